@@ -1,0 +1,75 @@
+import type { ReactNode } from "react";
+import type { OrderStatus } from "~/db/schema";
+import { formatCents } from "~/utils/money";
+
+export type OrderRow = {
+  id: number;
+  item_name: string;
+  quantity: number;
+  total_cents: number;
+  status: OrderStatus;
+  created_at: string;
+  customer_email?: string;
+};
+
+const statusStyles: Record<OrderStatus, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  shipped: "bg-sky-100 text-sky-900",
+  delivered: "bg-green-100 text-green-900",
+  cancelled: "bg-slate-200 text-slate-800",
+};
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${statusStyles[status]}`}>{status}</span>;
+}
+
+export function formatDate(iso: string) {
+  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+/** The orders table both the customer's and the admin's pages show; each passes its own actions. */
+export function OrderTable({
+  orders,
+  showCustomer = false,
+  actions,
+  emptyText,
+}: {
+  orders: OrderRow[];
+  showCustomer?: boolean;
+  actions: (order: OrderRow) => ReactNode;
+  emptyText: string;
+}) {
+  if (orders.length === 0) return <p className="mt-6 text-slate-600">{emptyText}</p>;
+  return (
+    <div className="mt-6 overflow-x-auto">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <thead className="border-b border-slate-300 text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3">Order</th>
+            {showCustomer ? <th scope="col" className="py-2 pr-3">Customer</th> : null}
+            <th scope="col" className="py-2 pr-3">Item</th>
+            <th scope="col" className="py-2 pr-3 text-right">Quantity</th>
+            <th scope="col" className="py-2 pr-3 text-right">Total</th>
+            <th scope="col" className="py-2 pr-3">Status</th>
+            <th scope="col" className="py-2 pr-3">Date</th>
+            <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id} className="border-b border-slate-200" data-testid={`order-${order.id}`}>
+              <td className="py-2 pr-3">#{order.id}</td>
+              {showCustomer ? <td className="py-2 pr-3">{order.customer_email}</td> : null}
+              <td className="py-2 pr-3">{order.item_name}</td>
+              <td className="py-2 pr-3 text-right">{order.quantity}</td>
+              <td className="py-2 pr-3 text-right">{formatCents(order.total_cents)}</td>
+              <td className="py-2 pr-3"><StatusBadge status={order.status} /></td>
+              <td className="py-2 pr-3">{formatDate(order.created_at)}</td>
+              <td className="py-2">{actions(order)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+
+export const NOT_FOUND_TEXT = "The page you are looking for is not valid!";
+
+function describe(error: unknown) {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return { title: "Page not found", message: NOT_FOUND_TEXT };
+    if (error.status === 403) {
+      return {
+        title: "Not allowed",
+        message: typeof error.data === "string" ? error.data : "You are not allowed to open this page.",
+      };
+    }
+    if (error.status < 500) {
+      return {
+        title: "Something is not right",
+        message: typeof error.data === "string" ? error.data : error.statusText,
+      };
+    }
+  }
+  // Server errors never show details: they are logged on the server, not sent to the visitor.
+  return {
+    title: "Something went wrong",
+    message: "We could not load this page. Please try again in a moment.",
+  };
+}
+
+/** One error page for every route: what went wrong in plain words, and a way back. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const { title, message } = describe(error);
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-4 text-lg text-slate-700">{message}</p>
+      <Link to="/" className="mt-8 inline-block font-semibold text-orange-800 underline">
+        Back to the shop
+      </Link>
+    </section>
+  );
+}

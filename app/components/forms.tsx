@@ -1,0 +1,165 @@
+import {
+  type FieldMetadata,
+  getInputProps,
+  getTextareaProps,
+  useInputControl,
+} from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
+import { type ComponentProps, type ReactNode, useId } from "react";
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const messages = errors?.filter(Boolean) ?? [];
+  return (
+    <ul id={id} className="min-h-5 text-sm text-red-700" aria-live="polite">
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}
+
+type InputType = "text" | "email" | "password" | "number" | "tel" | "url" | "search" | "hidden";
+
+const inputClass =
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-orange-600 focus:outline-none focus:ring-2 focus:ring-orange-600/30 aria-[invalid=true]:border-red-600";
+
+/** A labelled input wired to conform: aria-invalid and aria-describedby point at its error list. */
+export function Field({
+  label,
+  meta,
+  type = "text",
+  hint,
+  inputProps,
+}: {
+  label: ReactNode;
+  meta: FieldMetadata<string | number | null | undefined>;
+  type?: InputType;
+  hint?: ReactNode;
+  inputProps?: Omit<ComponentProps<"input">, "name" | "id" | "type" | "defaultValue">;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        {...getInputProps(meta, { type })}
+        key={meta.key}
+        className={inputClass}
+        {...inputProps}
+      />
+      {hint ? <p className="text-xs text-slate-600">{hint}</p> : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  label,
+  meta,
+  textareaProps,
+}: {
+  label: ReactNode;
+  meta: FieldMetadata<string | null | undefined>;
+  textareaProps?: Omit<ComponentProps<"textarea">, "name" | "id" | "defaultValue">;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea {...getTextareaProps(meta)} key={meta.key} className={inputClass} rows={5} {...textareaProps} />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A select bound to a conform field, for small fixed choices like a star rating. */
+export function SelectField({
+  label,
+  meta,
+  options,
+}: {
+  label: ReactNode;
+  meta: FieldMetadata<string | number | null | undefined>;
+  options: { value: string; label: string }[];
+}) {
+  const control = useInputControl(meta as FieldMetadata<string>);
+  const fallbackId = useId();
+  const id = meta.id ?? fallbackId;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={meta.name}
+        value={control.value ?? ""}
+        onChange={(event) => control.change(event.target.value)}
+        onBlur={control.blur}
+        aria-invalid={meta.errors?.length ? true : undefined}
+        aria-describedby={meta.errors?.length ? meta.errorId : undefined}
+        className={inputClass}
+      >
+        <option value="">Choose…</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/**
+ * A submit button that shows when its own form is on its way: it compares the pending submission's
+ * intent (and action) with its own, so two buttons on one page never both spin.
+ */
+export function StatusButton({
+  children,
+  pendingText,
+  variant = "primary",
+  className = "",
+  ...props
+}: ComponentProps<"button"> & { pendingText?: string; variant?: "primary" | "secondary" | "danger" }) {
+  const navigation = useNavigation();
+  const intent = navigation.formData?.get("intent");
+  const pending =
+    navigation.state === "submitting" &&
+    (props.value === undefined || intent === props.value) &&
+    (props.formAction === undefined || navigation.formAction === props.formAction);
+  return (
+    <button
+      type="submit"
+      aria-disabled={pending || undefined}
+      className={`${buttonClass(variant)} ${className}`}
+      {...props}
+    >
+      {pending ? (pendingText ?? children) : children}
+      {pending ? <span className="ml-2 inline-block h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}
+    </button>
+  );
+}
+
+export function buttonClass(variant: "primary" | "secondary" | "danger" = "primary") {
+  const base =
+    "inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50";
+  const variants = {
+    primary: "bg-orange-700 text-white hover:bg-orange-800 focus-visible:ring-orange-700",
+    secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:ring-slate-500",
+    danger: "bg-red-700 text-white hover:bg-red-800 focus-visible:ring-red-700",
+  };
+  return `${base} ${variants[variant]}`;
+}
+
+export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {errors.join(" ")}
+    </div>
+  );
+}

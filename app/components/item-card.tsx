@@ -1,0 +1,58 @@
+import { Link } from "@remix-run/react";
+import type { ItemCard as Item } from "~/models/item.server";
+import { formatCents } from "~/utils/money";
+
+export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean }) {
+  const inStock = item.quantity > 0;
+  return (
+    <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <img
+        src={item.img}
+        alt={item.name}
+        width={800}
+        height={600}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-[4/3] w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="text-lg font-semibold">{item.name}</h3>
+        <p className="line-clamp-3 text-sm text-slate-700">{item.description}</p>
+        <dl className="mt-auto grid grid-cols-2 gap-x-2 gap-y-1 text-sm">
+          <dt className="text-slate-600">Quantity Available</dt>
+          <dd className="text-right font-medium">{inStock ? item.quantity : "Out of stock"}</dd>
+          <dt className="text-slate-600">Supplier Name</dt>
+          <dd className="text-right font-medium">{item.supplier_name}</dd>
+          <dt className="text-slate-600">Price/unit</dt>
+          <dd className="text-right font-medium">{formatCents(item.price_cents)}</dd>
+        </dl>
+        <Link
+          to={`/order/${item.id}`}
+          className="mt-3 rounded-md bg-orange-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-orange-800"
+          aria-label={`Order ${item.name}`}
+        >
+          Order
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function ItemGrid({
+  items,
+  emptyText,
+  priorityCount = 0,
+}: {
+  items: Item[];
+  emptyText: string;
+  priorityCount?: number;
+}) {
+  if (items.length === 0) return <p className="mt-6 text-slate-600">{emptyText}</p>;
+  return (
+    <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {items.map((item, index) => (
+        <ItemCard key={item.id} item={item} eager={index < priorityCount} />
+      ))}
+    </div>
+  );
+}

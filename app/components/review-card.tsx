@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import type { ReviewCard as Review } from "~/models/review.server";
+
+export function StarRating({ rating }: { rating: number }) {
+  return (
+    <p className="text-orange-600" aria-label={`Rated ${rating} out of 5`} role="img">
+      {Array.from({ length: 5 }, (_, index) => (
+        <span key={index} aria-hidden className={index < rating ? "" : "text-slate-300"}>
+          ★
+        </span>
+      ))}
+    </p>
+  );
+}
+
+export function ReviewCard({ review, actions }: { review: Review; actions?: ReactNode }) {
+  return (
+    <article className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h3 className="font-semibold">{review.name}</h3>
+      <StarRating rating={review.rating} />
+      <p className="whitespace-pre-line text-sm text-slate-700">{review.review}</p>
+      {actions}
+    </article>
+  );
+}
+
+export function ReviewGrid({ reviews, emptyText }: { reviews: Review[]; emptyText: string }) {
+  if (reviews.length === 0) return <p className="mt-6 text-slate-600">{emptyText}</p>;
+  return (
+    <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {reviews.map((review) => (
+        <ReviewCard key={review.id} review={review} />
+      ))}
+    </div>
+  );
+}

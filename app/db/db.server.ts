@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDriver,
+  type SqliteDialectConfig,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export const DEFAULT_DATABASE_URL = "file:./data/storefront.db";
+
+/**
+ * Kysely starts SQLite transactions with a plain (deferred) BEGIN. A deferred transaction that reads
+ * and then writes fails with SQLITE_BUSY when another process wrote in between, whatever the busy
+ * timeout, so every transaction here takes the write lock up front.
+ */
+class ImmediateTransactionSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+function immediateSqliteDialect(config: SqliteDialectConfig): Dialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new ImmediateTransactionSqliteDriver(config),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+}
+
+export type DatabaseDialect = "sqlite" | "postgres";
+
+export function dialectOf(url: string): DatabaseDialect {
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return "postgres";
+  if (url.startsWith("file:")) return "sqlite";
+  throw new Error(`DATABASE_URL must start with file: or postgres:// (got "${url.slice(0, 20)}…")`);
+}
+
+export function sqlitePathOf(url: string) {
+  return url.slice("file:".length);
+}
+
+// PostgreSQL returns COUNT(*) and other bigints as strings; our counts always fit a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function createDatabase(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL) {
+  if (dialectOf(url) === "postgres") {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }),
+      }),
+    });
+  }
+  const file = sqlitePathOf(url);
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: immediateSqliteDialect({ database: sqlite }) });
+}
+
+export type DB = Kysely<Database>;
+
+const globalForDb = globalThis as unknown as { storefrontDb?: DB };
+
+/** One pool (or one SQLite handle) per process, kept across dev-server reloads. */
+export const db: DB = (globalForDb.storefrontDb ??= createDatabase());
+
+export function now() {
+  return new Date().toISOString();
+}

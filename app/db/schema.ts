@@ -1,0 +1,72 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export type Role = "user" | "admin";
+export const ORDER_STATUSES = ["pending", "shipped", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Timestamps are ISO-8601 strings in UTC on both dialects (see docs/decisions/0002-timestamps-as-iso-text.md). */
+type Timestamp = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  display_name: string;
+  password_hash: string | null;
+  google_sub: string | null;
+  role: Generated<Role>;
+  phone: string | null;
+  address: string | null;
+  company: string | null;
+  session_version: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface ItemsTable {
+  id: Generated<number>;
+  name: string;
+  img: string;
+  description: string;
+  price_cents: number;
+  quantity: number;
+  supplier_name: string;
+  created_at: Timestamp;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  rating: number;
+  review: string;
+  created_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  item_id: number | null;
+  item_name: string;
+  unit_price_cents: number;
+  quantity: number;
+  total_cents: number;
+  status: Generated<OrderStatus>;
+  address: string;
+  phone: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  items: ItemsTable;
+  reviews: ReviewsTable;
+  orders: OrdersTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Item = Selectable<ItemsTable>;
+export type NewItem = Insertable<ItemsTable>;
+export type Review = Selectable<ReviewsTable>;
+export type Order = Selectable<OrdersTable>;

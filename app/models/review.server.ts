@@ -1,0 +1,42 @@
+import { db, now } from "~/db/db.server";
+
+const reviewColumns = ["id", "name", "rating", "review", "created_at"] as const;
+
+export type ReviewCard = { id: number; name: string; rating: number; review: string; created_at: string };
+
+export function listNewestReviews(limit: number): Promise<ReviewCard[]> {
+  return db.selectFrom("reviews").select(reviewColumns).orderBy("id", "desc").limit(limit).execute();
+}
+
+export function listReviewsByUser(userId: number): Promise<ReviewCard[]> {
+  return db
+    .selectFrom("reviews")
+    .select(reviewColumns)
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .execute();
+}
+
+export function createReview(input: { userId: number | null; name: string; rating: number; review: string }) {
+  return db
+    .insertInto("reviews")
+    .values({
+      user_id: input.userId,
+      name: input.name,
+      rating: input.rating,
+      review: input.review,
+      created_at: now(),
+    })
+    .returning(reviewColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes a review only when the given user wrote it; returns how many rows went (0 or 1). */
+export async function deleteOwnReview(reviewId: number, userId: number) {
+  const result = await db
+    .deleteFrom("reviews")
+    .where("id", "=", reviewId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,58 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Carousel } from "~/components/carousel";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ItemGrid } from "~/components/item-card";
+import { ReviewGrid } from "~/components/review-card";
+import { listNewestItems } from "~/models/item.server";
+import { listNewestReviews } from "~/models/review.server";
+
+const HOME_ITEM_COUNT = 6;
+const HOME_REVIEW_COUNT = 6;
+
+export const meta: MetaFunction = () => [
+  { title: "Gearwright Parts | Machine parts made to order" },
+  {
+    name: "description",
+    content: "Gears, bearings, drives and fasteners from one manufacturer, with live stock and real customer reviews.",
+  },
+];
+
+export async function loader() {
+  const [items, reviews] = await Promise.all([
+    listNewestItems(HOME_ITEM_COUNT),
+    listNewestReviews(HOME_REVIEW_COUNT),
+  ]);
+  return { items, reviews };
+}
+
+export default function Home() {
+  const { items, reviews } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1 className="sr-only">Gearwright Parts: machine parts made to order</h1>
+      <Carousel />
+      <section aria-labelledby="items-heading" className="mt-12">
+        <div className="flex items-baseline justify-between">
+          <h2 id="items-heading" className="text-2xl font-bold">
+            Newest parts
+          </h2>
+          <Link to="/items" className="font-semibold text-orange-800 underline">
+            See the full catalog
+          </Link>
+        </div>
+        <ItemGrid items={items} emptyText="No parts in the catalog yet." priorityCount={0} />
+      </section>
+      <section aria-labelledby="reviews-heading" className="mt-12">
+        <h2 id="reviews-heading" className="text-2xl font-bold">
+          What customers say
+        </h2>
+        <ReviewGrid reviews={reviews} emptyText="No reviews yet." />
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,87 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard | Gearwright Parts" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { displayName: user.display_name, isAdmin: user.role === "admin" };
+}
+
+const customerLinks = [
+  { to: "/dashboard/my-order", label: "My Orders" },
+  { to: "/dashboard/my-review", label: "My Reviews" },
+  { to: "/dashboard/add-review", label: "Add a Review" },
+  { to: "/dashboard/my-profile", label: "My Profile" },
+];
+
+const adminLinks = [
+  { to: "/dashboard/manage-order", label: "Manage Orders" },
+  { to: "/dashboard/add-product", label: "Add a Product" },
+  { to: "/dashboard/manage-product", label: "Manage Products" },
+  { to: "/dashboard/make-admin", label: "Make Admin" },
+];
+
+function SideMenu({ isAdmin }: { isAdmin: boolean }) {
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-orange-100 text-orange-900" : "text-slate-700 hover:bg-slate-100"}`;
+  return (
+    <nav aria-label="Dashboard" className="space-y-4">
+      <ul className="space-y-1">
+        {customerLinks.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      {isAdmin ? (
+        <div>
+          <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Admin</p>
+          <ul className="mt-1 space-y-1">
+            {adminLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </nav>
+  );
+}
+
+export default function Dashboard() {
+  const { displayName, isAdmin } = useLoaderData<typeof loader>();
+  return (
+    <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
+      <aside>
+        <p className="mb-4 text-sm text-slate-600">
+          Signed in as <span className="font-semibold text-slate-900">{displayName}</span>
+        </p>
+        {/* On small screens the menu is a drawer that opens without JavaScript. */}
+        <details className="rounded-md border border-slate-200 bg-white p-2 md:hidden">
+          <summary className="cursor-pointer px-2 py-1 font-semibold">Dashboard menu</summary>
+          <div className="mt-2">
+            <SideMenu isAdmin={isAdmin} />
+          </div>
+        </details>
+        <div className="hidden md:block">
+          <SideMenu isAdmin={isAdmin} />
+        </div>
+      </aside>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+// Local part, @, a domain, and a top-level domain of 2 to 6 letters (the original store's rule).
+const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,6}$/;
+
+export const emailField = z
+  .string({ required_error: "Enter Your Email", invalid_type_error: "Enter Your Email" })
+  .trim()
+  .min(1, "Enter Your Email")
+  .max(254, "Email Not Valid")
+  .regex(EMAIL_PATTERN, "Email Not Valid");
+
+const passwordRequired = z.string({
+  required_error: "Enter Your Password",
+  invalid_type_error: "Enter Your Password",
+});
+
+export const newPasswordField = passwordRequired
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const SignInSchema = z.object({
+  email: emailField,
+  // Sign-in applies the same length rules so a malformed attempt never reaches the hash.
+  password: newPasswordField,
+  redirectTo: z.string().max(2048).optional(),
+});
+
+export const SignUpSchema = z.object({
+  name: z
+    .string({ required_error: "Enter Your Name", invalid_type_error: "Enter Your Name" })
+    .trim()
+    .min(1, "Enter Your Name")
+    .max(80, "Name must be at most 80 characters"),
+  email: emailField,
+  password: newPasswordField,
+});

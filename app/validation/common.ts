@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+export const MAX_ID = 2_147_483_647;
+
+/** A database id from a form or URL: a positive whole number that fits an INTEGER column. */
+export const idField = z
+  .number({ required_error: "Missing id", invalid_type_error: "Not a valid id" })
+  .int("Not a valid id")
+  .positive("Not a valid id")
+  .max(MAX_ID, "Not a valid id");
+
+export function parseId(value: string | undefined) {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const result = idField.safeParse(Number(value));
+  return result.success ? result.data : null;
+}
+
+export function requiredText(label: string, max: number) {
+  return z
+    .string({ required_error: `Enter ${label}`, invalid_type_error: `Enter ${label}` })
+    .trim()
+    .min(1, `Enter ${label}`)
+    .max(max, `${label[0].toUpperCase()}${label.slice(1)} must be at most ${max} characters`);
+}
+
+export function optionalText(label: string, max: number) {
+  return z
+    .string({ invalid_type_error: `${label} must be text` })
+    .trim()
+    .max(max, `${label[0].toUpperCase()}${label.slice(1)} must be at most ${max} characters`)
+    .optional();
+}
+
+// Digits with the usual separators and an optional leading +, 6 to 25 characters.
+export const phoneField = z
+  .string({ required_error: "Enter your phone number", invalid_type_error: "Enter your phone number" })
+  .trim()
+  .min(1, "Enter your phone number")
+  .max(25, "Phone number must be at most 25 characters")
+  .regex(/^\+?[0-9 ()\-.]{6,24}$/, "Enter a phone number with digits, spaces, dashes or brackets");

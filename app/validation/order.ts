@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { ORDER_STATUSES } from "~/db/schema";
+import { idField, phoneField, requiredText } from "./common";
+
+export const MAX_ORDER_QUANTITY = 10_000;
+
+/** The order form. `available` is the stock the page showed; the database re-checks it atomically. */
+export function orderSchema(available: number) {
+  return z.object({
+    quantity: z
+      .number({ required_error: "Enter a quantity", invalid_type_error: "Quantity must be a whole number" })
+      .int("Quantity must be a whole number")
+      .min(1, "Order at least 1")
+      .max(Math.min(Math.max(available, 1), MAX_ORDER_QUANTITY), available > 0 ? `Only ${available} left in stock` : "This part is out of stock"),
+    address: requiredText("a shipping address", 300),
+    phone: phoneField,
+  });
+}
+
+export const CancelOrderSchema = z.object({
+  intent: z.literal("cancel"),
+  orderId: idField,
+});
+
+export const ChangeOrderStatusSchema = z.object({
+  intent: z.enum(["ship", "deliver", "cancel"], { message: "Choose ship, deliver or cancel" }),
+  orderId: idField,
+});
+
+export const intentToStatus = { ship: "shipped", deliver: "delivered", cancel: "cancelled" } as const;
+
+export const OrderStatusFilterSchema = z.enum(ORDER_STATUSES).optional().catch(undefined);

@@ -1,0 +1,37 @@
+/// <reference types="vitest/config" />
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  server: { port: Number(process.env.PORT ?? 3000) },
+  plugins: [
+    tailwindcss(),
+    // Vitest imports route modules directly; the Remix plugin only belongs in dev and build.
+    !process.env.VITEST &&
+      remix({
+        future: {
+          v3_fetcherPersist: true,
+          v3_relativeSplatPath: true,
+          v3_throwAbortReason: true,
+          v3_singleFetch: true,
+          v3_lazyRouteDiscovery: true,
+        },
+      }),
+    tsconfigPaths(),
+  ],
+  test: {
+    include: ["tests/integration/**/*.test.ts", "app/**/*.test.ts"],
+    setupFiles: ["tests/support/setup-database.ts"],
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
