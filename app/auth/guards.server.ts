@@ -68,14 +68,19 @@ export async function requireSignedOut(request: Request) {
 }
 
 /**
- * Starts a brand-new session for the user (nothing carried over from the old cookie, so a session
- * fixed before sign-in is worthless) and redirects to a same-site path.
+ * A brand-new session for the user (nothing carried over from the old cookie, so a session fixed
+ * before sign-in is worthless), as a Set-Cookie value.
  */
-export async function createUserSession(user: User, redirectTo: string | null | undefined) {
+export async function commitUserSession(user: Pick<User, "id" | "session_version">) {
   const session = await sessionStorage.getSession();
   session.set(USER_SESSION_KEY, { id: user.id, sessionVersion: user.session_version });
+  return commitSession(session);
+}
+
+/** Signs the user in and redirects to a same-site path. */
+export async function createUserSession(user: User, redirectTo: string | null | undefined) {
   return redirect(safeRedirect(redirectTo), {
-    headers: { "Set-Cookie": await commitSession(session) },
+    headers: { "Set-Cookie": await commitUserSession(user) },
   });
 }
 

@@ -1,0 +1,64 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { isRoot, log, run } from "./run.mjs";
+
+function findPgBin() {
+  const candidates = [
+    ...(process.env.PATH ?? "").split(":"),
+    ...(fs.existsSync("/usr/lib/postgresql")
+      ? fs
+          .readdirSync("/usr/lib/postgresql")
+          .sort((a, b) => Number(b) - Number(a))
+          .map((version) => `/usr/lib/postgresql/${version}/bin`)
+      : []),
+  ];
+  return candidates.find((dir) => dir && fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl")));
+}
+
+function ensurePostgresInstalled() {
+  let dir = findPgBin();
+  if (dir) return dir;
+  if (!isRoot) throw new Error("PostgreSQL server binaries (initdb, pg_ctl) are missing: install the postgresql package");
+  log("Installing PostgreSQL with apt");
+  run("apt-get", ["update", "-qq"]);
+  run("apt-get", ["install", "-y", "-qq", "postgresql"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  dir = findPgBin();
+  if (!dir) throw new Error("PostgreSQL was installed but initdb was not found");
+  return dir;
+}
+
+/**
+ * A throwaway PostgreSQL cluster on a loopback port with its data in a temporary folder. PostgreSQL
+ * refuses to run as root, so as root the cluster runs as the `postgres` user.
+ */
+export function startPostgres({ port = 54329 } = {}) {
+  const binDir = ensurePostgresInstalled();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-pg-"));
+  const runAs = isRoot ? ["runuser", "-u", "postgres", "--"] : [];
+  if (isRoot) execFileSync("chown", ["-R", "postgres:", dataDir]);
+  const exec = (tool, args) => {
+    const [command, ...rest] = [...runAs, path.join(binDir, tool), ...args];
+    const result = spawnSync(command, rest, { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
+  };
+  log(`Starting a throwaway PostgreSQL on 127.0.0.1:${port}`);
+  exec("initdb", ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
+  exec("pg_ctl", [
+    "-D", dataDir,
+    "-l", path.join(dataDir, "server.log"),
+    "-o", `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    "-w", "start",
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        exec("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

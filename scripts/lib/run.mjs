@@ -1,0 +1,35 @@
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+export function log(message) {
+  console.log(`\n▶ ${message}`);
+}
+
+/** Runs a command to completion with inherited output; throws when it fails. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", cwd: root, ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    const error = new Error(`${command} ${args.join(" ")} exited with ${result.status}`);
+    error.exitCode = result.status ?? 1;
+    throw error;
+  }
+}
+
+export function tryRun(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", cwd: root, ...options });
+  return result.status === 0;
+}
+
+/** Starts a long-running process; resolves with its exit code when it ends. */
+export function start(command, args, options = {}) {
+  const child = spawn(command, args, { stdio: "inherit", cwd: root, ...options });
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  return { child, exited };
+}
+
+export const isRoot = typeof process.getuid === "function" && process.getuid() === 0;

@@ -1,0 +1,4 @@
+// Used by `npm run dev`: the same database preparation `npm start` does.
+import { prepareDatabase } from "./lib/database.mjs";
+
+prepareDatabase();

@@ -1,0 +1,33 @@
+// `npm start`: install what is missing, prepare the database, build when stale, serve.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { ensureBuild } from "./lib/build.mjs";
+import { prepareDatabase } from "./lib/database.mjs";
+import { ensureDependencies } from "./lib/ensure-deps.mjs";
+import { bin, log, root, start } from "./lib/run.mjs";
+
+if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
+
+// Production refuses to run without SESSION_SECRET. A local `npm start` gets one generated once and
+// kept in data/, so sessions survive restarts; a real deployment sets its own.
+if (!process.env.SESSION_SECRET) {
+  const secretFile = path.join(root, "data", "session-secret");
+  if (!fs.existsSync(secretFile)) {
+    fs.mkdirSync(path.dirname(secretFile), { recursive: true });
+    fs.writeFileSync(secretFile, randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  process.env.SESSION_SECRET = fs.readFileSync(secretFile, "utf8").trim();
+}
+
+ensureDependencies();
+prepareDatabase();
+ensureBuild();
+
+const port = process.env.PORT || "3000";
+log(`Serving ${process.env.STORE_NAME || "Gearwright Parts"} on http://localhost:${port}`);
+const server = start(bin("remix-serve"), ["build/server/index.js"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: port },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.child.kill(signal));
+process.exitCode = await server.exited;

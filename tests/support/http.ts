@@ -1,0 +1,91 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
+export const BASE_URL = "http://localhost:3000";
+
+type Fields = Record<string, string | string[] | undefined>;
+
+export function getRequest(pathname: string, { cookie }: { cookie?: string } = {}) {
+  return new Request(new URL(pathname, BASE_URL), {
+    headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Site": "same-origin" },
+  });
+}
+
+/** A form POST as a browser sends it, from this site. */
+export function postRequest(pathname: string, fields: Fields | FormData, { cookie }: { cookie?: string } = {}) {
+  let body: URLSearchParams;
+  if (fields instanceof FormData) {
+    body = new URLSearchParams();
+    for (const [key, value] of fields) body.append(key, String(value));
+  } else {
+    body = new URLSearchParams();
+    for (const [key, value] of Object.entries(fields)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
+    }
+  }
+  return new Request(new URL(pathname, BASE_URL), {
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: BASE_URL,
+      "Sec-Fetch-Site": "same-origin",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+  });
+}
+
+export type Outcome = {
+  status: number;
+  headers: Headers;
+  data: any;
+  location: string | null;
+  thrown: boolean;
+};
+
+function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && "data" in value && "init" in value;
+}
+
+async function toOutcome(value: unknown, thrown: boolean): Promise<Outcome> {
+  if (value instanceof Response) {
+    const text = await value.text();
+    let data: unknown = text;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: value.status, headers: value.headers, data, location: value.headers.get("Location"), thrown };
+  }
+  if (isDataWithInit(value)) {
+    const headers = new Headers(value.init?.headers);
+    return { status: value.init?.status ?? 200, headers, data: value.data, location: headers.get("Location"), thrown };
+  }
+  if (thrown) throw value;
+  return { status: 200, headers: new Headers(), data: value, location: null, thrown };
+}
+
+type Handler = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;
+
+/** Calls a loader or action the way Remix does and reports what came back or was thrown. */
+export async function call(
+  handler: Handler | undefined,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Outcome> {
+  if (!handler) throw new Error("route has no such handler");
+  try {
+    return await toOutcome(await handler({ request, params, context: {} }), false);
+  } catch (error) {
+    return toOutcome(error, true);
+  }
+}
+
+/** The cookie a response set, in the form a browser sends back. */
+export function cookieFrom(outcome: Outcome) {
+  return outcome.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
