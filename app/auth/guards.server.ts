@@ -68,13 +68,17 @@ export async function requireSignedOut(request: Request) {
 }
 
 /**
- * A brand-new session for the user (nothing carried over from the old cookie, so a session fixed
- * before sign-in is worthless), as a Set-Cookie value.
+ * A brand-new session for the user: nothing is carried over from the old cookie, so a session fixed
+ * before sign-in is worthless.
  */
-export async function commitUserSession(user: Pick<User, "id" | "session_version">) {
+export async function newUserSession(user: Pick<User, "id" | "session_version">) {
   const session = await sessionStorage.getSession();
   session.set(USER_SESSION_KEY, { id: user.id, sessionVersion: user.session_version });
-  return commitSession(session);
+  return session;
+}
+
+export async function commitUserSession(user: Pick<User, "id" | "session_version">) {
+  return commitSession(await newUserSession(user));
 }
 
 /** Signs the user in and redirects to a same-site path. */

@@ -25,7 +25,8 @@ async function backToSignIn(request: Request, message: string) {
 /** Sends the visitor to Google (remix-auth throws the redirect, with the OAuth state in the session). */
 export async function startGoogleSignIn(request: Request) {
   if (!isGoogleEnabled) return backToSignIn(request, GOOGLE_NOT_CONFIGURED);
-  const form = await request.formData();
+  // remix-auth copies the request, which needs an unread body, so read a clone.
+  const form = await request.clone().formData();
   const returnTo = safeRedirect(form.get("redirectTo"));
   try {
     await authenticator.authenticate("google", request);

@@ -123,13 +123,19 @@ export function StatusButton({
   pendingText,
   variant = "primary",
   className = "",
+  intent,
   ...props
-}: ComponentProps<"button"> & { pendingText?: string; variant?: "primary" | "secondary" | "danger" }) {
+}: ComponentProps<"button"> & {
+  pendingText?: string;
+  variant?: "primary" | "secondary" | "danger";
+  /** The form's intent when it travels in a hidden field rather than on this button. */
+  intent?: string;
+}) {
   const navigation = useNavigation();
-  const intent = navigation.formData?.get("intent");
+  const ownIntent = intent ?? props.value;
   const pending =
     navigation.state === "submitting" &&
-    (props.value === undefined || intent === props.value) &&
+    (ownIntent === undefined || navigation.formData?.get("intent") === ownIntent) &&
     (props.formAction === undefined || navigation.formAction === props.formAction);
   return (
     <button

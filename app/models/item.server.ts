@@ -85,3 +85,34 @@ export async function deleteItem(id: number) {
   const result = await db.deleteFrom("items").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Maps the product form's values (price in currency units) onto the items table. */
+export function itemInputFromForm(form: {
+  name: string;
+  img: string;
+  description: string;
+  price: number;
+  quantity: number;
+  supplierName: string;
+}): ItemInput {
+  return {
+    name: form.name,
+    img: form.img,
+    description: form.description,
+    price_cents: Math.round(form.price * 100),
+    quantity: form.quantity,
+    supplier_name: form.supplierName,
+  };
+}
+
+/** The product form's values for an existing item. */
+export function formValuesFromItem(item: ItemCard) {
+  return {
+    name: item.name,
+    img: item.img,
+    description: item.description,
+    price: (item.price_cents / 100).toFixed(2),
+    quantity: item.quantity,
+    supplierName: item.supplier_name,
+  };
+}

@@ -1,5 +1,6 @@
 import { db, now } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
+import { ALLOWED_TRANSITIONS } from "~/validation/order";
 
 const orderColumns = [
   "orders.id",
@@ -85,14 +86,6 @@ export function listAllOrders({ status }: { status?: OrderStatus }) {
   if (status) query = query.where("orders.status", "=", status);
   return query.orderBy("orders.id", "desc").limit(500).execute();
 }
-
-/** The only moves an order can make; anything else is refused. */
-export const ALLOWED_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ["shipped", "cancelled"],
-  shipped: ["delivered"],
-  delivered: [],
-  cancelled: [],
-};
 
 export type ChangeStatusResult =
   | { ok: true }

@@ -1,6 +1,6 @@
 import { db, now } from "~/db/db.server";
 import type { Role, User } from "~/db/schema";
-import { hashPassword } from "~/auth/password.server";
+import { hashPassword, verifyPassword } from "~/auth/password.server";
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
@@ -100,4 +100,45 @@ export async function setUserRole(email: string, role: Role) {
     .where("email", "=", normalizeEmail(email))
     .returningAll()
     .executeTakeFirst();
+}
+
+export function updateProfile(
+  userId: number,
+  profile: { displayName: string; phone?: string; address?: string; company?: string },
+) {
+  return db
+    .updateTable("users")
+    .set({
+      display_name: profile.displayName,
+      phone: profile.phone || null,
+      address: profile.address || null,
+      company: profile.company || null,
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * Changes the password when the current one is right. The session version goes up with it, so every
+ * other device is signed out; the caller re-issues the cookie for this one from the returned user.
+ */
+export async function changePassword(userId: number, currentPassword: string, newPassword: string) {
+  const user = await getUserById(userId);
+  if (!user?.password_hash || !(await verifyPassword(currentPassword, user.password_hash))) return null;
+  const passwordHash = await hashPassword(newPassword);
+  return db
+    .updateTable("users")
+    .set((eb) => ({ password_hash: passwordHash, session_version: eb("session_version", "+", 1) }))
+    .where("id", "=", userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function listAdmins() {
+  return db
+    .selectFrom("users")
+    .select(["id", "email", "display_name"])
+    .where("role", "=", "admin")
+    .orderBy("email")
+    .execute();
 }

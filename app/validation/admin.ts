@@ -1,4 +1,7 @@
 import { z } from "zod";
 import { emailField } from "./auth";
 
-export const MakeAdminSchema = z.object({ email: emailField });
+export const AdminRoleSchema = z.object({
+  intent: z.enum(["promote", "demote"], { message: "Choose promote or demote" }),
+  email: emailField,
+});

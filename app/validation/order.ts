@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_STATUSES } from "~/db/schema";
+import { ORDER_STATUSES, type OrderStatus } from "~/db/schema";
 import { idField, phoneField, requiredText } from "./common";
 
 export const MAX_ORDER_QUANTITY = 10_000;
@@ -30,3 +30,11 @@ export const ChangeOrderStatusSchema = z.object({
 export const intentToStatus = { ship: "shipped", deliver: "delivered", cancel: "cancelled" } as const;
 
 export const OrderStatusFilterSchema = z.enum(ORDER_STATUSES).optional().catch(undefined);
+
+/** The only moves an order can make; anything else is refused. */
+export const ALLOWED_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["shipped", "cancelled"],
+  shipped: ["delivered"],
+  delivered: [],
+  cancelled: [],
+};

@@ -1,0 +1,79 @@
+import { Form, Link } from "@remix-run/react";
+import { useRef } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { buttonClass, StatusButton } from "./forms";
+
+type ConfirmActionProps = {
+  /** What the trigger says, e.g. "Cancel". */
+  label: string;
+  /** Accessible name of the trigger when the label alone is ambiguous in a list. */
+  accessibleLabel?: string;
+  /** The question asked before anything happens. */
+  question: string;
+  confirmLabel: string;
+  /** The same page with a query that shows the confirmation panel: the way without JavaScript. */
+  fallbackHref: string;
+  /** The form fields that perform the action once confirmed. */
+  fields: Record<string, string | number>;
+  intent: string;
+  variant?: "danger" | "secondary";
+};
+
+/**
+ * A destructive action that asks first: with JavaScript a modal dialog, without it a link to a
+ * confirmation panel on the page (see ConfirmPanel). Either way the server does the work on POST.
+ */
+export function ConfirmAction({ label, accessibleLabel, question, confirmLabel, fallbackHref, fields, intent, variant = "danger" }: ConfirmActionProps) {
+  const hydrated = useHydrated();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  if (!hydrated) {
+    return (
+      <Link to={fallbackHref} className={`${buttonClass(variant)} px-3 py-1`} aria-label={accessibleLabel}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button type="button" className={`${buttonClass(variant)} px-3 py-1`} aria-label={accessibleLabel} onClick={() => dialogRef.current?.showModal()}>
+        {label}
+      </button>
+      <dialog ref={dialogRef} aria-labelledby={`${intent}-${Object.values(fields).join("-")}-question`} className="m-auto rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50">
+        <p id={`${intent}-${Object.values(fields).join("-")}-question`} className="text-lg font-semibold text-slate-900">
+          {question}
+        </p>
+        <Form method="post" className="mt-6 flex justify-end gap-3" onSubmit={() => dialogRef.current?.close()}>
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="button" className={buttonClass("secondary")} onClick={() => dialogRef.current?.close()}>
+            Back
+          </button>
+          <StatusButton name="intent" value={intent} variant="danger">
+            {confirmLabel}
+          </StatusButton>
+        </Form>
+      </dialog>
+    </>
+  );
+}
+
+/** The confirmation shown on the page itself when ConfirmAction's fallback link was followed. */
+export function ConfirmPanel({ question, confirmLabel, cancelHref, fields, intent }: { question: string; confirmLabel: string; cancelHref: string; fields: Record<string, string | number>; intent: string }) {
+  return (
+    <section aria-label="Confirm" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4">
+      <p className="font-semibold text-red-900">{question}</p>
+      <Form method="post" className="mt-4 flex gap-3">
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <StatusButton name="intent" value={intent} variant="danger">
+          {confirmLabel}
+        </StatusButton>
+        <Link to={cancelHref} className={buttonClass("secondary")}>
+          Back
+        </Link>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { type FieldMetadata, getFormProps, type FormMetadata } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Field, StatusButton, TextareaField } from "~/components/forms";
+
+type ProductFields = {
+  name: FieldMetadata<string>;
+  img: FieldMetadata<string>;
+  description: FieldMetadata<string>;
+  price: FieldMetadata<string>;
+  quantity: FieldMetadata<number>;
+  supplierName: FieldMetadata<string>;
+};
+
+/** The product form both Add a Product and the edit page use. */
+export function ProductForm({
+  form,
+  fields,
+  submitLabel,
+  hidden,
+}: {
+  form: FormMetadata<any>;
+  fields: ProductFields;
+  submitLabel: string;
+  hidden?: ReactNode;
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="mt-6 grid max-w-2xl gap-4 sm:grid-cols-2">
+      {hidden}
+      <div className="sm:col-span-2">
+        <Field label="Name" meta={fields.name} />
+      </div>
+      <div className="sm:col-span-2">
+        <Field label="Image URL" meta={fields.img} type="text" hint="An http(s) URL, or a path on this site such as /images/items/spur-gear.svg" />
+      </div>
+      <div className="sm:col-span-2">
+        <TextareaField label="Description" meta={fields.description} />
+      </div>
+      <Field label="Price/unit (USD)" meta={fields.price} type="text" inputProps={{ inputMode: "decimal" }} />
+      <Field label="Quantity Available" meta={fields.quantity} type="number" inputProps={{ min: 0, step: 1, inputMode: "numeric" }} />
+      <div className="sm:col-span-2">
+        <Field label="Supplier Name" meta={fields.supplierName} />
+      </div>
+      <div>
+        <StatusButton pendingText="Saving…">{submitLabel}</StatusButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,48 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { requireAdmin } from "~/auth/guards.server";
+import { flashHeaders } from "~/auth/session.server";
+import { ProductForm } from "~/components/dashboard/product-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { createItem, itemInputFromForm } from "~/models/item.server";
+import { ProductSchema } from "~/validation/product";
+
+export const meta: MetaFunction = () => [{ title: "Add a Product | Gearwright Parts" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: ProductSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await createItem(itemInputFromForm(submission.value));
+  return redirect("/dashboard/add-product", {
+    headers: await flashHeaders(request, { kind: "success", message: "Item added successfully" }),
+  });
+}
+
+export default function AddProduct() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "add-product",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">Add a Product</h1>
+      <ProductForm form={form} fields={fields} submitLabel="Add product" />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

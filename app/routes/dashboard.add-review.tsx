@@ -1,0 +1,62 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { flashHeaders } from "~/auth/session.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, SelectField, StatusButton, TextareaField } from "~/components/forms";
+import { createReview } from "~/models/review.server";
+import { REVIEW_MAX_LENGTH, ReviewSchema } from "~/validation/review";
+
+export const meta: MetaFunction = () => [{ title: "Add a Review | Gearwright Parts" }];
+
+const ratingOptions = [5, 4, 3, 2, 1].map((rating) => ({
+  value: String(rating),
+  label: `${rating} star${rating === 1 ? "" : "s"}`,
+}));
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { displayName: user.display_name };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: ReviewSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await createReview({ userId: user.id, ...submission.value });
+  // The redirect gives a fresh, empty form: the form resets with JavaScript on or off.
+  return redirect("/dashboard/add-review", {
+    headers: await flashHeaders(request, { kind: "success", message: "Review added successfully" }),
+  });
+}
+
+export default function AddReview() {
+  const { displayName } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "add-review",
+    lastResult,
+    defaultValue: { name: displayName },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="max-w-xl">
+      <h1 className="text-2xl font-bold">Add a Review</h1>
+      <p className="mt-2 text-slate-600">Tell other buyers how our parts worked for you.</p>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+        <Field label="Name" meta={fields.name} inputProps={{ autoComplete: "name" }} />
+        <SelectField label="Rating" meta={fields.rating} options={ratingOptions} />
+        <TextareaField label="Review" meta={fields.review} textareaProps={{ maxLength: REVIEW_MAX_LENGTH }} />
+        <StatusButton pendingText="Adding…">Add review</StatusButton>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

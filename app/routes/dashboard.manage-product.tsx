@@ -1,0 +1,87 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/auth/guards.server";
+import { flashHeaders } from "~/auth/session.server";
+import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { buttonClass, FormErrors } from "~/components/forms";
+import { deleteItem, listAllItemsForAdmin } from "~/models/item.server";
+import { formatCents } from "~/utils/money";
+import { parseId } from "~/validation/common";
+import { DeleteProductSchema } from "~/validation/product";
+
+export const meta: MetaFunction = () => [{ title: "Manage Products | Gearwright Parts" }];
+
+const DELETE_QUESTION = "Delete this item? OK to proceed.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const items = await listAllItemsForAdmin();
+  const deleteId = parseId(new URL(request.url).searchParams.get("delete") ?? undefined);
+  const toDelete = items.find((item) => item.id === deleteId);
+  return { items, confirmDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: DeleteProductSchema });
+  if (submission.status !== "success") return data({ error: "That request was not understood." }, { status: 400 });
+  const deleted = await deleteItem(submission.value.itemId);
+  if (!deleted) return data({ error: "That product no longer exists." }, { status: 404 });
+  return redirect("/dashboard/manage-product", {
+    headers: await flashHeaders(request, { kind: "success", message: "Item deleted" }),
+  });
+}
+
+export default function ManageProducts() {
+  const { items, confirmDelete } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section>
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">Manage Products</h1>
+        <Link to="/dashboard/add-product" className={buttonClass("primary")}>Add a product</Link>
+      </div>
+      <FormErrors errors={actionData?.error ? [actionData.error] : null} />
+      {confirmDelete ? (
+        <ConfirmPanel question={`${DELETE_QUESTION} (${confirmDelete.name})`} confirmLabel="OK" cancelHref="/dashboard/manage-product" fields={{ itemId: confirmDelete.id }} intent="delete" />
+      ) : null}
+      {items.length === 0 ? (
+        <p className="mt-6 text-slate-600">No products yet. Add the first one.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="border-b border-slate-300 text-slate-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3">Product</th>
+                <th scope="col" className="py-2 pr-3">Supplier Name</th>
+                <th scope="col" className="py-2 pr-3 text-right">Price/unit</th>
+                <th scope="col" className="py-2 pr-3 text-right">Quantity Available</th>
+                <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} className="border-b border-slate-200">
+                  <td className="py-2 pr-3 font-medium">{item.name}</td>
+                  <td className="py-2 pr-3">{item.supplier_name}</td>
+                  <td className="py-2 pr-3 text-right">{formatCents(item.price_cents)}</td>
+                  <td className="py-2 pr-3 text-right">{item.quantity}</td>
+                  <td className="flex gap-2 py-2">
+                    <Link to={`/dashboard/manage-product/${item.id}`} className={`${buttonClass("secondary")} px-3 py-1`} aria-label={`Edit ${item.name}`}>Edit</Link>
+                    <ConfirmAction label="Delete" accessibleLabel={`Delete ${item.name}`} question={DELETE_QUESTION} confirmLabel="OK" fallbackHref={`/dashboard/manage-product?delete=${item.id}`} fields={{ itemId: item.id }} intent="delete" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

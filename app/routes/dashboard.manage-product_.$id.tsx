@@ -1,0 +1,66 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/auth/guards.server";
+import { flashHeaders } from "~/auth/session.server";
+import { ProductForm } from "~/components/dashboard/product-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formValuesFromItem, getItem, itemInputFromForm, updateItem } from "~/models/item.server";
+import { parseId } from "~/validation/common";
+import { ProductSchema } from "~/validation/product";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Edit ${data.item.name} | Gearwright Parts` : "Edit product | Gearwright Parts" },
+];
+
+async function findItemOr404(idParam: string | undefined) {
+  const id = parseId(idParam);
+  const item = id ? await getItem(id) : undefined;
+  if (!item) throw data("This product does not exist.", { status: 404 });
+  return item;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const item = await findItemOr404(params.id);
+  return { item, values: formValuesFromItem(item) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const item = await findItemOr404(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: ProductSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const updated = await updateItem(item.id, itemInputFromForm(submission.value));
+  if (!updated) throw data("This product does not exist.", { status: 404 });
+  return redirect("/dashboard/manage-product", {
+    headers: await flashHeaders(request, { kind: "success", message: `${updated.name} saved` }),
+  });
+}
+
+export default function EditProduct() {
+  const { item, values } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: `edit-product-${item.id}`,
+    lastResult,
+    defaultValue: values,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section>
+      <p>
+        <Link to="/dashboard/manage-product" className="text-sm font-semibold text-orange-800 underline">← All products</Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold">Edit {item.name}</h1>
+      <ProductForm form={form} fields={fields} submitLabel="Save changes" />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,48 @@
+import { defineConfig } from "@playwright/test";
+import { E2E_BASE_URL, FAKE_OAUTH_PORT } from "./tests/support/e2e-env.mjs";
+
+const chromium = {
+  // Playwright cannot download its browser here; Debian's Chromium is installed by `npm test`.
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: true,
+  reporter: process.env.CI ? "list" : "list",
+  use: {
+    baseURL: E2E_BASE_URL,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true } },
+    { name: "js-off", use: { javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      command: "node tests/support/fake-oauth-server.mjs",
+      url: `http://127.0.0.1:${FAKE_OAUTH_PORT}/health`,
+      reuseExistingServer: false,
+    },
+    {
+      command: "node tests/support/serve-e2e.mjs",
+      url: `${E2E_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+});

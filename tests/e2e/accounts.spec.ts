@@ -1,0 +1,124 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN, PASSWORD, signIn, signOut, signUp, uniqueEmail } from "./fixtures";
+
+test("the home page shell has one h1, the navbar, a main and the footer", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("h1")).toHaveCount(1);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("main")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText(`${new Date().getUTCFullYear()} Gearwright Parts`);
+  await expect(page.getByRole("link", { name: "Gearwright Parts" })).toBeVisible();
+  for (const label of ["About us", "Contact", "Blog", "My Portfolio", "Dashboard"]) {
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label }).first()).toBeVisible();
+  }
+});
+
+test("sign up, sign out and sign in again", async ({ page }) => {
+  const { name, email } = await signUp(page, { name: "Robin Lathe" });
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByText(name).first()).toBeVisible();
+
+  await signOut(page);
+  await expect(page.getByText(name)).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Sign In" }).first().click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await signIn(page, email);
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByText(name).first()).toBeVisible();
+});
+
+test("a guarded page sends a signed-out visitor to sign in and back again", async ({ page }) => {
+  const { email } = await signUp(page);
+  await signOut(page);
+
+  await page.goto("/dashboard/my-order");
+  await expect(page).toHaveURL("/sign-in?redirectTo=%2Fdashboard%2Fmy-order");
+  await signIn(page, email);
+  await expect(page).toHaveURL("/dashboard/my-order");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Orders");
+});
+
+test("sign-in validates on submit and shows messages beside the fields", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  const email = page.getByLabel("Email");
+  const password = page.getByLabel("Password");
+  await expect(page.getByText("Enter Your Email")).toBeVisible();
+  await expect(page.getByText("Enter Your Password")).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  const describedBy = await email.getAttribute("aria-describedby");
+  await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("Enter Your Email");
+
+  await email.fill("not-an-email");
+  await password.fill("123");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Email Not Valid")).toBeVisible();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+});
+
+test("after a failed submit, messages update as the visitor types", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "validation on change runs in the browser; without JavaScript the server answers on submit");
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Enter Your Email")).toBeVisible();
+  await page.getByLabel("Email").fill("someone@");
+  await expect(page.getByText("Email Not Valid")).toBeVisible();
+  await page.getByLabel("Email").fill("someone@example.com");
+  await expect(page.getByText("Email Not Valid")).toHaveCount(0);
+  await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
+});
+
+test("a wrong password shows one message under the password field", async ({ page }) => {
+  await page.goto("/sign-in");
+  await signIn(page, E2E_ADMIN.email, "not-the-password");
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  await signIn(page, uniqueEmail("nobody"), "not-the-password");
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+});
+
+test("sign-up shows every message the form needs", async ({ page }) => {
+  await page.goto("/sign-up");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Enter Your Name")).toBeVisible();
+  await expect(page.getByText("Enter Your Email")).toBeVisible();
+  await expect(page.getByText("Enter Your Password")).toBeVisible();
+});
+
+test("Google sign-in creates an account through the provider's redirect and callback", async ({ page }) => {
+  const email = uniqueEmail("google");
+  await page.goto("/sign-in?redirectTo=%2Fdashboard%2Fmy-profile");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Name").fill("Gale Google");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL("/dashboard/my-profile");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByText("Gale Google").first()).toBeVisible();
+});
+
+test("Google sign-in links an existing account on its verified email", async ({ page }) => {
+  const { name, email } = await signUp(page, { name: "Linked Person" });
+  await signOut(page);
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Name").fill("A Different Google Name");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL("/");
+  // The existing account, with its own name, not a second account.
+  await expect(page.getByRole("navigation", { name: "Main" }).getByText(name).first()).toBeVisible();
+  await signOut(page);
+  await page.goto("/sign-in");
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByText(name).first()).toBeVisible();
+});
+
+test("an unknown path shows the 404 page with status 404", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("The page you are looking for is not valid!")).toBeVisible();
+  await expect(page.locator("h1")).toHaveCount(1);
+});

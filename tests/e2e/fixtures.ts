@@ -1,0 +1,32 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+
+export { E2E_ADMIN } from "../support/e2e-env.mjs";
+
+export function uniqueEmail(prefix = "shopper") {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@example.com`;
+}
+
+export const PASSWORD = "a-good-password";
+
+export async function signUp(page: Page, { name = "Pat Machinist", email = uniqueEmail() } = {}) {
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeAttached();
+  return { name, email };
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+export async function signOut(page: Page) {
+  // The wide navbar holds the visible button; the small-screen menu has a hidden copy.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeAttached();
+}
