@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonClass, StatusButton } from "./forms";
 
@@ -26,6 +26,12 @@ type ConfirmActionProps = {
 export function ConfirmAction({ label, accessibleLabel, question, confirmLabel, fallbackHref, fields, intent, variant = "danger" }: ConfirmActionProps) {
   const hydrated = useHydrated();
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const questionId = useId();
+  // The dialog exists only while it is open, so a long table does not carry one per row.
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (open) dialogRef.current?.showModal();
+  }, [open]);
   if (!hydrated) {
     return (
       <Link to={fallbackHref} className={`${buttonClass(variant)} px-3 py-1`} aria-label={accessibleLabel}>
@@ -35,11 +41,12 @@ export function ConfirmAction({ label, accessibleLabel, question, confirmLabel, 
   }
   return (
     <>
-      <button type="button" className={`${buttonClass(variant)} px-3 py-1`} aria-label={accessibleLabel} onClick={() => dialogRef.current?.showModal()}>
+      <button type="button" className={`${buttonClass(variant)} px-3 py-1`} aria-label={accessibleLabel} onClick={() => setOpen(true)}>
         {label}
       </button>
-      <dialog ref={dialogRef} aria-labelledby={`${intent}-${Object.values(fields).join("-")}-question`} className="m-auto rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50">
-        <p id={`${intent}-${Object.values(fields).join("-")}-question`} className="text-lg font-semibold text-slate-900">
+      {open ? (
+      <dialog ref={dialogRef} aria-labelledby={questionId} onClose={() => setOpen(false)} className="m-auto rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50">
+        <p id={questionId} className="text-lg font-semibold text-slate-900">
           {question}
         </p>
         <Form method="post" className="mt-6 flex justify-end gap-3" onSubmit={() => dialogRef.current?.close()}>
@@ -54,6 +61,7 @@ export function ConfirmAction({ label, accessibleLabel, question, confirmLabel, 
           </StatusButton>
         </Form>
       </dialog>
+      ) : null}
     </>
   );
 }

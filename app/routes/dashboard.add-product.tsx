@@ -1,7 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLocation } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { ProductForm } from "~/components/dashboard/product-form";
@@ -27,6 +27,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddProduct() {
+  // A successful post redirects here with a new location key: remounting gives an empty form.
+  return <AddProductForm key={useLocation().key} />;
+}
+
+function AddProductForm() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "add-product",

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -33,6 +33,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddReview() {
+  // A successful post redirects here with a new location key: remounting gives an empty form.
+  return <ReviewForm key={useLocation().key} />;
+}
+
+function ReviewForm() {
   const { displayName } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({

@@ -11,7 +11,7 @@ export const PASSWORD = "a-good-password";
 
 export async function signUp(page: Page, { name = "Pat Machinist", email = uniqueEmail() } = {}) {
   await page.goto("/sign-up");
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();
@@ -29,4 +29,26 @@ export async function signOut(page: Page) {
   // The wide navbar holds the visible button; the small-screen menu has a hidden copy.
   await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign Out" }).first().click();
   await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeAttached();
+}
+
+export async function signInAsAdmin(page: Page) {
+  const { E2E_ADMIN: admin } = await import("../support/e2e-env.mjs");
+  await page.goto("/sign-in");
+  await signIn(page, admin.email, admin.password);
+  await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeAttached();
+}
+
+/** Adds a product through the admin form and returns its (unique) name. */
+export async function addProduct(page: Page, { quantity = 10, price = "19.99" }: { quantity?: number; price?: string } = {}) {
+  const name = `Test Sprocket ${randomBytes(4).toString("hex")}`;
+  await page.goto("/dashboard/add-product");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Image URL").fill("/images/items/timing-pulley.svg");
+  await page.getByLabel("Description").fill("A sprocket made for the end-to-end suite.");
+  await page.getByLabel("Price/unit (USD)").fill(price);
+  await page.getByLabel("Quantity Available").fill(String(quantity));
+  await page.getByLabel("Supplier Name").fill("Suite Supplies");
+  await page.getByRole("button", { name: "Add product" }).click();
+  await expect(page.getByRole("status")).toContainText("Item added successfully");
+  return name;
 }

@@ -1,0 +1,164 @@
+import { expect, type Page, test } from "@playwright/test";
+import { addProduct, signInAsAdmin, signOut, signUp } from "./fixtures";
+
+async function openOrderPage(page: Page, itemName: string) {
+  await page.goto(`/items?q=${encodeURIComponent(itemName)}`);
+  await page.getByRole("link", { name: `Order ${itemName}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(itemName);
+}
+
+async function placeOrder(page: Page, quantity: number) {
+  await page.getByLabel("Quantity").fill(String(quantity));
+  await page.getByLabel("Shipping address").fill("12 Foundry Lane, Sheffield");
+  await page.getByLabel("Phone").fill("+44 114 496 0000");
+  await page.getByRole("button", { name: "Place Order" }).click();
+}
+
+test("the home page has a four-slide carousel, newest parts and reviews", async ({ page }) => {
+  await page.goto("/");
+  const carousel = page.locator('section[aria-roledescription="carousel"]');
+  await expect(carousel).toBeVisible();
+  await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(4);
+  await expect(page.getByRole("heading", { name: "Newest parts" })).toBeVisible();
+  await expect(page.getByText("Quantity Available").first()).toBeVisible();
+  await expect(page.getByText("Supplier Name").first()).toBeVisible();
+  await expect(page.getByText("Price/unit").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What customers say" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Rated \d out of 5/ }).first()).toBeVisible();
+});
+
+test("the carousel's buttons move between slides", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the buttons are added by JavaScript; without it the carousel scrolls");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Go to slide 1" })).toHaveAttribute("aria-current", "true");
+  await page.getByRole("button", { name: "Next slide" }).click();
+  await expect(page.getByRole("button", { name: "Go to slide 2" })).toHaveAttribute("aria-current", "true");
+  await page.getByRole("button", { name: "Go to slide 4" }).click();
+  await expect(page.getByRole("button", { name: "Go to slide 4" })).toHaveAttribute("aria-current", "true");
+  // Reduced motion: no autoplay, so the rotation control offers to play.
+  await expect(page.getByRole("button", { name: /Play/ })).toBeVisible();
+});
+
+test("ordering takes stock, shows in My Orders, refuses more than is left, and can be cancelled", async ({ browser, javaScriptEnabled }) => {
+  const adminPage = await browser.newPage();
+  await signInAsAdmin(adminPage);
+  const itemName = await addProduct(adminPage, { quantity: 10 });
+  await adminPage.close();
+
+  const page = await browser.newPage();
+  await signUp(page);
+  await openOrderPage(page, itemName);
+  await expect(page.getByTestId("quantity-available")).toHaveText("10");
+  await placeOrder(page, 3);
+  await expect(page).toHaveURL("/dashboard/my-order");
+  await expect(page.getByRole("status")).toContainText("Order placed successfully");
+  const row = page.getByRole("row", { name: new RegExp(itemName) });
+  await expect(row).toContainText("pending");
+  await expect(row).toContainText("3");
+
+  await openOrderPage(page, itemName);
+  await expect(page.getByTestId("quantity-available")).toHaveText("7");
+  await placeOrder(page, 8);
+  await expect(page.getByText("Only 7 left in stock")).toBeVisible();
+  await expect(page.getByLabel("Quantity")).toHaveAttribute("aria-invalid", "true");
+
+  await page.goto("/dashboard/my-order");
+  await page.getByRole("row", { name: new RegExp(itemName) }).getByRole(javaScriptEnabled ? "button" : "link", { name: /Cancel order/ }).click();
+  await page.getByRole("button", { name: "Yes, cancel the order" }).click();
+  await expect(page.getByRole("status")).toContainText("cancelled");
+  await expect(page.getByRole("row", { name: new RegExp(itemName) })).toContainText("cancelled");
+  await openOrderPage(page, itemName);
+  await expect(page.getByTestId("quantity-available")).toHaveText("10");
+});
+
+test("an item that is out of stock says so and cannot be ordered", async ({ page }) => {
+  await signInAsAdmin(page);
+  const itemName = await addProduct(page, { quantity: 0 });
+  await openOrderPage(page, itemName);
+  await expect(page.getByText("Out of stock: this part cannot be ordered right now.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
+});
+
+test("a review added in the dashboard appears on the home page, and the form resets", async ({ page }) => {
+  await signUp(page, { name: "Reviewer Rae" });
+  await page.goto("/dashboard/add-review");
+  await expect(page.getByLabel("Name")).toHaveValue("Reviewer Rae");
+  await page.getByRole("button", { name: "Add review" }).click();
+  await expect(page.getByText("Choose a rating from 1 to 5")).toBeVisible();
+  await expect(page.getByText("Enter your review")).toBeVisible();
+
+  const text = `Bearings arrived fast and fit perfectly ${Date.now()}`;
+  await page.getByLabel("Rating").selectOption("4");
+  await page.getByLabel("Review").fill(text);
+  await page.getByRole("button", { name: "Add review" }).click();
+  await expect(page.getByRole("status")).toContainText("Review added successfully");
+  await expect(page.getByLabel("Review")).toHaveValue("");
+
+  await page.goto("/");
+  await expect(page.getByText(text)).toBeVisible();
+  await page.goto("/dashboard/my-review");
+  await expect(page.getByText(text)).toBeVisible();
+});
+
+test("admin pages are hidden from customers and refused with 403", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Orders");
+  await expect(page.getByRole("link", { name: "Manage Orders" })).toHaveCount(0);
+  for (const path of ["/dashboard/manage-order", "/dashboard/add-product", "/dashboard/manage-product", "/dashboard/make-admin"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+  }
+  await signOut(page);
+  await page.goto("/add-product");
+  await expect(page).toHaveURL("/sign-in?redirectTo=%2Fdashboard%2Fadd-product");
+});
+
+test("an admin adds, edits and deletes a product after confirming", async ({ page, javaScriptEnabled }) => {
+  await signInAsAdmin(page);
+  await page.goto("/dashboard/add-product");
+  await page.getByRole("button", { name: "Add product" }).click();
+  await expect(page.getByText("Enter a product name")).toBeVisible();
+  await page.getByLabel("Price/unit (USD)").fill("1.234");
+  await page.getByRole("button", { name: "Add product" }).click();
+  await expect(page.getByText("Price must be a number of at least 0 with at most 2 decimals")).toBeVisible();
+
+  const itemName = await addProduct(page, { quantity: 5, price: "12.50" });
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+
+  await page.goto("/dashboard/manage-product");
+  await page.getByRole("link", { name: `Edit ${itemName}` }).click();
+  await page.getByLabel("Quantity Available").fill("42");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(itemName) })).toContainText("42");
+
+  await page.getByRole(javaScriptEnabled ? "button" : "link", { name: `Delete ${itemName}` }).click();
+  await expect(page.getByText("Delete this item? OK to proceed.")).toBeVisible();
+  await page.getByRole("button", { name: "OK" }).click();
+  await expect(page.getByRole("status")).toContainText("Item deleted");
+  await expect(page.getByRole("row", { name: new RegExp(itemName) })).toHaveCount(0);
+});
+
+test("an admin moves an order from pending to shipped to delivered", async ({ browser }) => {
+  const adminPage = await browser.newPage();
+  await signInAsAdmin(adminPage);
+  const itemName = await addProduct(adminPage, { quantity: 4 });
+
+  const customer = await browser.newPage();
+  await signUp(customer);
+  await openOrderPage(customer, itemName);
+  await placeOrder(customer, 1);
+  await expect(customer).toHaveURL("/dashboard/my-order");
+
+  await adminPage.goto("/dashboard/manage-order?status=pending");
+  const row = adminPage.getByRole("row", { name: new RegExp(itemName) });
+  await row.getByRole("button", { name: /Mark shipped/ }).click();
+  await expect(adminPage.getByRole("status")).toContainText("is now shipped");
+  await adminPage.goto("/dashboard/manage-order?status=shipped");
+  await adminPage.getByRole("row", { name: new RegExp(itemName) }).getByRole("button", { name: /Mark delivered/ }).click();
+  await expect(adminPage.getByRole("status")).toContainText("is now delivered");
+
+  await customer.goto("/dashboard/my-order");
+  await expect(customer.getByRole("row", { name: new RegExp(itemName) })).toContainText("delivered");
+});
