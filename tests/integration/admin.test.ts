@@ -1,0 +1,471 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, test } from "vitest";
+import { getCurrentUser } from "~/auth/guards.server";
+import { db } from "~/db/db.server";
+import { createItem, getItem, type ItemInput } from "~/models/item.server";
+import { listOrdersForUser, placeOrder } from "~/models/order.server";
+import { getUserByEmail } from "~/models/user.server";
+import * as legacyAddProduct from "~/routes/add-product";
+import * as legacyAddReview from "~/routes/add-review";
+import * as addProduct from "~/routes/dashboard.add-product";
+import * as makeAdmin from "~/routes/dashboard.make-admin";
+import * as manageOrder from "~/routes/dashboard.manage-order";
+import * as manageProduct from "~/routes/dashboard.manage-product";
+import * as editProduct from "~/routes/dashboard.manage-product_.$id";
+import * as legacyHome from "~/routes/home";
+import * as legacyMakeAdmin from "~/routes/make-admin";
+import * as legacyManageOrder from "~/routes/manage-order";
+import * as legacyManageProduct from "~/routes/manage-product";
+import * as legacyMyProfile from "~/routes/my-profile";
+import { call, cookieFrom, getRequest, type Outcome, postRequest } from "../support/http";
+import { createSignedInUser, sessionCookieFor } from "../support/users";
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+type Fields = Record<string, string | string[] | undefined>;
+
+async function newItem(overrides: Partial<ItemInput> = {}) {
+  return createItem({
+    name: `Bevel Gear ${randomBytes(4).toString("hex")}`,
+    img: "/images/items/spur-gear.svg",
+    description: "A straight bevel gear.",
+    price_cents: 1999,
+    quantity: 10,
+    supplier_name: "Gearwright Works",
+    ...overrides,
+  });
+}
+
+async function itemCount() {
+  const row = await db.selectFrom("items").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function itemByName(name: string) {
+  return db.selectFrom("items").selectAll().where("name", "=", name).executeTakeFirst();
+}
+
+async function flashOf(outcome: Outcome) {
+  const root = await import("~/root");
+  const page = await call(root.loader, getRequest("/", { cookie: cookieFrom(outcome) }));
+  return page.data.flash;
+}
+
+function fieldErrors(outcome: Outcome) {
+  return (outcome.data?.error ?? {}) as Record<string, string[] | null>;
+}
+
+function productForm(overrides: Fields = {}): Fields {
+  return {
+    name: `Worm Gear ${randomBytes(4).toString("hex")}`,
+    img: "/images/items/spur-gear.svg",
+    description: "A worm gear for right-angle drives.",
+    price: "12.5",
+    quantity: "4",
+    supplierName: "Gearwright Works",
+    ...overrides,
+  };
+}
+
+function signInPath(path: string) {
+  return `/sign-in?${new URLSearchParams({ redirectTo: path })}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type Fixture = {
+  item: Awaited<ReturnType<typeof newItem>>;
+  orderId: number;
+  /** The account the action body names (make-admin): the requester, or a bystander when signed out. */
+  targetEmail: string;
+};
+
+async function makeFixture(targetEmail?: string): Promise<Fixture> {
+  const customer = await createSignedInUser();
+  const item = await newItem({ quantity: 10 });
+  const placed = await placeOrder({ userId: customer.user.id, itemId: item.id, quantity: 1, address: "1 Mill Road", phone: "0114 496 0000" });
+  if (!placed.ok) throw new Error("fixture order failed");
+  return { item: (await getItem(item.id))!, orderId: placed.orderId, targetEmail: targetEmail ?? customer.user.email };
+}
+
+type AdminRoute = {
+  name: string;
+  module: { loader?: unknown; action?: unknown };
+  path: (f: Fixture) => string;
+  params: (f: Fixture) => Record<string, string>;
+  /** A body that would really change something if the guard let it through. */
+  body: (f: Fixture) => Fields;
+  /** Checks that the body above changed nothing. */
+  unchanged: (f: Fixture, before: { items: number }) => Promise<void>;
+};
+
+const adminRoutes: AdminRoute[] = [
+  {
+    name: "dashboard.manage-order",
+    module: manageOrder,
+    path: () => "/dashboard/manage-order",
+    params: () => ({}),
+    body: (f) => ({ intent: "cancel", orderId: String(f.orderId) }),
+    async unchanged(f) {
+      const order = await db.selectFrom("orders").select("status").where("id", "=", f.orderId).executeTakeFirst();
+      expect(order?.status).toBe("pending");
+      expect((await getItem(f.item.id))?.quantity).toBe(9);
+    },
+  },
+  {
+    name: "dashboard.add-product",
+    module: addProduct,
+    path: () => "/dashboard/add-product",
+    params: () => ({}),
+    body: () => productForm({ name: "Should Not Exist Gear" }),
+    async unchanged(_f, before) {
+      expect(await itemByName("Should Not Exist Gear")).toBeUndefined();
+      expect(await itemCount()).toBe(before.items);
+    },
+  },
+  {
+    name: "dashboard.manage-product",
+    module: manageProduct,
+    path: () => "/dashboard/manage-product",
+    params: () => ({}),
+    body: (f) => ({ intent: "delete", itemId: String(f.item.id) }),
+    async unchanged(f, before) {
+      expect(await getItem(f.item.id)).toBeDefined();
+      expect(await itemCount()).toBe(before.items);
+    },
+  },
+  {
+    name: "dashboard.manage-product_.$id",
+    module: editProduct,
+    path: (f) => `/dashboard/manage-product/${f.item.id}`,
+    params: (f) => ({ id: String(f.item.id) }),
+    body: () => productForm({ name: "Hijacked Gear", price: "0.01", quantity: "0" }),
+    async unchanged(f) {
+      expect(await getItem(f.item.id)).toEqual(f.item);
+    },
+  },
+  {
+    name: "dashboard.make-admin",
+    module: makeAdmin,
+    path: () => "/dashboard/make-admin",
+    params: () => ({}),
+    body: (f) => ({ intent: "promote", email: f.targetEmail }),
+    async unchanged(f) {
+      expect((await getUserByEmail(f.targetEmail))?.role).toBe("user");
+    },
+  },
+];
+
+type Handler = Parameters<typeof call>[0];
+
+describe.each(adminRoutes)("access to $name", (route) => {
+  const loader = route.module.loader as Handler;
+  const action = route.module.action as Handler;
+
+  test("signed out: the page and the form send the visitor to sign in, nothing changes", async () => {
+    const f = await makeFixture();
+    const before = { items: await itemCount() };
+    const path = route.path(f);
+    const page = await call(loader, getRequest(path), route.params(f));
+    expect(page.status).toBe(302);
+    expect(page.location).toBe(signInPath(path));
+    const post = await call(action, postRequest(path, route.body(f)), route.params(f));
+    expect(post.status).toBe(302);
+    expect(post.location).toBe(signInPath(path));
+    await route.unchanged(f, before);
+  });
+
+  test("signed in as a customer: 403 for the page and for a valid form, nothing changes", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const f = await makeFixture(user.email);
+    const before = { items: await itemCount() };
+    const path = route.path(f);
+    const page = await call(loader, getRequest(path, { cookie }), route.params(f));
+    expect(page.status).toBe(403);
+    const post = await call(action, postRequest(path, route.body(f), { cookie }), route.params(f));
+    expect(post.status).toBe(403);
+    await route.unchanged(f, before);
+  });
+
+  test("signed in as an admin: not refused", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const f = await makeFixture();
+    const path = route.path(f);
+    const page = await call(loader, getRequest(path, { cookie }), route.params(f));
+    expect(page.status).toBe(200);
+    const post = await call(action, postRequest(path, route.body(f), { cookie }), route.params(f));
+    expect(post.status).not.toBe(403);
+    expect(post.status).toBeLessThan(500);
+  });
+});
+
+test("the sign-in redirect keeps the query string of an admin page", async () => {
+  const outcome = await call(manageOrder.loader, getRequest("/dashboard/manage-order?status=pending"));
+  expect(outcome.status).toBe(302);
+  expect(outcome.location).toBe("/sign-in?redirectTo=%2Fdashboard%2Fmanage-order%3Fstatus%3Dpending");
+});
+
+test("the role is read from the database on every request, not from the cookie", async () => {
+  const { user, cookie } = await createSignedInUser();
+  expect((await call(addProduct.loader, getRequest("/dashboard/add-product", { cookie }))).status).toBe(403);
+  // Changed behind the session's back (no version bump): the same cookie now carries the new role.
+  await db.updateTable("users").set({ role: "admin" }).where("id", "=", user.id).execute();
+  expect((await call(addProduct.loader, getRequest("/dashboard/add-product", { cookie }))).status).toBe(200);
+  await db.updateTable("users").set({ role: "user" }).where("id", "=", user.id).execute();
+  expect((await call(addProduct.loader, getRequest("/dashboard/add-product", { cookie }))).status).toBe(403);
+});
+
+test("a customer's cookie from before a promotion stops working", async () => {
+  const { user, cookie } = await createSignedInUser();
+  const { cookie: adminCookie } = await createSignedInUser({ role: "admin" });
+  expect((await call(manageOrder.loader, getRequest("/dashboard/manage-order", { cookie }))).status).toBe(403);
+  const promoted = await call(makeAdmin.action, postRequest("/dashboard/make-admin", { intent: "promote", email: user.email }, { cookie: adminCookie }));
+  expect(promoted.status).toBe(302);
+  // The old cookie no longer signs anyone in: it is sent to sign in rather than let through.
+  const stale = await call(manageOrder.loader, getRequest("/dashboard/manage-order", { cookie }));
+  expect(stale.status).toBe(302);
+  expect(stale.location).toBe(signInPath("/dashboard/manage-order"));
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe("add a product", () => {
+  function postProduct(fields: Fields, cookie: string) {
+    return call(addProduct.action, postRequest("/dashboard/add-product", fields, { cookie }));
+  }
+
+  test("a valid product is stored with its price in cents, with the flash message", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const fields = productForm({ price: "12.5", quantity: "4", supplierName: "Sheffield Forge" });
+    const outcome = await postProduct(fields, cookie);
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/dashboard/add-product");
+    expect(await flashOf(outcome)).toEqual({ kind: "success", message: "Item added successfully" });
+    const stored = await itemByName(fields.name as string);
+    expect(stored).toMatchObject({
+      img: "/images/items/spur-gear.svg",
+      description: "A worm gear for right-angle drives.",
+      price_cents: 1250,
+      quantity: 4,
+      supplier_name: "Sheffield Forge",
+    });
+  });
+
+  test.each([
+    ["0.29", 29],
+    ["1.1", 110],
+    ["19.99", 1999],
+    ["0", 0],
+    ["1000000", 100_000_000],
+  ])("price %s is stored as %i cents", async (price, cents) => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const fields = productForm({ price });
+    expect((await postProduct(fields, cookie)).status).toBe(302);
+    expect((await itemByName(fields.name as string))?.price_cents).toBe(cents);
+  });
+
+  test.each(["/images/items/spur-gear.svg", "https://example.com/a.png", "http://example.com/b.jpg"])("image %s is accepted", async (img) => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const fields = productForm({ img });
+    expect((await postProduct(fields, cookie)).status).toBe(302);
+    expect((await itemByName(fields.name as string))?.img).toBe(img);
+  });
+
+  const megabyte = "x".repeat(1024 * 1024);
+  const refusals: [string, Fields, string][] = [
+    ["price with 3 decimals", { price: "1.234" }, "price"],
+    ["negative price", { price: "-1" }, "price"],
+    ["price abc", { price: "abc" }, "price"],
+    ["empty price", { price: "" }, "price"],
+    ["price above the maximum", { price: "1000000.01" }, "price"],
+    ["price 1e3", { price: "1e3" }, "price"],
+    ["negative quantity", { quantity: "-1" }, "quantity"],
+    ["fractional quantity", { quantity: "1.5" }, "quantity"],
+    ["quantity abc", { quantity: "abc" }, "quantity"],
+    ["javascript: image", { img: "javascript:alert(1)" }, "img"],
+    ["ftp image", { img: "ftp://x" }, "img"],
+    ["protocol-relative image", { img: "//evil.example/a.png" }, "img"],
+    ["data: image", { img: "data:image/svg+xml;base64,PHN2Zz4=" }, "img"],
+    ["1 MB name", { name: megabyte }, "name"],
+    ["blank name", { name: "   " }, "name"],
+    ["missing description", { description: undefined }, "description"],
+    ["missing supplier", { supplierName: undefined }, "supplierName"],
+    ["repeated name (an array)", { name: ["A", "B"] }, "name"],
+  ];
+
+  test.each(refusals)("%s: 400 with a field error, nothing stored", async (_label, overrides, field) => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const before = await itemCount();
+    const outcome = await postProduct(productForm(overrides), cookie);
+    expect(outcome.status).toBe(400);
+    expect(fieldErrors(outcome)[field]?.length ?? 0).toBeGreaterThan(0);
+    expect(await itemCount()).toBe(before);
+  });
+});
+
+describe("edit a product", () => {
+  test("the page prefills the form, and saving updates price and quantity", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const item = await newItem({ price_cents: 1250, quantity: 10 });
+    const page = await call(editProduct.loader, getRequest(`/dashboard/manage-product/${item.id}`, { cookie }), { id: String(item.id) });
+    expect(page.status).toBe(200);
+    expect(page.data.values).toMatchObject({ name: item.name, price: "12.50", quantity: 10, supplierName: item.supplier_name });
+
+    const fields = { ...page.data.values, price: "25", quantity: "3" } as Fields;
+    const outcome = await call(editProduct.action, postRequest(`/dashboard/manage-product/${item.id}`, fields, { cookie }), { id: String(item.id) });
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/dashboard/manage-product");
+    expect(await getItem(item.id)).toMatchObject({ name: item.name, price_cents: 2500, quantity: 3 });
+  });
+
+  test("an invalid edit is refused and changes nothing", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const item = await newItem();
+    const outcome = await call(
+      editProduct.action,
+      postRequest(`/dashboard/manage-product/${item.id}`, productForm({ price: "-5", quantity: "2" }), { cookie }),
+      { id: String(item.id) },
+    );
+    expect(outcome.status).toBe(400);
+    expect(fieldErrors(outcome).price?.length ?? 0).toBeGreaterThan(0);
+    expect(await getItem(item.id)).toEqual(item);
+  });
+
+  test.each(["987654", "abc", "-1", "1e3", "99999999999"])("unknown or malformed id %j: 404 on page and save", async (id) => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const before = await itemCount();
+    const page = await call(editProduct.loader, getRequest(`/dashboard/manage-product/${id}`, { cookie }), { id });
+    expect(page.status).toBe(404);
+    const save = await call(editProduct.action, postRequest(`/dashboard/manage-product/${id}`, productForm(), { cookie }), { id });
+    expect(save.status).toBe(404);
+    expect(await itemCount()).toBe(before);
+  });
+});
+
+describe("delete a product", () => {
+  test("the item leaves the list; its orders stay readable with the copied name", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const customer = await createSignedInUser();
+    const item = await newItem({ name: `Thrust Bearing ${randomBytes(3).toString("hex")}`, price_cents: 3100 });
+    const placed = await placeOrder({ userId: customer.user.id, itemId: item.id, quantity: 2, address: "1 Mill Road", phone: "0114 496 0000" });
+    expect(placed.ok).toBe(true);
+
+    const confirm = await call(manageProduct.loader, getRequest(`/dashboard/manage-product?delete=${item.id}`, { cookie }));
+    expect(confirm.data.confirmDelete).toEqual({ id: item.id, name: item.name });
+
+    const outcome = await call(manageProduct.action, postRequest("/dashboard/manage-product", { intent: "delete", itemId: String(item.id) }, { cookie }));
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/dashboard/manage-product");
+    expect(await getItem(item.id)).toBeUndefined();
+
+    const list = await call(manageProduct.loader, getRequest("/dashboard/manage-product", { cookie }));
+    expect(list.data.items.map((i: { id: number }) => i.id)).not.toContain(item.id);
+
+    const [order] = await listOrdersForUser(customer.user.id);
+    expect(order).toMatchObject({ item_id: null, item_name: item.name, unit_price_cents: 3100, quantity: 2, total_cents: 6200 });
+    const adminView = await call(manageOrder.loader, getRequest("/dashboard/manage-order", { cookie }));
+    expect(adminView.data.orders.find((o: { id: number }) => o.id === order.id)).toMatchObject({ item_name: item.name, item_id: null });
+
+    const again = await call(manageProduct.action, postRequest("/dashboard/manage-product", { intent: "delete", itemId: String(item.id) }, { cookie }));
+    expect(again.status).toBe(404);
+  });
+
+  test("a malformed delete is refused with 400", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const item = await newItem();
+    for (const fields of [{ intent: "delete" }, { intent: "delete", itemId: "abc" }, { intent: "erase", itemId: String(item.id) }]) {
+      const outcome = await call(manageProduct.action, postRequest("/dashboard/manage-product", fields, { cookie }));
+      expect(outcome.status).toBe(400);
+    }
+    expect(await getItem(item.id)).toEqual(item);
+  });
+});
+
+describe("make admin", () => {
+  function postRole(fields: Fields, cookie: string) {
+    return call(makeAdmin.action, postRequest("/dashboard/make-admin", fields, { cookie }));
+  }
+
+  test("promoting an existing user makes them admin and ends their old sessions", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const target = await createSignedInUser();
+    const outcome = await postRole({ intent: "promote", email: target.user.email.toUpperCase() }, cookie);
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/dashboard/make-admin");
+    expect(await flashOf(outcome)).toEqual({ kind: "success", message: `${target.user.email} is now an admin.` });
+    const after = await getUserByEmail(target.user.email);
+    expect(after?.role).toBe("admin");
+    expect(after?.session_version).toBe(target.user.session_version + 1);
+    expect(await getCurrentUser(getRequest("/", { cookie: target.cookie }))).toBeNull();
+
+    const page = await call(makeAdmin.loader, getRequest("/dashboard/make-admin", { cookie }));
+    expect(page.data.admins.map((a: { email: string }) => a.email)).toContain(target.user.email);
+  });
+
+  test("an unknown email: 404 with a field error, nothing changes", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const outcome = await postRole({ intent: "promote", email: "nobody-here@example.com" }, cookie);
+    expect(outcome.status).toBe(404);
+    expect(fieldErrors(outcome).email).toEqual(["No account has this email. The person must sign up first."]);
+    expect(await getUserByEmail("nobody-here@example.com")).toBeUndefined();
+  });
+
+  test.each([
+    ["malformed email", { intent: "promote", email: "not-an-email" }, "email"],
+    ["missing email", { intent: "promote" }, "email"],
+    ["bogus intent", { intent: "crown", email: "a@example.com" }, "intent"],
+  ])("%s: 400 with a field error", async (_label, fields, field) => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const outcome = await postRole(fields, cookie);
+    expect(outcome.status).toBe(400);
+    expect(fieldErrors(outcome)[field]?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  test("an admin cannot demote themselves", async () => {
+    const { user, cookie } = await createSignedInUser({ role: "admin" });
+    const outcome = await postRole({ intent: "demote", email: user.email }, cookie);
+    expect(outcome.status).toBe(400);
+    expect(outcome.data.error?.[""]).toEqual(["You cannot remove your own admin role."]);
+    const after = await getUserByEmail(user.email);
+    expect(after?.role).toBe("admin");
+    expect(after?.session_version).toBe(user.session_version);
+    expect((await getCurrentUser(getRequest("/", { cookie })))?.role).toBe("admin");
+  });
+
+  test("an admin can demote another admin, who then gets 403", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const other = await createSignedInUser({ role: "admin" });
+    const outcome = await postRole({ intent: "demote", email: other.user.email }, cookie);
+    expect(outcome.status).toBe(302);
+    expect(await flashOf(outcome)).toEqual({ kind: "success", message: `${other.user.email} is no longer an admin.` });
+    const after = await getUserByEmail(other.user.email);
+    expect(after?.role).toBe("user");
+    expect(after?.session_version).toBe(other.user.session_version + 1);
+    // The demoted admin's old cookie stops working at once, and a fresh session is refused.
+    expect(await getCurrentUser(getRequest("/", { cookie: other.cookie }))).toBeNull();
+    const fresh = await sessionCookieFor(after!);
+    expect((await call(manageOrder.loader, getRequest("/dashboard/manage-order", { cookie: fresh }))).status).toBe(403);
+  });
+});
+
+describe("legacy addresses", () => {
+  test.each([
+    ["add-review", legacyAddReview],
+    ["my-profile", legacyMyProfile],
+    ["manage-order", legacyManageOrder],
+    ["add-product", legacyAddProduct],
+    ["make-admin", legacyMakeAdmin],
+    ["manage-product", legacyManageProduct],
+  ] as const)("/%s redirects permanently to the dashboard page of the same name", async (name, module) => {
+    const outcome = await call(module.loader, getRequest(`/${name}`));
+    expect(outcome.status).toBe(301);
+    expect(outcome.location).toBe(`/dashboard/${name}`);
+  });
+
+  test("/home redirects permanently to /", async () => {
+    const outcome = await call(legacyHome.loader, getRequest("/home"));
+    expect(outcome.status).toBe(301);
+    expect(outcome.location).toBe("/");
+  });
+});

@@ -1,0 +1,420 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, test } from "vitest";
+import { db } from "~/db/db.server";
+import { createItem, deleteItem, type ItemInput, updateItem } from "~/models/item.server";
+import { listOrdersForUser, placeOrder } from "~/models/order.server";
+import * as manageOrder from "~/routes/dashboard.manage-order";
+import * as myOrder from "~/routes/dashboard.my-order";
+import * as orderPage from "~/routes/order.$id";
+import { call, cookieFrom, getRequest, type Outcome, postRequest } from "../support/http";
+import { createSignedInUser } from "../support/users";
+
+// ---------------------------------------------------------------------------------------------
+// Helpers: every test makes its own items and users, so tests never depend on each other.
+
+async function newItem(overrides: Partial<ItemInput> = {}) {
+  return createItem({
+    name: `Spur Gear ${randomBytes(4).toString("hex")}`,
+    img: "/images/items/spur-gear.svg",
+    description: "A hardened steel spur gear.",
+    price_cents: 1250,
+    quantity: 10,
+    supplier_name: "Gearwright Works",
+    ...overrides,
+  });
+}
+
+async function stockOf(itemId: number) {
+  const row = await db.selectFrom("items").select("quantity").where("id", "=", itemId).executeTakeFirst();
+  return row?.quantity;
+}
+
+async function ordersOfItem(itemId: number) {
+  return db.selectFrom("orders").selectAll().where("item_id", "=", itemId).orderBy("id").execute();
+}
+
+async function orderById(orderId: number) {
+  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+}
+
+async function flashOf(outcome: Outcome) {
+  const root = await import("~/root");
+  const page = await call(root.loader, getRequest("/", { cookie: cookieFrom(outcome) }));
+  return page.data.flash;
+}
+
+const SHIPPING = { address: "1 Mill Road, Sheffield S1 2AB", phone: "+44 114 496 0000" };
+
+function orderForm(quantity: number | string, extra: Record<string, string | string[] | undefined> = {}) {
+  return { quantity: String(quantity), ...SHIPPING, ...extra };
+}
+
+function postOrder(itemId: number | string, fields: Record<string, string | string[] | undefined>, cookie?: string) {
+  return call(orderPage.action, postRequest(`/order/${itemId}`, fields, { cookie }), { id: String(itemId) });
+}
+
+function fieldErrors(outcome: Outcome) {
+  return (outcome.data?.error ?? {}) as Record<string, string[] | null>;
+}
+
+function expectClientError(outcome: Outcome) {
+  expect(outcome.status).toBeGreaterThanOrEqual(400);
+  expect(outcome.status).toBeLessThan(500);
+}
+
+async function placePending(userId: number, itemId: number, quantity: number) {
+  const result = await placeOrder({ userId, itemId, quantity, ...SHIPPING });
+  if (!result.ok) throw new Error(`could not place the test order: ${result.reason}`);
+  return result.orderId;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe("placing an order", () => {
+  test("takes the stock, copies name and price, flashes, and refuses more than is left", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 10, price_cents: 1250 });
+
+    const outcome = await postOrder(item.id, orderForm(3), cookie);
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/dashboard/my-order");
+    expect(await flashOf(outcome)).toEqual({ kind: "success", message: "Order placed successfully" });
+
+    const orders = await listOrdersForUser(user.id);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      item_id: item.id,
+      item_name: item.name,
+      unit_price_cents: 1250,
+      quantity: 3,
+      total_cents: 3750,
+      status: "pending",
+    });
+    const stored = await orderById(orders[0].id);
+    expect(stored).toMatchObject({ user_id: user.id, address: SHIPPING.address, phone: SHIPPING.phone });
+    expect(await stockOf(item.id)).toBe(7);
+
+    const tooMany = await postOrder(item.id, orderForm(8), cookie);
+    expectClientError(tooMany);
+    expect(fieldErrors(tooMany).quantity?.join(" ")).toContain("7");
+    expect(await stockOf(item.id)).toBe(7);
+    expect(await listOrdersForUser(user.id)).toHaveLength(1);
+  });
+
+  test("when the stock went between page and submit, the database check refuses with what is left (409)", async () => {
+    const { user } = await createSignedInUser();
+    const item = await newItem({ quantity: 4 });
+    const result = await placeOrder({ userId: user.id, itemId: item.id, quantity: 5, ...SHIPPING });
+    expect(result).toEqual({ ok: false, reason: "insufficient-stock", available: 4 });
+    expect(await stockOf(item.id)).toBe(4);
+    expect(await ordersOfItem(item.id)).toHaveLength(0);
+  });
+
+  test("the order keeps the name and price it was placed at, and survives the item's deletion", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ name: "Helical Gear 40T", price_cents: 4200, quantity: 5 });
+    expect((await postOrder(item.id, orderForm(2), cookie)).status).toBe(302);
+
+    await updateItem(item.id, { name: "Helical Gear 40T (v2)", price_cents: 9900 });
+    let [order] = await listOrdersForUser(user.id);
+    expect(order).toMatchObject({ item_id: item.id, item_name: "Helical Gear 40T", unit_price_cents: 4200, total_cents: 8400 });
+
+    expect(await deleteItem(item.id)).toBe(1);
+    const orders = await listOrdersForUser(user.id);
+    expect(orders).toHaveLength(1);
+    [order] = orders;
+    expect(order).toMatchObject({ item_id: null, item_name: "Helical Gear 40T", unit_price_cents: 4200, quantity: 2, total_cents: 8400 });
+
+    const page = await call(myOrder.loader, getRequest("/dashboard/my-order", { cookie }));
+    expect(page.status).toBe(200);
+    expect(page.data.orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
+  });
+});
+
+describe("concurrent orders never oversell", () => {
+  test("50 concurrent placeOrder calls of 1 unit against 10 in stock: exactly 10 succeed", async () => {
+    const { user } = await createSignedInUser();
+    const item = await newItem({ quantity: 10 });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => placeOrder({ userId: user.id, itemId: item.id, quantity: 1, ...SHIPPING })),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(10);
+    for (const result of results.filter((r) => !r.ok)) expect(result).toEqual({ ok: false, reason: "insufficient-stock", available: 0 });
+    expect(await stockOf(item.id)).toBe(0);
+    expect(await ordersOfItem(item.id)).toHaveLength(10);
+  });
+
+  test("50 concurrent order form posts of 1 unit against 10 in stock: exactly 10 redirects, the rest 4xx", async () => {
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => createSignedInUser()));
+    const item = await newItem({ quantity: 10 });
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => postOrder(item.id, orderForm(1), buyers[index % buyers.length].cookie)),
+    );
+    const statuses = outcomes.map((outcome) => outcome.status);
+    expect(statuses.filter((status) => status === 302)).toHaveLength(10);
+    for (const status of statuses.filter((s) => s !== 302)) expect([400, 409]).toContain(status);
+    expect(await stockOf(item.id)).toBe(0);
+    expect(await ordersOfItem(item.id)).toHaveLength(10);
+  });
+});
+
+describe("the order page for items that cannot be ordered", () => {
+  test("an unknown item id answers 404 on the page and on submit", async () => {
+    const { cookie } = await createSignedInUser();
+    const loader = await call(orderPage.loader, getRequest("/order/987654", { cookie }), { id: "987654" });
+    expect(loader.status).toBe(404);
+    const action = await postOrder(987654, orderForm(1), cookie);
+    expect(action.status).toBe(404);
+  });
+
+  test.each(["abc", "1e3", "-1", "99999999999", "0", "2147483648", "1.0", " 1"])(
+    "a malformed id (%j) answers 404 on the page and on submit, never 500",
+    async (id) => {
+      const { cookie } = await createSignedInUser();
+      const item = await newItem({ quantity: 10 });
+      const before = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const loader = await call(orderPage.loader, getRequest(`/order/${encodeURIComponent(id)}`, { cookie }), { id });
+      expect(loader.status).toBe(404);
+      const action = await call(orderPage.action, postRequest(`/order/${encodeURIComponent(id)}`, orderForm(1), { cookie }), { id });
+      expect(action.status).toBe(404);
+      const after = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n));
+      expect(await stockOf(item.id)).toBe(10);
+    },
+  );
+
+  test("an out-of-stock item shows its page (200) but an order is refused", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 0 });
+    const loader = await call(orderPage.loader, getRequest(`/order/${item.id}`, { cookie }), { id: String(item.id) });
+    expect(loader.status).toBe(200);
+    expect(loader.data.item).toMatchObject({ id: item.id, quantity: 0 });
+
+    const action = await postOrder(item.id, orderForm(1), cookie);
+    expectClientError(action);
+    expect(fieldErrors(action).quantity?.join(" ")).toMatch(/out of stock/i);
+    expect(await stockOf(item.id)).toBe(0);
+    expect(await listOrdersForUser(user.id)).toHaveLength(0);
+  });
+
+  test("a signed-out visitor is sent to sign in, and comes back to the item", async () => {
+    const item = await newItem();
+    const expected = `/sign-in?redirectTo=%2Forder%2F${item.id}`;
+    const loader = await call(orderPage.loader, getRequest(`/order/${item.id}`), { id: String(item.id) });
+    expect(loader.status).toBe(302);
+    expect(loader.location).toBe(expected);
+    const action = await postOrder(item.id, orderForm(1));
+    expect(action.status).toBe(302);
+    expect(action.location).toBe(expected);
+    expect(await stockOf(item.id)).toBe(10);
+    expect(await ordersOfItem(item.id)).toHaveLength(0);
+  });
+});
+
+describe("bad order submissions", () => {
+  const megabyte = "x".repeat(1024 * 1024);
+  const cases: [string, Record<string, string | string[] | undefined>, string | null][] = [
+    ["all fields missing", {}, "quantity"],
+    ["quantity missing", { ...SHIPPING }, "quantity"],
+    ["address missing", { quantity: "1", phone: SHIPPING.phone }, "address"],
+    ["phone missing", { quantity: "1", address: SHIPPING.address }, "phone"],
+    ["quantity 0", orderForm(0), "quantity"],
+    ["quantity -1", orderForm(-1), "quantity"],
+    ["quantity 1.5", orderForm("1.5"), "quantity"],
+    ["quantity abc", orderForm("abc"), "quantity"],
+    ["quantity 1e9", orderForm("1e9"), "quantity"],
+    ["quantity a huge digit string", orderForm("9".repeat(5000)), "quantity"],
+    ["quantity Infinity", orderForm("Infinity"), "quantity"],
+    ["address of 1 MB", orderForm(1, { address: megabyte }), "address"],
+    ["blank address", orderForm(1, { address: "   " }), "address"],
+    ["phone with letters", orderForm(1, { phone: "call me maybe" }), "phone"],
+    ["repeated quantity (an array)", orderForm(1, { quantity: ["1", "2"] }), "quantity"],
+    ["repeated address (an array)", orderForm(1, { address: ["1 Mill Road", "2 Mill Road"] }), "address"],
+    ["repeated phone (an array)", orderForm(1, { phone: ["0114 496 0000", "0114 496 0001"] }), "phone"],
+  ];
+
+  test.each(cases)("%s: 4xx with a field error, no order, no stock change", async (_label, fields, field) => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 10 });
+    const outcome = await postOrder(item.id, fields, cookie);
+    expect([400, 409]).toContain(outcome.status);
+    if (field) expect(fieldErrors(outcome)[field]?.length ?? 0).toBeGreaterThan(0);
+    expect(await stockOf(item.id)).toBe(10);
+    expect(await ordersOfItem(item.id)).toHaveLength(0);
+    expect(await listOrdersForUser(user.id)).toHaveLength(0);
+  });
+});
+
+describe("customers cancelling their orders", () => {
+  function postCancel(orderId: number | string, cookie: string) {
+    return call(myOrder.action, postRequest("/dashboard/my-order", { intent: "cancel", orderId: String(orderId) }, { cookie }));
+  }
+
+  test("the owner cancels a pending order once: the stock comes back once", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 10 });
+    const orderId = await placePending(user.id, item.id, 3);
+    expect(await stockOf(item.id)).toBe(7);
+
+    const confirm = await call(myOrder.loader, getRequest(`/dashboard/my-order?cancel=${orderId}`, { cookie }));
+    expect(confirm.data.confirmCancel).toEqual({ id: orderId, item_name: item.name });
+
+    const first = await postCancel(orderId, cookie);
+    expect(first.status).toBe(302);
+    expect(first.location).toBe("/dashboard/my-order");
+    expect((await orderById(orderId))?.status).toBe("cancelled");
+    expect(await stockOf(item.id)).toBe(10);
+
+    const second = await postCancel(orderId, cookie);
+    expect(second.status).toBe(409);
+    expect(second.data.error).toMatch(/cancelled/);
+    expect(await stockOf(item.id)).toBe(10);
+    expect((await orderById(orderId))?.status).toBe("cancelled");
+  });
+
+  test("two concurrent cancels of the same order return the stock once", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 10 });
+    const orderId = await placePending(user.id, item.id, 4);
+    const outcomes = await Promise.all([postCancel(orderId, cookie), postCancel(orderId, cookie), postCancel(orderId, cookie)]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual([302, 409, 409]);
+    expect(await stockOf(item.id)).toBe(10);
+  });
+
+  test("another customer cannot cancel, see or confirm someone else's order", async () => {
+    const owner = await createSignedInUser();
+    const other = await createSignedInUser();
+    const item = await newItem({ quantity: 10 });
+    const orderId = await placePending(owner.user.id, item.id, 3);
+
+    const outcome = await postCancel(orderId, other.cookie);
+    expect(outcome.status).toBe(404);
+    expect((await orderById(orderId))?.status).toBe("pending");
+    expect(await stockOf(item.id)).toBe(7);
+
+    const page = await call(myOrder.loader, getRequest(`/dashboard/my-order?cancel=${orderId}`, { cookie: other.cookie }));
+    expect(page.status).toBe(200);
+    expect(page.data.orders.map((o: { id: number }) => o.id)).not.toContain(orderId);
+    expect(page.data.confirmCancel).toBeNull();
+  });
+
+  test.each([
+    ["no order id", { intent: "cancel" }],
+    ["a non-numeric order id", { intent: "cancel", orderId: "abc" }],
+    ["a wrong intent", { intent: "ship", orderId: "1" }],
+  ])("%s: 400, nothing changes", async (_label, fields) => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 10 });
+    const orderId = await placePending(user.id, item.id, 2);
+    const outcome = await call(myOrder.action, postRequest("/dashboard/my-order", fields, { cookie }));
+    expect(outcome.status).toBe(400);
+    expect((await orderById(orderId))?.status).toBe("pending");
+    expect(await stockOf(item.id)).toBe(8);
+  });
+});
+
+describe("admins moving orders along", () => {
+  function postStatus(intent: string, orderId: number, cookie: string, search = "") {
+    return call(manageOrder.action, postRequest(`/dashboard/manage-order${search}`, { intent, orderId: String(orderId) }, { cookie }));
+  }
+
+  test("pending → shipped → delivered; a delivered order cannot be cancelled", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const customer = await createSignedInUser();
+    const item = await newItem({ quantity: 10 });
+    const orderId = await placePending(customer.user.id, item.id, 2);
+
+    const ship = await postStatus("ship", orderId, cookie, "?status=pending");
+    expect(ship.status).toBe(302);
+    expect(ship.location).toBe("/dashboard/manage-order?status=pending");
+    expect(await flashOf(ship)).toEqual({ kind: "success", message: `Order #${orderId} is now shipped.` });
+    expect((await orderById(orderId))?.status).toBe("shipped");
+
+    const deliver = await postStatus("deliver", orderId, cookie);
+    expect(deliver.status).toBe(302);
+    expect((await orderById(orderId))?.status).toBe("delivered");
+
+    const cancel = await postStatus("cancel", orderId, cookie);
+    expect(cancel.status).toBe(409);
+    expect(cancel.data.error).toBe(`Order #${orderId} is delivered; it cannot be marked cancelled.`);
+    expect((await orderById(orderId))?.status).toBe("delivered");
+    expect(await stockOf(item.id)).toBe(8);
+  });
+
+  test("a shipped order cannot be cancelled, and a pending one cannot skip to delivered", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const customer = await createSignedInUser();
+    const item = await newItem({ quantity: 10 });
+    const pendingId = await placePending(customer.user.id, item.id, 1);
+    const skip = await postStatus("deliver", pendingId, cookie);
+    expect(skip.status).toBe(409);
+    expect((await orderById(pendingId))?.status).toBe("pending");
+
+    const shippedId = await placePending(customer.user.id, item.id, 2);
+    expect((await postStatus("ship", shippedId, cookie)).status).toBe(302);
+    const cancel = await postStatus("cancel", shippedId, cookie);
+    expect(cancel.status).toBe(409);
+    expect(cancel.data.error).toMatch(/shipped/);
+    expect((await orderById(shippedId))?.status).toBe("shipped");
+    expect(await stockOf(item.id)).toBe(7);
+
+    const shipAgain = await postStatus("ship", shippedId, cookie);
+    expect(shipAgain.status).toBe(409);
+  });
+
+  test("cancelling a pending order returns its stock; an unknown order is 404", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const customer = await createSignedInUser();
+    const item = await newItem({ quantity: 10 });
+    const orderId = await placePending(customer.user.id, item.id, 6);
+    expect(await stockOf(item.id)).toBe(4);
+    const cancel = await postStatus("cancel", orderId, cookie);
+    expect(cancel.status).toBe(302);
+    expect((await orderById(orderId))?.status).toBe("cancelled");
+    expect(await stockOf(item.id)).toBe(10);
+
+    const unknown = await postStatus("ship", 987654, cookie);
+    expect(unknown.status).toBe(404);
+  });
+
+  test("a bogus intent is refused with 400", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const customer = await createSignedInUser();
+    const item = await newItem({ quantity: 10 });
+    const orderId = await placePending(customer.user.id, item.id, 1);
+    const outcome = await postStatus("refund", orderId, cookie);
+    expect(outcome.status).toBe(400);
+    expect((await orderById(orderId))?.status).toBe("pending");
+  });
+
+  test("?status=pending lists only pending orders; a bogus status lists them all", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const customer = await createSignedInUser();
+    const item = await newItem({ quantity: 10 });
+    const pendingId = await placePending(customer.user.id, item.id, 1);
+    const shippedId = await placePending(customer.user.id, item.id, 1);
+    expect((await postStatus("ship", shippedId, cookie)).status).toBe(302);
+
+    const pending = await call(manageOrder.loader, getRequest("/dashboard/manage-order?status=pending", { cookie }));
+    expect(pending.status).toBe(200);
+    expect(pending.data.status).toBe("pending");
+    const pendingIds = pending.data.orders.map((o: { id: number }) => o.id);
+    expect(pendingIds).toContain(pendingId);
+    expect(pendingIds).not.toContain(shippedId);
+    for (const order of pending.data.orders) expect(order.status).toBe("pending");
+    const listed = pending.data.orders.find((o: { id: number }) => o.id === pendingId);
+    expect(listed).toMatchObject({ customer_email: customer.user.email, item_name: item.name });
+
+    const shipped = await call(manageOrder.loader, getRequest("/dashboard/manage-order?status=shipped", { cookie }));
+    expect(shipped.data.orders.map((o: { id: number }) => o.id)).toContain(shippedId);
+    for (const order of shipped.data.orders) expect(order.status).toBe("shipped");
+
+    for (const search of ["?status=bogus", "?status=", "?status=PENDING", ""]) {
+      const all = await call(manageOrder.loader, getRequest(`/dashboard/manage-order${search}`, { cookie }));
+      expect(all.status).toBe(200);
+      expect(all.data.status).toBe("");
+      const ids = all.data.orders.map((o: { id: number }) => o.id);
+      expect(ids).toEqual(expect.arrayContaining([pendingId, shippedId]));
+    }
+  });
+});
