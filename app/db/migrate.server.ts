@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as initial from "./migrations/0001_initial";
+import * as messages from "./migrations/0002_messages";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
   "0001_initial": initial,
+  "0002_messages": messages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

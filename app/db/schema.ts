@@ -56,11 +56,20 @@ export interface OrdersTable {
   updated_at: Timestamp;
 }
 
+export interface MessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   items: ItemsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
+  messages: MessagesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -28,8 +28,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "demote" && target.id === admin.id) {
     return data(submission.reply({ formErrors: ["You cannot remove your own admin role."] }), { status: 400 });
   }
-  await setUserRole(email, intent === "promote" ? "admin" : "user");
-  const message = intent === "promote" ? `${target.email} is now an admin.` : `${target.email} is no longer an admin.`;
+  const role = intent === "promote" ? "admin" : "user";
+  // Changing a role signs the person out everywhere, so a change to the same role must change nothing.
+  if (target.role === role) {
+    const already = role === "admin" ? `${target.email} is already an admin.` : `${target.email} is not an admin.`;
+    return redirect("/dashboard/make-admin", { headers: await flashHeaders(request, { kind: "success", message: already }) });
+  }
+  await setUserRole(email, role);
+  const message = role === "admin" ? `${target.email} is now an admin.` : `${target.email} is no longer an admin.`;
   return redirect("/dashboard/make-admin", { headers: await flashHeaders(request, { kind: "success", message }) });
 }
 

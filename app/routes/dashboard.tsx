@@ -22,6 +22,7 @@ const adminLinks = [
   { to: "/dashboard/add-product", label: "Add a Product" },
   { to: "/dashboard/manage-product", label: "Manage Products" },
   { to: "/dashboard/make-admin", label: "Make Admin" },
+  { to: "/dashboard/messages", label: "Messages" },
 ];
 
 function SideMenu({ isAdmin }: { isAdmin: boolean }) {

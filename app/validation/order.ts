@@ -4,6 +4,12 @@ import { idField, phoneField, requiredText } from "./common";
 
 export const MAX_ORDER_QUANTITY = 10_000;
 
+function quantityLimitMessage(available: number) {
+  if (available <= 0) return "This part is out of stock";
+  if (available > MAX_ORDER_QUANTITY) return `You can order at most ${MAX_ORDER_QUANTITY} at a time`;
+  return `Only ${available} left in stock`;
+}
+
 /** The order form. `available` is the stock the page showed; the database re-checks it atomically. */
 export function orderSchema(available: number) {
   return z.object({
@@ -11,7 +17,7 @@ export function orderSchema(available: number) {
       .number({ required_error: "Enter a quantity", invalid_type_error: "Quantity must be a whole number" })
       .int("Quantity must be a whole number")
       .min(1, "Order at least 1")
-      .max(Math.min(Math.max(available, 1), MAX_ORDER_QUANTITY), available > 0 ? `Only ${available} left in stock` : "This part is out of stock"),
+      .max(Math.max(Math.min(available, MAX_ORDER_QUANTITY), 1), quantityLimitMessage(available)),
     address: requiredText("a shipping address", 300),
     phone: phoneField,
   });

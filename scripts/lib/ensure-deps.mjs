@@ -21,10 +21,12 @@ export function ensureDependencies() {
   const fingerprint = dependencyFingerprint();
   const stamp = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, "utf8") : "";
   if (stamp !== fingerprint || !fs.existsSync(nativeModule)) {
-    const hasLock = fs.existsSync(path.join(root, "package-lock.json"));
-    log(hasLock ? "Installing dependencies (npm ci)" : "Installing dependencies (npm install)");
-    // better-sqlite3 compiles from source here; npm runs its build because package.json allows it.
-    run("npm", [hasLock ? "ci" : "install", "--no-audit", "--no-fund"]);
+    log("Installing dependencies");
+    // `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages (Rollup's and
+    // Tailwind's native builds) out of the lockfile and then `npm ci` rejects that same lockfile.
+    // The lockfile still pins every version. better-sqlite3 compiles from source here; npm runs its
+    // build because package.json lists it under allowScripts.
+    run("npm", ["install", "--no-audit", "--no-fund"]);
     if (!fs.existsSync(nativeModule)) {
       log("Building better-sqlite3");
       run("npm", ["rebuild", "better-sqlite3"]);

@@ -403,6 +403,16 @@ describe("make admin", () => {
     expect(page.data.admins.map((a: { email: string }) => a.email)).toContain(target.user.email);
   });
 
+  test("promoting someone who is already an admin (for example oneself) changes nothing and signs no one out", async () => {
+    const { user, cookie } = await createSignedInUser({ role: "admin" });
+    const outcome = await postRole({ intent: "promote", email: user.email }, cookie);
+    expect(outcome.status).toBeLessThan(500);
+    const after = await getUserByEmail(user.email);
+    expect(after?.role).toBe("admin");
+    expect(after?.session_version).toBe(user.session_version);
+    expect((await getCurrentUser(getRequest("/", { cookie })))?.id).toBe(user.id);
+  });
+
   test("an unknown email: 404 with a field error, nothing changes", async () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
     const outcome = await postRole({ intent: "promote", email: "nobody-here@example.com" }, cookie);

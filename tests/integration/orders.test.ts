@@ -6,6 +6,7 @@ import { listOrdersForUser, placeOrder } from "~/models/order.server";
 import * as manageOrder from "~/routes/dashboard.manage-order";
 import * as myOrder from "~/routes/dashboard.my-order";
 import * as orderPage from "~/routes/order.$id";
+import { MAX_ORDER_QUANTITY } from "~/validation/order";
 import { call, cookieFrom, getRequest, type Outcome, postRequest } from "../support/http";
 import { createSignedInUser } from "../support/users";
 
@@ -128,6 +129,38 @@ describe("placing an order", () => {
     const page = await call(myOrder.loader, getRequest("/dashboard/my-order", { cookie }));
     expect(page.status).toBe(200);
     expect(page.data.orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
+  });
+});
+
+describe("large orders", () => {
+  test("an order above the per-order limit is refused with a message that does not misstate the stock", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 20_000 });
+    const outcome = await postOrder(item.id, orderForm(MAX_ORDER_QUANTITY + 1), cookie);
+    expect(outcome.status).toBe(400);
+    const message = fieldErrors(outcome).quantity?.join(" ") ?? "";
+    expect(message).not.toBe("");
+    // 20000 are in stock: "Only 20000 left in stock" would be false as a reason for refusing 10001.
+    expect(message).not.toContain("20000 left");
+    expect(message).toContain(String(MAX_ORDER_QUANTITY));
+    expect(await stockOf(item.id)).toBe(20_000);
+    expect(await listOrdersForUser(user.id)).toHaveLength(0);
+  });
+
+  test("an order whose total passes 2^31 cents (allowed price × allowed quantity) never answers 500", async () => {
+    const { user, cookie } = await createSignedInUser();
+    // 1,000,000.00 is the highest price the product form accepts; 22 units make 2,200,000,000 cents.
+    const item = await newItem({ price_cents: 100_000_000, quantity: 100 });
+    const outcome = await postOrder(item.id, orderForm(22), cookie);
+    expect(outcome.status).toBeLessThan(500);
+    if (outcome.status === 302) {
+      const [order] = await listOrdersForUser(user.id);
+      expect(Number(order.total_cents)).toBe(2_200_000_000);
+      expect(await stockOf(item.id)).toBe(78);
+    } else {
+      expectClientError(outcome);
+      expect(await stockOf(item.id)).toBe(100);
+    }
   });
 });
 

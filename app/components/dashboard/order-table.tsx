@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { OrderStatus } from "~/db/schema";
+import { formatDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
 
 export type OrderRow = {
@@ -21,10 +22,6 @@ const statusStyles: Record<OrderStatus, string> = {
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${statusStyles[status]}`}>{status}</span>;
-}
-
-export function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 }
 
 /** The orders table both the customer's and the admin's pages show; each passes its own actions. */

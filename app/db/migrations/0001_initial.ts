@@ -3,6 +3,7 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 // Migrations are frozen history: they take Kysely<any> so later schema changes never break them.
 export async function up(db: Kysely<any>) {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // Money columns are bigint: an order total in cents passes PostgreSQL's 32-bit integer at $21M.
   const id = isPostgres ? ("serial" as const) : ("integer" as const);
 
   await db.schema
@@ -28,7 +29,7 @@ export async function up(db: Kysely<any>) {
     .addColumn("name", "text", (col) => col.notNull())
     .addColumn("img", "text", (col) => col.notNull())
     .addColumn("description", "text", (col) => col.notNull())
-    .addColumn("price_cents", "integer", (col) => col.notNull().check(sql`price_cents >= 0`))
+    .addColumn("price_cents", "bigint", (col) => col.notNull().check(sql`price_cents >= 0`))
     .addColumn("quantity", "integer", (col) => col.notNull().check(sql`quantity >= 0`))
     .addColumn("supplier_name", "text", (col) => col.notNull())
     .addColumn("created_at", "text", (col) => col.notNull())
@@ -52,9 +53,9 @@ export async function up(db: Kysely<any>) {
     // Orders outlive their item: the name and price are copied in, the link is cleared on delete.
     .addColumn("item_id", "integer", (col) => col.references("items.id").onDelete("set null"))
     .addColumn("item_name", "text", (col) => col.notNull())
-    .addColumn("unit_price_cents", "integer", (col) => col.notNull())
+    .addColumn("unit_price_cents", "bigint", (col) => col.notNull())
     .addColumn("quantity", "integer", (col) => col.notNull().check(sql`quantity > 0`))
-    .addColumn("total_cents", "integer", (col) => col.notNull())
+    .addColumn("total_cents", "bigint", (col) => col.notNull())
     .addColumn("status", "text", (col) =>
       col
         .notNull()

@@ -1,0 +1,32 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getPost } from "~/content/blog.server";
+import { formatDate } from "~/utils/dates";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [{ title: `${data.post.title} | Gearwright Parts blog` }, { name: "description", content: data.post.description }]
+    : [{ title: "Post not found | Gearwright Parts" }];
+
+export function loader({ params }: LoaderFunctionArgs) {
+  const post = getPost(params.slug ?? "");
+  if (!post) throw data("This post does not exist.", { status: 404 });
+  return { post };
+}
+
+export default function BlogPost() {
+  const { post } = useLoaderData<typeof loader>();
+  return (
+    <article className="mx-auto max-w-3xl">
+      <p><Link to="/blog" className="text-sm font-semibold text-orange-800 underline">← All questions</Link></p>
+      <h1 className="mt-3 text-3xl font-bold">{post.title}</h1>
+      <p className="mt-2 text-sm text-slate-600"><time dateTime={post.date}>{formatDate(post.date)}</time></p>
+      <div className="prose-content mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

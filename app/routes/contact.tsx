@@ -1,0 +1,90 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { flashHeaders } from "~/auth/session.server";
+import { company } from "~/content/company";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, StatusButton, TextareaField } from "~/components/forms";
+import { createMessage } from "~/models/message.server";
+import { CONTACT_MESSAGE_MAX, ContactSchema, HONEYPOT_FIELD, MESSAGE_SENT } from "~/validation/contact";
+
+export const meta: MetaFunction = () => [
+  { title: "Contact | Gearwright Parts" },
+  { name: "description", content: "Write to Gearwright Parts, call us or visit the workshop in Sheffield." },
+];
+
+export function loader() {
+  return { company };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ContactSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { [HONEYPOT_FIELD]: honeypot, ...message } = submission.value;
+  // A filled honeypot is a bot: it gets the same thank-you, and nothing is stored.
+  if (!honeypot) await createMessage(message);
+  return redirect("/contact", { headers: await flashHeaders(request, { kind: "success", message: MESSAGE_SENT }) });
+}
+
+export default function Contact() {
+  const { company: details } = useLoaderData<typeof loader>();
+  return (
+    <div className="grid gap-10 md:grid-cols-2">
+      <div>
+        <h1 className="text-3xl font-bold">Contact</h1>
+        <p className="mt-2 text-slate-700">Questions about a part, a fit or a larger order? An engineer answers within one working day.</p>
+        <dl className="mt-6 space-y-4">
+          <div>
+            <dt className="font-semibold">Address</dt>
+            <dd><address className="not-italic">{details.address.map((line) => <span key={line} className="block">{line}</span>)}</address></dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Phone</dt>
+            <dd><a href={`tel:${details.phone.replace(/\s/g, "")}`} className="text-orange-800 underline">{details.phone}</a></dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Email</dt>
+            <dd><a href={`mailto:${details.email}`} className="text-orange-800 underline">{details.email}</a></dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Opening hours</dt>
+            <dd>{details.hours}</dd>
+          </div>
+        </dl>
+      </div>
+      <ContactForm key={useLocation().key} />
+    </div>
+  );
+}
+
+function ContactForm() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "contact",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section aria-labelledby="contact-form-heading">
+      <h2 id="contact-form-heading" className="text-2xl font-semibold">Send us a message</h2>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
+        <Field label="Name" meta={fields.name} inputProps={{ autoComplete: "name" }} />
+        <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
+        <TextareaField label="Message" meta={fields.message} textareaProps={{ maxLength: CONTACT_MESSAGE_MAX }} />
+        {/* Hidden from people and assistive technology; bots that fill every field fill this one. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">Leave this field empty</label>
+          <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+        <StatusButton pendingText="Sending…">Send message</StatusButton>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
