@@ -62,6 +62,9 @@ step("typecheck", tryRun(bin("tsc"), []));
 log("Lint");
 step("lint", tryRun(bin("eslint"), ["--max-warnings", "0", "."]));
 
+// Built first: the cross-site test walks the build's route modules, and Playwright serves it.
+ensureBuild({ force: true });
+
 vitest("sqlite", { TEST_DATABASE: "sqlite" });
 
 const postgres = startPostgres();
@@ -71,7 +74,6 @@ try {
   postgres.stop();
 }
 
-ensureBuild({ force: true });
 log("Playwright (JavaScript on and off)");
 const playwrightReport = path.join(reportDir, "playwright.json");
 step(

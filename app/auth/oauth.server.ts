@@ -1,6 +1,7 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 import { sessionSecrets } from "~/utils/env.server";
+import { readForm } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { authenticator, GOOGLE_NOT_CONFIGURED, isGoogleEnabled } from "./authenticator.server";
 import { createUserSession } from "./guards.server";
@@ -24,12 +25,12 @@ async function backToSignIn(request: Request, message: string) {
 
 /** Sends the visitor to Google (remix-auth throws the redirect, with the OAuth state in the session). */
 export async function startGoogleSignIn(request: Request) {
+  const form = await readForm(request);
   if (!isGoogleEnabled) return backToSignIn(request, GOOGLE_NOT_CONFIGURED);
-  // remix-auth copies the request, which needs an unread body, so read a clone.
-  const form = await request.clone().formData();
   const returnTo = safeRedirect(form.get("redirectTo"));
   try {
-    await authenticator.authenticate("google", request);
+    // remix-auth copies the request, which needs an unread body; the strategy needs only the URL and cookie.
+    await authenticator.authenticate("google", new Request(request.url, { headers: request.headers }));
   } catch (thrown) {
     if (thrown instanceof Response) {
       thrown.headers.append("Set-Cookie", await returnToCookie.serialize(returnTo));

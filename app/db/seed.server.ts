@@ -1,6 +1,7 @@
 import type { DB } from "./db.server";
 import { now } from "./db.server";
 import { hashPassword } from "~/auth/password.server";
+import { toCents } from "~/utils/money";
 import { demoItems, demoReviews } from "./seed-data";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
@@ -30,7 +31,7 @@ export async function seedDatabase(
             name: item.name,
             img: `/images/items/${item.slug}.svg`,
             description: item.description,
-            price_cents: Math.round(item.price * 100),
+            price_cents: toCents(item.price),
             quantity: item.quantity,
             supplier_name: item.supplier,
             created_at: now(),

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db, now } from "~/db/db.server";
+import { toCents } from "~/utils/money";
 
 export const CATALOG_PAGE_SIZE = 12;
 const MAX_PAGE = 100_000;
@@ -99,7 +100,7 @@ export function itemInputFromForm(form: {
     name: form.name,
     img: form.img,
     description: form.description,
-    price_cents: Math.round(form.price * 100),
+    price_cents: toCents(form.price),
     quantity: form.quantity,
     supplier_name: form.supplierName,
   };

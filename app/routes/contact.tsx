@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@rem
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { flashHeaders } from "~/auth/session.server";
 import { company } from "~/content/company";
+import { readForm } from "~/utils/request.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, StatusButton, TextareaField } from "~/components/forms";
 import { createMessage } from "~/models/message.server";
@@ -19,7 +20,8 @@ export function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ContactSchema });
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { [HONEYPOT_FIELD]: honeypot, ...message } = submission.value;
   // A filled honeypot is a bot: it gets the same thank-you, and nothing is stored.

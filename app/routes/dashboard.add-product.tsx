@@ -5,6 +5,7 @@ import { useActionData, useLocation } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { ProductForm } from "~/components/dashboard/product-form";
+import { readForm } from "~/utils/request.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { createItem, itemInputFromForm } from "~/models/item.server";
 import { ProductSchema } from "~/validation/product";
@@ -17,8 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: ProductSchema });
+  const submission = parseWithZod(formData, { schema: ProductSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await createItem(itemInputFromForm(submission.value));
   return redirect("/dashboard/add-product", {

@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
+import { readForm } from "~/utils/request.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, SelectField, StatusButton, TextareaField } from "~/components/forms";
 import { createReview } from "~/models/review.server";
@@ -22,8 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ReviewSchema });
+  const submission = parseWithZod(formData, { schema: ReviewSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await createReview({ userId: user.id, ...submission.value });
   // The redirect gives a fresh, empty form: the form resets with JavaScript on or off.

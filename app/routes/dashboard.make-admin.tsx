@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
+import { readForm } from "~/utils/request.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, StatusButton } from "~/components/forms";
 import { getUserByEmail, listAdmins, setUserRole } from "~/models/user.server";
@@ -17,8 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: AdminRoleSchema });
+  const submission = parseWithZod(formData, { schema: AdminRoleSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { intent, email } = submission.value;
   const target = await getUserByEmail(email);

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { OrderTable } from "~/components/dashboard/order-table";
+import { readForm } from "~/utils/request.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, StatusButton } from "~/components/forms";
 import { ORDER_STATUSES } from "~/db/schema";
@@ -19,8 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: ChangeOrderStatusSchema });
+  const submission = parseWithZod(formData, { schema: ChangeOrderStatusSchema });
   if (submission.status !== "success") return data({ error: "That request was not understood." }, { status: 400 });
   const { orderId, intent } = submission.value;
   const to = intentToStatus[intent];

@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
+import { readForm } from "~/utils/request.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass, FormErrors } from "~/components/forms";
 import { deleteItem, listAllItemsForAdmin } from "~/models/item.server";
@@ -24,8 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: DeleteProductSchema });
+  const submission = parseWithZod(formData, { schema: DeleteProductSchema });
   if (submission.status !== "success") return data({ error: "That request was not understood." }, { status: 400 });
   const deleted = await deleteItem(submission.value.itemId);
   if (!deleted) return data({ error: "That product no longer exists." }, { status: 404 });

@@ -5,6 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { ProductForm } from "~/components/dashboard/product-form";
+import { readForm } from "~/utils/request.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formValuesFromItem, getItem, itemInputFromForm, updateItem } from "~/models/item.server";
 import { parseId } from "~/validation/common";
@@ -28,9 +29,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   await requireAdmin(request);
   const item = await findItemOr404(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: ProductSchema });
+  const submission = parseWithZod(formData, { schema: ProductSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const updated = await updateItem(item.id, itemInputFromForm(submission.value));
   if (!updated) throw data("This product does not exist.", { status: 404 });

@@ -5,6 +5,7 @@ import { requireUser } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { OrderTable } from "~/components/dashboard/order-table";
+import { readForm } from "~/utils/request.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors } from "~/components/forms";
 import { changeOrderStatus, listOrdersForUser } from "~/models/order.server";
@@ -23,8 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: CancelOrderSchema });
+  const submission = parseWithZod(formData, { schema: CancelOrderSchema });
   if (submission.status !== "success") {
     return data({ error: "That request was not understood." }, { status: 400 });
   }

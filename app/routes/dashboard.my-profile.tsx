@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { newUserSession, requireUser } from "~/auth/guards.server";
 import { commitSession, getSession, setFlash } from "~/auth/session.server";
+import { readForm } from "~/utils/request.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, StatusButton } from "~/components/forms";
 import { changePassword, updateProfile } from "~/models/user.server";
@@ -29,8 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ProfileActionSchema });
+  const submission = parseWithZod(formData, { schema: ProfileActionSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["currentPassword", "newPassword"] }), { status: 400 });
   }

@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
+import { readForm } from "~/utils/request.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors } from "~/components/forms";
 import { ReviewCard } from "~/components/review-card";
@@ -21,8 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: DeleteReviewSchema });
+  const submission = parseWithZod(formData, { schema: DeleteReviewSchema });
   if (submission.status !== "success") return data({ error: "That request was not understood." }, { status: 400 });
   const deleted = await deleteOwnReview(submission.value.reviewId, user.id);
   if (!deleted) return data({ error: "Review not found." }, { status: 404 });

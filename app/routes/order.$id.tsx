@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
+import { readForm } from "~/utils/request.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, StatusButton } from "~/components/forms";
 import { getItem } from "~/models/item.server";
@@ -31,9 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const user = await requireUser(request);
   const item = await findItemOr404(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: orderSchema(item.quantity) });
+  const submission = parseWithZod(formData, { schema: orderSchema(item.quantity) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const result = await placeOrder({ userId: user.id, itemId: item.id, ...submission.value });

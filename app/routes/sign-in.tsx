@@ -10,6 +10,7 @@ import { GoogleSignInButton } from "~/components/google-sign-in";
 import { SignInSchema } from "~/validation/auth";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { readForm } from "~/utils/request.server";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in | Gearwright Parts" },
@@ -23,14 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  // remix-auth copies the request, which needs an unread body: parse a clone, hand the original over.
-  const formData = await request.clone().formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   try {
-    const user = await authenticator.authenticate("form", request, {
+    // The strategy reads the already-parsed form from the context; remix-auth copies the request,
+    // which needs an unread body, so it gets one without a body.
+    const user = await authenticator.authenticate("form", new Request(request.url, { headers: request.headers }), {
       throwOnError: true,
       context: { formData },
     });

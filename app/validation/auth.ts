@@ -26,7 +26,7 @@ export const SignInSchema = z.object({
   email: emailField,
   // Sign-in applies the same length rules so a malformed attempt never reaches the hash.
   password: newPasswordField,
-  redirectTo: z.string().max(2048).optional(),
+  redirectTo: z.string().max(2048, "That return address is too long").optional(),
 });
 
 export const SignUpSchema = z.object({

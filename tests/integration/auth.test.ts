@@ -119,7 +119,7 @@ describe("sign-in", () => {
     ["malformed email", { email: "a@b", password: "secret1" }, { email: "Email Not Valid" }],
     ["short password", { email: "a@b.co", password: "123" }, { password: "Password must be at least 6 characters" }],
     ["1 MB password", { email: "a@b.co", password: "p".repeat(1024 * 1024) }, { password: "Password must be at most 128 characters" }],
-    ["1 MB redirectTo", { email: "a@b.co", password: "secret1", redirectTo: "/".repeat(1024 * 1024) }, { redirectTo: "String must contain at most 2048 character(s)" }],
+    ["1 MB redirectTo", { email: "a@b.co", password: "secret1", redirectTo: `/${"a".repeat(1024 * 1024)}` }, { redirectTo: "That return address is too long" }],
   ] as const)("%s: 400 with field messages", async (_label, fields, expected) => {
     const outcome = await call(signIn.action, postRequest("/sign-in", fields));
     expect(outcome.status).toBe(400);
