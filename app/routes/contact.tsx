@@ -5,8 +5,9 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { flashHeaders } from "~/auth/session.server";
 import { company } from "~/content/company";
 import { readForm } from "~/utils/request.server";
+import { attemptWrite, writeFailed } from "~/utils/write.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, StatusButton, TextareaField } from "~/components/forms";
+import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { createMessage } from "~/models/message.server";
 import { CONTACT_MESSAGE_MAX, ContactSchema, HONEYPOT_FIELD, MESSAGE_SENT } from "~/validation/contact";
 
@@ -25,7 +26,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { [HONEYPOT_FIELD]: honeypot, ...message } = submission.value;
   // A filled honeypot is a bot: it gets the same thank-you, and nothing is stored.
-  if (!honeypot) await createMessage(message);
+  if (!honeypot) {
+    const saved = await attemptWrite(() => createMessage(message));
+    if (!saved.ok) return writeFailed(submission);
+  }
   return redirect("/contact", { headers: await flashHeaders(request, { kind: "success", message: MESSAGE_SENT }) });
 }
 
@@ -81,6 +85,7 @@ function ContactForm() {
           <label htmlFor="contact-website">Leave this field empty</label>
           <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
         </div>
+        <FormErrors id={form.errorId} errors={form.errors} />
         <StatusButton pendingText="Sending…">Send message</StatusButton>
       </Form>
     </section>

@@ -6,6 +6,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { readForm } from "~/utils/request.server";
+import { attemptWrite, writeFailed } from "~/utils/write.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { createItem, itemInputFromForm } from "~/models/item.server";
 import { ProductSchema } from "~/validation/product";
@@ -22,7 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const submission = parseWithZod(formData, { schema: ProductSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await createItem(itemInputFromForm(submission.value));
+  const saved = await attemptWrite(() => createItem(itemInputFromForm(submission.value)));
+  if (!saved.ok) return writeFailed(submission);
   return redirect("/dashboard/add-product", {
     headers: await flashHeaders(request, { kind: "success", message: "Item added successfully" }),
   });

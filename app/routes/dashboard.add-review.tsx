@@ -5,8 +5,9 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { requireUser } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { readForm } from "~/utils/request.server";
+import { attemptWrite, writeFailed } from "~/utils/write.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, SelectField, StatusButton, TextareaField } from "~/components/forms";
+import { Field, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";
 import { createReview } from "~/models/review.server";
 import { REVIEW_MAX_LENGTH, ReviewSchema } from "~/validation/review";
 
@@ -27,7 +28,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseWithZod(formData, { schema: ReviewSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await createReview({ userId: user.id, ...submission.value });
+  const saved = await attemptWrite(() => createReview({ userId: user.id, ...submission.value }));
+  if (!saved.ok) return writeFailed(submission);
   // The redirect gives a fresh, empty form: the form resets with JavaScript on or off.
   return redirect("/dashboard/add-review", {
     headers: await flashHeaders(request, { kind: "success", message: "Review added successfully" }),
@@ -58,6 +60,7 @@ function ReviewForm() {
         <Field label="Name" meta={fields.name} inputProps={{ autoComplete: "name" }} />
         <SelectField label="Rating" meta={fields.rating} options={ratingOptions} />
         <TextareaField label="Review" meta={fields.review} textareaProps={{ maxLength: REVIEW_MAX_LENGTH }} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <StatusButton pendingText="Adding…">Add review</StatusButton>
       </Form>
     </section>

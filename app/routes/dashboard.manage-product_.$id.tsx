@@ -6,6 +6,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { readForm } from "~/utils/request.server";
+import { attemptWrite, writeFailed } from "~/utils/write.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formValuesFromItem, getItem, itemInputFromForm, updateItem } from "~/models/item.server";
 import { parseId } from "~/validation/common";
@@ -34,7 +35,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const item = await findItemOr404(params.id);
   const submission = parseWithZod(formData, { schema: ProductSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const updated = await updateItem(item.id, itemInputFromForm(submission.value));
+  const saved = await attemptWrite(() => updateItem(item.id, itemInputFromForm(submission.value)));
+  if (!saved.ok) return writeFailed(submission);
+  const updated = saved.value;
   if (!updated) throw data("This product does not exist.", { status: 404 });
   return redirect("/dashboard/manage-product", {
     headers: await flashHeaders(request, { kind: "success", message: `${updated.name} saved` }),

@@ -6,8 +6,9 @@ import { z } from "zod";
 import { newUserSession, requireUser } from "~/auth/guards.server";
 import { commitSession, getSession, setFlash } from "~/auth/session.server";
 import { readForm } from "~/utils/request.server";
+import { attemptWrite, writeFailed } from "~/utils/write.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, StatusButton } from "~/components/forms";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { changePassword, updateProfile } from "~/models/user.server";
 import { PasswordChangeSchema, ProfileSchema } from "~/validation/profile";
 
@@ -38,7 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const session = await getSession(request);
   if (submission.value.intent === "profile") {
-    await updateProfile(user.id, submission.value);
+    const profile = submission.value;
+    const saved = await attemptWrite(() => updateProfile(user.id, profile));
+    if (!saved.ok) return writeFailed(submission);
     setFlash(session, { kind: "success", message: "Profile saved" });
     return redirect("/dashboard/my-profile", { headers: { "Set-Cookie": await commitSession(session) } });
   }
@@ -87,6 +90,7 @@ export default function MyProfile() {
         <Field label="Phone" meta={profileFields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
         <Field label="Shipping address" meta={profileFields.address} inputProps={{ autoComplete: "street-address" }} />
         <Field label="Company (optional)" meta={profileFields.company} inputProps={{ autoComplete: "organization" }} />
+        <FormErrors id={profileForm.errorId} errors={profileForm.errors} />
         <StatusButton intent="profile" pendingText="Saving…">Save profile</StatusButton>
       </Form>
 

@@ -5,8 +5,9 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { readForm } from "~/utils/request.server";
+import { attemptWrite, writeFailed } from "~/utils/write.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, StatusButton } from "~/components/forms";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { getItem } from "~/models/item.server";
 import { placeOrder } from "~/models/order.server";
 import { formatCents } from "~/utils/money";
@@ -38,7 +39,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: orderSchema(item.quantity) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
-  const result = await placeOrder({ userId: user.id, itemId: item.id, ...submission.value });
+  const attempt = await attemptWrite(() => placeOrder({ userId: user.id, itemId: item.id, ...submission.value }));
+  if (!attempt.ok) return writeFailed(submission);
+  const result = attempt.value;
   if (!result.ok) {
     if (result.reason === "not-found") throw data("This part does not exist.", { status: 404 });
     const message = result.available > 0 ? `Only ${result.available} left in stock` : "This part is out of stock";
@@ -85,6 +88,7 @@ export default function OrderItem() {
           <Field label="Quantity" meta={fields.quantity} type="number" inputProps={{ min: 1, max: Math.max(item.quantity, 1), step: 1, inputMode: "numeric" }} />
           <Field label="Shipping address" meta={fields.address} inputProps={{ autoComplete: "street-address" }} />
           <Field label="Phone" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
+          <FormErrors id={form.errorId} errors={form.errors} />
           <StatusButton disabled={!inStock} pendingText="Placing your order…">
             Place Order
           </StatusButton>

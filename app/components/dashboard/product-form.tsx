@@ -1,7 +1,7 @@
 import { type FieldMetadata, getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Field, StatusButton, TextareaField } from "~/components/forms";
+import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 
 type ProductFields = {
   name: FieldMetadata<string>;
@@ -40,6 +40,9 @@ export function ProductForm({
       <Field label="Quantity Available" meta={fields.quantity} type="number" inputProps={{ min: 0, step: 1, inputMode: "numeric" }} />
       <div className="sm:col-span-2">
         <Field label="Supplier Name" meta={fields.supplierName} />
+      </div>
+      <div className="sm:col-span-2">
+        <FormErrors id={form.errorId} errors={form.errors} />
       </div>
       <div>
         <StatusButton pendingText="Saving…">{submitLabel}</StatusButton>
