@@ -53,12 +53,18 @@ export function sqlitePathOf(url: string) {
 // PostgreSQL returns COUNT(*) and other bigints as strings; our counts always fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+function createPool(url: string, max: number) {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server closes (a restart, a failover) must not crash the process:
+  // the pool drops it and the next query opens a new one.
+  pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+  return pool;
+}
+
 export function createDatabase(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL) {
   if (dialectOf(url) === "postgres") {
     return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }),
-      }),
+      dialect: new PostgresDialect({ pool: createPool(url, Number(process.env.DATABASE_POOL_SIZE ?? 10)) }),
     });
   }
   const file = sqlitePathOf(url);
@@ -72,6 +78,20 @@ export function createDatabase(url: string = process.env.DATABASE_URL || DEFAULT
 }
 
 export type DB = Kysely<Database>;
+
+/**
+ * A raw client on the same database for rate-limiter-flexible, which speaks to better-sqlite3 or a
+ * pg Pool directly. SQLite gets its own handle so the limiter's writes never interleave with a
+ * Kysely transaction that is open on the main one.
+ */
+export function createRawClient(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL) {
+  if (dialectOf(url) === "postgres") {
+    return { kind: "postgres" as const, pool: createPool(url, 3) };
+  }
+  const sqlite = new SQLite(sqlitePathOf(url));
+  sqlite.pragma("busy_timeout = 5000");
+  return { kind: "sqlite" as const, sqlite };
+}
 
 const globalForDb = globalThis as unknown as { storefrontDb?: DB };
 

@@ -1,17 +1,20 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as initial from "./migrations/0001_initial";
 import * as messages from "./migrations/0002_messages";
+import * as rateLimits from "./migrations/0004_rate_limits";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_messages": messages,
+  "0004_rate_limits": rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>) {
-  const migrator = new Migrator({ db, provider });
+  // Unordered: migrations written in parallel may land in a different order than their numbers.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error");

@@ -142,3 +142,12 @@ export function listAdmins() {
     .orderBy("email")
     .execute();
 }
+
+/** Ends every session of the user on every device: cookies carry the old version from now on. */
+export function bumpSessionVersion(userId: number) {
+  return db
+    .updateTable("users")
+    .set((eb) => ({ session_version: eb("session_version", "+", 1) }))
+    .where("id", "=", userId)
+    .execute();
+}

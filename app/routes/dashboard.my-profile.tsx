@@ -4,17 +4,17 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { newUserSession, requireUser } from "~/auth/guards.server";
-import { commitSession, getSession, setFlash } from "~/auth/session.server";
+import { commitSession, getSession, sessionStorage, setFlash } from "~/auth/session.server";
 import { readForm } from "~/utils/request.server";
 import { attemptWrite, writeFailed } from "~/utils/write.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
-import { changePassword, updateProfile } from "~/models/user.server";
-import { PasswordChangeSchema, ProfileSchema } from "~/validation/profile";
+import { bumpSessionVersion, changePassword, updateProfile } from "~/models/user.server";
+import { PasswordChangeSchema, ProfileSchema, SignOutEverywhereSchema } from "~/validation/profile";
 
 export const meta: MetaFunction = () => [{ title: "My Profile | Gearwright Parts" }];
 
-const ProfileActionSchema = z.discriminatedUnion("intent", [ProfileSchema, PasswordChangeSchema]);
+const ProfileActionSchema = z.discriminatedUnion("intent", [ProfileSchema, PasswordChangeSchema, SignOutEverywhereSchema]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -36,6 +36,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: ProfileActionSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["currentPassword", "newPassword"] }), { status: 400 });
+  }
+  if (submission.value.intent === "sign-out-everywhere") {
+    await bumpSessionVersion(user.id);
+    const fresh = await sessionStorage.getSession();
+    setFlash(fresh, { kind: "success", message: "You have been signed out on every device." });
+    return redirect("/sign-in", { headers: { "Set-Cookie": await commitSession(fresh) } });
   }
   const session = await getSession(request);
   if (submission.value.intent === "profile") {
@@ -105,6 +111,13 @@ export default function MyProfile() {
       ) : (
         <p className="mt-10 border-t border-slate-200 pt-6 text-sm text-slate-600">You sign in with Google, so there is no password to change here.</p>
       )}
+      <Form method="post" className="mt-10 border-t border-slate-200 pt-6">
+        <h2 className="text-xl font-semibold">Sessions</h2>
+        <p className="mt-2 text-sm text-slate-700">Signed in on a shared or lost device? End every session, including this one.</p>
+        <StatusButton name="intent" value="sign-out-everywhere" variant="secondary" className="mt-4" pendingText="Signing out…">
+          Sign out everywhere
+        </StatusButton>
+      </Form>
     </section>
   );
 }

@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthorizationError } from "remix-auth";
 import { authenticator, isGoogleEnabled } from "~/auth/authenticator.server";
 import { createUserSession, requireSignedOut } from "~/auth/guards.server";
-import { Field, StatusButton } from "~/components/forms";
+import { clearEmailFailures, countAttempt, retryAfterMs, tooManyAttempts } from "~/auth/rate-limit.server";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { SignInSchema } from "~/validation/auth";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -29,6 +30,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
+  const { email } = submission.value;
+  const waitMs = await retryAfterMs(request, email, "signIn");
+  if (waitMs !== null) return tooManyAttempts(submission, waitMs);
   try {
     // The strategy reads the already-parsed form from the context; remix-auth copies the request,
     // which needs an unread body, so it gets one without a body.
@@ -36,9 +40,11 @@ export async function action({ request }: ActionFunctionArgs) {
       throwOnError: true,
       context: { formData },
     });
+    await clearEmailFailures(email);
     return await createUserSession(user, submission.value.redirectTo);
   } catch (error) {
     if (!(error instanceof AuthorizationError)) throw error;
+    await countAttempt(request, email, "signIn");
     return data(
       submission.reply({ fieldErrors: { password: [error.message] }, hideFields: ["password"] }),
       { status: 401 },
@@ -71,6 +77,7 @@ export default function SignIn() {
           type="password"
           inputProps={{ autoComplete: "current-password" }}
         />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <StatusButton className="w-full" pendingText="Signing in…">
           Sign In
         </StatusButton>

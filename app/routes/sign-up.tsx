@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { createUserSession, requireSignedOut } from "~/auth/guards.server";
+import { countAttempt, retryAfterMs, tooManyAttempts } from "~/auth/rate-limit.server";
 import { readForm } from "~/utils/request.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, StatusButton } from "~/components/forms";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { createUser, EmailTakenError } from "~/models/user.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { SignUpSchema } from "~/validation/auth";
@@ -27,6 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { name, email, password } = submission.value;
+  const waitMs = await retryAfterMs(request, email, "signUp");
+  if (waitMs !== null) return tooManyAttempts(submission, waitMs);
+  await countAttempt(request, email, "signUp");
   try {
     const user = await createUser({ email, password, displayName: name });
     return await createUserSession(user, safeRedirect(formData.get("redirectTo")));
@@ -65,6 +69,7 @@ export default function SignUp() {
           hint="At least 6 characters."
           inputProps={{ autoComplete: "new-password" }}
         />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <StatusButton className="w-full" pendingText="Creating your account…">
           Sign Up
         </StatusButton>

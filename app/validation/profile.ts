@@ -22,3 +22,5 @@ export const PasswordChangeSchema = z.object({
     .max(128, "Password must be at most 128 characters"),
   newPassword: newPasswordField,
 });
+
+export const SignOutEverywhereSchema = z.object({ intent: z.literal("sign-out-everywhere") });

@@ -11,6 +11,8 @@ const { migrateToLatest } = await import("~/db/migrate.server");
 await migrateToLatest(db);
 
 afterAll(async () => {
+  const { closeRateLimiters } = await import("~/auth/rate-limit.server");
+  await closeRateLimiters();
   await db.destroy();
   delete (globalThis as { storefrontDb?: unknown }).storefrontDb;
   await database.drop();
