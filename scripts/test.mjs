@@ -6,10 +6,7 @@ import { ensureChromium } from "./lib/chromium.mjs";
 import { ensureDependencies } from "./lib/ensure-deps.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import { bin, log, root, tryRun } from "./lib/run.mjs";
-
-const reportDir = path.join(root, ".tmp", "reports");
-fs.rmSync(reportDir, { recursive: true, force: true });
-fs.mkdirSync(reportDir, { recursive: true });
+import { RELIABILITY_CONFIG, runVitest } from "./lib/suites.mjs";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -18,40 +15,11 @@ function step(name, ok) {
   if (!ok) failedSteps.push(name);
 }
 
-function readJson(file) {
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch {
-    return null;
-  }
-}
-
-function countVitest(file, name) {
-  const report = readJson(file);
-  if (!report) return step(`${name} (no report)`, false);
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + report.numTodoTests;
-}
-
-function countPlaywright(file) {
-  const report = readJson(file);
-  if (!report) return step("playwright (no report)", false);
-  totals.passed += report.stats.expected + report.stats.flaky;
-  totals.failed += report.stats.unexpected;
-  totals.skipped += report.stats.skipped;
-}
-
-function vitest(name, env) {
-  const output = path.join(reportDir, `vitest-${name}.json`);
-  log(`Vitest on ${name}`);
-  step(
-    `vitest (${name})`,
-    tryRun(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`], {
-      env: { ...process.env, ...env },
-    }),
-  );
-  countVitest(output, `vitest (${name})`);
+function count(name, result) {
+  step(name, result.ok);
+  totals.passed += result.passed;
+  totals.failed += result.failed;
+  totals.skipped += result.skipped;
 }
 
 ensureDependencies();
@@ -62,27 +30,40 @@ step("typecheck", tryRun(bin("tsc"), []));
 log("Lint");
 step("lint", tryRun(bin("eslint"), ["--max-warnings", "0", "."]));
 
-// Built first: the cross-site test walks the build's route modules, and Playwright serves it.
+// Built first: the cross-site test walks the build's route modules, the reliability suite runs it
+// as real processes, and Playwright serves it.
 ensureBuild({ force: true });
 
-vitest("sqlite", { TEST_DATABASE: "sqlite" });
+const sqlite = { TEST_DATABASE: "sqlite" };
+count("vitest (sqlite)", runVitest("sqlite", { env: sqlite }));
+count("reliability (sqlite)", runVitest("reliability-sqlite", { config: RELIABILITY_CONFIG, env: sqlite }));
 
 const postgres = startPostgres();
 try {
-  vitest("postgres", { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url });
+  const env = { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url };
+  count("vitest (postgres)", runVitest("postgres", { env }));
+  count("reliability (postgres)", runVitest("reliability-postgres", { config: RELIABILITY_CONFIG, env }));
 } finally {
   postgres.stop();
 }
 
 log("Playwright (JavaScript on and off)");
-const playwrightReport = path.join(reportDir, "playwright.json");
+const playwrightReport = path.join(root, ".tmp", "reports", "playwright.json");
+fs.rmSync(playwrightReport, { force: true });
 step(
   "playwright",
   tryRun(bin("playwright"), ["test", "--reporter=list,json"], {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
   }),
 );
-countPlaywright(playwrightReport);
+try {
+  const { stats } = JSON.parse(fs.readFileSync(playwrightReport, "utf8"));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+} catch {
+  step("playwright (no report)", false);
+}
 
 console.log("");
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(", ")}`);

@@ -17,7 +17,7 @@ const buildUrl = pathToFileURL(path.resolve("build/server/index.js")).href;
 /** Runs a snippet against the production build in a fresh Node process with the given environment. */
 async function inProductionProcess(code: string, env: Record<string, string | undefined>) {
   const script = `const build = await import(${JSON.stringify(buildUrl)}); const { createRequestHandler } = await import("@remix-run/node"); const handle = createRequestHandler(build, "production"); ${code}`;
-  const cleanEnv = { ...process.env, NODE_ENV: "production", ...env };
+  const cleanEnv: Record<string, string | undefined> = { ...process.env, NODE_ENV: "production", ...env };
   for (const [key, value] of Object.entries(cleanEnv)) if (value === undefined) delete cleanEnv[key];
   return execFileAsync(process.execPath, ["--input-type=module", "-e", script], { env: cleanEnv as NodeJS.ProcessEnv });
 }

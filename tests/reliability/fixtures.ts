@@ -1,0 +1,59 @@
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { db } from "~/db/db.server";
+import { createItem } from "~/models/item.server";
+import { placeOrder } from "~/models/order.server";
+import { createReview } from "~/models/review.server";
+import { createUser, getUserById, setUserRole } from "~/models/user.server";
+import { sessionCookieFor } from "../support/users";
+
+export const ORIGIN = "http://localhost:3000";
+
+/** A small shop to aim requests at: an admin, two customers with an order and a review each. */
+export async function makeShop() {
+  const suffix = Date.now().toString(36);
+  const admin = (await setUserRole((await createUser({ email: `admin-${suffix}@example.com`, displayName: "Admin", password: "admin-password" })).email, "admin"))!;
+  const alice = await createUser({ email: `alice-${suffix}@example.com`, displayName: "Alice", password: "alice-password" });
+  const bob = await createUser({ email: `bob-${suffix}@example.com`, displayName: "Bob", password: "bob-password" });
+  const item = await createItem({ name: "Fixture Gear", img: "/images/items/spur-gear.svg", description: "A gear.", price_cents: 1000, quantity: 1000, supplier_name: "Gearwright Works" });
+  const aliceOrder = await placeOrder({ userId: alice.id, itemId: item.id, quantity: 1, address: "1 Alice Road", phone: "+1 555 0101" });
+  const aliceReview = await createReview({ userId: alice.id, name: "Alice", rating: 5, review: "Great gear." });
+  if (!aliceOrder.ok) throw new Error("fixture order failed");
+  return { admin, alice, bob, item, aliceOrderId: aliceOrder.orderId, aliceReviewId: aliceReview.id };
+}
+
+/** A cookie for the user as the database has them now (their session version may have moved). */
+export async function cookieFor(userId: number) {
+  const user = await getUserById(userId);
+  if (!user) throw new Error(`user ${userId} is gone`);
+  return sessionCookieFor(user);
+}
+
+export function documentRequest(pathname: string, { method = "GET", cookie, body }: { method?: string; cookie?: string; body?: URLSearchParams } = {}) {
+  return new Request(new URL(pathname, ORIGIN), {
+    method,
+    headers: {
+      Host: new URL(ORIGIN).host,
+      "Sec-Fetch-Site": "same-origin",
+      ...(method === "GET" ? {} : { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: method === "GET" ? undefined : (body ?? new URLSearchParams()),
+  });
+}
+
+const IGNORED_TABLES = new Set(["rate_limits", "kysely_migration", "kysely_migration_lock"]);
+
+/**
+ * A fingerprint of every business table's rows. Rate-limit counters are left out: counting a
+ * failed sign-in is the point of them, not a change to the shop.
+ */
+export async function databaseFingerprint() {
+  const tables = (await db.introspection.getTables()).map((table) => table.name).filter((name) => !IGNORED_TABLES.has(name)).sort();
+  const hash = createHash("sha256");
+  for (const table of tables) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db);
+    hash.update(table).update(JSON.stringify(rows.rows));
+  }
+  return hash.digest("hex");
+}

@@ -1,0 +1,123 @@
+import fc from "fast-check";
+import { beforeAll, describe, expect, test } from "vitest";
+import { cookieFor, databaseFingerprint, documentRequest, makeShop, ORIGIN } from "./fixtures";
+import { inProcessHandler, recordStats } from "./support";
+
+const RUNS_PER_ACTION = 300;
+const MEGABYTE = "x".repeat(1024 * 1024);
+
+type Shop = Awaited<ReturnType<typeof makeShop>>;
+type Target = { path: string; sample: Record<string, string> };
+
+/** Where each action lives and what a well-formed submission to it looks like. */
+function targetFor(routeId: string, routePath: string | undefined, shop: Shop): Target {
+  const product = { name: "Fuzz Gear", img: "/images/items/spur-gear.svg", description: "Made by the fuzzer.", price: "12.50", quantity: "5", supplierName: "Fuzz Supply" };
+  const known: Record<string, Target> = {
+    "routes/sign-in": { path: "/sign-in", sample: { email: shop.alice.email, password: "alice-password", redirectTo: "/" } },
+    "routes/sign-up": { path: "/sign-up", sample: { name: "Fuzzy", email: "fuzzy@example.com", password: "fuzzy-password" } },
+    "routes/order.$id": { path: `/order/${shop.item.id}`, sample: { quantity: "1", address: "1 Fuzz Street", phone: "+1 555 0199" } },
+    "routes/dashboard._index": { path: "/dashboard?index", sample: { intent: "cancel", orderId: String(shop.aliceOrderId) } },
+    "routes/dashboard.my-order": { path: "/dashboard/my-order", sample: { intent: "cancel", orderId: String(shop.aliceOrderId) } },
+    "routes/dashboard.my-review": { path: "/dashboard/my-review", sample: { intent: "delete", reviewId: String(shop.aliceReviewId) } },
+    "routes/dashboard.add-review": { path: "/dashboard/add-review", sample: { name: "Fuzzy", rating: "4", review: "Fine." } },
+    "routes/dashboard.my-profile": { path: "/dashboard/my-profile", sample: { intent: "profile", displayName: "Admin", phone: "+1 555 0100", address: "1 Way", company: "" } },
+    "routes/dashboard.manage-order": { path: "/dashboard/manage-order", sample: { intent: "ship", orderId: String(shop.aliceOrderId) } },
+    "routes/dashboard.add-product": { path: "/dashboard/add-product", sample: product },
+    "routes/dashboard.manage-product": { path: "/dashboard/manage-product", sample: { intent: "delete", itemId: String(shop.item.id) } },
+    "routes/dashboard.manage-product_.$id": { path: `/dashboard/manage-product/${shop.item.id}`, sample: product },
+    "routes/dashboard.make-admin": { path: "/dashboard/make-admin", sample: { intent: "promote", email: shop.bob.email } },
+    "routes/contact": { path: "/contact", sample: { name: "Fuzzy", email: "fuzzy@example.com", message: "Hello" } },
+  };
+  if (known[routeId]) return known[routeId];
+  const path = `/${(routePath ?? "").replace(/:[^/]+/g, String(shop.item.id))}`;
+  return { path, sample: {} };
+}
+
+const nastyValue = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom("", " ", "\t\n", "0", "-1", "1.5", "1e309", "NaN", "Infinity", "-0", "0x1F", "99999999999999999999", "2147483648", "1.005", "true", "null", "[]", "{}") },
+  { weight: 3, arbitrary: fc.constantFrom("' OR '1'='1", "'; DROP TABLE users; --", "\" OR \"\"=\"", "1; SELECT pg_sleep(1)", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "javascript:alert(1)", "//evil.example", "../../etc/passwd", "{{7*7}}", "%00", "\u0000\u0001\u001f\u007f", "\u202e\ufeff", "😀".repeat(50)) },
+  { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.integer().map(String) },
+  { weight: 1, arbitrary: fc.double().map(String) },
+  { weight: 1, arbitrary: fc.string({ minLength: 2001, maxLength: 5000 }) },
+  { weight: 1, arbitrary: fc.constant(MEGABYTE) },
+);
+
+const fieldNames = ["name", "email", "password", "redirectTo", "quantity", "address", "phone", "rating", "review", "img", "description", "price", "supplierName", "displayName", "company", "currentPassword", "newPassword", "message", "website", "intent", "orderId", "itemId", "reviewId", "keyId", "__proto__", "constructor", ""];
+
+/** Field/value pairs; repeated names become arrays on the server. */
+const randomBag = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...fieldNames), fc.string({ maxLength: 12 })), nastyValue), { maxLength: 10 });
+
+/** A well-formed submission with some fields removed, replaced by nasty values, doubled, or added. */
+function mutatedSample(sample: Record<string, string>) {
+  const keys = Object.keys(sample);
+  const perField = keys.map((key) =>
+    fc.oneof(
+      { weight: 2, arbitrary: fc.constant<[string, string][]>([[key, sample[key]]]) },
+      { weight: 2, arbitrary: fc.constant<[string, string][]>([]) },
+      { weight: 4, arbitrary: nastyValue.map((value): [string, string][] => [[key, value]]) },
+      { weight: 1, arbitrary: fc.tuple(nastyValue, nastyValue).map(([a, b]): [string, string][] => [[key, a], [key, b]]) },
+    ),
+  );
+  return fc.tuple(fc.tuple(...perField), fc.array(fc.tuple(fc.constantFrom(...fieldNames), nastyValue), { maxLength: 3 })).map(([fields, extra]) => [...fields.flat(), ...extra]);
+}
+
+function submission(sample: Record<string, string>) {
+  return Object.keys(sample).length ? fc.oneof({ weight: 3, arbitrary: mutatedSample(sample) }, { weight: 1, arbitrary: randomBag }) : randomBag;
+}
+
+describe("fuzzing every action", async () => {
+  const { build, handle } = await inProcessHandler();
+  const actionRoutes = Object.values(build.routes as Record<string, { id: string; path?: string; module: { action?: unknown } }>).filter((route) => typeof route.module.action === "function");
+  let shop: Shop;
+  const totals = { requests: 0, failures: 0, serverErrors: 0 };
+
+  beforeAll(async () => {
+    shop = await makeShop();
+  });
+
+  test.each(actionRoutes.map((route) => [route.id, route] as const))(`%s: ${RUNS_PER_ACTION} bad submissions, never a 5xx, never a change on a 4xx`, async (routeId, route) => {
+    const target = targetFor(routeId, route.path, shop);
+    const isJson = routeId.startsWith("routes/api.");
+    const problems: string[] = [];
+    let before = await databaseFingerprint();
+    await fc.assert(
+      fc.asyncProperty(submission(target.sample), async (pairs) => {
+        try {
+        const cookie = await cookieFor(shop.admin.id);
+        const request = isJson
+          ? new Request(new URL(target.path, ORIGIN), {
+              method: "POST",
+              headers: { Host: new URL(ORIGIN).host, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json", Cookie: cookie },
+              body: JSON.stringify(Object.fromEntries(pairs)),
+            })
+          : documentRequest(target.path, { method: "POST", cookie, body: new URLSearchParams(pairs) });
+        const response = await handle(request);
+        await response.arrayBuffer();
+        totals.requests++;
+        const after = await databaseFingerprint();
+        const changed = after !== before;
+        before = after;
+        if (response.status >= 500) {
+          totals.serverErrors++;
+          problems.push(`${response.status} for ${JSON.stringify(pairs).slice(0, 300)}`);
+        } else if (response.status >= 400 && changed) {
+          totals.failures++;
+          problems.push(`${response.status} but the database changed, for ${JSON.stringify(pairs).slice(0, 300)}`);
+        }
+        } catch (error) {
+          problems.push(`the request threw: ${String(error)}`);
+        }
+        return problems.length === 0;
+      }),
+      { numRuns: RUNS_PER_ACTION, seed: 20261122, endOnFailure: true },
+    ).catch(() => undefined);
+    expect(problems).toEqual([]);
+  });
+
+  test("summary", () => {
+    recordStats({ suite: "fuzz", ...totals, oversells: 0, ordersLost: 0 });
+    expect(totals.requests).toBeGreaterThanOrEqual(RUNS_PER_ACTION * actionRoutes.length);
+  });
+});

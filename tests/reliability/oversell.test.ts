@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { db } from "~/db/db.server";
+import { createItem, getItem } from "~/models/item.server";
+import { sessionCookieFor } from "../support/users";
+import { createUser } from "~/models/user.server";
+import { type AppProcess, postForm, recordStats, startApp } from "./support";
+
+const STOCK = 50;
+const REQUESTS = 200;
+let apps: AppProcess[] = [];
+
+beforeAll(async () => {
+  apps = await Promise.all([startApp(3400), startApp(3401)]);
+});
+
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.stop()));
+});
+
+test(`two app processes, ${REQUESTS} concurrent orders of 1 against ${STOCK} in stock: exactly ${STOCK} orders, stock 0, no 5xx`, async () => {
+  const item = await createItem({ name: "Contended Gear", img: "/images/items/spur-gear.svg", description: "The last ones.", price_cents: 2500, quantity: STOCK, supplier_name: "Gearwright Works" });
+  const buyers = await Promise.all(
+    Array.from({ length: 20 }, async (_, index) => {
+      const user = await createUser({ email: `buyer-${index}-${item.id}@example.com`, displayName: `Buyer ${index}` });
+      return sessionCookieFor(user);
+    }),
+  );
+
+  const responses = await Promise.all(
+    Array.from({ length: REQUESTS }, (_, index) =>
+      postForm(apps[index % 2].origin, `/order/${item.id}`, { quantity: "1", address: `Dock ${index}`, phone: "+44 20 7946 0000" }, buyers[index % buyers.length]).then((response) => response.status),
+    ),
+  );
+
+  const placed = responses.filter((status) => status === 302).length;
+  const refused = responses.filter((status) => status === 409).length;
+  const serverErrors = responses.filter((status) => status >= 500).length;
+  const orders = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("item_id", "=", item.id).executeTakeFirstOrThrow();
+  const stock = (await getItem(item.id))!.quantity;
+
+  recordStats({
+    suite: "oversell",
+    requests: REQUESTS,
+    failures: REQUESTS - placed - refused,
+    serverErrors,
+    oversells: Math.max(0, Number(orders.n) - STOCK),
+    ordersLost: Math.max(0, placed - Number(orders.n)),
+  });
+  expect(serverErrors).toBe(0);
+  expect(placed).toBe(STOCK);
+  expect(refused).toBe(REQUESTS - STOCK);
+  expect(Number(orders.n)).toBe(STOCK);
+  expect(stock).toBe(0);
+});
