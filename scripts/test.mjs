@@ -38,31 +38,34 @@ const sqlite = { TEST_DATABASE: "sqlite" };
 count("vitest (sqlite)", runVitest("sqlite", { env: sqlite }));
 count("reliability (sqlite)", runVitest("reliability-sqlite", { config: RELIABILITY_CONFIG, env: sqlite }));
 
+function playwright(name, args, env = {}) {
+  log(`Playwright: ${name}`);
+  const report = path.join(root, ".tmp", "reports", `playwright-${name}.json`);
+  fs.rmSync(report, { force: true });
+  step(`playwright (${name})`, tryRun(bin("playwright"), ["test", "--reporter=list,json", ...args], {
+    env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  }));
+  try {
+    const { stats } = JSON.parse(fs.readFileSync(report, "utf8"));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  } catch {
+    step(`playwright (${name}): no report`, false);
+  }
+}
+
+playwright("sqlite", []);
+
 const postgres = startPostgres();
 try {
   const env = { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url };
   count("vitest (postgres)", runVitest("postgres", { env }));
   count("reliability (postgres)", runVitest("reliability-postgres", { config: RELIABILITY_CONFIG, env }));
+  // The same browser suite against the app on PostgreSQL (JavaScript on; the off run is dialect-blind).
+  playwright("postgres", ["--project=js-on"], { E2E_POSTGRES_URL: postgres.url });
 } finally {
   postgres.stop();
-}
-
-log("Playwright (JavaScript on and off)");
-const playwrightReport = path.join(root, ".tmp", "reports", "playwright.json");
-fs.rmSync(playwrightReport, { force: true });
-step(
-  "playwright",
-  tryRun(bin("playwright"), ["test", "--reporter=list,json"], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-  }),
-);
-try {
-  const { stats } = JSON.parse(fs.readFileSync(playwrightReport, "utf8"));
-  totals.passed += stats.expected + stats.flaky;
-  totals.failed += stats.unexpected;
-  totals.skipped += stats.skipped;
-} catch {
-  step("playwright (no report)", false);
 }
 
 console.log("");

@@ -1,15 +1,31 @@
-// Starts the built app for Playwright on a fresh, seeded database.
+// Starts the built app for Playwright on a fresh, seeded database: SQLite by default, or a new
+// PostgreSQL database when E2E_POSTGRES_URL names a server.
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { prepareDatabase } from "../../scripts/lib/database.mjs";
 import { bin, root, start } from "../../scripts/lib/run.mjs";
 import { e2eServerEnv } from "./e2e-env.mjs";
 
-const dir = path.join(root, ".tmp", "e2e");
-fs.rmSync(dir, { recursive: true, force: true });
-fs.mkdirSync(dir, { recursive: true });
-const env = { ...process.env, ...e2eServerEnv(process.env.E2E_DATABASE_URL || `file:${path.join(dir, "storefront.db")}`) };
+async function freshDatabaseUrl() {
+  const server = process.env.E2E_POSTGRES_URL;
+  if (server) {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    await client.query("drop database if exists storefront_e2e with (force)");
+    await client.query("create database storefront_e2e");
+    await client.end();
+    const url = new URL(server);
+    url.pathname = "/storefront_e2e";
+    return url.toString();
+  }
+  const dir = path.join(root, ".tmp", "e2e");
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  return `file:${path.join(dir, "storefront.db")}`;
+}
 
+const env = { ...process.env, ...e2eServerEnv(await freshDatabaseUrl()) };
 prepareDatabase(env);
 const server = start(bin("remix-serve"), ["build/server/index.js"], { env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.child.kill(signal));
