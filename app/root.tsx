@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -32,6 +32,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, session] = await Promise.all([getCurrentUser(request), getSession(request)]);
   const flash = takeFlash(session);
+  const headers = new Headers({ "Cache-Control": documentCacheControl(user !== null) });
+  // Committing only when a flash was read keeps ordinary pages free of Set-Cookie.
+  if (flash) headers.set("Set-Cookie", await commitSession(session));
   return data(
     {
       user: user ? { display_name: user.display_name, role: user.role } : null,
@@ -39,10 +42,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
       storeName: storeName(),
       year: new Date().getUTCFullYear(),
     },
-    // Committing only when a flash was read keeps ordinary pages free of Set-Cookie (and cacheable).
-    flash ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
+    { headers },
   );
 }
+
+/**
+ * No shared cache may keep a page: every document carries this response's CSP nonce, the navbar of
+ * whoever asked and live stock. Browsers revalidate every time; a signed-in visitor's pages (orders,
+ * addresses) are not stored at all. Static assets are another matter: remix-serve serves /assets
+ * (content-hashed) immutable for a year, and public/ for an hour.
+ */
+function documentCacheControl(signedIn: boolean) {
+  return signedIn ? "private, no-store" : "private, no-cache";
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? documentCacheControl(false),
+  Vary: "Cookie",
+});
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -98,16 +98,19 @@ export function Carousel() {
           <button type="button" aria-label="Previous slide" onClick={() => goTo(current - 1)} className="rounded-full bg-white/90 px-3 py-1 font-bold text-slate-900 shadow">
             ‹
           </button>
-          <div className="flex gap-2">
+          <div className="flex gap-1">
             {slides.map((slide, index) => (
+              // A 24 px target around a 12 px dot: small dots, fingers still hit them (WCAG 2.5.8).
               <button
                 key={slide.img}
                 type="button"
                 aria-label={`Go to slide ${index + 1}`}
                 aria-current={index === current ? "true" : undefined}
                 onClick={() => goTo(index)}
-                className={`h-3 w-3 rounded-full border border-white shadow ${index === current ? "bg-orange-600" : "bg-white/70"}`}
-              />
+                className="flex h-6 w-6 items-center justify-center rounded-full"
+              >
+                <span aria-hidden className={`h-3 w-3 rounded-full border border-white shadow ${index === current ? "bg-orange-600" : "bg-white/70"}`} />
+              </button>
             ))}
           </div>
           <button type="button" aria-label="Next slide" onClick={() => goTo(current + 1)} className="rounded-full bg-white/90 px-3 py-1 font-bold text-slate-900 shadow">

@@ -2,8 +2,12 @@ import { Link } from "@remix-run/react";
 import type { ItemCard as Item } from "~/models/item.server";
 import { formatCents } from "~/utils/money";
 
-export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean }) {
+/** Card titles sit one level below the section they are listed in: h3 under the home page's h2, h2 under the catalog's h1. */
+type HeadingLevel = 2 | 3;
+
+export function ItemCard({ item, eager = false, headingLevel = 3 }: { item: Item; eager?: boolean; headingLevel?: HeadingLevel }) {
   const inStock = item.quantity > 0;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       <img
@@ -16,7 +20,7 @@ export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean 
         className="aspect-[4/3] w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="text-lg font-semibold">{item.name}</h3>
+        <Heading className="text-lg font-semibold">{item.name}</Heading>
         <p className="line-clamp-3 text-sm text-slate-700">{item.description}</p>
         <dl className="mt-auto grid grid-cols-2 gap-x-2 gap-y-1 text-sm">
           <dt className="text-slate-600">Quantity Available</dt>
@@ -42,16 +46,18 @@ export function ItemGrid({
   items,
   emptyText,
   priorityCount = 0,
+  headingLevel = 3,
 }: {
   items: Item[];
   emptyText: string;
   priorityCount?: number;
+  headingLevel?: HeadingLevel;
 }) {
   if (items.length === 0) return <p className="mt-6 text-slate-600">{emptyText}</p>;
   return (
     <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
       {items.map((item, index) => (
-        <ItemCard key={item.id} item={item} eager={index < priorityCount} />
+        <ItemCard key={item.id} item={item} eager={index < priorityCount} headingLevel={headingLevel} />
       ))}
     </div>
   );

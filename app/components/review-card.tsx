@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
-import type { ReviewCard as Review } from "~/models/review.server";
+import type { ReviewSummary as Review } from "~/models/review.server";
 
 export function StarRating({ rating }: { rating: number }) {
+  const filled = Math.max(0, Math.min(5, Math.round(rating)));
   return (
     <p className="text-orange-600" aria-label={`Rated ${rating} out of 5`} role="img">
-      {Array.from({ length: 5 }, (_, index) => (
-        <span key={index} aria-hidden className={index < rating ? "" : "text-slate-300"}>
-          ★
-        </span>
-      ))}
+      <span aria-hidden>{"★".repeat(filled)}</span>
+      <span aria-hidden className="text-slate-300">
+        {"★".repeat(5 - filled)}
+      </span>
     </p>
   );
 }

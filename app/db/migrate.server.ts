@@ -1,13 +1,17 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as initial from "./migrations/0001_initial";
 import * as messages from "./migrations/0002_messages";
+import * as apiKeys from "./migrations/0003_api_keys";
 import * as rateLimits from "./migrations/0004_rate_limits";
+import * as performanceIndexes from "./migrations/0005_performance_indexes";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_messages": messages,
+  "0003_api_keys": apiKeys,
   "0004_rate_limits": rateLimits,
+  "0005_performance_indexes": performanceIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

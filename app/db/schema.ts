@@ -64,12 +64,26 @@ export interface MessagesTable {
   created_at: Timestamp;
 }
 
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The first characters of the key, for telling keys apart; not enough to use it. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex: the key itself is shown once and never stored. */
+  key_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   items: ItemsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
   messages: MessagesTable;
+  api_keys: ApiKeysTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -36,29 +36,50 @@ function escapeLike(term: string) {
   return term.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** Items whose name contains the query, case-insensitively on both dialects (lower() on both sides, wildcards escaped). */
+function itemsMatching(query: string | undefined) {
+  const base = db.selectFrom("items");
+  if (!query) return base;
+  const pattern = `%${escapeLike(query.toLowerCase())}%`;
+  return base.where((eb) => eb(eb.fn("lower", ["name"]), "like", sql<string>`${pattern} escape '\\'`));
+}
+
+/**
+ * How many items match. The whole catalog's count is one row the database keeps exact with triggers
+ * (migration 0005), so it costs the same at any catalog size; a search has to count its matches.
+ */
+async function countItems(query: string | undefined, base: ReturnType<typeof itemsMatching>) {
+  if (!query) {
+    const { rows } = await sql<{ items: number | string }>`select items from item_count where id = 1`.execute(db);
+    if (rows[0]) return Number(rows[0].items);
+  }
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 export async function listItems({ query, page }: { query?: string; page: number }) {
   const safePage = Math.min(Math.max(1, Math.trunc(page) || 1), MAX_PAGE);
-  let base = db.selectFrom("items");
-  if (query) {
-    // Case-insensitive on both dialects: lower() on both sides, with the wildcards escaped.
-    const pattern = `%${escapeLike(query.toLowerCase())}%`;
-    base = base.where((eb) => eb(eb.fn("lower", ["name"]), "like", sql<string>`${pattern} escape '\\'`));
-  }
-  const [items, { count }] = await Promise.all([
-    base
-      .select(cardColumns)
-      .orderBy("id", "desc")
-      .limit(CATALOG_PAGE_SIZE)
-      .offset((safePage - 1) * CATALOG_PAGE_SIZE)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
-  ]);
+  const base = itemsMatching(query);
+  // A substring match cannot use a B-tree index: newest-first with a LIMIT stops early for common
+  // words, but counting a search reads every name (see docs/benchmarks.md).
+  const total = await countItems(query, base);
+  const offset = (safePage - 1) * CATALOG_PAGE_SIZE;
+  // A page past the end is empty: no need to make the database step over every row to find out.
+  const items =
+    offset >= total
+      ? []
+      : await base.select(cardColumns).orderBy("id", "desc").limit(CATALOG_PAGE_SIZE).offset(offset).execute();
   return {
     items,
-    total: Number(count),
+    total,
     page: safePage,
-    pageCount: Math.max(1, Math.ceil(Number(count) / CATALOG_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE)),
   };
+}
+
+/** The catalog's search and order with a caller's limit and offset (GET /api/item). */
+export function listItemsSlice({ query, limit, offset }: { query?: string; limit: number; offset: number }): Promise<ItemCard[]> {
+  return itemsMatching(query).select(cardColumns).orderBy("id", "desc").limit(limit).offset(offset).execute();
 }
 
 export function getItem(id: number): Promise<ItemCard | undefined> {
@@ -87,23 +108,34 @@ export async function deleteItem(id: number) {
   return Number(result.numDeletedRows);
 }
 
-/** Maps the product form's values (price in currency units) onto the items table. */
-export function itemInputFromForm(form: {
+type ProductFormValues = {
   name: string;
   img: string;
   description: string;
   price: number;
   quantity: number;
   supplierName: string;
-}): ItemInput {
-  return {
+};
+
+/** Maps the product form's values (price in currency units) onto the items table. */
+export function itemInputFromForm(form: ProductFormValues): ItemInput {
+  return itemChangesFromForm(form) as ItemInput;
+}
+
+/** The same mapping for some of the fields (PUT /api/item/:id): fields left out are left alone. */
+export function itemChangesFromForm(form: Partial<ProductFormValues>): Partial<ItemInput> {
+  const changes: Partial<ItemInput> = {
     name: form.name,
     img: form.img,
     description: form.description,
-    price_cents: toCents(form.price),
+    price_cents: form.price === undefined ? undefined : toCents(form.price),
     quantity: form.quantity,
     supplier_name: form.supplierName,
   };
+  for (const key of Object.keys(changes) as (keyof ItemInput)[]) {
+    if (changes[key] === undefined) delete changes[key];
+  }
+  return changes;
 }
 
 /** The product form's values for an existing item. */

@@ -68,6 +68,10 @@ export function placeOrder(input: {
   });
 }
 
+export function getOrder(orderId: number) {
+  return db.selectFrom("orders").select(orderColumns).where("orders.id", "=", orderId).executeTakeFirst();
+}
+
 export function listOrdersForUser(userId: number) {
   return db
     .selectFrom("orders")

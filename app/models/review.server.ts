@@ -4,8 +4,21 @@ const reviewColumns = ["id", "name", "rating", "review", "created_at"] as const;
 
 export type ReviewCard = { id: number; name: string; rating: number; review: string; created_at: string };
 
-export function listNewestReviews(limit: number): Promise<ReviewCard[]> {
-  return db.selectFrom("reviews").select(reviewColumns).orderBy("id", "desc").limit(limit).execute();
+/** What a review card shows, and all the home page sends for each review. */
+export type ReviewSummary = Pick<ReviewCard, "id" | "name" | "rating" | "review">;
+
+export function listNewestReviews(limit: number): Promise<ReviewSummary[]> {
+  return db
+    .selectFrom("reviews")
+    .select(["id", "name", "rating", "review"])
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** Newest first, a page at a time (GET /api/review). */
+export function listReviews({ limit, offset }: { limit: number; offset: number }): Promise<ReviewCard[]> {
+  return db.selectFrom("reviews").select(reviewColumns).orderBy("id", "desc").limit(limit).offset(offset).execute();
 }
 
 export function listReviewsByUser(userId: number): Promise<ReviewCard[]> {

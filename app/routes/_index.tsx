@@ -41,7 +41,8 @@ export default function Home() {
             See the full catalog
           </Link>
         </div>
-        <ItemGrid items={items} emptyText="No parts in the catalog yet." priorityCount={0} />
+        {/* On a phone the first card's picture is the largest thing on screen (the LCP): never lazy. */}
+        <ItemGrid items={items} emptyText="No parts in the catalog yet." priorityCount={1} />
       </section>
       <section aria-labelledby="reviews-heading" className="mt-12">
         <h2 id="reviews-heading" className="text-2xl font-bold">

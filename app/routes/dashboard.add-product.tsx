@@ -1,4 +1,3 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
@@ -7,6 +6,7 @@ import { flashHeaders } from "~/auth/session.server";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { readForm } from "~/utils/request.server";
 import { attemptWrite, writeFailed } from "~/utils/write.server";
+import { useZodForm } from "~/components/use-zod-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { createItem, itemInputFromForm } from "~/models/item.server";
 import { ProductSchema } from "~/validation/product";
@@ -37,12 +37,9 @@ export default function AddProduct() {
 
 function AddProductForm() {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ProductSchema, {
     id: "add-product",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <section>

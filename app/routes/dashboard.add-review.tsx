@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -6,6 +6,7 @@ import { requireUser } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { readForm } from "~/utils/request.server";
 import { attemptWrite, writeFailed } from "~/utils/write.server";
+import { useZodForm } from "~/components/use-zod-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";
 import { createReview } from "~/models/review.server";
@@ -44,13 +45,10 @@ export default function AddReview() {
 function ReviewForm() {
   const { displayName } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ReviewSchema, {
     id: "add-review",
     lastResult,
     defaultValue: { name: displayName },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <section className="max-w-xl">

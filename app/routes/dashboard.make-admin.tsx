@@ -1,10 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { readForm } from "~/utils/request.server";
+import { useZodForm } from "~/components/use-zod-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, StatusButton } from "~/components/forms";
 import { getUserByEmail, listAdmins, setUserRole } from "~/models/user.server";
@@ -44,12 +45,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MakeAdmin() {
   const { admins, currentAdminId } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(AdminRoleSchema, {
     id: "make-admin",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminRoleSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <section className="max-w-2xl">

@@ -1,4 +1,3 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +6,7 @@ import { flashHeaders } from "~/auth/session.server";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { readForm } from "~/utils/request.server";
 import { attemptWrite, writeFailed } from "~/utils/write.server";
+import { useZodForm } from "~/components/use-zod-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formValuesFromItem, getItem, itemInputFromForm, updateItem } from "~/models/item.server";
 import { parseId } from "~/validation/common";
@@ -47,13 +47,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditProduct() {
   const { item, values } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ProductSchema, {
     id: `edit-product-${item.id}`,
     lastResult,
     defaultValue: values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <section>

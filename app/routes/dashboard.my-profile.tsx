@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { newUserSession, requireUser } from "~/auth/guards.server";
 import { commitSession, getSession, sessionStorage, setFlash } from "~/auth/session.server";
 import { readForm } from "~/utils/request.server";
 import { attemptWrite, writeFailed } from "~/utils/write.server";
+import { useZodForm } from "~/components/use-zod-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { bumpSessionVersion, changePassword, updateProfile } from "~/models/user.server";
@@ -67,20 +68,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MyProfile() {
   const { email, hasPassword, profile } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [profileForm, profileFields] = useForm({
+  const [profileForm, profileFields] = useZodForm(ProfileSchema, {
     id: "profile",
     lastResult: lastResult?.initialValue?.intent === "profile" ? lastResult : undefined,
     defaultValue: profile,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
-  const [passwordForm, passwordFields] = useForm({
+  const [passwordForm, passwordFields] = useZodForm(PasswordChangeSchema, {
     id: "password",
     lastResult: lastResult?.initialValue?.intent === "password" ? lastResult : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   return (

@@ -23,34 +23,35 @@ const adminLinks = [
   { to: "/dashboard/manage-product", label: "Manage Products" },
   { to: "/dashboard/make-admin", label: "Make Admin" },
   { to: "/dashboard/messages", label: "Messages" },
+  { to: "/dashboard/api-keys", label: "API Keys" },
 ];
 
+function linkClass({ isActive }: { isActive: boolean }) {
+  return `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-orange-100 text-orange-900" : "text-slate-700 hover:bg-slate-100"}`;
+}
+
+function MenuLinks({ links, className }: { links: { to: string; label: string }[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} className={linkClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function SideMenu({ isAdmin }: { isAdmin: boolean }) {
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-orange-100 text-orange-900" : "text-slate-700 hover:bg-slate-100"}`;
   return (
     <nav aria-label="Dashboard" className="space-y-4">
-      <ul className="space-y-1">
-        {customerLinks.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to} className={linkClass}>
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <MenuLinks links={customerLinks} className="space-y-1" />
       {isAdmin ? (
         <div>
           <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Admin</p>
-          <ul className="mt-1 space-y-1">
-            {adminLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={linkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <MenuLinks links={adminLinks} className="mt-1 space-y-1" />
         </div>
       ) : null}
     </nav>

@@ -38,7 +38,7 @@ export default function Catalog() {
         {total === 1 ? "1 part" : `${total} parts`}
         {query ? ` matching “${query}”` : ""}
       </p>
-      <ItemGrid items={items} emptyText={query ? `No parts match “${query}”.` : "No parts in the catalog yet."} priorityCount={3} />
+      <ItemGrid items={items} emptyText={query ? `No parts match “${query}”.` : "No parts in the catalog yet."} priorityCount={3} headingLevel={2} />
       {pageCount > 1 ? (
         <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
           {page > 1 ? <Link to={pageHref(query, page - 1)} rel="prev" className="font-semibold text-orange-800 underline">Previous</Link> : null}

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -6,6 +6,7 @@ import { requireUser } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { readForm } from "~/utils/request.server";
 import { attemptWrite, writeFailed } from "~/utils/write.server";
+import { useZodForm } from "~/components/use-zod-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { getItem } from "~/models/item.server";
@@ -56,13 +57,10 @@ export default function OrderItem() {
   const { item, shipping } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const inStock = item.quantity > 0;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(orderSchema(item.quantity), {
     id: `order-${item.id}`,
     lastResult,
     defaultValue: { quantity: "1", ...shipping },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderSchema(item.quantity) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   return (

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -10,6 +10,7 @@ import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { SignInSchema } from "~/validation/auth";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { useZodForm } from "~/components/use-zod-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { readForm } from "~/utils/request.server";
 
@@ -55,13 +56,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SignIn() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(SignInSchema, {
     id: "sign-in",
     lastResult,
     defaultValue: { redirectTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   return (

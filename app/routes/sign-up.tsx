@@ -1,10 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { createUserSession, requireSignedOut } from "~/auth/guards.server";
 import { countAttempt, retryAfterMs, tooManyAttempts } from "~/auth/rate-limit.server";
 import { readForm } from "~/utils/request.server";
+import { useZodForm } from "~/components/use-zod-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { createUser, EmailTakenError } from "~/models/user.server";
@@ -46,12 +47,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SignUp() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(SignUpSchema, {
     id: "sign-up",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
 
   return (

@@ -4,7 +4,7 @@ import { idField, phoneField, requiredText } from "./common";
 
 export const MAX_ORDER_QUANTITY = 10_000;
 
-function quantityLimitMessage(available: number) {
+export function quantityLimitMessage(available: number) {
   if (available <= 0) return "This part is out of stock";
   if (available > MAX_ORDER_QUANTITY) return `You can order at most ${MAX_ORDER_QUANTITY} at a time`;
   return `Only ${available} left in stock`;

@@ -18,7 +18,8 @@ test("kill -9 one app process while orders are placed: every answered order exis
   );
   const user = await createUser({ email: `crash-${items[0].id}@example.com`, displayName: "Crash Tester" });
   const cookie = await sessionCookieFor(user);
-  let [victim, survivor] = await Promise.all([startApp(3402), startApp(3403)]);
+  const survivor = await startApp(3403);
+  let victim = await startApp(3402);
   apps.push(victim, survivor);
 
   const answered: string[] = []; // the unique address of every order whose request got a success answer

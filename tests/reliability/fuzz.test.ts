@@ -26,6 +26,7 @@ function targetFor(routeId: string, routePath: string | undefined, shop: Shop): 
     "routes/dashboard.manage-product": { path: "/dashboard/manage-product", sample: { intent: "delete", itemId: String(shop.item.id) } },
     "routes/dashboard.manage-product_.$id": { path: `/dashboard/manage-product/${shop.item.id}`, sample: product },
     "routes/dashboard.make-admin": { path: "/dashboard/make-admin", sample: { intent: "promote", email: shop.bob.email } },
+    "routes/dashboard.api-keys": { path: "/dashboard/api-keys", sample: { intent: "create", name: "Fuzz key" } },
     "routes/contact": { path: "/contact", sample: { name: "Fuzzy", email: "fuzzy@example.com", message: "Hello" } },
   };
   if (known[routeId]) return known[routeId];

@@ -1,0 +1,23 @@
+import { createItem, itemInputFromForm, listItemsSlice } from "~/models/item.server";
+import { toApiItem } from "~/utils/api-shapes.server";
+import { apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/utils/api.server";
+import { ItemBodySchema, ItemListQuerySchema } from "~/validation/api";
+
+// GET /api/item (everyone) and POST /api/item (admins): the original backend's /item calls.
+const handleApiCall = apiRoute({
+  async GET({ url }) {
+    const { q, limit, offset } = parseQuery(ItemListQuerySchema, url);
+    const items = await listItemsSlice({ query: q, limit, offset });
+    return apiJson(items.map(toApiItem));
+  },
+
+  async POST({ request, requireAdmin }) {
+    await requireAdmin();
+    const product = parseWith(ItemBodySchema, await readJsonBody(request));
+    const item = await createItem(itemInputFromForm(product));
+    return apiJson(toApiItem(item), { status: 201, headers: { Location: `/api/item/${item.id}` } });
+  },
+});
+
+export const loader = handleApiCall;
+export const action = handleApiCall;

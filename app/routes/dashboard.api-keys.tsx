@@ -1,0 +1,148 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/auth/guards.server";
+import { flashHeaders } from "~/auth/session.server";
+import { useZodForm } from "~/components/use-zod-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-key.server";
+import { formatDate } from "~/utils/dates";
+import { readForm } from "~/utils/request.server";
+import { attemptWrite, WRITE_FAILED } from "~/utils/write.server";
+import { CreateApiKeySchema, RevokeApiKeySchema } from "~/validation/api-key";
+
+export const meta: MetaFunction = () => [{ title: "API Keys | Gearwright Parts" }];
+
+type ActionData = {
+  result: SubmissionResult<string[]> | null;
+  created: { name: string; prefix: string; key: string } | null;
+  error: string | null;
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { keys: await listApiKeys() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const admin = await requireAdmin(request);
+  if (formData.get("intent") === "revoke") return revoke(request, formData);
+
+  const submission = parseWithZod(formData, { schema: CreateApiKeySchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ result: submission.reply(), created: null, error: null }, { status: 400 });
+  }
+  const saved = await attemptWrite(() => createApiKey({ userId: admin.id, name: submission.value.name }));
+  if (!saved.ok) {
+    return data<ActionData>({ result: submission.reply({ formErrors: [WRITE_FAILED] }), created: null, error: null }, { status: 500 });
+  }
+  const { name, prefix, key } = saved.value;
+  // The key is in this answer and nowhere else: no redirect (so it shows with JavaScript off too),
+  // and no cache may keep it.
+  return data<ActionData>(
+    { result: submission.reply({ resetForm: true }), created: { name, prefix, key }, error: null },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+async function revoke(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: RevokeApiKeySchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ result: null, created: null, error: "That request was not understood." }, { status: 400 });
+  }
+  const name = await revokeApiKey(submission.value.keyId);
+  if (name === undefined) {
+    return data<ActionData>({ result: null, created: null, error: "That key does not exist or is already revoked." }, { status: 404 });
+  }
+  return redirect("/dashboard/api-keys", {
+    headers: await flashHeaders(request, { kind: "success", message: `API key “${name}” revoked.` }),
+  });
+}
+
+export default function ApiKeys() {
+  const { keys } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useZodForm(CreateApiKeySchema, {
+    id: "create-api-key",
+    lastResult: actionData?.result,
+  });
+  return (
+    <section className="max-w-3xl">
+      <h1 className="text-2xl font-bold">API Keys</h1>
+      <p className="mt-2 text-slate-600">
+        Programs call the JSON API under <code>/api</code> with a key in the header{" "}
+        <code>Authorization: Bearer &lt;key&gt;</code>. A key acts as the admin who created it, with that
+        account&apos;s current role. The calls are described at <a href="/api/openapi.json" className="text-orange-800 underline">/api/openapi.json</a>.
+      </p>
+      {actionData?.created ? <NewKey name={actionData.created.name} secret={actionData.created.key} /> : null}
+      <FormErrors errors={actionData?.error ? [actionData.error] : null} />
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-wrap items-end gap-4">
+        <div className="min-w-64 flex-1">
+          <Field label="Key name" meta={fields.name} hint="What will use it, such as “warehouse sync”." />
+        </div>
+        <StatusButton name="intent" value="create" pendingText="Creating…" className="mb-6">
+          Create key
+        </StatusButton>
+      </Form>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <h2 className="mt-10 text-xl font-semibold">Keys</h2>
+      {keys.length === 0 ? (
+        <p className="mt-4 text-slate-600">No keys yet.</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="border-b border-slate-300 text-slate-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3">Name</th>
+                <th scope="col" className="py-2 pr-3">Key</th>
+                <th scope="col" className="py-2 pr-3">Acts as</th>
+                <th scope="col" className="py-2 pr-3">Created</th>
+                <th scope="col" className="py-2 pr-3">Last used</th>
+                <th scope="col" className="py-2"><span className="sr-only">Status</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key.id} className="border-b border-slate-200">
+                  <td className="py-2 pr-3 font-medium">{key.name}</td>
+                  <td className="py-2 pr-3"><code>{key.prefix}…</code></td>
+                  <td className="py-2 pr-3">{key.owner_email}</td>
+                  <td className="py-2 pr-3">{formatDate(key.created_at)}</td>
+                  <td className="py-2 pr-3">{key.last_used_at ? formatDate(key.last_used_at) : "Never"}</td>
+                  <td className="py-2">
+                    {key.revoked_at ? (
+                      <span className="text-slate-600">Revoked {formatDate(key.revoked_at)}</span>
+                    ) : (
+                      <Form method="post">
+                        <input type="hidden" name="keyId" value={key.id} />
+                        <StatusButton name="intent" value="revoke" variant="danger" className="px-3 py-1" aria-label={`Revoke ${key.name}`}>
+                          Revoke
+                        </StatusButton>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function NewKey({ name, secret }: { name: string; secret: string }) {
+  return (
+    <div role="status" className="mt-6 rounded-md border border-green-300 bg-green-50 p-4 text-green-900">
+      <p className="font-semibold">API key “{name}” created. Copy it now: it is shown only this once.</p>
+      <code className="mt-2 block select-all break-all rounded bg-white p-2 font-mono text-slate-900">{secret}</code>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,186 @@
+import { OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { idField } from "~/validation/common";
+import {
+  API_MAX_LIMIT,
+  ApiDeletedSchema,
+  ApiErrorSchema,
+  ApiItemSchema,
+  ApiOrderSchema,
+  ApiOutOfStockSchema,
+  ApiReviewSchema,
+  ItemBodySchema,
+  ItemChangesSchema,
+  ItemListQuerySchema,
+  OrderBodySchema,
+  OrderListQuerySchema,
+  PagingQuerySchema,
+  ReviewBodySchema,
+} from "~/validation/api";
+import { storeName } from "./env.server";
+import { MAX_FORM_BYTES } from "./request.server";
+
+// The OpenAPI 3.1 document for app/routes/api.*, from the schemas those routes parse with and the
+// ones their answers are typed with (app/validation/api.ts). Only the prose below is written by hand.
+
+function json(description: string, schema: z.ZodTypeAny, extra: Partial<ResponseConfig> = {}): ResponseConfig {
+  return { description, content: { "application/json": { schema } }, ...extra };
+}
+
+function body(schema: z.ZodTypeAny) {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
+const error = (description: string) => json(description, ApiErrorSchema);
+const invalid = error("Not valid: `issues` holds the messages per field, or the body is not a JSON object.");
+const tooLarge = error(`The body is larger than ${MAX_FORM_BYTES} bytes.`);
+const signedOut = error("Signed out, or the API key is not valid or has been revoked.");
+const notAdmin = error("The caller is not an administrator (a cookie write from another site is refused with 403 too).");
+const noSuchItem = error("No item has this id.");
+
+function buildDocument() {
+  const registry = new OpenAPIRegistry();
+  const apiKey = registry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key an admin made under Dashboard → API Keys; it acts as that admin's account.",
+  });
+  const session = registry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "__session",
+    description: "The store's sign-in cookie, as the pages use it. Writes must come from the store's own site.",
+  });
+  const signedIn: RouteConfig["security"] = [{ [apiKey.name]: [] }, { [session.name]: [] }];
+  const itemId = z.object({ id: idField.openapi({ description: "The item's `_id`." }) });
+
+  registry.registerPath({
+    method: "get",
+    path: "/api/item",
+    tags: ["Items"],
+    summary: "List items, newest first",
+    request: { query: ItemListQuerySchema },
+    responses: { 200: json("The items.", z.array(ApiItemSchema)), 400: invalid },
+  });
+  registry.registerPath({
+    method: "post",
+    path: "/api/item",
+    tags: ["Items"],
+    summary: "Add an item (admin)",
+    security: signedIn,
+    request: { body: body(ItemBodySchema) },
+    responses: {
+      201: json("The new item.", ApiItemSchema, {
+        headers: z.object({ Location: z.string().openapi({ description: "/api/item/{id} of the new item." }) }),
+      }),
+      400: invalid,
+      401: signedOut,
+      403: notAdmin,
+      413: tooLarge,
+    },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/item/{id}",
+    tags: ["Items"],
+    summary: "One item",
+    request: { params: itemId },
+    responses: { 200: json("The item.", ApiItemSchema), 404: noSuchItem },
+  });
+  registry.registerPath({
+    method: "put",
+    path: "/api/item/{id}",
+    tags: ["Items"],
+    summary: "Change some of an item's fields, such as a restock or a price change (admin)",
+    security: signedIn,
+    request: { params: itemId, body: body(ItemChangesSchema) },
+    responses: {
+      200: json("The item as it is now.", ApiItemSchema),
+      400: invalid,
+      401: signedOut,
+      403: notAdmin,
+      404: noSuchItem,
+      413: tooLarge,
+    },
+  });
+  registry.registerPath({
+    method: "delete",
+    path: "/api/item/{id}",
+    tags: ["Items"],
+    summary: "Delete an item; its orders keep their copied name and price (admin)",
+    security: signedIn,
+    request: { params: itemId },
+    responses: { 200: json("Deleted.", ApiDeletedSchema), 401: signedOut, 403: notAdmin, 404: noSuchItem },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/review",
+    tags: ["Reviews"],
+    summary: "List reviews, newest first",
+    request: { query: PagingQuerySchema },
+    responses: { 200: json("The reviews.", z.array(ApiReviewSchema)), 400: invalid },
+  });
+  registry.registerPath({
+    method: "post",
+    path: "/api/review",
+    tags: ["Reviews"],
+    summary: "Add a review (signed in)",
+    security: signedIn,
+    request: { body: body(ReviewBodySchema) },
+    responses: { 201: json("The new review.", ApiReviewSchema), 400: invalid, 401: signedOut, 413: tooLarge },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/order",
+    tags: ["Orders"],
+    summary: "The caller's orders, newest first; an admin may ask for every order with ?all=1",
+    security: signedIn,
+    request: { query: OrderListQuerySchema },
+    responses: { 200: json("The orders.", z.array(ApiOrderSchema)), 400: invalid, 401: signedOut, 403: notAdmin },
+  });
+  registry.registerPath({
+    method: "post",
+    path: "/api/order",
+    tags: ["Orders"],
+    summary: "Place an order: the stock goes down in the same transaction, or nothing happens (signed in)",
+    security: signedIn,
+    request: { body: body(OrderBodySchema) },
+    responses: {
+      201: json("The order, with the name and price copied at this moment.", ApiOrderSchema),
+      400: invalid,
+      401: signedOut,
+      403: error("A cookie write from another site."),
+      404: noSuchItem,
+      409: json("Not enough stock: `available` is what is left.", ApiOutOfStockSchema),
+      413: tooLarge,
+    },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/openapi.json",
+    tags: ["Documentation"],
+    summary: "This document",
+    responses: { 200: json("The OpenAPI 3.1 document.", z.object({}).passthrough()) },
+  });
+
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: `${storeName()} API`,
+      version: "1.0.0",
+      description: [
+        "The original backend's calls (GET/POST /item, GET/PUT/DELETE /item/{id}, GET/POST /review) under /api,",
+        "on the store's own models and rules, plus orders. Prices are numbers in currency units (12.5);",
+        `lists take ?limit= (1 to ${API_MAX_LIMIT}, default ${API_MAX_LIMIT}) and ?offset=. Errors are JSON { error, issues? }.`,
+      ].join(" "),
+    },
+  });
+}
+
+let document: ReturnType<typeof buildDocument> | undefined;
+
+/** The document, built once per process; `servers` names the origin it was asked from. */
+export function openApiDocument(origin: string) {
+  document ??= buildDocument();
+  return { ...document, servers: [{ url: origin }] };
+}

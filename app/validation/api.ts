@@ -1,0 +1,163 @@
+import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { ORDER_STATUSES } from "~/db/schema";
+import { CatalogQuerySchema } from "./catalog";
+import { idField, MAX_ID } from "./common";
+import { orderSchema } from "./order";
+import { ProductSchema } from "./product";
+import { ReviewSchema } from "./review";
+
+// The JSON API's schemas, built from the pages' own rules. They carry their OpenAPI descriptions,
+// so /api/openapi.json is generated from the very objects the routes parse with. Only server code
+// imports this file (the API-key form's schemas live in ./api-key.ts).
+extendZodWithOpenApi(z);
+
+export const API_MAX_LIMIT = 100;
+
+// The old client sent every field as a string ("12.5", "10"); JSON clients send numbers. Both are
+// turned into what the page's rule expects, and the rule itself decides.
+function numberAsText(value: unknown) {
+  return typeof value === "number" ? String(value) : value;
+}
+
+function numericTextAsNumber(value: unknown) {
+  return typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies
+
+/** POST /api/item: the add-product form's fields and rules. */
+export const ItemBodySchema = ProductSchema.extend({
+  price: z.preprocess(numberAsText, ProductSchema.shape.price).openapi({
+    type: ["number", "string"],
+    description: "Price per unit in currency units, at least 0, at most 2 decimals: 12.5 or \"12.5\".",
+    example: 12.5,
+  }),
+  quantity: z.preprocess(numericTextAsNumber, ProductSchema.shape.quantity).openapi({
+    type: ["integer", "string"],
+    description: "Units in stock, a whole number: 10 or \"10\".",
+    example: 10,
+  }),
+}).openapi("ItemInput");
+
+/** PUT /api/item/:id: any of the same fields, each under the same rule; the others stay as they are. */
+export const ItemChangesSchema = ItemBodySchema.partial()
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+    message: `Send at least one of: ${Object.keys(ItemBodySchema.shape).join(", ")}`,
+  })
+  .openapi("ItemChanges", { minProperties: 1 });
+
+/** POST /api/review: the add-review form's fields and rules. */
+export const ReviewBodySchema = ReviewSchema.extend({
+  rating: z.preprocess(numericTextAsNumber, ReviewSchema.shape.rating).openapi({
+    type: ["integer", "string"],
+    description: "1 to 5: 4 or \"4\".",
+    example: 4,
+  }),
+}).openapi("ReviewInput");
+
+// Stock is the database's to judge: placeOrder's conditional UPDATE answers with what is left (409).
+// So the order form's rules apply as if stock were unlimited: a whole number from 1 to the order limit.
+const orderRules = orderSchema(Number.POSITIVE_INFINITY).shape;
+
+/** POST /api/order. Address and phone may be left out when the caller's profile has them. */
+export const OrderBodySchema = z
+  .object({
+    itemId: z.preprocess(numericTextAsNumber, idField).openapi({
+      type: ["integer", "string"],
+      description: "The item's `_id`.",
+      example: 1,
+    }),
+    quantity: z.preprocess(numericTextAsNumber, orderRules.quantity).openapi({
+      type: ["integer", "string"],
+      description: "How many to order, a whole number from 1 up.",
+      example: 2,
+    }),
+    address: orderRules.address.optional().openapi({ description: "Defaults to the address in the caller's profile." }),
+    phone: orderRules.phone.optional().openapi({ description: "Defaults to the phone number in the caller's profile." }),
+  })
+  .openapi("OrderInput");
+
+/** The order once the profile's defaults are filled in: everything placeOrder needs. */
+export const CompleteOrderSchema = OrderBodySchema.required();
+
+// ---------------------------------------------------------------------------------------------
+// Query strings
+
+function wholeNumberParam(name: string, min: number, max: number) {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    numericTextAsNumber,
+    z.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message),
+  );
+}
+
+export const PagingQuerySchema = z.object({
+  limit: wholeNumberParam("limit", 1, API_MAX_LIMIT).default(API_MAX_LIMIT),
+  offset: wholeNumberParam("offset", 0, MAX_ID).default(0),
+});
+
+/** GET /api/item: the catalog page's search (`q`, by name) with paging. */
+export const ItemListQuerySchema = PagingQuerySchema.extend({
+  q: CatalogQuerySchema.shape.q.openapi({ type: "string", description: "Search by name, as on the catalog page." }),
+});
+
+/** GET /api/order: `?all=1` asks for every customer's orders (admins only). */
+export const OrderListQuerySchema = z.object({
+  all: z
+    .enum(["1", "0", "true", "false"], { message: "all must be 1 or 0" })
+    .optional()
+    .transform((value) => value === "1" || value === "true"),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Responses: the routes' serializers are typed with these, so the document cannot drift from them.
+
+export const ApiItemSchema = z
+  .object({
+    _id: z.number().int(),
+    name: z.string(),
+    img: z.string(),
+    description: z.string(),
+    quantity: z.number().int().openapi({ description: "Units in stock." }),
+    supplierName: z.string(),
+    price: z.number().openapi({ description: "Price per unit in currency units.", example: 12.5 }),
+  })
+  .openapi("Item");
+
+export const ApiReviewSchema = z
+  .object({ _id: z.number().int(), name: z.string(), rating: z.number().int().min(1).max(5), review: z.string() })
+  .openapi("Review");
+
+export const ApiOrderSchema = z
+  .object({
+    _id: z.number().int(),
+    itemId: z.number().int().nullable().openapi({ description: "null once the item has been deleted." }),
+    quantity: z.number().int(),
+    unitPrice: z.number().openapi({ description: "Price per unit when ordered, in currency units." }),
+    total: z.number().openapi({ description: "unitPrice × quantity, in currency units." }),
+    status: z.enum(ORDER_STATUSES),
+    createdAt: z.string().datetime().openapi({ description: "UTC, ISO 8601." }),
+  })
+  .openapi("Order");
+
+export const ApiErrorSchema = z
+  .object({
+    error: z.string(),
+    issues: z
+      .record(z.array(z.string()))
+      .optional()
+      .openapi({ description: "Validation messages per field (400 only).", example: { price: ["Enter a price"] } }),
+  })
+  .openapi("Error");
+
+export const ApiOutOfStockSchema = ApiErrorSchema.extend({
+  available: z.number().int().openapi({ description: "Units left in stock now." }),
+}).openapi("OutOfStock");
+
+export const ApiDeletedSchema = z.object({ deleted: z.number().int() }).openapi("Deleted");
+
+export type ApiItem = z.infer<typeof ApiItemSchema>;
+export type ApiReview = z.infer<typeof ApiReviewSchema>;
+export type ApiOrder = z.infer<typeof ApiOrderSchema>;

@@ -1,0 +1,291 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { db } from "~/db/db.server";
+import { getItem } from "~/models/item.server";
+import * as notFound from "~/routes/api.$";
+import * as itemById from "~/routes/api.item.$id";
+import * as items from "~/routes/api.item";
+import { MAX_FORM_BYTES } from "~/utils/request.server";
+import { apiRequest, callApi, createKeyThroughDashboard, newItem } from "../support/api";
+import { createSignedInUser } from "../support/users";
+
+// The original backend's /item calls under /api, as its client made them (every field a string),
+// and the errors around them.
+
+let adminKey: string;
+let adminCookie: string;
+
+beforeAll(async () => {
+  const admin = await createSignedInUser({ role: "admin" });
+  adminCookie = admin.cookie;
+  adminKey = await createKeyThroughDashboard(admin.cookie);
+});
+
+function byId(method: string, id: string | number, options: Parameters<typeof apiRequest>[2] = {}) {
+  return callApi(itemById, apiRequest(method, `/api/item/${id}`, options), { id: String(id) });
+}
+
+/** The add-product fields as the old client sent them: all strings. */
+function oldClientItem(overrides: Record<string, unknown> = {}) {
+  return {
+    name: "Spur Gear 48T",
+    img: "https://example.com/images/spur-gear.png",
+    description: "Hardened steel, ground teeth.",
+    price: "12.5",
+    quantity: "10",
+    supplierName: "Gearwright Works",
+    ...overrides,
+  };
+}
+
+async function stockOf(id: number) {
+  return (await getItem(id))?.quantity;
+}
+
+describe("the original client's calls, with its string fields, work against /api", () => {
+  test("POST, GET, GET one, PUT quantity, DELETE", async () => {
+    const created = await callApi(items, apiRequest("POST", "/api/item", { key: adminKey, body: oldClientItem() }));
+    expect(created.status).toBe(201);
+    const id = created.data._id;
+    expect(created.data).toEqual({
+      _id: expect.any(Number),
+      name: "Spur Gear 48T",
+      img: "https://example.com/images/spur-gear.png",
+      description: "Hardened steel, ground teeth.",
+      quantity: 10,
+      supplierName: "Gearwright Works",
+      price: 12.5,
+    });
+    expect(created.location).toBe(`/api/item/${id}`);
+    const stored = await db.selectFrom("items").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ price_cents: 1250, quantity: 10, supplier_name: "Gearwright Works" });
+
+    const list = await callApi(items, apiRequest("GET", "/api/item"));
+    expect(list.status).toBe(200);
+    expect(list.data).toContainEqual(created.data);
+
+    const one = await byId("GET", id);
+    expect(one.status).toBe(200);
+    expect(one.data).toEqual(created.data);
+
+    const restock = await byId("PUT", id, { key: adminKey, body: { quantity: "25" } });
+    expect(restock.status).toBe(200);
+    expect(restock.data).toEqual({ ...created.data, quantity: 25 });
+
+    const deleted = await byId("DELETE", id, { key: adminKey });
+    expect(deleted.status).toBe(200);
+    expect(deleted.data).toEqual({ deleted: 1 });
+    expect((await byId("GET", id)).status).toBe(404);
+    expect((await byId("DELETE", id, { key: adminKey })).status).toBe(404);
+  });
+
+  test("numbers are accepted as well as strings, and money keeps its cents exactly", async () => {
+    const created = await callApi(items, apiRequest("POST", "/api/item", { cookie: adminCookie, body: oldClientItem({ price: 0.29, quantity: 7 }) }));
+    expect(created.status).toBe(201);
+    expect(created.data).toMatchObject({ price: 0.29, quantity: 7 });
+    const stored = await db.selectFrom("items").select("price_cents").where("id", "=", created.data._id).executeTakeFirstOrThrow();
+    expect(stored.price_cents).toBe(29);
+  });
+
+  test("PUT sets only the fields sent, under the add-product rules", async () => {
+    const item = await newItem({ price_cents: 1250, quantity: 10 });
+    const repriced = await byId("PUT", item.id, { key: adminKey, body: { price: 14.75 } });
+    expect(repriced.status).toBe(200);
+    expect(repriced.data).toMatchObject({ _id: item.id, name: item.name, price: 14.75, quantity: 10 });
+
+    const renamed = await byId("PUT", item.id, { key: adminKey, body: { name: "  Renamed Gear  ", supplierName: "Norda" } });
+    expect(renamed.data).toMatchObject({ name: "Renamed Gear", supplierName: "Norda", price: 14.75 });
+
+    // The old client sent the whole item back, _id included: unknown fields are ignored.
+    const whole = await byId("PUT", item.id, { key: adminKey, body: { ...renamed.data, quantity: "4" } });
+    expect(whole.status).toBe(200);
+    expect(whole.data).toEqual({ ...renamed.data, quantity: 4 });
+  });
+});
+
+describe("GET /api/item paging and search", () => {
+  test("?limit, ?offset and ?q", async () => {
+    const tag = `Pager${Date.now()}`;
+    const made = [];
+    for (let index = 0; index < 5; index++) made.push(await newItem({ name: `${tag} ${index}` }));
+    const newestFirst = made.map((item) => item.id).reverse();
+
+    const all = await callApi(items, apiRequest("GET", `/api/item?q=${tag.toLowerCase()}`));
+    expect(all.data.map((item: { _id: number }) => item._id)).toEqual(newestFirst);
+
+    const page = await callApi(items, apiRequest("GET", `/api/item?q=${tag}&limit=2&offset=1`));
+    expect(page.status).toBe(200);
+    expect(page.data.map((item: { _id: number }) => item._id)).toEqual(newestFirst.slice(1, 3));
+
+    const none = await callApi(items, apiRequest("GET", `/api/item?q=${tag}&offset=5`));
+    expect(none.data).toEqual([]);
+  });
+
+  test("without ?limit the first 100 come back", async () => {
+    const count = Number((await db.selectFrom("items").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const list = await callApi(items, apiRequest("GET", "/api/item"));
+    expect(list.data.length).toBe(Math.min(count, 100));
+  });
+
+  test.each([
+    ["limit=101", "limit"],
+    ["limit=0", "limit"],
+    ["limit=abc", "limit"],
+    ["limit=2.5", "limit"],
+    ["offset=-1", "offset"],
+    ["offset=x", "offset"],
+  ])("?%s is a 400 naming the parameter", async (query, field) => {
+    const outcome = await callApi(items, apiRequest("GET", `/api/item?${query}`));
+    expect(outcome.status).toBe(400);
+    expect(outcome.data.issues[field]).toEqual([expect.stringContaining(field)]);
+  });
+});
+
+describe("item validation: the add-product rules, with the messages per field", () => {
+  test.each<[string, Record<string, unknown>, string]>([
+    ["price with 3 decimals", { price: "12.345" }, "price"],
+    ["negative price", { price: -1 }, "price"],
+    ["price that is not a number", { price: "twelve" }, "price"],
+    ["price too high", { price: "9999999" }, "price"],
+    ["quantity 1.5", { quantity: "1.5" }, "quantity"],
+    ["quantity abc", { quantity: "abc" }, "quantity"],
+    ["negative quantity", { quantity: -3 }, "quantity"],
+    ["blank name", { name: "  " }, "name"],
+    ["image that is a script URL", { img: "javascript:alert(1)" }, "img"],
+    ["missing supplier", { supplierName: undefined }, "supplierName"],
+    ["description of the wrong type", { description: 42 }, "description"],
+  ])("POST with %s: 400, nothing saved", async (_label, overrides, field) => {
+    const name = `Invalid ${Math.random()}`;
+    const outcome = await callApi(items, apiRequest("POST", "/api/item", { key: adminKey, body: oldClientItem({ name, ...overrides }) }));
+    expect(outcome.status).toBe(400);
+    expect(outcome.data.error).toEqual(expect.any(String));
+    expect(Object.keys(outcome.data.issues)).toEqual([field]);
+    expect(outcome.data.issues[field][0]).toEqual(expect.any(String));
+    const saved = await db.selectFrom("items").select("id").where("name", "=", name).execute();
+    expect(saved).toEqual([]);
+  });
+
+  test("an empty POST lists every missing field with the form's messages", async () => {
+    const outcome = await callApi(items, apiRequest("POST", "/api/item", { key: adminKey, body: {} }));
+    expect(outcome.status).toBe(400);
+    expect(outcome.data.issues).toMatchObject({ price: ["Enter a price"], quantity: ["Enter a quantity"], name: ["Enter a product name"] });
+    expect(Object.keys(outcome.data.issues).sort()).toEqual(["description", "img", "name", "price", "quantity", "supplierName"]);
+  });
+
+  test("PUT with nothing to change, or a field that breaks a rule, is a 400 and changes nothing", async () => {
+    const item = await newItem({ price_cents: 1250, quantity: 10 });
+    const empty = await byId("PUT", item.id, { key: adminKey, body: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.data.error).toMatch(/at least one/);
+    const unknownOnly = await byId("PUT", item.id, { key: adminKey, body: { colour: "red" } });
+    expect(unknownOnly.status).toBe(400);
+    const bad = await byId("PUT", item.id, { key: adminKey, body: { quantity: "5", price: "1.234" } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.data.issues)).toEqual(["price"]);
+    expect(await getItem(item.id)).toMatchObject({ quantity: 10, price_cents: 1250 });
+  });
+});
+
+describe("bodies that are not a JSON object", () => {
+  test.each([
+    ["malformed JSON", "{ name: 'gear' "],
+    ["an empty body", ""],
+    ["a JSON array", "[]"],
+    ["a JSON string", "\"gear\""],
+    ["JSON null", "null"],
+    ["a form instead of JSON", "name=gear&price=1"],
+  ])("%s is a 400", async (_label, body) => {
+    const outcome = await callApi(items, apiRequest("POST", "/api/item", { key: adminKey, body }));
+    expect(outcome.status).toBe(400);
+    expect(outcome.data).toEqual({ error: expect.any(String) });
+  });
+
+  test("a body over the cap is a 413, whether or not Content-Length says so", async () => {
+    const big = JSON.stringify(oldClientItem({ description: "x".repeat(MAX_FORM_BYTES) }));
+    const declared = await callApi(items, apiRequest("POST", "/api/item", { key: adminKey, body: big }));
+    expect(declared.status).toBe(413);
+    expect(declared.data).toEqual({ error: expect.any(String) });
+
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    const undeclared = new Request("http://localhost:3000/api/item", {
+      method: "POST",
+      body: stream,
+      headers: { Authorization: `Bearer ${adminKey}`, "Content-Type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
+    const outcome = await callApi(items, undeclared);
+    expect(outcome.status).toBe(413);
+
+    const withPut = await byId("PUT", (await newItem()).id, { key: adminKey, body: big });
+    expect(withPut.status).toBe(413);
+  });
+});
+
+describe("unknown ids, methods and paths answer in JSON", () => {
+  test.each(["abc", "0", "-1", "1.5", "99999999999", "987654"])("/api/item/%s is a 404 for GET, PUT and DELETE", async (id) => {
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const outcome = await byId(method, id, { key: adminKey, body: method === "PUT" ? { quantity: 1 } : undefined });
+      expect(outcome.status).toBe(404);
+      expect(outcome.headers.get("Content-Type")).toMatch(/^application\/json/);
+      expect(outcome.data).toEqual({ error: "No item has this id." });
+    }
+  });
+
+  test("a method a route does not take is a 405 with Allow", async () => {
+    const patch = await callApi(items, apiRequest("PATCH", "/api/item", { key: adminKey, body: {} }));
+    expect(patch.status).toBe(405);
+    expect(patch.headers.get("Allow")).toBe("GET, POST, HEAD, OPTIONS");
+    expect(patch.data).toEqual({ error: expect.any(String) });
+
+    const post = await byId("POST", 1, { key: adminKey, body: {} });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("Allow")).toBe("GET, PUT, DELETE, HEAD, OPTIONS");
+  });
+
+  test("HEAD is answered like GET; OPTIONS lists the methods", async () => {
+    const head = await callApi(items, apiRequest("HEAD", "/api/item"));
+    expect(head.status).toBe(200);
+    const options = await callApi(items, apiRequest("OPTIONS", "/api/item"));
+    expect(options.status).toBe(204);
+    expect(options.headers.get("Allow")).toBe("GET, POST, HEAD, OPTIONS");
+  });
+
+  test("any other path under /api is a JSON 404, for any method", async () => {
+    for (const method of ["GET", "POST", "PUT", "DELETE", "PATCH"]) {
+      const outcome = await callApi(notFound, apiRequest(method, "/api/items", { key: adminKey }), { "*": "items" });
+      expect(outcome.status).toBe(404);
+      expect(outcome.data.error).toMatch(/openapi\.json/);
+    }
+  });
+});
+
+describe("cross-site rules for writes", () => {
+  test("a cookie write from another site is a 403 in JSON, and saves nothing", async () => {
+    const attacks: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" },
+      { Origin: "https://evil.example" },
+      { Origin: "null" },
+    ];
+    for (const headers of attacks) {
+      const item = await newItem({ quantity: 10 });
+      const put = await byId("PUT", item.id, { cookie: adminCookie, headers, body: { quantity: 0 } });
+      expect(put.status).toBe(403);
+      expect(put.data).toEqual({ error: expect.stringMatching(/this site/) });
+      const del = await byId("DELETE", item.id, { cookie: adminCookie, headers });
+      expect(del.status).toBe(403);
+      expect(await stockOf(item.id)).toBe(10);
+    }
+  });
+
+  test("a write with an API key needs no Origin, from anywhere", async () => {
+    const item = await newItem({ quantity: 10 });
+    const headers = { "Sec-Fetch-Site": "cross-site", Origin: "https://integrations.example" };
+    const put = await byId("PUT", item.id, { key: adminKey, headers, body: { quantity: 3 } });
+    expect(put.status).toBe(200);
+    expect(await stockOf(item.id)).toBe(3);
+  });
+});

@@ -1,0 +1,73 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { describe, expect, test } from "vitest";
+import * as openapi from "~/routes/api.openapi[.]json";
+import * as orders from "~/routes/api.order";
+import * as reviews from "~/routes/api.review";
+import * as items from "~/routes/api.item";
+import { ProductSchema } from "~/validation/product";
+import { apiRequest, callApi, newItem } from "../support/api";
+import { createSignedInUser } from "../support/users";
+
+// /api/openapi.json is generated from the schemas the routes use; these tests hold it to the real answers.
+
+async function fetchDocument() {
+  const outcome = await callApi(openapi, apiRequest("GET", "/api/openapi.json"));
+  expect(outcome.status).toBe(200);
+  return outcome.data;
+}
+
+describe("the OpenAPI document", () => {
+  test("is a valid OpenAPI 3.1 document", async () => {
+    const document = await fetchDocument();
+    expect(document.openapi).toBe("3.1.0");
+    await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeTruthy();
+    expect(document.servers).toEqual([{ url: "http://localhost:3000" }]);
+  });
+
+  test("lists every call", async () => {
+    const { paths } = await fetchDocument();
+    const calls = Object.entries(paths as Record<string, object>).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(calls.sort()).toEqual(
+      [
+        "GET /api/item",
+        "POST /api/item",
+        "GET /api/item/{id}",
+        "PUT /api/item/{id}",
+        "DELETE /api/item/{id}",
+        "GET /api/review",
+        "POST /api/review",
+        "GET /api/order",
+        "POST /api/order",
+        "GET /api/openapi.json",
+      ].sort(),
+    );
+    expect(paths["/api/order"].post.responses["409"].content["application/json"].schema.$ref).toBe("#/components/schemas/OutOfStock");
+    expect(paths["/api/item"].post.security).toEqual([{ apiKey: [] }, { session: [] }]);
+  });
+
+  test("describes the fields the answers really have", async () => {
+    const { components } = await fetchDocument();
+    const { cookie } = await createSignedInUser();
+    const item = await newItem();
+    const order = await callApi(orders, apiRequest("POST", "/api/order", { cookie, body: { itemId: item.id, quantity: 1, address: "1 Way", phone: "+1 555 0100" } }));
+    const review = await callApi(reviews, apiRequest("POST", "/api/review", { cookie, body: { name: "A", rating: 5, review: "B" } }));
+    const list = await callApi(items, apiRequest("GET", "/api/item?limit=1"));
+
+    const documented = (name: string) => Object.keys(components.schemas[name].properties).sort();
+    expect(documented("Item")).toEqual(Object.keys(list.data[0]).sort());
+    expect(documented("Order")).toEqual(Object.keys(order.data).sort());
+    expect(documented("Review")).toEqual(Object.keys(review.data).sort());
+    expect(components.schemas.Item.properties.price.type).toBe("number");
+  });
+
+  test("takes the item body from the add-product rules, with numbers or strings", async () => {
+    const { components } = await fetchDocument();
+    const input = components.schemas.ItemInput;
+    expect(input.required.sort()).toEqual(Object.keys(ProductSchema.shape).sort());
+    expect(input.properties.price.type).toEqual(["number", "string"]);
+    expect(input.properties.name.maxLength).toBe(120);
+    expect(components.schemas.OrderInput.required.sort()).toEqual(["itemId", "quantity"]);
+  });
+});

@@ -1,0 +1,138 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { db } from "~/db/db.server";
+import { cookieFor, documentRequest, makeShop, ORIGIN } from "./fixtures";
+import { inProcessHandler, recordStats } from "./support";
+
+type Shop = Awaited<ReturnType<typeof makeShop>>;
+type Answers = [signedOut: number, customer: number, admin: number];
+type Row = { path: (shop: Shop) => string; get: Answers; post: Answers; json?: boolean };
+
+// Every route of the build × {signed out, customer, admin} × {GET, POST}. A POST carries an empty
+// form from the site itself: the answer shows who may act (302 to sign-in, 403) before validation (400).
+// 405 is Remix refusing a POST to a route without an action.
+const SIGN_IN = 302;
+const matrix: Record<string, Row> = {
+  "routes/_index": { path: () => "/", get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/home": { path: () => "/home", get: [301, 301, 301], post: [405, 405, 405] },
+  "routes/items": { path: () => "/items?q=gear&page=1", get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/order.$id": { path: (shop) => `/order/${shop.item.id}`, get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
+  "routes/dashboard": { path: () => "/dashboard", get: [SIGN_IN, 200, 200], post: [405, 405, 405] },
+  "routes/dashboard._index": { path: () => "/dashboard?index", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
+  "routes/dashboard.my-order": { path: () => "/dashboard/my-order", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
+  "routes/dashboard.my-review": { path: () => "/dashboard/my-review", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
+  "routes/dashboard.add-review": { path: () => "/dashboard/add-review", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
+  "routes/dashboard.my-profile": { path: () => "/dashboard/my-profile", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
+  "routes/dashboard.manage-order": { path: () => "/dashboard/manage-order", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 403, 400] },
+  "routes/dashboard.add-product": { path: () => "/dashboard/add-product", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 403, 400] },
+  "routes/dashboard.manage-product": { path: () => "/dashboard/manage-product", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 403, 400] },
+  "routes/dashboard.manage-product_.$id": { path: (shop) => `/dashboard/manage-product/${shop.item.id}`, get: [SIGN_IN, 403, 200], post: [SIGN_IN, 403, 400] },
+  "routes/dashboard.make-admin": { path: () => "/dashboard/make-admin", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 403, 400] },
+  // Remix answers a POST to a route without an action with 405, then renders the error page, whose
+  // dashboard layout sends a signed-out visitor to sign in.
+  "routes/dashboard.messages": { path: () => "/dashboard/messages", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 405, 405] },
+  "routes/dashboard.api-keys": { path: () => "/dashboard/api-keys", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 403, 400] },
+  "routes/add-review": { path: () => "/add-review", get: [301, 301, 301], post: [405, 405, 405] },
+  "routes/my-profile": { path: () => "/my-profile", get: [301, 301, 301], post: [405, 405, 405] },
+  "routes/manage-order": { path: () => "/manage-order", get: [301, 301, 301], post: [405, 405, 405] },
+  "routes/add-product": { path: () => "/add-product", get: [301, 301, 301], post: [405, 405, 405] },
+  "routes/make-admin": { path: () => "/make-admin", get: [301, 301, 301], post: [405, 405, 405] },
+  "routes/manage-product": { path: () => "/manage-product", get: [301, 301, 301], post: [405, 405, 405] },
+  // After an invalid post the page renders again, and its loader sends a signed-in visitor home.
+  "routes/sign-in": { path: () => "/sign-in", get: [200, 302, 302], post: [400, 302, 302] },
+  "routes/sign-up": { path: () => "/sign-up", get: [200, 302, 302], post: [400, 302, 302] },
+  "routes/sign-out": { path: () => "/sign-out", get: [302, 302, 302], post: [302, 302, 302] },
+  "routes/auth.google": { path: () => "/auth/google", get: [302, 302, 302], post: [302, 302, 302] },
+  "routes/auth.google.callback": { path: () => "/auth/google/callback", get: [302, 302, 302], post: [405, 405, 405] },
+  "routes/about": { path: () => "/about", get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/contact": { path: () => "/contact", get: [200, 200, 200], post: [400, 400, 400] },
+  "routes/blog._index": { path: () => "/blog", get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/blog.$slug": { path: () => "/blog/what-are-unit-tests", get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/portfolio": { path: () => "/portfolio", get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/healthz": { path: () => "/healthz", get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/$": { path: () => "/no/such/page", get: [404, 404, 404], post: [405, 405, 405] },
+  "routes/api.item": { path: () => "/api/item", json: true, get: [200, 200, 200], post: [401, 403, 400] },
+  "routes/api.item.$id": { path: (shop) => `/api/item/${shop.item.id}`, json: true, get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/api.review": { path: () => "/api/review", json: true, get: [200, 200, 200], post: [401, 400, 400] },
+  "routes/api.order": { path: () => "/api/order", json: true, get: [401, 200, 200], post: [401, 400, 400] },
+  "routes/api.openapi[.]json": { path: () => "/api/openapi.json", json: true, get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/api.$": { path: () => "/api/no-such-call", json: true, get: [404, 404, 404], post: [404, 404, 404] },
+};
+
+const roles = ["signed out", "customer", "admin"] as const;
+
+describe("access matrix", async () => {
+  const { build, handle } = await inProcessHandler();
+  const routeIds = Object.keys(build.routes).filter((id) => id !== "root");
+  let shop: Shop;
+  let requests = 0;
+  let serverErrors = 0;
+  let failures = 0;
+
+  beforeAll(async () => {
+    shop = await makeShop();
+  });
+
+  test("every route of the build has a row (a new route must state who may use it)", () => {
+    expect(routeIds.filter((id) => !matrix[id]).sort()).toEqual([]);
+  });
+
+  const cases = Object.entries(matrix).flatMap(([id, row]) =>
+    (["GET", "POST"] as const).flatMap((method) => roles.map((role, index) => ({ id, row, method, role, expected: (method === "GET" ? row.get : row.post)[index] }))),
+  );
+
+  test.each(cases)("$method $id as $role → $expected", async ({ row, method, role, expected }) => {
+    const cookie = role === "signed out" ? undefined : await cookieFor(role === "admin" ? shop.admin.id : shop.bob.id);
+    const request = row.json
+      ? new Request(new URL(row.path(shop), ORIGIN), {
+          method,
+          headers: { Host: new URL(ORIGIN).host, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", ...(method === "POST" ? { "Content-Type": "application/json" } : {}), ...(cookie ? { Cookie: cookie } : {}) },
+          body: method === "POST" ? "{}" : undefined,
+        })
+      : documentRequest(row.path(shop), { method, cookie });
+    const response = await handle(request);
+    await response.arrayBuffer();
+    requests++;
+    if (response.status >= 500) serverErrors++;
+    if (response.status !== expected) failures++;
+    expect(response.status).toBe(expected);
+  });
+
+  describe("object-level checks: one customer cannot reach another's things", () => {
+    test("Bob cannot see Alice's order, cancel it, or get a confirmation for it", async () => {
+      const bob = await cookieFor(shop.bob.id);
+      const page = await handle(documentRequest(`/dashboard/my-order?cancel=${shop.aliceOrderId}`, { cookie: bob }));
+      const html = await page.text();
+      expect(html).not.toContain("1 Alice Road");
+      expect(html).not.toContain(`Cancel order #${shop.aliceOrderId} (`);
+      const cancel = await handle(documentRequest("/dashboard/my-order", { method: "POST", cookie: bob, body: new URLSearchParams({ intent: "cancel", orderId: String(shop.aliceOrderId) }) }));
+      expect(cancel.status).toBe(404);
+      const order = await db.selectFrom("orders").select("status").where("id", "=", shop.aliceOrderId).executeTakeFirstOrThrow();
+      expect(order.status).toBe("pending");
+      requests += 2;
+    });
+
+    test("Bob cannot delete Alice's review", async () => {
+      const bob = await cookieFor(shop.bob.id);
+      const response = await handle(documentRequest("/dashboard/my-review", { method: "POST", cookie: bob, body: new URLSearchParams({ intent: "delete", reviewId: String(shop.aliceReviewId) }) }));
+      expect(response.status).toBe(404);
+      expect(await db.selectFrom("reviews").select("id").where("id", "=", shop.aliceReviewId).executeTakeFirst()).toBeDefined();
+      requests++;
+    });
+
+    test("Bob's order list through the API holds only his orders, and ?all=1 is refused", async () => {
+      const bob = await cookieFor(shop.bob.id);
+      const headers = { Host: new URL(ORIGIN).host, Cookie: bob };
+      const own = await handle(new Request(new URL("/api/order", ORIGIN), { headers }));
+      expect(own.status).toBe(200);
+      const orders = (await own.json()) as { _id: number }[];
+      expect(orders.map((order) => order._id)).not.toContain(shop.aliceOrderId);
+      const all = await handle(new Request(new URL("/api/order?all=1", ORIGIN), { headers }));
+      expect(all.status).toBe(403);
+      requests += 2;
+    });
+  });
+
+  test("summary", () => {
+    recordStats({ suite: "access-matrix", requests, failures, serverErrors, oversells: 0, ordersLost: 0 });
+  });
+});
