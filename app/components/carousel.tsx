@@ -77,7 +77,8 @@ export function Carousel() {
               height={600}
               className="aspect-[8/3] w-full object-cover"
               loading={index === 0 ? "eager" : "lazy"}
-              fetchPriority={index === 0 ? "high" : undefined}
+              // React 18 passes only the lowercase attribute through to the HTML.
+              {...(index === 0 ? { fetchpriority: "high" } : {})}
             />
             <div className="absolute inset-y-0 left-0 flex w-full flex-col justify-center gap-2 bg-gradient-to-r from-slate-900/85 via-slate-900/50 to-transparent p-6 text-white sm:w-1/2 sm:p-10">
               <h2 className="text-xl font-bold sm:text-3xl">{slide.title}</h2>

@@ -13,10 +13,12 @@ export function StarRating({ rating }: { rating: number }) {
   );
 }
 
-export function ReviewCard({ review, actions }: { review: Review; actions?: ReactNode }) {
+/** The reviewer's name is a heading one level below the list's own: h3 on the home page, h2 on My Reviews. */
+export function ReviewCard({ review, actions, headingLevel = 3 }: { review: Review; actions?: ReactNode; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h3 className="font-semibold">{review.name}</h3>
+      <Heading className="font-semibold">{review.name}</Heading>
       <StarRating rating={review.rating} />
       <p className="whitespace-pre-line text-sm text-slate-700">{review.review}</p>
       {actions}

@@ -77,12 +77,19 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
 }
 
+/** One row holding the number of items, kept exact by triggers (migration 0005). */
+export interface ItemCountTable {
+  id: number;
+  items: number;
+}
+
 export interface Database {
   users: UsersTable;
   items: ItemsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
   messages: MessagesTable;
+  item_count: ItemCountTable;
   api_keys: ApiKeysTable;
 }
 

@@ -50,8 +50,8 @@ function itemsMatching(query: string | undefined) {
  */
 async function countItems(query: string | undefined, base: ReturnType<typeof itemsMatching>) {
   if (!query) {
-    const { rows } = await sql<{ items: number | string }>`select items from item_count where id = 1`.execute(db);
-    if (rows[0]) return Number(rows[0].items);
+    const row = await db.selectFrom("item_count").select("items").where("id", "=", 1).executeTakeFirst();
+    if (row) return Number(row.items);
   }
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
   return Number(count);
@@ -84,10 +84,6 @@ export function listItemsSlice({ query, limit, offset }: { query?: string; limit
 
 export function getItem(id: number): Promise<ItemCard | undefined> {
   return db.selectFrom("items").select(cardColumns).where("id", "=", id).executeTakeFirst();
-}
-
-export function listAllItemsForAdmin() {
-  return db.selectFrom("items").select(cardColumns).orderBy("id", "desc").execute();
 }
 
 export function createItem(input: ItemInput) {

@@ -7,7 +7,9 @@ import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { readForm } from "~/utils/request.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass, FormErrors } from "~/components/forms";
-import { deleteItem, listAllItemsForAdmin } from "~/models/item.server";
+import { deleteItem, getItem, listItems } from "~/models/item.server";
+import { CatalogQuerySchema } from "~/validation/catalog";
+import { ItemSearch, Pagination } from "~/components/catalog-controls";
 import { formatCents } from "~/utils/money";
 import { parseId } from "~/validation/common";
 import { DeleteProductSchema } from "~/validation/product";
@@ -18,10 +20,13 @@ const DELETE_QUESTION = "Delete this item? OK to proceed.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const items = await listAllItemsForAdmin();
-  const deleteId = parseId(new URL(request.url).searchParams.get("delete") ?? undefined);
-  const toDelete = items.find((item) => item.id === deleteId);
-  return { items, confirmDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null };
+  const searchParams = new URL(request.url).searchParams;
+  const { q, page } = CatalogQuerySchema.parse(Object.fromEntries(searchParams));
+  // Paged like the catalog: a shop with 100,000 parts must not send them all to one page.
+  const catalog = await listItems({ query: q, page });
+  const deleteId = parseId(searchParams.get("delete") ?? undefined);
+  const toDelete = deleteId ? await getItem(deleteId) : undefined;
+  return { ...catalog, query: q ?? "", confirmDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -37,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ManageProducts() {
-  const { items, confirmDelete } = useLoaderData<typeof loader>();
+  const { items, confirmDelete, query, page, pageCount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section>
@@ -49,8 +54,9 @@ export default function ManageProducts() {
       {confirmDelete ? (
         <ConfirmPanel question={`${DELETE_QUESTION} (${confirmDelete.name})`} confirmLabel="OK" cancelHref="/dashboard/manage-product" fields={{ itemId: confirmDelete.id }} intent="delete" />
       ) : null}
+      <ItemSearch query={query} id="manage-product-search" />
       {items.length === 0 ? (
-        <p className="mt-6 text-slate-600">No products yet. Add the first one.</p>
+        <p className="mt-6 text-slate-600">{query ? `No products match “${query}”.` : "No products yet. Add the first one."}</p>
       ) : (
         <div className="mt-6 overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm">
@@ -80,6 +86,7 @@ export default function ManageProducts() {
           </table>
         </div>
       )}
+      <Pagination basePath="/dashboard/manage-product" query={query} page={page} pageCount={pageCount} />
     </section>
   );
 }

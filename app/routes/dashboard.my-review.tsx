@@ -54,6 +54,7 @@ export default function MyReviews() {
             <ReviewCard
               key={review.id}
               review={review}
+              headingLevel={2}
               actions={
                 <div className="mt-auto">
                   <ConfirmAction label="Delete" accessibleLabel={`Delete review ${review.id}`} question={question} confirmLabel="Delete review" fallbackHref={`/dashboard/my-review?delete=${review.id}`} fields={{ reviewId: review.id }} intent="delete" />
