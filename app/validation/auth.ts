@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoControlCharacters } from "./common";
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -34,7 +35,8 @@ export const SignUpSchema = z.object({
     .string({ required_error: "Enter Your Name", invalid_type_error: "Enter Your Name" })
     .trim()
     .min(1, "Enter Your Name")
-    .max(80, "Name must be at most 80 characters"),
+    .max(80, "Name must be at most 80 characters")
+    .refine(hasNoControlCharacters, "Name contains characters that are not allowed"),
   email: emailField,
   password: newPasswordField,
 });

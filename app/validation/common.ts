@@ -15,19 +15,33 @@ export function parseId(value: string | undefined) {
   return result.success ? result.data : null;
 }
 
+// C0 control characters other than tab, line feed and carriage return, and DEL. PostgreSQL cannot
+// store NUL in text at all, and none of them belongs in a name, an address or a review.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function hasNoControlCharacters(value: string) {
+  return !CONTROL_CHARACTERS.test(value);
+}
+
+function capitalized(label: string) {
+  return `${label[0].toUpperCase()}${label.slice(1)}`;
+}
+
 export function requiredText(label: string, max: number) {
   return z
     .string({ required_error: `Enter ${label}`, invalid_type_error: `Enter ${label}` })
     .trim()
     .min(1, `Enter ${label}`)
-    .max(max, `${label[0].toUpperCase()}${label.slice(1)} must be at most ${max} characters`);
+    .max(max, `${capitalized(label)} must be at most ${max} characters`)
+    .refine(hasNoControlCharacters, `${capitalized(label)} contains characters that are not allowed`);
 }
 
 export function optionalText(label: string, max: number) {
   return z
     .string({ invalid_type_error: `${label} must be text` })
     .trim()
-    .max(max, `${label[0].toUpperCase()}${label.slice(1)} must be at most ${max} characters`)
+    .max(max, `${capitalized(label)} must be at most ${max} characters`)
+    .refine(hasNoControlCharacters, `${capitalized(label)} contains characters that are not allowed`)
     .optional();
 }
 

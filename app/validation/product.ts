@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, requiredText } from "./common";
+import { hasNoControlCharacters, idField, requiredText } from "./common";
 
 export const MAX_PRICE = 1_000_000;
 export const MAX_STOCK = 1_000_000;
@@ -19,6 +19,7 @@ const imageField = z
   .trim()
   .min(1, "Enter an image URL")
   .max(2048, "Image URL must be at most 2048 characters")
+  .refine(hasNoControlCharacters, "Image URL contains characters that are not allowed")
   .refine(
     (value) => (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")) || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value),
     "Image must be an http(s) URL or a path on this site such as /images/items/gear.svg",

@@ -83,6 +83,7 @@ describe("contact form", () => {
     ["nothing", {}, { name: "Enter your name", email: "Enter Your Email", message: "Enter a message" }],
     ["a malformed email", { name: "A", email: "nope", message: "Hi" }, { email: "Email Not Valid" }],
     ["a message over 2,000 characters", { name: "A", email: "a@b.co", message: "m".repeat(2001) }, { message: "A message must be at most 2000 characters" }],
+    ["a NUL character, which PostgreSQL cannot store", { name: "A", email: "a@b.co", message: "hi\u0000there" }, { message: "A message contains characters that are not allowed" }],
     ["a 1 MB name", { name: "n".repeat(1024 * 1024), email: "a@b.co", message: "Hi" }, { name: "Your name must be at most 80 characters" }],
   ] as const)("%s: 400 with messages, nothing stored", async (_label, fields, expected) => {
     const before = await messageCount();
