@@ -17,6 +17,7 @@ export function parseId(value: string | undefined) {
 
 // C0 control characters other than tab, line feed and carriage return, and DEL. PostgreSQL cannot
 // store NUL in text at all, and none of them belongs in a name, an address or a review.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export function hasNoControlCharacters(value: string) {
