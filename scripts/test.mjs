@@ -68,7 +68,7 @@ try {
   postgres.stop();
 }
 
-console.log("");
+log("Finished");
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(", ")}`);
 // The plain closing line CI reads.
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -5,8 +5,12 @@ import { fileURLToPath } from "node:url";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
+const startedAt = Date.now();
+
+/** A step heading, with the time since the script started (to see where the minutes go). */
 export function log(message) {
-  console.log(`\n▶ ${message}`);
+  const elapsed = Math.round((Date.now() - startedAt) / 1000);
+  console.log(`\n▶ [${Math.floor(elapsed / 60)}:${String(elapsed % 60).padStart(2, "0")}] ${message}`);
 }
 
 /** Runs a command to completion with inherited output; throws when it fails. */

@@ -50,10 +50,8 @@ const IGNORED_TABLES = new Set(["rate_limits", "kysely_migration", "kysely_migra
  */
 export async function databaseFingerprint() {
   const tables = (await db.introspection.getTables()).map((table) => table.name).filter((name) => !IGNORED_TABLES.has(name)).sort();
+  const snapshots = await Promise.all(tables.map((table) => sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db)));
   const hash = createHash("sha256");
-  for (const table of tables) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db);
-    hash.update(table).update(JSON.stringify(rows.rows));
-  }
+  tables.forEach((table, index) => hash.update(table).update(JSON.stringify(snapshots[index].rows)));
   return hash.digest("hex");
 }
