@@ -75,7 +75,7 @@ export function Carousel() {
               alt=""
               width={1600}
               height={600}
-              className="aspect-[8/3] w-full object-cover"
+              className="aspect-[16/9] w-full object-cover object-right sm:aspect-[8/3]"
               loading={index === 0 ? "eager" : "lazy"}
               // React 18 passes only the lowercase attribute through to the HTML.
               {...(index === 0 ? { fetchpriority: "high" } : {})}
@@ -91,7 +91,7 @@ export function Carousel() {
         ))}
       </div>
       {hydrated ? (
-        <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-3">
+        <div className="flex items-center justify-center gap-3 bg-slate-800 py-2 sm:absolute sm:inset-x-0 sm:bottom-3 sm:bg-transparent sm:py-0">
           <button type="button" onClick={() => setPlaying((value) => !value)} className="rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-slate-900 shadow">
             {playing ? "Pause" : "Play"}
             <span className="sr-only"> slide rotation</span>
