@@ -1,17 +1,11 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/lib/chromium.mjs";
 import { E2E_BASE_URL, FAKE_OAUTH_PORT } from "./tests/support/e2e-env.mjs";
 
 const chromium = {
   // Playwright cannot download its browser here; Debian's Chromium is installed by `npm test`.
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 };
 
 export default defineConfig({

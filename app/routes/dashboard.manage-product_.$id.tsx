@@ -4,35 +4,28 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
 import { ProductForm } from "~/components/dashboard/product-form";
+import { requireItemFromParams } from "~/utils/items.server";
 import { readForm } from "~/utils/request.server";
 import { attemptWrite, writeFailed } from "~/utils/write.server";
 import { useZodForm } from "~/components/use-zod-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { formValuesFromItem, getItem, itemInputFromForm, updateItem } from "~/models/item.server";
-import { parseId } from "~/validation/common";
+import { formValuesFromItem, itemInputFromForm, updateItem } from "~/models/item.server";
 import { ProductSchema } from "~/validation/product";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.item.name} | Gearwright Parts` : "Edit product | Gearwright Parts" },
 ];
 
-async function findItemOr404(idParam: string | undefined) {
-  const id = parseId(idParam);
-  const item = id ? await getItem(id) : undefined;
-  if (!item) throw data("This product does not exist.", { status: 404 });
-  return item;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const item = await findItemOr404(params.id);
+  const item = await requireItemFromParams(params.id, "This product does not exist.");
   return { item, values: formValuesFromItem(item) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireAdmin(request);
-  const item = await findItemOr404(params.id);
+  const item = await requireItemFromParams(params.id, "This product does not exist.");
   const submission = parseWithZod(formData, { schema: ProductSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const saved = await attemptWrite(() => updateItem(item.id, itemInputFromForm(submission.value)));

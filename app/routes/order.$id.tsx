@@ -4,15 +4,14 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { flashHeaders } from "~/auth/session.server";
+import { requireItemFromParams } from "~/utils/items.server";
 import { readForm } from "~/utils/request.server";
 import { attemptWrite, writeFailed } from "~/utils/write.server";
 import { useZodForm } from "~/components/use-zod-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
-import { getItem } from "~/models/item.server";
 import { placeOrder } from "~/models/order.server";
 import { formatCents } from "~/utils/money";
-import { parseId } from "~/validation/common";
 import { orderSchema } from "~/validation/order";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -20,23 +19,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: data?.item.description.slice(0, 155) ?? "Order a part." },
 ];
 
-async function findItemOr404(idParam: string | undefined) {
-  const id = parseId(idParam);
-  const item = id ? await getItem(id) : undefined;
-  if (!item) throw data("This part does not exist.", { status: 404 });
-  return item;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const item = await findItemOr404(params.id);
+  const item = await requireItemFromParams(params.id, "This part does not exist.");
   return { item, shipping: { address: user.address ?? "", phone: user.phone ?? "" } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const user = await requireUser(request);
-  const item = await findItemOr404(params.id);
+  const item = await requireItemFromParams(params.id, "This part does not exist.");
   const submission = parseWithZod(formData, { schema: orderSchema(item.quantity) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 

@@ -14,7 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { ensureBuild } from "../lib/build.mjs";
-import { CHROMIUM_PATH } from "../lib/chromium.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../lib/chromium.mjs";
 import { bin, log, root } from "../lib/run.mjs";
 import { fmt, machine, plainTable, table, writeSection } from "./lib/report.mjs";
 import { benchDir, cleanEnv, makeTempDir, seedCatalog, snapshotBuild, startServer } from "./lib/server.mjs";
@@ -37,15 +37,7 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error("--runs mus
 if (!(port >= 3200 && port <= 3299)) throw new Error("--port must be inside 3200–3299");
 if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH} (set CHROMIUM_PATH, or install Debian's chromium)`);
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const METRICS = [
   ["first-contentful-paint", "FCP"],

@@ -3,6 +3,16 @@ import { isRoot, log, run } from "./run.mjs";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
+/** Without these, Chromium tries to reach Google's services from a machine that has no internet, and stalls. */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 /** Playwright cannot download its own browser here, so the suite drives Debian's Chromium. */
 export function ensureChromium() {
   if (fs.existsSync(CHROMIUM_PATH)) return;
