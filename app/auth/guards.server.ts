@@ -33,7 +33,19 @@ function toCurrentUser(user: User): CurrentUser {
  * The user behind the request, read from the database every time: a deleted user, or a cookie from
  * before a sign-out everywhere, password change or role change (an older session version), is no user.
  */
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  // The root, the layout and the page loaders of one request share one Request object: read once.
+  let user = usersByRequest.get(request);
+  if (!user) {
+    user = loadCurrentUser(request);
+    usersByRequest.set(request, user);
+  }
+  return user;
+}
+
+const usersByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
   const session = await getSession(request);
   const sessionUser = session.get(USER_SESSION_KEY) as SessionUser | undefined;
   if (!sessionUser || typeof sessionUser.id !== "number") return null;
