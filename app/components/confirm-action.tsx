@@ -1,7 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { buttonClass, StatusButton } from "./forms";
+import { StatusButton } from "./forms";
+import { buttonClass } from "./ui/button";
 
 type ConfirmActionProps = {
   /** What the trigger says, e.g. "Cancel". */

@@ -6,6 +6,7 @@ import {
 } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { type ComponentProps, type ReactNode, useId } from "react";
+import { buttonClass } from "./ui/button";
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   const messages = errors?.filter(Boolean) ?? [];
@@ -150,16 +151,6 @@ export function StatusButton({
   );
 }
 
-export function buttonClass(variant: "primary" | "secondary" | "danger" = "primary") {
-  const base =
-    "inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50";
-  const variants = {
-    primary: "bg-orange-700 text-white hover:bg-orange-800 focus-visible:ring-orange-700",
-    secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:ring-slate-500",
-    danger: "bg-red-700 text-white hover:bg-red-800 focus-visible:ring-red-700",
-  };
-  return `${base} ${variants[variant]}`;
-}
 
 export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;

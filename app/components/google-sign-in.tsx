@@ -1,4 +1,4 @@
-import { buttonClass } from "./forms";
+import { buttonClass } from "./ui/button";
 
 /**
  * A plain document form, not Remix's <Form>: the answer is a redirect to another site, which only a
