@@ -26,6 +26,7 @@ import { homePayload } from "./lib/payload.mjs";
 import { fmt, loadAverage, machine, plainTable, table, writeSection } from "./lib/report.mjs";
 import { benchDir, makeTempDir, seedCatalog, snapshotBuild, startServer } from "./lib/server.mjs";
 import { formHeaders, placeOrder, signUp } from "./lib/session.mjs";
+import { createCleanup } from "./lib/cleanup.mjs";
 
 const env = process.env;
 const { values: flags } = parseArgs({
@@ -76,27 +77,10 @@ const CONTENTION_SECONDS = 3;
 const ORDER_FORM = { quantity: "1", address: "1 Bench Street, Testville", phone: "+1 555 0100" };
 
 const startedAt = Date.now();
-const cleanup = [];
-let interrupted = false;
-async function runCleanup() {
-  while (cleanup.length) {
-    try {
-      await cleanup.pop()();
-    } catch (error) {
-      console.error(error);
-    }
-  }
-}
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, async () => {
-    // Interrupted: the servers are killed outright (a graceful stop would wait for the load still
-    // running in this process), the temporary files removed, and nothing is written.
-    interrupted = true;
-    console.error(`\n${signal}: stopping the servers and removing the databases`);
-    await runCleanup();
-    process.exit(130);
-  });
-}
+// Interrupted: the servers are killed outright, the temporary files removed, and nothing is written.
+const cleanup = createCleanup({
+  onSignal: (signal) => console.error(`\n${signal}: stopping the servers and removing the databases`),
+});
 
 function elapsed() {
   return `${((Date.now() - startedAt) / 1000).toFixed(0)} s`;
@@ -108,12 +92,12 @@ try {
   // 1. The production build, and a private copy of it to serve.
   ensureBuild();
   const runDir = snapshotBuild();
-  if (!flags.keep) cleanup.push(() => fs.rmSync(runDir, { recursive: true, force: true }));
+  if (!flags.keep) cleanup.add(() => fs.rmSync(runDir, { recursive: true, force: true }));
   const buildDir = path.join(runDir, "build");
 
   // 2. Two throwaway catalogs: the large one, and a small one for the growth comparison.
   const dataDir = makeTempDir();
-  if (!flags.keep) cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (!flags.keep) cleanup.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   log(`Seeding ${fmt.int(config.items)} items and ${fmt.int(config.reviews)} reviews (${dataDir})`);
   const largeDb = path.join(dataDir, "large.db");
   const smallDb = path.join(dataDir, "small.db");
@@ -141,9 +125,9 @@ try {
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   log(`Starting remix-serve on 127.0.0.1:${config.port} (large) and :${config.port + 1} (small)`);
   const large = await startServer({ cwd: runDir, port: config.port, databaseFile: largeDb, name: "large", profileDir });
-  cleanup.push(() => (interrupted ? large.kill() : large.stop()));
+  cleanup.add(() => (cleanup.interrupted ? large.kill() : large.stop()));
   const small = await startServer({ cwd: runDir, port: config.port + 1, databaseFile: smallDb, name: "small", profileDir });
-  cleanup.push(() => (interrupted ? small.kill() : small.stop()));
+  cleanup.add(() => (cleanup.interrupted ? small.kill() : small.stop()));
 
   // Two customers through the real sign-up form: one browses (with a few orders on the dashboard),
   // one places orders under load.
@@ -199,10 +183,10 @@ try {
   if (plan.length) log(`Warming up (${config.warmup} s a page), then ${config.rounds} rounds of ${config.slice} s a page`);
   for (const step of plan) await warmUp(optionsOf(step, config.warmup), config.warmup);
   const runs = Object.fromEntries(plan.map((step) => [step.name, []]));
-  for (let round = 1; round <= config.rounds && plan.length && !interrupted; round++) {
+  for (let round = 1; round <= config.rounds && plan.length && !cleanup.interrupted; round++) {
     const line = [];
     for (const step of plan) {
-      if (interrupted) break;
+      if (cleanup.interrupted) break;
       const run = await measureOnServer(step.server, optionsOf(step, config.slice), `GET ${step.path} `);
       runs[step.name].push(run);
       line.push(`${step.name} ${fmt.int(run.rps)}`);
@@ -223,7 +207,7 @@ try {
 
   // 5. Orders under load, then the stock check straight from the database.
   let orders = null;
-  if (wanted("orders") && !interrupted) {
+  if (wanted("orders") && !cleanup.interrupted) {
     const readStock = (id) => {
       const sqlite = new Database(largeDb, { readonly: true });
       try {
@@ -289,7 +273,7 @@ try {
   const payload = homePayload(buildDir, homeHtml);
   info.finishedLoad = loadAverage();
   info.elapsed = elapsed();
-  await runCleanup();
+  await cleanup.run();
 
   // 6. The report.
   const markdown = render({ info, results, orders, payload, caching });
@@ -304,7 +288,7 @@ try {
   }
   if (profileDir) console.log(`CPU profiles in ${path.relative(root, profileDir)}; summarise with: node scripts/bench/profile-summary.mjs <file>`);
 } catch (error) {
-  await runCleanup();
+  await cleanup.run();
   throw error;
 }
 

@@ -18,6 +18,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../lib/chromium.mjs";
 import { bin, log, root } from "../lib/run.mjs";
 import { fmt, machine, plainTable, table, writeSection } from "./lib/report.mjs";
 import { benchDir, cleanEnv, makeTempDir, seedCatalog, snapshotBuild, startServer } from "./lib/server.mjs";
+import { createCleanup } from "./lib/cleanup.mjs";
 
 const env = process.env;
 const { values: flags } = parseArgs({
@@ -47,24 +48,7 @@ const METRICS = [
   ["speed-index", "SI"],
 ];
 
-const cleanup = [];
-async function runCleanup() {
-  while (cleanup.length) {
-    try {
-      await cleanup.pop()();
-    } catch (error) {
-      console.error(error);
-    }
-  }
-}
-let interrupted = false;
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, async () => {
-    interrupted = true;
-    await runCleanup();
-    process.exit(130);
-  });
-}
+const cleanup = createCleanup();
 
 /**
  * One Lighthouse run through its CLI, bounded in time; returns the parsed report. Lighthouse now and
@@ -126,9 +110,9 @@ try {
   const started = Date.now();
   ensureBuild();
   const runDir = snapshotBuild();
-  if (!flags.keep) cleanup.push(() => fs.rmSync(runDir, { recursive: true, force: true }));
+  if (!flags.keep) cleanup.add(() => fs.rmSync(runDir, { recursive: true, force: true }));
   const dataDir = makeTempDir();
-  if (!flags.keep) cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (!flags.keep) cleanup.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const databaseFile = path.join(dataDir, "lighthouse.db");
   log(`Seeding ${fmt.int(items)} items and ${fmt.int(items * 5)} reviews`);
   seedCatalog(databaseFile, { items, reviews: items * 5 });
@@ -140,7 +124,7 @@ try {
 
   log(`Starting remix-serve on 127.0.0.1:${port}`);
   const server = await startServer({ cwd: runDir, port, databaseFile, name: "lighthouse" });
-  cleanup.push(() => (interrupted ? server.kill() : server.stop()));
+  cleanup.add(() => (cleanup.interrupted ? server.kill() : server.stop()));
 
   // Lighthouse treats localhost as a secure origin, as a browser does.
   const origin = `http://localhost:${port}`;
@@ -169,7 +153,7 @@ try {
       medianMetrics: Object.fromEntries(METRICS.map(([id]) => [id, median(summaries.map((summary) => summary.metrics[id]))])),
     });
   }
-  await runCleanup();
+  await cleanup.run();
 
   const m = machine();
   const lines = [];
@@ -237,6 +221,6 @@ try {
     console.log(`\nWritten to docs/benchmarks.md; the JSON reports are in ${path.relative(root, reportsDir)}`);
   }
 } catch (error) {
-  await runCleanup();
+  await cleanup.run();
   throw error;
 }

@@ -17,7 +17,7 @@ import * as legacyMakeAdmin from "~/routes/make-admin";
 import * as legacyManageOrder from "~/routes/manage-order";
 import * as legacyManageProduct from "~/routes/manage-product";
 import * as legacyMyProfile from "~/routes/my-profile";
-import { call, cookieFrom, getRequest, type Outcome, postRequest } from "../support/http";
+import { call, fieldErrors, flashOf, getRequest, postRequest } from "../support/http";
 import { createSignedInUser, sessionCookieFor } from "../support/users";
 
 // ---------------------------------------------------------------------------------------------
@@ -44,16 +44,6 @@ async function itemCount() {
 
 async function itemByName(name: string) {
   return db.selectFrom("items").selectAll().where("name", "=", name).executeTakeFirst();
-}
-
-async function flashOf(outcome: Outcome) {
-  const root = await import("~/root");
-  const page = await call(root.loader, getRequest("/", { cookie: cookieFrom(outcome) }));
-  return page.data.flash;
-}
-
-function fieldErrors(outcome: Outcome) {
-  return (outcome.data?.error ?? {}) as Record<string, string[] | null>;
 }
 
 function productForm(overrides: Fields = {}): Fields {

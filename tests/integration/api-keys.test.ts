@@ -6,17 +6,11 @@ import * as items from "~/routes/api.item";
 import * as orders from "~/routes/api.order";
 import * as apiKeysPage from "~/routes/dashboard.api-keys";
 import { apiRequest, callApi, createKeyThroughDashboard, keyIdOf, revokeKeyThroughDashboard } from "../support/api";
-import { call, cookieFrom, getRequest, type Outcome, postRequest } from "../support/http";
+import { call, flashOf, getRequest, postRequest } from "../support/http";
 import { createSignedInUser } from "../support/users";
 
 // API keys: made and revoked by admins on /dashboard/api-keys, sent as Authorization: Bearer, acting
 // as the admin who made them with that account's current role. And CORS, which only keys may use to write.
-
-async function flashOf(outcome: Outcome) {
-  const root = await import("~/root");
-  const page = await call(root.loader, getRequest("/", { cookie: cookieFrom(outcome) }));
-  return page.data.flash;
-}
 
 function createKey(cookie: string, name: string) {
   return call(apiKeysPage.action, postRequest("/dashboard/api-keys", { intent: "create", name }, { cookie }));

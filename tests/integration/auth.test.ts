@@ -6,16 +6,12 @@ import * as googleStart from "~/routes/auth.google";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as signUp from "~/routes/sign-up";
-import { call, cookieFrom, getRequest, postRequest } from "../support/http";
+import { call, cookieFrom, fieldErrors, getRequest, postRequest } from "../support/http";
 import { createSignedInUser, TEST_PASSWORD, uniqueEmail } from "../support/users";
 
 async function userCount() {
   const { count } = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
   return Number(count);
-}
-
-function fieldErrors(outcome: { data: any }) {
-  return (outcome.data?.error ?? {}) as Record<string, string[]>;
 }
 
 describe("sign-up", () => {

@@ -12,7 +12,7 @@ import * as myProfile from "~/routes/dashboard.my-profile";
 import * as myReview from "~/routes/dashboard.my-review";
 import * as catalog from "~/routes/items";
 import * as orderPage from "~/routes/order.$id";
-import { call, cookieFrom, getRequest, type Outcome, postRequest } from "../support/http";
+import { call, cookieFrom, fieldErrors, flashOf, getRequest, postRequest } from "../support/http";
 import { createSignedInUser, TEST_PASSWORD } from "../support/users";
 
 // ---------------------------------------------------------------------------------------------
@@ -37,16 +37,6 @@ async function newItem(overrides: Partial<ItemInput> = {}) {
     supplier_name: "Gearwright Works",
     ...overrides,
   });
-}
-
-async function flashOf(outcome: Outcome) {
-  const root = await import("~/root");
-  const page = await call(root.loader, getRequest("/", { cookie: cookieFrom(outcome) }));
-  return page.data.flash;
-}
-
-function fieldErrors(outcome: Outcome) {
-  return (outcome.data?.error ?? {}) as Record<string, string[] | null>;
 }
 
 async function reviewCount() {

@@ -7,7 +7,7 @@ import * as manageOrder from "~/routes/dashboard.manage-order";
 import * as myOrder from "~/routes/dashboard.my-order";
 import * as orderPage from "~/routes/order.$id";
 import { MAX_ORDER_QUANTITY } from "~/validation/order";
-import { call, cookieFrom, getRequest, type Outcome, postRequest } from "../support/http";
+import { call, fieldErrors, flashOf, getRequest, type Outcome, postRequest } from "../support/http";
 import { createSignedInUser } from "../support/users";
 
 // ---------------------------------------------------------------------------------------------
@@ -38,12 +38,6 @@ async function orderById(orderId: number) {
   return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
 }
 
-async function flashOf(outcome: Outcome) {
-  const root = await import("~/root");
-  const page = await call(root.loader, getRequest("/", { cookie: cookieFrom(outcome) }));
-  return page.data.flash;
-}
-
 const SHIPPING = { address: "1 Mill Road, Sheffield S1 2AB", phone: "+44 114 496 0000" };
 
 function orderForm(quantity: number | string, extra: Record<string, string | string[] | undefined> = {}) {
@@ -52,10 +46,6 @@ function orderForm(quantity: number | string, extra: Record<string, string | str
 
 function postOrder(itemId: number | string, fields: Record<string, string | string[] | undefined>, cookie?: string) {
   return call(orderPage.action, postRequest(`/order/${itemId}`, fields, { cookie }), { id: String(itemId) });
-}
-
-function fieldErrors(outcome: Outcome) {
-  return (outcome.data?.error ?? {}) as Record<string, string[] | null>;
 }
 
 function expectClientError(outcome: Outcome) {

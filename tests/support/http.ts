@@ -89,3 +89,15 @@ export function cookieFrom(outcome: Outcome) {
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
 }
+
+/** The one-time message the next page would show after this response (read by the root loader). */
+export async function flashOf(outcome: Outcome) {
+  const root = await import("~/root");
+  const page = await call(root.loader as Handler, getRequest("/", { cookie: cookieFrom(outcome) }));
+  return page.data.flash;
+}
+
+/** The field messages of a conform reply (the form's own under ""). */
+export function fieldErrors(outcome: Pick<Outcome, "data">) {
+  return (outcome.data?.error ?? {}) as Record<string, string[] | null>;
+}
