@@ -1,15 +1,40 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { hasSessionCookie } from "~/auth/session.server";
+import { closeRateLimiters } from "~/auth/rate-limit.server";
+import { db } from "~/db/db.server";
+import { refusalPage } from "~/utils/refusal-page.server";
 import { securityHeaders } from "~/utils/security-headers.server";
 import { NonceContext } from "~/utils/nonce";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
+
+/**
+ * Who may keep an answer. A signed-in visitor's pages and data (orders, addresses) are never
+ * stored, not even by their own browser; an anonymous page is revalidated every time. This runs
+ * for documents and for single-fetch data requests alike, whatever the routes set.
+ */
+function applyCachePolicy(request: Request, headers: Headers) {
+  if (hasSessionCookie(request)) headers.set("Cache-Control", "private, no-store");
+  else if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
+  headers.append("Vary", "Cookie");
+}
+
+/** The refusal an action raised before looking at the form (see RequestRefused), if any. */
+function requestRefusal(context: EntryContext) {
+  for (const error of Object.values(context.staticHandlerContext.errors ?? {})) {
+    if (isRouteErrorResponse(error) && typeof error.data?.requestRefused === "string") {
+      return { status: error.status, message: error.data.requestRefused as string };
+    }
+  }
+  return null;
+}
 
 export default function handleRequest(
   request: Request,
@@ -18,10 +43,15 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  // A refused form gets the short refusal page, not the whole shop rendered around the reason.
+  const refusal = requestRefusal(remixContext);
+  if (refusal) return refusalPage(refusal.status, refusal.message);
+
   const nonce = randomBytes(16).toString("base64");
   for (const [name, value] of Object.entries(securityHeaders(nonce))) {
     responseHeaders.set(name, value);
   }
+  applyCachePolicy(request, responseHeaders);
   // Bots get the whole document at once; browsers get it streamed as soon as the shell is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
@@ -56,4 +86,15 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  applyCachePolicy(request, response.headers);
+  return response;
+};
+
+/** Closes the database pool and the rate limiters' client; the server calls it on shutdown. */
+export async function closeResources() {
+  await closeRateLimiters();
+  await db.destroy();
 }

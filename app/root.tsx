@@ -1,21 +1,14 @@
 import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { getCurrentUser } from "~/auth/guards.server";
-import { commitSession, getSession, takeFlash } from "~/auth/session.server";
+import { clearSessionCookie, getCurrentUser, hasSessionCookie } from "~/auth/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlashMessage } from "~/components/flash-message";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
 import { ProgressBar } from "~/components/progress-bar";
 import { storeName } from "~/utils/env.server";
+import { takeFlash } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce";
 import stylesheet from "./tailwind.css?url";
 
@@ -30,11 +23,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, session] = await Promise.all([getCurrentUser(request), getSession(request)]);
-  const flash = takeFlash(session);
-  const headers = new Headers({ "Cache-Control": documentCacheControl(user !== null) });
-  // Committing only when a flash was read keeps ordinary pages free of Set-Cookie.
-  if (flash) headers.set("Set-Cookie", await commitSession(session));
+  const [user, { flash, setCookie }] = await Promise.all([getCurrentUser(request), takeFlash(request)]);
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  // A cookie whose session was ended or has expired is removed, so the browser stops sending it.
+  if (!user && hasSessionCookie(request)) headers.append("Set-Cookie", await clearSessionCookie());
   return data(
     {
       user: user ? { display_name: user.display_name, role: user.role } : null,
@@ -46,20 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/**
- * No shared cache may keep a page: every document carries this response's CSP nonce, the navbar of
- * whoever asked and live stock. Browsers revalidate every time; a signed-in visitor's pages (orders,
- * addresses) are not stored at all. Static assets are another matter: remix-serve serves /assets
- * (content-hashed) immutable for a year, and public/ for an hour.
- */
-function documentCacheControl(signedIn: boolean) {
-  return signedIn ? "private, no-store" : "private, no-cache";
-}
-
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? documentCacheControl(false),
-  Vary: "Cookie",
-});
+// Cache-Control and Vary are set for every document and data request in app/entry.server.tsx.
+export const headers: HeadersFunction = () => ({});
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -1,20 +1,36 @@
+import { createCookieSessionStorage } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import type { User } from "~/db/schema";
-import { findOrCreateGoogleUser, getUserByEmail } from "~/models/user.server";
-import { googleConfig } from "~/utils/env.server";
+import type { GoogleIdentity } from "~/models/user.server";
+import { getUserByEmail } from "~/models/user.server";
+import { googleConfig, sessionSecrets } from "~/utils/env.server";
 import { verifyAgainstDummy, verifyPassword } from "./password.server";
-import { sessionStorage } from "./session.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured on this server.";
 
+/** What a strategy proves: an account (email and password), or a Google identity to look up. */
+export type Authenticated = { user: User } | { google: GoogleIdentity };
+
 /**
- * remix-auth runs the strategies; our own code writes the session (see createUserSession), so the
- * cookie holds only the user id and session version and every request reads the rest from the database.
+ * remix-auth keeps the OAuth round trip's state in a session; that lives in its own short cookie
+ * on /auth, so the session cookie only ever carries a session id.
  */
-export const authenticator = new Authenticator<User>(sessionStorage);
+const oauthStateStorage = createCookieSessionStorage({
+  cookie: {
+    name: "__oauth_state",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/auth",
+    maxAge: 10 * 60,
+    secure: process.env.NODE_ENV === "production",
+    secrets: sessionSecrets(),
+  },
+});
+
+export const authenticator = new Authenticator<Authenticated>(oauthStateStorage);
 
 authenticator.use(
   new FormStrategy(async ({ form }) => {
@@ -26,16 +42,16 @@ authenticator.use(
       ? await verifyPassword(password, user.password_hash)
       : await verifyAgainstDummy(password);
     if (!user || !valid) throw new AuthorizationError(INVALID_CREDENTIALS);
-    return user;
+    return { user };
   }),
   "form",
 );
 
 /** GoogleStrategy hard-codes Google's endpoints; tests point them at a fake provider on loopback. */
-class ConfigurableGoogleStrategy extends GoogleStrategy<User> {
+class ConfigurableGoogleStrategy extends GoogleStrategy<Authenticated> {
   constructor(
     config: NonNullable<ReturnType<typeof googleConfig>>,
-    verify: ConstructorParameters<typeof GoogleStrategy<User>>[1],
+    verify: ConstructorParameters<typeof GoogleStrategy<Authenticated>>[1],
   ) {
     super(
       { clientID: config.clientID, clientSecret: config.clientSecret, callbackURL: config.callbackURL },
@@ -57,12 +73,14 @@ if (google) {
     new ConfigurableGoogleStrategy(google, async ({ profile }) => {
       const raw = profile._json as { sub?: string; email?: string; email_verified?: boolean | string };
       if (!raw.sub || !raw.email) throw new AuthorizationError("Google did not share an email address");
-      return findOrCreateGoogleUser({
-        sub: raw.sub,
-        email: raw.email,
-        emailVerified: raw.email_verified === true || raw.email_verified === "true",
-        displayName: profile.displayName,
-      });
+      return {
+        google: {
+          sub: raw.sub,
+          email: raw.email,
+          emailVerified: raw.email_verified === true || raw.email_verified === "true",
+          displayName: profile.displayName,
+        },
+      };
     }),
     "google",
   );

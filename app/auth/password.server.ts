@@ -4,7 +4,30 @@ import { randomBytes, scrypt as scryptCallback, type ScryptOptions, timingSafeEq
 const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
+// scrypt runs on libuv's thread pool, which compression and file reads share: a flood of sign-ins
+// must queue here rather than take every thread and stall everyone else's pages.
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  // A finished hash hands its slot straight to the next in line, so the count never overshoots.
+  if (running < MAX_CONCURRENT_HASHES) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function scrypt(password: string, salt: Buffer, params: ScryptOptions) {
+  return withHashSlot(() => scryptNow(password, salt, params));
+}
+
+function scryptNow(password: string, salt: Buffer, params: ScryptOptions) {
   return new Promise<Buffer>((resolve, reject) => {
     scryptCallback(
       password.normalize("NFKC"),

@@ -1,5 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { data } from "@remix-run/node";
 import {
   type RateLimiterAbstract,
   RateLimiterPostgres,
@@ -9,41 +7,70 @@ import {
 import { createRawClient } from "~/db/db.server";
 
 /**
- * Failed sign-ins and sign-up attempts are counted per client IP and per email in the application's
- * database, so the limit holds across every app process. The numbers come from the environment:
- * tests relax them by configuration, never by a separate code path.
+ * Attempts are counted in the application's database, so every app process shares one count. A
+ * point is taken before the expensive or harmful work (a password hash, a write), so a burst of
+ * concurrent attempts cannot all slip in before the first one is counted; a successful sign-in or
+ * password change gives its points back. The numbers scale from the environment: tests relax them
+ * by configuration, never by a separate code path.
  */
-function settings() {
+function base() {
   return {
     points: Number(process.env.RATE_LIMIT_POINTS ?? 10),
-    duration: Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
+    window: Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
   };
 }
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+const HOUR = 60 * 60;
 
-type LimiterName = "signInEmail" | "signInIp" | "signUpIp" | "signUpEmail";
+/** Each policy: how many points in how many seconds. See docs/security.md for why each exists. */
+const POLICIES = {
+  /** Guesses at one account from one client: the tight limit, so no one else is locked out. */
+  signInPair: () => ({ points: base().points, duration: base().window }),
+  /** The same, per hour: one client alone can never use up the account's hourly ceiling. */
+  signInPairHourly: () => ({ points: base().points * 3, duration: HOUR }),
+  /** Guesses at one account from everywhere: the ceiling against distributed guessing. */
+  signInEmail: () => ({ points: base().points * 10, duration: HOUR }),
+  /** Attempts from one client across accounts (password spraying, hash floods). */
+  signInClient: () => ({ points: base().points * 3, duration: base().window }),
+  /** Accounts created per email and per client. */
+  signUp: () => ({ points: base().points, duration: base().window }),
+  /** Wrong current passwords on My Profile: a stolen cookie must not become a stolen account. */
+  passwordChange: () => ({ points: base().points, duration: base().window }),
+  /** Contact messages and reviews, per client and per account. */
+  posting: () => ({ points: base().points, duration: base().window }),
+  /** Admin actions that create credentials or change roles. */
+  adminChange: () => ({ points: base().points * 3, duration: base().window }),
+  /** Password reset requests, per email and per client. */
+  passwordReset: () => ({ points: Math.max(1, Math.floor(base().points / 2)), duration: base().window * 15 }),
+} as const;
+
+export type LimitPolicy = keyof typeof POLICIES;
+/** One counter to take a point from: a policy and what it counts (an email, a client, a user id). */
+export type LimitKey = readonly [LimitPolicy, string];
 
 type StoreClient = ReturnType<typeof createRawClient>;
-type LimiterState = { store?: StoreClient; limiters: Map<LimiterName, RateLimiterAbstract> };
+type LimiterState = { store?: StoreClient; limiters: Map<string, RateLimiterAbstract> };
 const globalForLimits = globalThis as unknown as { storefrontLimits?: LimiterState };
 const state: LimiterState = (globalForLimits.storefrontLimits ??= { limiters: new Map() });
 
-function limiter(name: LimiterName): RateLimiterAbstract {
-  let existing = state.limiters.get(name);
+function limiter(policy: LimitPolicy): RateLimiterAbstract {
+  const settings = POLICIES[policy]();
+  // Keyed by the settings too, so a test that changes the environment gets fresh limiters.
+  const cacheKey = `${policy}:${settings.points}:${settings.duration}`;
+  let existing = state.limiters.get(cacheKey);
   if (!existing) {
     const client = (state.store ??= createRawClient());
-    const options = { keyPrefix: name, tableName: "rate_limits", tableCreated: true, ...settings() };
+    const options = { keyPrefix: policy, tableName: "rate_limits", tableCreated: true, ...settings };
     existing =
       client.kind === "postgres"
         ? new RateLimiterPostgres({ ...options, storeClient: client.pool, storeType: "pool" })
         : new RateLimiterSQLite({ ...options, storeClient: client.sqlite, storeType: "better-sqlite3" });
-    state.limiters.set(name, existing);
+    state.limiters.set(cacheKey, existing);
   }
   return existing;
 }
 
-/** Closes the limiters' database client (tests call this before dropping their database). */
+/** Closes the limiters' database client (tests and a graceful shutdown call this). */
 export async function closeRateLimiters() {
   const store = state.store;
   state.store = undefined;
@@ -52,59 +79,66 @@ export async function closeRateLimiters() {
   if (store?.kind === "sqlite") store.sqlite.close();
 }
 
+export type LimitOutcome = { ok: true; taken: LimitKey[] } | { ok: false; retryAfterMs: number };
+
 /**
- * The client's IP, when a trusted proxy in front of the app tells it (TRUST_PROXY=1). remix-serve
- * does not pass the socket's address to the app, and without a proxy the header is the client's
- * own word, so it is not used.
+ * Takes a point from each counter in order and stops at the first that is used up: a refused
+ * attempt spends nothing further down the list, so an attacker locked out of the tight limit does
+ * not also use up the looser ones.
  */
-export function clientIp(request: Request) {
-  if (process.env.TRUST_PROXY !== "1") return null;
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("X-Real-IP") || null;
+export async function takePoints(keys: readonly LimitKey[]): Promise<LimitOutcome> {
+  const taken: LimitKey[] = [];
+  for (const key of keys) {
+    try {
+      await limiter(key[0]).consume(normalizeKey(key[1]));
+      taken.push(key);
+    } catch (error) {
+      // consume() rejects with the limiter's state once the budget is spent; anything else is a real error.
+      if (!(error instanceof RateLimiterRes)) throw error;
+      return { ok: false, retryAfterMs: Math.max(error.msBeforeNext, 1000) };
+    }
+  }
+  return { ok: true, taken };
 }
 
-function keysFor(request: Request, email: string | undefined, kind: "signIn" | "signUp") {
-  const ip = clientIp(request);
-  const keys: [LimiterName, string][] = [];
-  if (ip) keys.push([`${kind}Ip`, ip]);
-  if (email) keys.push([`${kind}Email`, email.trim().toLowerCase()]);
+// A right password from a client wipes that client's failed guesses at the account: whoever is
+// there knows the password, so the tight limit has nothing left to protect.
+const CLEARED_ON_SUCCESS: ReadonlySet<LimitPolicy> = new Set(["signInPair", "signInPairHourly"]);
+
+/** Gives the points back after a success (a right password is not a guess). */
+export async function refundPoints(keys: readonly LimitKey[]) {
+  await Promise.all(
+    keys.map(([policy, subject]) =>
+      CLEARED_ON_SUCCESS.has(policy)
+        ? limiter(policy).delete(normalizeKey(subject))
+        : limiter(policy).reward(normalizeKey(subject), 1),
+    ),
+  );
+}
+
+function normalizeKey(value: string) {
+  return value.trim().toLowerCase();
+}
+
+export function tooManyAttemptsMessage(retryAfterMs: number) {
+  const minutes = Math.ceil(retryAfterMs / 60_000);
+  return minutes <= 1
+    ? "Too many attempts. Please wait a minute and try again."
+    : `Too many attempts. Please try again in ${minutes} minutes.`;
+}
+
+/** The counters for a sign-in attempt: per account and client, per account, per client. */
+export function signInLimits(email: string, client: string | undefined): LimitKey[] {
+  const keys: LimitKey[] = [
+    ["signInPair", `${email}|${client ?? "unknown"}`],
+    ["signInPairHourly", `${email}|${client ?? "unknown"}`],
+    ["signInEmail", email],
+  ];
+  if (client) keys.push(["signInClient", client]);
   return keys;
 }
 
-/** Milliseconds until the request may try again, or null when none of its counters is used up. */
-export async function retryAfterMs(request: Request, email: string | undefined, kind: "signIn" | "signUp") {
-  const { points } = settings();
-  for (const [name, key] of keysFor(request, email, kind)) {
-    const state = await limiter(name).get(key);
-    if (state && state.consumedPoints >= points) return Math.max(state.msBeforeNext, 1000);
-  }
-  return null;
-}
-
-/** The 429 a rate-limited form answers: the form again, with the message and a Retry-After. */
-export function tooManyAttempts(
-  submission: { reply: (options: { formErrors: string[]; hideFields: string[] }) => SubmissionResult<string[]> },
-  waitMs: number,
-) {
-  return data(submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ["password"] }), {
-    status: 429,
-    headers: { "Retry-After": String(Math.ceil(waitMs / 1000)) },
-  });
-}
-
-/** Counts one attempt (a failed sign-in, or any sign-up) against the request's counters. */
-export async function countAttempt(request: Request, email: string | undefined, kind: "signIn" | "signUp") {
-  for (const [name, key] of keysFor(request, email, kind)) {
-    try {
-      await limiter(name).consume(key);
-    } catch (error) {
-      // consume() rejects with the limiter's state once the budget is spent; that is not a failure.
-      if (!(error instanceof RateLimiterRes)) throw error;
-    }
-  }
-}
-
-/** A successful sign-in clears that email's failures. */
-export async function clearEmailFailures(email: string) {
-  await limiter("signInEmail").delete(email.trim().toLowerCase());
+/** Counters per client and per something else (an email, a user): the client's only when known. */
+export function limitsFor(policy: LimitPolicy, subject: string, client: string | undefined): LimitKey[] {
+  return client ? [[policy, `client:${client}`], [policy, subject]] : [[policy, subject]];
 }

@@ -1,41 +1,122 @@
-import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { type AppLoadContext, createCookieSessionStorage, redirect } from "@remix-run/node";
+import type { User } from "~/db/schema";
+import {
+  createSessionRow,
+  deleteSessionByToken,
+  getUserBySessionToken,
+  sweepExpiredSessions,
+  SESSION_LIFETIME_MS,
+} from "~/models/session.server";
 import { sessionSecrets } from "~/utils/env.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { describeUserAgent } from "~/utils/user-agent";
 
-export type Flash = { kind: "success" | "error"; message: string };
+export const SESSION_COOKIE_NAME = "__session";
+const TOKEN_KEY = "token";
 
-export const sessionStorage = createCookieSessionStorage({
+/** The cookie carries one random token; everything else lives in the sessions table. */
+const cookieStorage = createCookieSessionStorage({
   cookie: {
-    name: "__session",
+    name: SESSION_COOKIE_NAME,
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     secure: process.env.NODE_ENV === "production",
     secrets: sessionSecrets(),
-    maxAge: 60 * 60 * 24 * 30,
+    maxAge: SESSION_LIFETIME_MS / 1000,
   },
 });
 
-export function getSession(request: Request) {
-  return sessionStorage.getSession(request.headers.get("Cookie"));
+/** The fields a page may show about the signed-in user; the password hash never leaves the server. */
+export type CurrentUser = Pick<
+  User,
+  "id" | "email" | "display_name" | "role" | "phone" | "address" | "company" | "email_verified_at"
+> & { hasPassword: boolean; hasGoogle: boolean; sessionId: string };
+
+function toCurrentUser(user: User & { session_id: string }): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    display_name: user.display_name,
+    role: user.role,
+    phone: user.phone,
+    address: user.address,
+    company: user.company,
+    email_verified_at: user.email_verified_at,
+    hasPassword: user.password_hash !== null,
+    hasGoogle: user.google_sub !== null,
+    sessionId: user.session_id,
+  };
 }
 
-export const commitSession = sessionStorage.commitSession;
-export const destroySession = sessionStorage.destroySession;
-
-const FLASH_KEY = "flash";
-
-export function setFlash(session: Session, flash: Flash) {
-  session.flash(FLASH_KEY, flash);
+export function hasSessionCookie(request: Request) {
+  return request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`) ?? false;
 }
 
-/** Reads the flash once; the caller must commit the session so it is gone on the next request. */
-export function takeFlash(session: Session): Flash | null {
-  return (session.get(FLASH_KEY) as Flash | undefined) ?? null;
+async function sessionToken(request: Request) {
+  if (!hasSessionCookie(request)) return null;
+  const session = await cookieStorage.getSession(request.headers.get("Cookie"));
+  const token = session.get(TOKEN_KEY);
+  return typeof token === "string" && token.length > 0 ? token : null;
 }
 
-/** Headers for a redirect that shows a one-time message on the next page. */
-export async function flashHeaders(request: Request, flash: Flash) {
-  const session = await getSession(request);
-  setFlash(session, flash);
-  return { "Set-Cookie": await commitSession(session) };
+const usersByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+/**
+ * The user behind the request, read from the database with their session every time: a deleted
+ * or expired session, or a deleted user, is no user. The role comes from the users row, never the cookie.
+ */
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  // The root, the layout and the page loaders of one request share one Request object: read once.
+  let user = usersByRequest.get(request);
+  if (!user) {
+    user = loadCurrentUser(request);
+    usersByRequest.set(request, user);
+  }
+  return user;
+}
+
+async function loadCurrentUser(request: Request) {
+  const token = await sessionToken(request);
+  if (!token) return null;
+  const user = await getUserBySessionToken(token);
+  return user ? toCurrentUser(user) : null;
+}
+
+/** A Set-Cookie that removes the session cookie. */
+export async function clearSessionCookie() {
+  return cookieStorage.destroySession(await cookieStorage.getSession());
+}
+
+/**
+ * Starts a brand-new session for the user (nothing from an earlier cookie carries over, so a session
+ * fixed before sign-in is worthless) and returns its Set-Cookie.
+ */
+export async function startSession(user: Pick<User, "id">, { request, context }: { request: Request; context?: AppLoadContext }) {
+  await sweepExpiredSessions();
+  const token = await createSessionRow({
+    userId: user.id,
+    userAgent: describeUserAgent(request.headers.get("User-Agent")),
+    ip: context?.clientAddress ?? null,
+  });
+  const session = await cookieStorage.getSession();
+  session.set(TOKEN_KEY, token);
+  return cookieStorage.commitSession(session);
+}
+
+/** Signs the user in and redirects to a same-site path. */
+export async function createUserSession(
+  user: Pick<User, "id">,
+  { request, context, redirectTo, headers }: { request: Request; context?: AppLoadContext; redirectTo?: string | null; headers?: HeadersInit },
+) {
+  const responseHeaders = new Headers(headers);
+  responseHeaders.append("Set-Cookie", await startSession(user, { request, context }));
+  return redirect(safeRedirect(redirectTo), { headers: responseHeaders });
+}
+
+/** Ends this browser's session: the row is deleted, so a copy of the cookie is worthless too. */
+export async function endSession(request: Request) {
+  const token = await sessionToken(request);
+  if (token) await deleteSessionByToken(token);
+  return clearSessionCookie();
 }

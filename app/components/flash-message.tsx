@@ -1,4 +1,4 @@
-import type { Flash } from "~/auth/session.server";
+import type { Flash } from "~/utils/flash.server";
 
 export function FlashMessage({ flash }: { flash: Flash | null }) {
   return (

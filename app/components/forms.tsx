@@ -2,6 +2,7 @@ import {
   type FieldMetadata,
   getInputProps,
   getTextareaProps,
+  type SubmissionResult,
   useInputControl,
 } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
@@ -159,4 +160,13 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] | nu
       {errors.join(" ")}
     </div>
   );
+}
+
+/**
+ * Every message of an action's reply, for pages whose forms are single buttons (cancel, delete):
+ * they have no fields to show a message beside.
+ */
+export function ReplyErrors({ reply }: { reply?: SubmissionResult<string[]> | null }) {
+  const messages = reply?.error ? Object.values(reply.error).flatMap((errors) => errors ?? []) : [];
+  return <FormErrors errors={messages} />;
 }

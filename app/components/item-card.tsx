@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ItemCard as Item } from "~/models/item.server";
+import type { ItemListing as Item } from "~/models/item.server";
 import { formatCents } from "~/utils/money";
 
 /** Card titles sit one level below the section they are listed in: h3 under the home page's h2, h2 under the catalog's h1. */

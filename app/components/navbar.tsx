@@ -1,5 +1,5 @@
 import { Form, Link, NavLink } from "@remix-run/react";
-import type { CurrentUser } from "~/auth/guards.server";
+import type { CurrentUser } from "~/auth/session.server";
 
 const links = [
   { to: "/about", label: "About us" },

@@ -4,6 +4,8 @@ import * as messages from "./migrations/0002_messages";
 import * as apiKeys from "./migrations/0003_api_keys";
 import * as rateLimits from "./migrations/0004_rate_limits";
 import * as performanceIndexes from "./migrations/0005_performance_indexes";
+import * as sessions from "./migrations/0006_sessions";
+import * as itemVersions from "./migrations/0007_item_versions";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   "0003_api_keys": apiKeys,
   "0004_rate_limits": rateLimits,
   "0005_performance_indexes": performanceIndexes,
+  "0006_sessions": sessions,
+  "0007_item_versions": itemVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

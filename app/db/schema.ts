@@ -17,8 +17,21 @@ export interface UsersTable {
   phone: string | null;
   address: string | null;
   company: string | null;
-  session_version: Generated<number>;
+  /** When the owner proved the email is theirs (a verification link, or Google's verified email). */
+  email_verified_at: Timestamp | null;
   created_at: Timestamp;
+}
+
+/** A signed-in browser. The cookie carries a random token; the row is keyed by its SHA-256. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** A short description of the browser ("Firefox on Linux"), for the list in My Profile. */
+  user_agent: string | null;
+  ip: string | null;
 }
 
 export interface ItemsTable {
@@ -29,6 +42,19 @@ export interface ItemsTable {
   price_cents: number;
   quantity: number;
   supplier_name: string;
+  /** Moves on with every change to the row; an edit is saved only against the version it was made from. */
+  version: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** A change to an item's stock made by hand, with who made it and why. */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  item_id: number;
+  user_id: number | null;
+  change: number;
+  quantity_after: number;
+  reason: string;
   created_at: Timestamp;
 }
 
@@ -85,7 +111,9 @@ export interface ItemCountTable {
 
 export interface Database {
   users: UsersTable;
+  sessions: SessionsTable;
   items: ItemsTable;
+  stock_movements: StockMovementsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
   messages: MessagesTable;
@@ -100,3 +128,4 @@ export type Item = Selectable<ItemsTable>;
 export type NewItem = Insertable<ItemsTable>;
 export type Review = Selectable<ReviewsTable>;
 export type Order = Selectable<OrdersTable>;
+export type Session = Selectable<SessionsTable>;

@@ -57,6 +57,28 @@ export async function revokeApiKey(id: number) {
   return row?.name;
 }
 
+/** Revokes every live key the user made ("sign out everywhere" offers it); returns how many. */
+export async function revokeApiKeysOf(userId: number) {
+  const result = await db
+    .updateTable("api_keys")
+    .set({ revoked_at: now() })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** How many live keys the user made. */
+export async function countLiveApiKeysOf(userId: number) {
+  const row = await db
+    .selectFrom("api_keys")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /**
  * The account a live key acts as, read fresh from the users table: the key carries no role of its
  * own, so an admin who is demoted takes their keys' admin rights with them.

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db, now } from "~/db/db.server";
+import type { Item } from "~/db/schema";
 import { toCents } from "~/utils/money";
 
 export const CATALOG_PAGE_SIZE = 12;
@@ -16,19 +17,14 @@ const cardColumns = [
   "supplier_name",
 ] as const;
 
-export type ItemCard = {
-  id: number;
-  name: string;
-  img: string;
-  description: string;
-  price_cents: number;
-  quantity: number;
-  supplier_name: string;
-};
+/** An item as the catalog lists it. */
+export type ItemListing = Pick<Item, (typeof cardColumns)[number]>;
+/** An item with the version an edit must be made from. */
+export type ItemDetail = ItemListing & Pick<Item, "version">;
 
-export type ItemInput = Omit<ItemCard, "id">;
+export type ItemInput = Omit<ItemListing, "id">;
 
-export function listNewestItems(limit: number): Promise<ItemCard[]> {
+export function listNewestItems(limit: number): Promise<ItemListing[]> {
   return db.selectFrom("items").select(cardColumns).orderBy("id", "desc").limit(limit).execute();
 }
 
@@ -78,24 +74,116 @@ export async function listItems({ query, page }: { query?: string; page: number 
 }
 
 /** The catalog's search and order with a caller's limit and offset (GET /api/item). */
-export function listItemsSlice({ query, limit, offset }: { query?: string; limit: number; offset: number }): Promise<ItemCard[]> {
-  return itemsMatching(query).select(cardColumns).orderBy("id", "desc").limit(limit).offset(offset).execute();
+export function listItemsSlice({ query, limit, offset }: { query?: string; limit: number; offset: number }): Promise<ItemDetail[]> {
+  return itemsMatching(query).select([...cardColumns, "version"]).orderBy("id", "desc").limit(limit).offset(offset).execute();
 }
 
-export function getItem(id: number): Promise<ItemCard | undefined> {
-  return db.selectFrom("items").select(cardColumns).where("id", "=", id).executeTakeFirst();
+export function getItem(id: number): Promise<ItemDetail | undefined> {
+  return db.selectFrom("items").select([...cardColumns, "version"]).where("id", "=", id).executeTakeFirst();
 }
 
-export function createItem(input: ItemInput) {
+export function createItem(input: ItemInput): Promise<ItemDetail> {
   return db
     .insertInto("items")
     .values({ ...input, created_at: now() })
-    .returning(cardColumns)
+    .returning([...cardColumns, "version"])
     .executeTakeFirstOrThrow();
 }
 
-export function updateItem(id: number, input: Partial<ItemInput>) {
-  return db.updateTable("items").set(input).where("id", "=", id).returning(cardColumns).executeTakeFirst();
+export type UpdateItemResult =
+  | { ok: true; item: ItemDetail }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "stale"; current: ItemDetail };
+
+/**
+ * Saves an edit made from `version`, and only if the row is still at that version: an order or
+ * another edit since then refuses it (the caller shows the current values), so an absolute stock
+ * figure typed before an order can never undo that order. Without a version (an API call that
+ * leaves stock alone) the change applies to whatever is there. A changed stock figure is recorded
+ * as a stock movement in the same transaction.
+ */
+export function updateItem(
+  id: number,
+  changes: Partial<ItemInput>,
+  { version, userId = null }: { version?: number; userId?: number | null } = {},
+): Promise<UpdateItemResult> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("items").select([...cardColumns, "version"]).where("id", "=", id).executeTakeFirst();
+    if (!before) return { ok: false, reason: "not-found" };
+    let update = trx
+      .updateTable("items")
+      .set((eb) => ({ ...changes, version: eb("version", "+", 1) }))
+      .where("id", "=", id);
+    if (version !== undefined) update = update.where("version", "=", version);
+    const item = await update.returning([...cardColumns, "version"]).executeTakeFirst();
+    if (!item) return { ok: false, reason: "stale", current: before };
+    if (changes.quantity !== undefined && changes.quantity !== before.quantity) {
+      await trx
+        .insertInto("stock_movements")
+        .values({
+          item_id: id,
+          user_id: userId,
+          change: changes.quantity - before.quantity,
+          quantity_after: changes.quantity,
+          reason: "Stock figure set by hand",
+          created_at: now(),
+        })
+        .execute();
+    }
+    return { ok: true, item };
+  });
+}
+
+export type AdjustStockResult =
+  | { ok: true; item: ItemDetail }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "below-zero"; available: number };
+
+/**
+ * Adds or removes units ("+20 received", "-3 damaged") relative to whatever is in stock now, so it
+ * needs no version: it composes with orders placed meanwhile. Recorded with who, when and why.
+ */
+export function adjustStock(
+  id: number,
+  { change, reason, userId }: { change: number; reason: string; userId: number | null },
+): Promise<AdjustStockResult> {
+  return db.transaction().execute(async (trx) => {
+    const item = await trx
+      .updateTable("items")
+      .set((eb) => ({ quantity: eb("quantity", "+", change), version: eb("version", "+", 1) }))
+      .where("id", "=", id)
+      .where("quantity", ">=", -change)
+      .returning([...cardColumns, "version"])
+      .executeTakeFirst();
+    if (!item) {
+      const current = await trx.selectFrom("items").select("quantity").where("id", "=", id).executeTakeFirst();
+      return current ? { ok: false, reason: "below-zero", available: current.quantity } : { ok: false, reason: "not-found" };
+    }
+    await trx
+      .insertInto("stock_movements")
+      .values({ item_id: id, user_id: userId, change, quantity_after: item.quantity, reason, created_at: now() })
+      .execute();
+    return { ok: true, item };
+  });
+}
+
+/** The latest hand-made stock changes of an item, newest first, with who made them. */
+export function listStockMovements(itemId: number, limit = 20) {
+  return db
+    .selectFrom("stock_movements")
+    .leftJoin("users", "users.id", "stock_movements.user_id")
+    .select([
+      "stock_movements.id",
+      "stock_movements.change",
+      "stock_movements.quantity_after",
+      "stock_movements.reason",
+      "stock_movements.created_at",
+      "users.email as user_email",
+    ])
+    .where("stock_movements.item_id", "=", itemId)
+    .orderBy("stock_movements.id", "desc")
+    .limit(limit)
+    .execute();
 }
 
 /** Orders keep their copied name and price; the foreign key clears their item link. */
@@ -135,8 +223,9 @@ export function itemChangesFromForm(form: Partial<ProductFormValues>): Partial<I
 }
 
 /** The product form's values for an existing item. */
-export function formValuesFromItem(item: ItemCard) {
+export function formValuesFromItem(item: ItemDetail) {
   return {
+    version: item.version,
     name: item.name,
     img: item.img,
     description: item.description,

@@ -1,6 +1,5 @@
 import { db, now } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema";
-import { ALLOWED_TRANSITIONS } from "~/validation/order";
 
 const orderColumns = [
   "orders.id",
@@ -12,6 +11,30 @@ const orderColumns = [
   "orders.status",
   "orders.created_at",
 ] as const;
+
+/** The only moves an order can make: pending → shipped → delivered, or pending → cancelled. */
+const ALLOWED_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["shipped", "cancelled"],
+  shipped: ["delivered"],
+  delivered: [],
+  cancelled: [],
+};
+
+/** What each of an admin's order buttons does. */
+export const ORDER_ACTIONS = {
+  ship: { status: "shipped", label: "Mark shipped" },
+  deliver: { status: "delivered", label: "Mark delivered" },
+  cancel: { status: "cancelled", label: "Cancel" },
+} as const satisfies Record<string, { status: OrderStatus; label: string }>;
+
+export type OrderAction = keyof typeof ORDER_ACTIONS;
+
+/** The buttons an order in this status offers, in lifecycle order. */
+export function orderActionsFor(status: OrderStatus): OrderAction[] {
+  return (Object.keys(ORDER_ACTIONS) as OrderAction[]).filter((action) =>
+    ALLOWED_TRANSITIONS[status].includes(ORDER_ACTIONS[action].status),
+  );
+}
 
 export type PlaceOrderResult =
   | { ok: true; orderId: number }
@@ -32,7 +55,7 @@ export function placeOrder(input: {
   return db.transaction().execute(async (trx) => {
     const item = await trx
       .updateTable("items")
-      .set((eb) => ({ quantity: eb("quantity", "-", input.quantity) }))
+      .set((eb) => ({ quantity: eb("quantity", "-", input.quantity), version: eb("version", "+", 1) }))
       .where("id", "=", input.itemId)
       .where("quantity", ">=", input.quantity)
       .returning(["name", "price_cents"])
@@ -126,7 +149,7 @@ export function changeOrderStatus(
     if (to === "cancelled" && changed.item_id !== null) {
       await trx
         .updateTable("items")
-        .set((eb) => ({ quantity: eb("quantity", "+", changed.quantity) }))
+        .set((eb) => ({ quantity: eb("quantity", "+", changed.quantity), version: eb("version", "+", 1) }))
         .where("id", "=", changed.item_id)
         .execute();
     }

@@ -1,11 +1,13 @@
 import { db, now } from "~/db/db.server";
+import type { Review } from "~/db/schema";
 
 const reviewColumns = ["id", "name", "rating", "review", "created_at"] as const;
 
-export type ReviewCard = { id: number; name: string; rating: number; review: string; created_at: string };
+/** A review as lists show it. */
+export type ReviewListing = Pick<Review, (typeof reviewColumns)[number]>;
 
 /** What a review card shows, and all the home page sends for each review. */
-export type ReviewSummary = Pick<ReviewCard, "id" | "name" | "rating" | "review">;
+export type ReviewSummary = Pick<ReviewListing, "id" | "name" | "rating" | "review">;
 
 export function listNewestReviews(limit: number): Promise<ReviewSummary[]> {
   return db
@@ -17,11 +19,11 @@ export function listNewestReviews(limit: number): Promise<ReviewSummary[]> {
 }
 
 /** Newest first, a page at a time (GET /api/review). */
-export function listReviews({ limit, offset }: { limit: number; offset: number }): Promise<ReviewCard[]> {
+export function listReviews({ limit, offset }: { limit: number; offset: number }): Promise<ReviewListing[]> {
   return db.selectFrom("reviews").select(reviewColumns).orderBy("id", "desc").limit(limit).offset(offset).execute();
 }
 
-export function listReviewsByUser(userId: number): Promise<ReviewCard[]> {
+export function listReviewsByUser(userId: number): Promise<ReviewListing[]> {
   return db
     .selectFrom("reviews")
     .select(reviewColumns)

@@ -36,6 +36,7 @@ export async function createUser(input: {
   password?: string;
   googleSub?: string;
   role?: Role;
+  emailVerified?: boolean;
 }): Promise<User> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
@@ -47,6 +48,7 @@ export async function createUser(input: {
         password_hash: passwordHash,
         google_sub: input.googleSub ?? null,
         role: input.role ?? "user",
+        email_verified_at: input.emailVerified ? now() : null,
         created_at: now(),
       })
       .returningAll()
@@ -57,49 +59,63 @@ export async function createUser(input: {
   }
 }
 
+export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; displayName: string };
+
+export type GoogleSignInResult =
+  | { ok: true; user: User }
+  | { ok: false; reason: "unverified-google-email" | "email-not-proven" };
+
 /**
- * Finds the account for a Google identity: first by its Google subject, then by a verified email
- * (linking the identity to the existing account), else creates a password-less account.
+ * The account for a Google identity: the one already linked to it; else, when Google vouches for
+ * the email, an account whose email was proven to belong to its owner, linked now; else a new,
+ * password-less account. An account whose email was never proven is not linked automatically:
+ * anyone could have signed up with someone else's address and kept its password.
  */
-export async function findOrCreateGoogleUser(profile: {
-  sub: string;
-  email: string;
-  emailVerified: boolean;
-  displayName: string;
-}): Promise<User> {
-  const bySub = await db
-    .selectFrom("users")
-    .selectAll()
-    .where("google_sub", "=", profile.sub)
-    .executeTakeFirst();
-  if (bySub) return bySub;
+export async function signInWithGoogle(identity: GoogleIdentity): Promise<GoogleSignInResult> {
+  const bySub = await db.selectFrom("users").selectAll().where("google_sub", "=", identity.sub).executeTakeFirst();
+  if (bySub) return { ok: true, user: bySub };
+  if (!identity.emailVerified) return { ok: false, reason: "unverified-google-email" };
 
-  if (!profile.emailVerified) throw new Error("Your Google email address is not verified");
-
-  const byEmail = await getUserByEmail(profile.email);
+  const byEmail = await getUserByEmail(identity.email);
   if (byEmail) {
-    return db
+    if (!byEmail.email_verified_at) return { ok: false, reason: "email-not-proven" };
+    const linked = await db
       .updateTable("users")
-      .set({ google_sub: profile.sub })
+      .set({ google_sub: identity.sub })
       .where("id", "=", byEmail.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    return { ok: true, user: linked };
   }
-  return createUser({
-    email: profile.email,
-    displayName: profile.displayName || profile.email.split("@")[0],
-    googleSub: profile.sub,
+  const created = await createUser({
+    email: identity.email,
+    displayName: identity.displayName || identity.email.split("@")[0],
+    googleSub: identity.sub,
+    emailVerified: true,
   });
+  return { ok: true, user: created };
 }
 
+/** Links a Google identity to the signed-in account (My Profile), unless another account has it. */
+export async function linkGoogleAccount(userId: number, identity: GoogleIdentity) {
+  const owner = await db.selectFrom("users").select("id").where("google_sub", "=", identity.sub).executeTakeFirst();
+  if (owner && owner.id !== userId) return { ok: false as const };
+  await db.updateTable("users").set({ google_sub: identity.sub }).where("id", "=", userId).execute();
+  return { ok: true as const };
+}
+
+/** Changes a role and ends the person's sessions, so nothing issued under the old role lives on. */
 export async function setUserRole(email: string, role: Role) {
-  // A role change bumps the session version, so cookies issued under the old role stop working.
-  return db
-    .updateTable("users")
-    .set((eb) => ({ role, session_version: eb("session_version", "+", 1) }))
-    .where("email", "=", normalizeEmail(email))
-    .returningAll()
-    .executeTakeFirst();
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .updateTable("users")
+      .set({ role })
+      .where("email", "=", normalizeEmail(email))
+      .returningAll()
+      .executeTakeFirst();
+    if (user) await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    return user;
+  });
 }
 
 export function updateProfile(
@@ -119,19 +135,23 @@ export function updateProfile(
 }
 
 /**
- * Changes the password when the current one is right. The session version goes up with it, so every
- * other device is signed out; the caller re-issues the cookie for this one from the returned user.
+ * Changes the password when the current one is right, and ends every session of the account in the
+ * same transaction; the caller starts a fresh one for this browser.
  */
 export async function changePassword(userId: number, currentPassword: string, newPassword: string) {
   const user = await getUserById(userId);
   if (!user?.password_hash || !(await verifyPassword(currentPassword, user.password_hash))) return null;
   const passwordHash = await hashPassword(newPassword);
-  return db
-    .updateTable("users")
-    .set((eb) => ({ password_hash: passwordHash, session_version: eb("session_version", "+", 1) }))
-    .where("id", "=", userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("users")
+      .set({ password_hash: passwordHash })
+      .where("id", "=", userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    return updated;
+  });
 }
 
 export function listAdmins() {
@@ -140,14 +160,5 @@ export function listAdmins() {
     .select(["id", "email", "display_name"])
     .where("role", "=", "admin")
     .orderBy("email")
-    .execute();
-}
-
-/** Ends every session of the user on every device: cookies carry the old version from now on. */
-export function bumpSessionVersion(userId: number) {
-  return db
-    .updateTable("users")
-    .set((eb) => ({ session_version: eb("session_version", "+", 1) }))
-    .where("id", "=", userId)
     .execute();
 }

@@ -1,7 +1,8 @@
+import type { ApiContext } from "~/api/route.server";
+import { ApiError, apiJson, apiRoute, parseWith, readJsonBody } from "~/api/route.server";
+import { ItemChangesSchema } from "~/api/schemas.server";
+import { toApiItem } from "~/api/shapes.server";
 import { deleteItem, getItem, itemChangesFromForm, updateItem } from "~/models/item.server";
-import { toApiItem } from "~/utils/api-shapes.server";
-import { ApiError, type ApiContext, apiJson, apiRoute, parseWith, readJsonBody } from "~/utils/api.server";
-import { ItemChangesSchema } from "~/validation/api";
 import { parseId } from "~/validation/common";
 
 // GET, PUT and DELETE /api/item/:id: one item, read by everyone, changed and deleted by admins.
@@ -9,21 +10,32 @@ const handleApiCall = apiRoute({
   async GET({ params }) {
     const item = await getItem(itemIdOr404(params));
     if (!item) throw noSuchItem();
-    return apiJson(toApiItem(item));
+    return apiJson(toApiItem(item), { headers: { ETag: `"${item.version}"` } });
   },
 
-  // Sets only the fields sent (a restock, a price change), each under the add-product rules.
-  async PUT({ request, params, requireAdmin }) {
-    await requireAdmin();
+  // Sets only the fields sent (a price change, a new stock figure), each under the add-product rules,
+  // and only against the version the client read: an order placed since then is never undone.
+  async PUT({ request, params, requireAdminCaller }) {
+    const admin = await requireAdminCaller();
     const id = itemIdOr404(params);
-    const changes = parseWith(ItemChangesSchema, await readJsonBody(request));
-    const item = await updateItem(id, itemChangesFromForm(changes));
-    if (!item) throw noSuchItem();
-    return apiJson(toApiItem(item));
+    const { version: bodyVersion, ...changes } = parseWith(ItemChangesSchema, await readJsonBody(request));
+    const version = versionFromIfMatch(request) ?? bodyVersion;
+    if (changes.quantity !== undefined && version === undefined) {
+      if (!(await getItem(id))) throw noSuchItem();
+      throw new ApiError(428, "Setting quantity needs the version it was read at: send If-Match or version from GET /api/item/{id}.");
+    }
+    const result = await updateItem(id, itemChangesFromForm(changes), { version, userId: admin.id });
+    if (!result.ok) {
+      if (result.reason === "not-found") throw noSuchItem();
+      throw new ApiError(409, "The item changed since that version; nothing was saved. Here it is as it is now.", {
+        current: toApiItem(result.current),
+      });
+    }
+    return apiJson(toApiItem(result.item), { headers: { ETag: `"${result.item.version}"` } });
   },
 
-  async DELETE({ params, requireAdmin }) {
-    await requireAdmin();
+  async DELETE({ params, requireAdminCaller }) {
+    await requireAdminCaller();
     const deleted = await deleteItem(itemIdOr404(params));
     if (!deleted) throw noSuchItem();
     return apiJson({ deleted });
@@ -42,4 +54,13 @@ function itemIdOr404(params: ApiContext["params"]) {
   const id = parseId(params.id);
   if (id === null) throw noSuchItem();
   return id;
+}
+
+/** `If-Match: "3"` (or W/"3"): the version the change was made from; a malformed header is a 400. */
+function versionFromIfMatch(request: Request) {
+  const header = request.headers.get("If-Match");
+  if (header === null) return undefined;
+  const version = parseId(/^\s*(?:W\/)?"(\d+)"\s*$/.exec(header)?.[1]);
+  if (version === null) throw new ApiError(400, 'If-Match must be one version in quotes, such as "3".');
+  return version;
 }

@@ -1,7 +1,7 @@
+import { apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
+import { ItemBodySchema, ItemListQuerySchema } from "~/api/schemas.server";
+import { toApiItem } from "~/api/shapes.server";
 import { createItem, itemInputFromForm, listItemsSlice } from "~/models/item.server";
-import { toApiItem } from "~/utils/api-shapes.server";
-import { apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/utils/api.server";
-import { ItemBodySchema, ItemListQuerySchema } from "~/validation/api";
 
 // GET /api/item (everyone) and POST /api/item (admins): the original backend's /item calls.
 const handleApiCall = apiRoute({
@@ -11,8 +11,8 @@ const handleApiCall = apiRoute({
     return apiJson(items.map(toApiItem));
   },
 
-  async POST({ request, requireAdmin }) {
-    await requireAdmin();
+  async POST({ request, requireAdminCaller }) {
+    await requireAdminCaller();
     const product = parseWith(ItemBodySchema, await readJsonBody(request));
     const item = await createItem(itemInputFromForm(product));
     return apiJson(toApiItem(item), { status: 201, headers: { Location: `/api/item/${item.id}` } });

@@ -1,10 +1,10 @@
-import { apiJson, apiRoute } from "~/utils/api.server";
-import { openApiDocument } from "~/utils/openapi.server";
+import { openApiDocument } from "~/api/openapi.server";
+import { apiJson, apiRoute } from "~/api/route.server";
 
 // GET /api/openapi.json: generated from the schemas the API routes parse and answer with.
 const handleApiCall = apiRoute({
-  async GET({ url }) {
-    return apiJson(openApiDocument(url.origin));
+  async GET() {
+    return apiJson(openApiDocument());
   },
 });
 

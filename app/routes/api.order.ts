@@ -1,22 +1,22 @@
 import { getOrder, listAllOrders, listOrdersForUser, placeOrder } from "~/models/order.server";
-import { toApiOrder } from "~/utils/api-shapes.server";
-import { ApiError, apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/utils/api.server";
-import { CompleteOrderSchema, OrderListQuerySchema } from "~/validation/api";
+import { ApiError, apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
+import { CompleteOrderSchema, OrderListQuerySchema } from "~/api/schemas.server";
+import { toApiOrder } from "~/api/shapes.server";
 import { quantityLimitMessage } from "~/validation/order";
 
 // POST /api/order places an order through the same transaction as the order page; GET lists them.
 // (The original ordered with PUT /item/{id} and a new quantity: a client never writes stock here.)
 const handleApiCall = apiRoute({
-  async GET({ url, requireUser }) {
-    const user = await requireUser();
+  async GET({ url, requireCaller }) {
+    const user = await requireCaller();
     const { all } = parseQuery(OrderListQuerySchema, url);
     if (all && user.role !== "admin") throw new ApiError(403, "Only an administrator can list every order.");
     const orders = all ? await listAllOrders({}) : await listOrdersForUser(user.id);
     return apiJson(orders.map(toApiOrder));
   },
 
-  async POST({ request, requireUser }) {
-    const user = await requireUser();
+  async POST({ request, requireCaller }) {
+    const user = await requireCaller();
     const fromProfile = { address: user.address ?? undefined, phone: user.phone ?? undefined };
     const order = parseWith(CompleteOrderSchema, { ...fromProfile, ...(await readJsonBody(request)) });
     const result = await placeOrder({ userId: user.id, ...order });

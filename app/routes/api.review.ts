@@ -1,7 +1,8 @@
+import { ApiError, apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
+import { PagingQuerySchema, ReviewBodySchema } from "~/api/schemas.server";
+import { toApiReview } from "~/api/shapes.server";
+import { limitsFor, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { createReview, listReviews } from "~/models/review.server";
-import { toApiReview } from "~/utils/api-shapes.server";
-import { apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/utils/api.server";
-import { PagingQuerySchema, ReviewBodySchema } from "~/validation/api";
 
 // GET /api/review (everyone, newest first) and POST /api/review (signed in): the original /review calls.
 const handleApiCall = apiRoute({
@@ -11,9 +12,15 @@ const handleApiCall = apiRoute({
     return apiJson(reviews.map(toApiReview));
   },
 
-  async POST({ request, requireUser }) {
-    const user = await requireUser();
+  async POST({ request, context, requireCaller }) {
+    const user = await requireCaller();
     const review = parseWith(ReviewBodySchema, await readJsonBody(request));
+    // The same limit as the Add a Review page: posting through the API is no way around it.
+    const limited = await takePoints(limitsFor("posting", `user:${user.id}`, context.clientAddress));
+    if (!limited.ok) {
+      const seconds = String(Math.ceil(limited.retryAfterMs / 1000));
+      throw new ApiError(429, tooManyAttemptsMessage(limited.retryAfterMs), {}, { "Retry-After": seconds });
+    }
     const created = await createReview({ userId: user.id, ...review });
     return apiJson(toApiReview(created), { status: 201 });
   },

@@ -1,38 +1,40 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type MetaFunction, redirect } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { flashHeaders } from "~/auth/session.server";
-import { company } from "~/content/company";
-import { readForm } from "~/utils/request.server";
-import { attemptWrite, writeFailed } from "~/utils/write.server";
-import { useZodForm } from "~/components/use-zod-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { limitsFor } from "~/auth/rate-limit.server";
 import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
+import { company } from "~/content/company";
 import { createMessage } from "~/models/message.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { anyone, formAction } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle, storeNameOf } from "~/utils/meta";
 import { CONTACT_MESSAGE_MAX, ContactSchema, HONEYPOT_FIELD, MESSAGE_SENT } from "~/validation/contact";
 
-export const meta: MetaFunction = () => [
-  { title: "Contact | Gearwright Parts" },
-  { name: "description", content: "Write to Gearwright Parts, call us or visit the workshop in Sheffield." },
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Contact"),
+  { name: "description", content: `Write to ${storeNameOf(matches)}, call us or visit the workshop in Sheffield.` },
 ];
+
+export const headers = routeHeaders;
 
 export function loader() {
   return { company };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: ContactSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { [HONEYPOT_FIELD]: honeypot, ...message } = submission.value;
-  // A filled honeypot is a bot: it gets the same thank-you, and nothing is stored.
-  if (!honeypot) {
-    const saved = await attemptWrite(() => createMessage(message));
-    if (!saved.ok) return writeFailed(submission);
-  }
-  return redirect("/contact", { headers: await flashHeaders(request, { kind: "success", message: MESSAGE_SENT }) });
-}
+export const action = formAction({
+  guard: anyone,
+  schema: ContactSchema,
+  // Per client and per sender, so a script cannot bury real messages in the admins' list.
+  limits: ({ value, context }) => limitsFor("posting", `contact:${value.email}`, context.clientAddress),
+  async run({ value }) {
+    const { [HONEYPOT_FIELD]: honeypot, ...message } = value;
+    // A filled honeypot is a bot: it gets the same thank-you, and nothing is stored.
+    if (!honeypot) await createMessage(message);
+    return redirectWithFlash("/contact", MESSAGE_SENT);
+  },
+});
 
 export default function Contact() {
   const { company: details } = useLoaderData<typeof loader>();
@@ -67,10 +69,7 @@ export default function Contact() {
 
 function ContactForm() {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(ContactSchema, {
-    id: "contact",
-    lastResult,
-  });
+  const [form, fields] = useZodForm(ContactSchema, { id: "contact", lastResult });
   return (
     <section aria-labelledby="contact-form-heading">
       <h2 id="contact-form-heading" className="text-2xl font-semibold">Send us a message</h2>
@@ -88,8 +87,4 @@ function ContactForm() {
       </Form>
     </section>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,2 +1,4 @@
-// The dashboard opens on My Orders: the same page, served at /dashboard.
-export { action, default, ErrorBoundary, loader, meta } from "./dashboard.my-order";
+import { redirect } from "@remix-run/node";
+
+// The dashboard opens on My Orders.
+export const loader = () => redirect("/dashboard/my-order");

@@ -1,18 +1,20 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { requireUser } from "~/auth/guards.server";
-import { flashHeaders } from "~/auth/session.server";
-import { readForm } from "~/utils/request.server";
-import { attemptWrite, writeFailed } from "~/utils/write.server";
-import { useZodForm } from "~/components/use-zod-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requireUser } from "~/auth/permissions.server";
+import { limitsFor } from "~/auth/rate-limit.server";
 import { Field, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
 import { createReview } from "~/models/review.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formAction } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
 import { REVIEW_MAX_LENGTH, ReviewSchema } from "~/validation/review";
 
-export const meta: MetaFunction = () => [{ title: "Add a Review | Gearwright Parts" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Add a Review")];
+
+export const headers = routeHeaders;
 
 const ratingOptions = [5, 4, 3, 2, 1].map((rating) => ({
   value: String(rating),
@@ -24,18 +26,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { displayName: user.display_name };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const user = await requireUser(request);
-  const submission = parseWithZod(formData, { schema: ReviewSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const saved = await attemptWrite(() => createReview({ userId: user.id, ...submission.value }));
-  if (!saved.ok) return writeFailed(submission);
-  // The redirect gives a fresh, empty form: the form resets with JavaScript on or off.
-  return redirect("/dashboard/add-review", {
-    headers: await flashHeaders(request, { kind: "success", message: "Review added successfully" }),
-  });
-}
+export const action = formAction({
+  guard: requireUser,
+  schema: ReviewSchema,
+  limits: ({ user, context }) => limitsFor("posting", `user:${user.id}`, context.clientAddress),
+  async run({ user, value }) {
+    await createReview({ userId: user.id, ...value });
+    // The redirect gives a fresh, empty form: the form resets with JavaScript on or off.
+    return redirectWithFlash("/dashboard/add-review", "Review added successfully");
+  },
+});
 
 export default function AddReview() {
   // A successful post redirects here with a new location key: remounting gives an empty form.
@@ -63,8 +63,4 @@ function ReviewForm() {
       </Form>
     </section>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,74 +1,51 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { getFormProps } from "@conform-to/react";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/guards.server";
-import { flashHeaders } from "~/auth/session.server";
-import { useZodForm } from "~/components/use-zod-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requireAdmin } from "~/auth/permissions.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-key.server";
 import { formatDate } from "~/utils/dates";
-import { readForm } from "~/utils/request.server";
-import { attemptWrite, WRITE_FAILED } from "~/utils/write.server";
-import { CreateApiKeySchema, RevokeApiKeySchema } from "~/validation/api-key";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { accept, formAction, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
+import { ApiKeyActionSchema, CreateApiKeySchema } from "~/validation/api-key";
 
-export const meta: MetaFunction = () => [{ title: "API Keys | Gearwright Parts" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "API Keys")];
 
-type ActionData = {
-  result: SubmissionResult<string[]> | null;
-  created: { name: string; prefix: string; key: string } | null;
-  error: string | null;
-};
+export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { keys: await listApiKeys() };
+  return data({ keys: await listApiKeys() }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const admin = await requireAdmin(request);
-  if (formData.get("intent") === "revoke") return revoke(request, formData);
-
-  const submission = parseWithZod(formData, { schema: CreateApiKeySchema });
-  if (submission.status !== "success") {
-    return data<ActionData>({ result: submission.reply(), created: null, error: null }, { status: 400 });
-  }
-  const saved = await attemptWrite(() => createApiKey({ userId: admin.id, name: submission.value.name }));
-  if (!saved.ok) {
-    return data<ActionData>({ result: submission.reply({ formErrors: [WRITE_FAILED] }), created: null, error: null }, { status: 500 });
-  }
-  const { name, prefix, key } = saved.value;
-  // The key is in this answer and nowhere else: no redirect (so it shows with JavaScript off too),
-  // and no cache may keep it.
-  return data<ActionData>(
-    { result: submission.reply({ resetForm: true }), created: { name, prefix, key }, error: null },
-    { headers: { "Cache-Control": "no-store" } },
-  );
-}
-
-async function revoke(request: Request, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: RevokeApiKeySchema });
-  if (submission.status !== "success") {
-    return data<ActionData>({ result: null, created: null, error: "That request was not understood." }, { status: 400 });
-  }
-  const name = await revokeApiKey(submission.value.keyId);
-  if (name === undefined) {
-    return data<ActionData>({ result: null, created: null, error: "That key does not exist or is already revoked." }, { status: 404 });
-  }
-  return redirect("/dashboard/api-keys", {
-    headers: await flashHeaders(request, { kind: "success", message: `API key “${name}” revoked.` }),
-  });
-}
+export const action = formAction({
+  guard: requireAdmin,
+  schema: ApiKeyActionSchema,
+  limits: ({ user, value }) => (value.intent === "create" ? [["adminChange", `user:${user.id}`] as const] : []),
+  async run({ user, value }) {
+    if (value.intent === "revoke") {
+      const name = await revokeApiKey(value.keyId);
+      if (name === undefined) return refuse(404, "That key does not exist or is already revoked.");
+      return redirectWithFlash("/dashboard/api-keys", `API key “${name}” revoked.`);
+    }
+    const { name, prefix, key } = await createApiKey({ userId: user.id, name: value.name });
+    // The key is in this answer and nowhere else: no redirect (so it shows with JavaScript off too),
+    // and no cache may keep it.
+    return accept({ created: { name, prefix, key } }, { "Cache-Control": "no-store" });
+  },
+});
 
 export default function ApiKeys() {
   const { keys } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const [form, fields] = useZodForm(CreateApiKeySchema, {
     id: "create-api-key",
-    lastResult: actionData?.result,
+    lastResult: reply?.initialValue?.intent === "revoke" ? undefined : reply,
   });
+  const revokeErrors = reply?.initialValue?.intent === "revoke" ? (reply.error?.[""] ?? null) : null;
   return (
     <section className="max-w-3xl">
       <h1 className="text-2xl font-bold">API Keys</h1>
@@ -77,8 +54,8 @@ export default function ApiKeys() {
         <code>Authorization: Bearer &lt;key&gt;</code>. A key acts as the admin who created it, with that
         account&apos;s current role. The calls are described at <a href="/api/openapi.json" className="text-orange-800 underline">/api/openapi.json</a>.
       </p>
-      {actionData?.created ? <NewKey name={actionData.created.name} secret={actionData.created.key} /> : null}
-      <FormErrors errors={actionData?.error ? [actionData.error] : null} />
+      {reply?.created ? <NewKey name={reply.created.name} secret={reply.created.key} /> : null}
+      <FormErrors errors={revokeErrors} />
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 flex flex-wrap items-end gap-4">
         <div className="min-w-64 flex-1">
           <Field label="Key name" meta={fields.name} hint="What will use it, such as “warehouse sync”." />
@@ -141,8 +118,4 @@ function NewKey({ name, secret }: { name: string; secret: string }) {
       <code className="mt-2 block select-all break-all rounded bg-white p-2 font-mono text-slate-900">{secret}</code>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

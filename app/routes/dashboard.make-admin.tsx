@@ -1,54 +1,47 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/guards.server";
-import { flashHeaders } from "~/auth/session.server";
-import { readForm } from "~/utils/request.server";
-import { useZodForm } from "~/components/use-zod-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requireAdmin } from "~/auth/permissions.server";
 import { Field, StatusButton } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
 import { getUserByEmail, listAdmins, setUserRole } from "~/models/user.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formAction, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
 import { AdminRoleSchema } from "~/validation/admin";
 
-export const meta: MetaFunction = () => [{ title: "Make Admin | Gearwright Parts" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Make Admin")];
+
+export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   return { admins: await listAdmins(), currentAdminId: admin.id };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const admin = await requireAdmin(request);
-  const submission = parseWithZod(formData, { schema: AdminRoleSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { intent, email } = submission.value;
-  const target = await getUserByEmail(email);
-  if (!target) {
-    return data(submission.reply({ fieldErrors: { email: ["No account has this email. The person must sign up first."] } }), { status: 404 });
-  }
-  if (intent === "demote" && target.id === admin.id) {
-    return data(submission.reply({ formErrors: ["You cannot remove your own admin role."] }), { status: 400 });
-  }
-  const role = intent === "promote" ? "admin" : "user";
-  // Changing a role signs the person out everywhere, so a change to the same role must change nothing.
-  if (target.role === role) {
-    const already = role === "admin" ? `${target.email} is already an admin.` : `${target.email} is not an admin.`;
-    return redirect("/dashboard/make-admin", { headers: await flashHeaders(request, { kind: "success", message: already }) });
-  }
-  await setUserRole(email, role);
-  const message = role === "admin" ? `${target.email} is now an admin.` : `${target.email} is no longer an admin.`;
-  return redirect("/dashboard/make-admin", { headers: await flashHeaders(request, { kind: "success", message }) });
-}
+export const action = formAction({
+  guard: requireAdmin,
+  schema: AdminRoleSchema,
+  limits: ({ user }) => [["adminChange", `user:${user.id}`]] as const,
+  async run({ user: admin, value: { intent, email } }) {
+    const target = await getUserByEmail(email);
+    if (!target) return refuse(404, { fieldErrors: { email: ["No account has this email. The person must sign up first."] } });
+    if (intent === "demote" && target.id === admin.id) return refuse(400, "You cannot remove your own admin role.");
+    const role = intent === "promote" ? "admin" : "user";
+    // Changing a role signs the person out everywhere, so a change to the same role must change nothing.
+    if (target.role === role) {
+      return redirectWithFlash("/dashboard/make-admin", role === "admin" ? `${target.email} is already an admin.` : `${target.email} is not an admin.`);
+    }
+    await setUserRole(email, role);
+    return redirectWithFlash("/dashboard/make-admin", role === "admin" ? `${target.email} is now an admin.` : `${target.email} is no longer an admin.`);
+  },
+});
 
 export default function MakeAdmin() {
   const { admins, currentAdminId } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(AdminRoleSchema, {
-    id: "make-admin",
-    lastResult,
-  });
+  const [form, fields] = useZodForm(AdminRoleSchema, { id: "make-admin", lastResult });
   return (
     <section className="max-w-2xl">
       <h1 className="text-2xl font-bold">Make Admin</h1>
@@ -80,8 +73,4 @@ export default function MakeAdmin() {
       </ul>
     </section>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

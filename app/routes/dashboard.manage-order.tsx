@@ -1,47 +1,50 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/guards.server";
-import { flashHeaders } from "~/auth/session.server";
+import { requireAdmin } from "~/auth/permissions.server";
 import { OrderTable } from "~/components/dashboard/order-table";
-import { readForm } from "~/utils/request.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrors, StatusButton } from "~/components/forms";
+import { ReplyErrors, StatusButton } from "~/components/forms";
 import { ORDER_STATUSES } from "~/db/schema";
-import { changeOrderStatus, listAllOrders } from "~/models/order.server";
-import { ALLOWED_TRANSITIONS, ChangeOrderStatusSchema, intentToStatus, OrderStatusFilterSchema } from "~/validation/order";
+import { changeOrderStatus, listAllOrders, ORDER_ACTIONS, orderActionsFor } from "~/models/order.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formAction, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
+import { ChangeOrderStatusSchema, OrderStatusFilterSchema } from "~/validation/order";
 
-export const meta: MetaFunction = () => [{ title: "Manage Orders | Gearwright Parts" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Manage Orders")];
+
+export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const status = OrderStatusFilterSchema.parse(new URL(request.url).searchParams.get("status") || undefined);
-  return { orders: await listAllOrders({ status }), status: status ?? "" };
+  const orders = await listAllOrders({ status });
+  return {
+    orders: orders.map((order) => ({
+      ...order,
+      actions: orderActionsFor(order.status).map((intent) => ({ intent, label: ORDER_ACTIONS[intent].label })),
+    })),
+    status: status ?? "",
+  };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  await requireAdmin(request);
-  const submission = parseWithZod(formData, { schema: ChangeOrderStatusSchema });
-  if (submission.status !== "success") return data({ error: "That request was not understood." }, { status: 400 });
-  const { orderId, intent } = submission.value;
-  const to = intentToStatus[intent];
-  const result = await changeOrderStatus(orderId, to);
-  if (!result.ok) {
-    if (result.reason === "not-found") return data({ error: `Order #${orderId} does not exist.` }, { status: 404 });
-    return data({ error: `Order #${orderId} is ${result.from}; it cannot be marked ${to}.` }, { status: 409 });
-  }
-  const url = new URL(request.url);
-  return redirect(`/dashboard/manage-order${url.search}`, {
-    headers: await flashHeaders(request, { kind: "success", message: `Order #${orderId} is now ${to}.` }),
-  });
-}
-
-const intentLabels = { shipped: ["ship", "Mark shipped"], delivered: ["deliver", "Mark delivered"], cancelled: ["cancel", "Cancel"] } as const;
+export const action = formAction({
+  guard: requireAdmin,
+  schema: ChangeOrderStatusSchema,
+  async run({ request, value: { orderId, intent } }) {
+    const to = ORDER_ACTIONS[intent].status;
+    const result = await changeOrderStatus(orderId, to);
+    if (!result.ok) {
+      if (result.reason === "not-found") return refuse(404, `Order #${orderId} does not exist.`);
+      return refuse(409, `Order #${orderId} is ${result.from}; it cannot be marked ${to}.`);
+    }
+    return redirectWithFlash(`/dashboard/manage-order${new URL(request.url).search}`, `Order #${orderId} is now ${to}.`);
+  },
+});
 
 export default function ManageOrders() {
   const { orders, status } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   return (
     <section>
       <h1 className="text-2xl font-bold">Manage Orders</h1>
@@ -57,7 +60,7 @@ export default function ManageOrders() {
         </div>
         <button type="submit" className="rounded-md bg-slate-800 px-4 py-2 font-semibold text-white">Filter</button>
       </Form>
-      <FormErrors errors={actionData?.error ? [actionData.error] : null} />
+      <ReplyErrors reply={reply} />
       <OrderTable
         orders={orders}
         showCustomer
@@ -65,21 +68,14 @@ export default function ManageOrders() {
         actions={(order) => (
           <Form method="post" className="flex gap-2">
             <input type="hidden" name="orderId" value={order.id} />
-            {ALLOWED_TRANSITIONS[order.status].map((to) => {
-              const [intent, label] = intentLabels[to as keyof typeof intentLabels];
-              return (
-                <StatusButton key={to} name="intent" value={intent} variant={to === "cancelled" ? "danger" : "secondary"} className="px-3 py-1" aria-label={`${label}: order #${order.id}`}>
-                  {label}
-                </StatusButton>
-              );
-            })}
+            {order.actions.map(({ intent, label }) => (
+              <StatusButton key={intent} name="intent" value={intent} variant={intent === "cancel" ? "danger" : "secondary"} className="px-3 py-1" aria-label={`${label}: order #${order.id}`}>
+                {label}
+              </StatusButton>
+            ))}
           </Form>
         )}
       />
     </section>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

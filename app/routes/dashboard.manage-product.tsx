@@ -1,21 +1,23 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/guards.server";
-import { flashHeaders } from "~/auth/session.server";
+import { requireAdmin } from "~/auth/permissions.server";
+import { ItemSearch, Pagination } from "~/components/catalog-controls";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
-import { readForm } from "~/utils/request.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrors } from "~/components/forms";
+import { ReplyErrors } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { deleteItem, getItem, listItems } from "~/models/item.server";
-import { CatalogQuerySchema } from "~/validation/catalog";
-import { ItemSearch, Pagination } from "~/components/catalog-controls";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formAction, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
 import { formatCents } from "~/utils/money";
+import { CatalogQuerySchema } from "~/validation/catalog";
 import { parseId } from "~/validation/common";
 import { DeleteProductSchema } from "~/validation/product";
 
-export const meta: MetaFunction = () => [{ title: "Manage Products | Gearwright Parts" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Manage Products")];
+
+export const headers = routeHeaders;
 
 const DELETE_QUESTION = "Delete this item? OK to proceed.";
 
@@ -30,28 +32,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...catalog, query: q ?? "", confirmDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  await requireAdmin(request);
-  const submission = parseWithZod(formData, { schema: DeleteProductSchema });
-  if (submission.status !== "success") return data({ error: "That request was not understood." }, { status: 400 });
-  const deleted = await deleteItem(submission.value.itemId);
-  if (!deleted) return data({ error: "That product no longer exists." }, { status: 404 });
-  return redirect("/dashboard/manage-product", {
-    headers: await flashHeaders(request, { kind: "success", message: "Item deleted" }),
-  });
-}
+export const action = formAction({
+  guard: requireAdmin,
+  schema: DeleteProductSchema,
+  async run({ value }) {
+    const deleted = await deleteItem(value.itemId);
+    if (!deleted) return refuse(404, "That product no longer exists.");
+    return redirectWithFlash("/dashboard/manage-product", "Item deleted");
+  },
+});
 
 export default function ManageProducts() {
   const { items, confirmDelete, query, page, pageCount } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   return (
     <section>
       <div className="flex items-center justify-between">
         <h1 className="text-2xl font-bold">Manage Products</h1>
         <Link to="/dashboard/add-product" className={buttonClass("primary")}>Add a product</Link>
       </div>
-      <FormErrors errors={actionData?.error ? [actionData.error] : null} />
+      <ReplyErrors reply={reply} />
       {confirmDelete ? (
         <ConfirmPanel question={`${DELETE_QUESTION} (${confirmDelete.name})`} confirmLabel="OK" cancelHref="/dashboard/manage-product" fields={{ itemId: confirmDelete.id }} intent="delete" />
       ) : null}
@@ -90,8 +90,4 @@ export default function ManageProducts() {
       <Pagination basePath="/dashboard/manage-product" query={query} page={page} pageCount={pageCount} />
     </section>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,61 +1,116 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/auth/guards.server";
-import { flashHeaders } from "~/auth/session.server";
+import { getFormProps } from "@conform-to/react";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { requireAdmin } from "~/auth/permissions.server";
 import { ProductForm } from "~/components/dashboard/product-form";
-import { requireItemFromParams } from "~/utils/items.server";
-import { readForm } from "~/utils/request.server";
-import { attemptWrite, writeFailed } from "~/utils/write.server";
+import { StockMovements } from "~/components/dashboard/stock-movements";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { formValuesFromItem, itemInputFromForm, updateItem } from "~/models/item.server";
-import { ProductSchema } from "~/validation/product";
+import {
+  adjustStock,
+  formValuesFromItem,
+  type ItemDetail,
+  itemInputFromForm,
+  listStockMovements,
+  updateItem,
+} from "~/models/item.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formAction, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { requireItemFromParams } from "~/utils/items.server";
+import { pageTitle } from "~/utils/meta";
+import { formatCents } from "~/utils/money";
+import { EditProductSchema, StockAdjustmentSchema } from "~/validation/product";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Edit ${data.item.name} | Gearwright Parts` : "Edit product | Gearwright Parts" },
+const NO_SUCH_PRODUCT = "This product does not exist.";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  pageTitle(matches, data ? `Edit ${data.item.name}` : "Edit product"),
 ];
+
+export const headers = routeHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const item = await requireItemFromParams(params.id, "This product does not exist.");
-  return { item, values: formValuesFromItem(item) };
+  const item = await requireItemFromParams(params.id, NO_SUCH_PRODUCT);
+  return { item, values: formValuesFromItem(item), movements: await listStockMovements(item.id) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  await requireAdmin(request);
-  const item = await requireItemFromParams(params.id, "This product does not exist.");
-  const submission = parseWithZod(formData, { schema: ProductSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const saved = await attemptWrite(() => updateItem(item.id, itemInputFromForm(submission.value)));
-  if (!saved.ok) return writeFailed(submission);
-  const updated = saved.value;
-  if (!updated) throw data("This product does not exist.", { status: 404 });
-  return redirect("/dashboard/manage-product", {
-    headers: await flashHeaders(request, { kind: "success", message: `${updated.name} saved` }),
-  });
+function staleEditMessage(current: ItemDetail) {
+  return (
+    `This product changed after you opened it (an order, or another admin), so nothing was saved. ` +
+    `It now has ${current.quantity} in stock at ${formatCents(current.price_cents)}. ` +
+    `Check the values and save again, or add or remove stock below instead.`
+  );
 }
+
+export const action = formAction({
+  guard: requireAdmin,
+  schema: z.discriminatedUnion("intent", [EditProductSchema, StockAdjustmentSchema]),
+  async run({ user, params, value }) {
+    const item = await requireItemFromParams(params.id, NO_SUCH_PRODUCT);
+    if (value.intent === "adjust-stock") {
+      const adjusted = await adjustStock(item.id, { change: value.change, reason: value.reason, userId: user.id });
+      if (!adjusted.ok) {
+        if (adjusted.reason === "not-found") throw data(NO_SUCH_PRODUCT, { status: 404 });
+        return refuse(409, { fieldErrors: { change: [`Only ${adjusted.available} in stock: you cannot remove ${-value.change}.`] } });
+      }
+      const verb = value.change > 0 ? `${value.change} added to` : `${-value.change} removed from`;
+      return redirectWithFlash(`/dashboard/manage-product/${item.id}`, `${verb} stock: ${adjusted.item.quantity} now.`);
+    }
+    const saved = await updateItem(item.id, itemInputFromForm(value), { version: value.version, userId: user.id });
+    if (!saved.ok) {
+      if (saved.reason === "not-found") throw data(NO_SUCH_PRODUCT, { status: 404 });
+      return refuse(409, staleEditMessage(saved.current), { extra: { currentVersion: saved.current.version } });
+    }
+    return redirectWithFlash("/dashboard/manage-product", `${saved.item.name} saved`);
+  },
+});
 
 export default function EditProduct() {
-  const { item, values } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(ProductSchema, {
-    id: `edit-product-${item.id}`,
-    lastResult,
-    defaultValue: values,
-  });
+  const { item, values, movements } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const editReply = reply?.initialValue?.intent === "update" ? reply : undefined;
+  const stockReply = reply?.initialValue?.intent === "adjust-stock" ? reply : undefined;
+  const [form, fields] = useZodForm(EditProductSchema, { id: `edit-product-${item.id}`, lastResult: editReply, defaultValue: values });
+  const [stockForm, stockFields] = useZodForm(StockAdjustmentSchema, { id: `adjust-stock-${item.id}`, lastResult: stockReply });
+  // After a refused stale edit, the next save is made from the version the message described.
+  const version = (editReply && "currentVersion" in editReply ? Number(editReply.currentVersion) : null) ?? item.version;
   return (
     <section>
       <p>
         <Link to="/dashboard/manage-product" className="text-sm font-semibold text-orange-800 underline">← All products</Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold">Edit {item.name}</h1>
-      <ProductForm form={form} fields={fields} submitLabel="Save changes" />
+      <ProductForm
+        form={form}
+        fields={fields}
+        submitLabel="Save changes"
+        intent="update"
+        hidden={
+          <>
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="version" value={version} />
+          </>
+        }
+      />
+      <section aria-labelledby="stock-heading" className="mt-10 max-w-2xl border-t border-slate-200 pt-6">
+        <h2 id="stock-heading" className="text-xl font-semibold">Add or remove stock</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {item.quantity} in stock now. A change here adds to or takes from whatever is in stock when you save, so orders placed meanwhile are kept.
+        </p>
+        <Form method="post" {...getFormProps(stockForm)} noValidate className="mt-4 grid gap-4 sm:grid-cols-[10rem_1fr_auto] sm:items-start">
+          <input type="hidden" name="intent" value="adjust-stock" />
+          <Field label="Units (+ or −)" meta={stockFields.change} type="number" inputProps={{ step: 1, inputMode: "numeric", placeholder: "20 or -3" }} />
+          <Field label="Reason" meta={stockFields.reason} inputProps={{ placeholder: "Received from supplier" }} />
+          <StatusButton intent="adjust-stock" pendingText="Saving…" className="sm:mt-6">Save stock change</StatusButton>
+          <div className="sm:col-span-3">
+            <FormErrors id={stockForm.errorId} errors={stockForm.errors} />
+          </div>
+        </Form>
+        <StockMovements movements={movements} />
+      </section>
     </section>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

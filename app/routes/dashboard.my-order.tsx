@@ -1,18 +1,20 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/guards.server";
-import { flashHeaders } from "~/auth/session.server";
+import { requireUser } from "~/auth/permissions.server";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { OrderTable } from "~/components/dashboard/order-table";
-import { readForm } from "~/utils/request.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrors } from "~/components/forms";
+import { ReplyErrors } from "~/components/forms";
 import { changeOrderStatus, listOrdersForUser } from "~/models/order.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formAction, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
 import { parseId } from "~/validation/common";
 import { CancelOrderSchema } from "~/validation/order";
 
-export const meta: MetaFunction = () => [{ title: "My Orders | Gearwright Parts" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "My Orders")];
+
+export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -23,31 +25,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { orders, confirmCancel: confirmCancel ? { id: confirmCancel.id, item_name: confirmCancel.item_name } : null };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const user = await requireUser(request);
-  const submission = parseWithZod(formData, { schema: CancelOrderSchema });
-  if (submission.status !== "success") {
-    return data({ error: "That request was not understood." }, { status: 400 });
-  }
-  const result = await changeOrderStatus(submission.value.orderId, "cancelled", { ownerId: user.id });
-  if (!result.ok) {
-    // Another customer's order looks exactly like one that does not exist.
-    if (result.reason === "not-found") return data({ error: "Order not found." }, { status: 404 });
-    return data({ error: `This order is ${result.from} and can no longer be cancelled.` }, { status: 409 });
-  }
-  return redirect("/dashboard/my-order", {
-    headers: await flashHeaders(request, { kind: "success", message: `Order #${submission.value.orderId} cancelled.` }),
-  });
-}
+export const action = formAction({
+  guard: requireUser,
+  schema: CancelOrderSchema,
+  async run({ user, value }) {
+    const result = await changeOrderStatus(value.orderId, "cancelled", { ownerId: user.id });
+    if (!result.ok) {
+      // Another customer's order looks exactly like one that does not exist.
+      if (result.reason === "not-found") return refuse(404, "Order not found.");
+      return refuse(409, `This order is ${result.from} and can no longer be cancelled.`);
+    }
+    return redirectWithFlash("/dashboard/my-order", `Order #${value.orderId} cancelled.`);
+  },
+});
 
 export default function MyOrders() {
   const { orders, confirmCancel } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   return (
     <section>
       <h1 className="text-2xl font-bold">My Orders</h1>
-      <FormErrors errors={actionData?.error ? [actionData.error] : null} />
+      <ReplyErrors reply={reply} />
       {confirmCancel ? (
         <ConfirmPanel
           question={`Cancel order #${confirmCancel.id} (${confirmCancel.item_name})? The parts go back into stock.`}
@@ -76,8 +74,4 @@ export default function MyOrders() {
       />
     </section>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

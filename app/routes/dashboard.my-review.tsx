@@ -1,18 +1,22 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/guards.server";
-import { flashHeaders } from "~/auth/session.server";
+import { requireUser } from "~/auth/permissions.server";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
-import { readForm } from "~/utils/request.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrors } from "~/components/forms";
+import { ReplyErrors } from "~/components/forms";
 import { ReviewCard } from "~/components/review-card";
 import { deleteOwnReview, listReviewsByUser } from "~/models/review.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formAction, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
 import { parseId } from "~/validation/common";
 import { DeleteReviewSchema } from "~/validation/review";
 
-export const meta: MetaFunction = () => [{ title: "My Reviews | Gearwright Parts" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "My Reviews")];
+
+export const headers = routeHeaders;
+
+const QUESTION = "Delete this review? This cannot be undone.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -21,28 +25,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { reviews, confirmDelete: reviews.find((review) => review.id === deleteId)?.id ?? null };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const user = await requireUser(request);
-  const submission = parseWithZod(formData, { schema: DeleteReviewSchema });
-  if (submission.status !== "success") return data({ error: "That request was not understood." }, { status: 400 });
-  const deleted = await deleteOwnReview(submission.value.reviewId, user.id);
-  if (!deleted) return data({ error: "Review not found." }, { status: 404 });
-  return redirect("/dashboard/my-review", {
-    headers: await flashHeaders(request, { kind: "success", message: "Review deleted" }),
-  });
-}
+export const action = formAction({
+  guard: requireUser,
+  schema: DeleteReviewSchema,
+  async run({ user, value }) {
+    const deleted = await deleteOwnReview(value.reviewId, user.id);
+    if (!deleted) return refuse(404, "Review not found.");
+    return redirectWithFlash("/dashboard/my-review", "Review deleted");
+  },
+});
 
 export default function MyReviews() {
   const { reviews, confirmDelete } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const question = "Delete this review? This cannot be undone.";
+  const reply = useActionData<typeof action>();
   return (
     <section>
       <h1 className="text-2xl font-bold">My Reviews</h1>
-      <FormErrors errors={actionData?.error ? [actionData.error] : null} />
+      <ReplyErrors reply={reply} />
       {confirmDelete ? (
-        <ConfirmPanel question={question} confirmLabel="Delete review" cancelHref="/dashboard/my-review" fields={{ reviewId: confirmDelete }} intent="delete" />
+        <ConfirmPanel question={QUESTION} confirmLabel="Delete review" cancelHref="/dashboard/my-review" fields={{ reviewId: confirmDelete }} intent="delete" />
       ) : null}
       {reviews.length === 0 ? (
         <p className="mt-6 text-slate-600">
@@ -57,7 +58,7 @@ export default function MyReviews() {
               headingLevel={2}
               actions={
                 <div className="mt-auto">
-                  <ConfirmAction label="Delete" accessibleLabel={`Delete review ${review.id}`} question={question} confirmLabel="Delete review" fallbackHref={`/dashboard/my-review?delete=${review.id}`} fields={{ reviewId: review.id }} intent="delete" />
+                  <ConfirmAction label="Delete" accessibleLabel={`Delete review ${review.id}`} question={QUESTION} confirmLabel="Delete review" fallbackHref={`/dashboard/my-review?delete=${review.id}`} fields={{ reviewId: review.id }} intent="delete" />
                 </div>
               }
             />
@@ -66,8 +67,4 @@ export default function MyReviews() {
       )}
     </section>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

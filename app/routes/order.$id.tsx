@@ -1,49 +1,47 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/guards.server";
-import { flashHeaders } from "~/auth/session.server";
-import { requireItemFromParams } from "~/utils/items.server";
-import { readForm } from "~/utils/request.server";
-import { attemptWrite, writeFailed } from "~/utils/write.server";
-import { useZodForm } from "~/components/use-zod-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requireUser } from "~/auth/permissions.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
 import { placeOrder } from "~/models/order.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formAction, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { requireItemFromParams } from "~/utils/items.server";
+import { pageTitle } from "~/utils/meta";
 import { formatCents } from "~/utils/money";
-import { orderSchema } from "~/validation/order";
+import { orderSchema, quantityLimitMessage } from "~/validation/order";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Order ${data.item.name} | Gearwright Parts` : "Order | Gearwright Parts" },
+const NO_SUCH_PART = "This part does not exist.";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  pageTitle(matches, data ? `Order ${data.item.name}` : "Order"),
   { name: "description", content: data?.item.description.slice(0, 155) ?? "Order a part." },
 ];
 
+export const headers = routeHeaders;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const item = await requireItemFromParams(params.id, "This part does not exist.");
+  const item = await requireItemFromParams(params.id, NO_SUCH_PART);
   return { item, shipping: { address: user.address ?? "", phone: user.phone ?? "" } };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const user = await requireUser(request);
-  const item = await requireItemFromParams(params.id, "This part does not exist.");
-  const submission = parseWithZod(formData, { schema: orderSchema(item.quantity) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-
-  const attempt = await attemptWrite(() => placeOrder({ userId: user.id, itemId: item.id, ...submission.value }));
-  if (!attempt.ok) return writeFailed(submission);
-  const result = attempt.value;
-  if (!result.ok) {
-    if (result.reason === "not-found") throw data("This part does not exist.", { status: 404 });
-    const message = result.available > 0 ? `Only ${result.available} left in stock` : "This part is out of stock";
-    return data(submission.reply({ fieldErrors: { quantity: [message] } }), { status: 409 });
-  }
-  return redirect("/dashboard/my-order", {
-    headers: await flashHeaders(request, { kind: "success", message: "Order placed successfully" }),
-  });
-}
+export const action = formAction({
+  guard: requireUser,
+  // The page's stock is the form's limit; the database re-checks it atomically when ordering.
+  schema: async ({ params }) => orderSchema((await requireItemFromParams(params.id, NO_SUCH_PART)).quantity),
+  async run({ user, params, value }) {
+    const item = await requireItemFromParams(params.id, NO_SUCH_PART);
+    const result = await placeOrder({ userId: user.id, itemId: item.id, ...value });
+    if (!result.ok) {
+      if (result.reason === "not-found") throw data(NO_SUCH_PART, { status: 404 });
+      return refuse(409, { fieldErrors: { quantity: [quantityLimitMessage(result.available)] } });
+    }
+    return redirectWithFlash("/dashboard/my-order", "Order placed successfully");
+  },
+});
 
 export default function OrderItem() {
   const { item, shipping } = useLoaderData<typeof loader>();
@@ -86,8 +84,4 @@ export default function OrderItem() {
       </div>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,23 +1,26 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthorizationError } from "remix-auth";
 import { authenticator, isGoogleEnabled } from "~/auth/authenticator.server";
-import { createUserSession, requireSignedOut } from "~/auth/guards.server";
-import { clearEmailFailures, countAttempt, retryAfterMs, tooManyAttempts } from "~/auth/rate-limit.server";
+import { requireSignedOut } from "~/auth/permissions.server";
+import { signInLimits } from "~/auth/rate-limit.server";
+import { createUserSession } from "~/auth/session.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
-import { SignInSchema } from "~/validation/auth";
-import { safeRedirect } from "~/utils/safe-redirect";
 import { useZodForm } from "~/components/use-zod-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { readForm } from "~/utils/request.server";
+import { anyone, formAction, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { SignInSchema } from "~/validation/auth";
 
-export const meta: MetaFunction = () => [
-  { title: "Sign in | Gearwright Parts" },
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Sign in"),
   { name: "description", content: "Sign in to order parts, write reviews and follow your orders." },
 ];
+
+export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedOut(request);
@@ -25,33 +28,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo: safeRedirect(redirectTo), googleEnabled: isGoogleEnabled };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: SignInSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
-  const { email } = submission.value;
-  const waitMs = await retryAfterMs(request, email, "signIn");
-  if (waitMs !== null) return tooManyAttempts(submission, waitMs);
-  try {
-    // The strategy reads the already-parsed form from the context; remix-auth copies the request,
-    // which needs an unread body, so it gets one without a body.
-    const user = await authenticator.authenticate("form", new Request(request.url, { headers: request.headers }), {
-      throwOnError: true,
-      context: { formData },
-    });
-    await clearEmailFailures(email);
-    return await createUserSession(user, submission.value.redirectTo);
-  } catch (error) {
-    if (!(error instanceof AuthorizationError)) throw error;
-    await countAttempt(request, email, "signIn");
-    return data(
-      submission.reply({ fieldErrors: { password: [error.message] }, hideFields: ["password"] }),
-      { status: 401 },
-    );
-  }
-}
+export const action = formAction({
+  guard: anyone,
+  schema: SignInSchema,
+  hideFields: ["password"],
+  // A point is taken before the password is hashed and given back when it was right.
+  limits: ({ value, context }) => signInLimits(value.email, context.clientAddress),
+  refundOnSuccess: true,
+  async run({ request, context, value, formData }) {
+    try {
+      // The strategy reads the already-parsed form from the context; remix-auth copies the request,
+      // which needs an unread body, so it gets one without a body.
+      const authenticated = await authenticator.authenticate("form", new Request(request.url, { headers: request.headers }), {
+        throwOnError: true,
+        context: { formData },
+      });
+      if (!("user" in authenticated)) throw new Error("The form strategy returned no user");
+      return await createUserSession(authenticated.user, { request, context, redirectTo: value.redirectTo });
+    } catch (error) {
+      if (error instanceof AuthorizationError) return refuse(401, { fieldErrors: { password: [error.message] } });
+      throw error;
+    }
+  },
+});
 
 export default function SignIn() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
@@ -92,8 +91,4 @@ export default function SignIn() {
       </p>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,11 +1,13 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { signOut } from "~/auth/guards.server";
-import { requireSameSite } from "~/utils/request.server";
+import { endSession } from "~/auth/session.server";
+import { withPageRefusals } from "~/utils/form-action.server";
+import { requireSameOrigin } from "~/utils/request.server";
 
 // Signing out changes state, so it happens only on POST; a GET just goes home.
 export const loader = () => redirect("/");
 
+/** Deletes this browser's session row: a saved copy of the cookie opens nothing afterwards. */
 export async function action({ request }: ActionFunctionArgs) {
-  requireSameSite(request);
-  return signOut(request);
+  await withPageRefusals(() => requireSameOrigin(request));
+  return redirect("/", { headers: { "Set-Cookie": await endSession(request) } });
 }

@@ -1,56 +1,50 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { createUserSession, requireSignedOut } from "~/auth/guards.server";
-import { countAttempt, retryAfterMs, tooManyAttempts } from "~/auth/rate-limit.server";
-import { readForm } from "~/utils/request.server";
-import { useZodForm } from "~/components/use-zod-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requireSignedOut } from "~/auth/permissions.server";
+import { limitsFor } from "~/auth/rate-limit.server";
+import { createUserSession } from "~/auth/session.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
 import { createUser, EmailTakenError } from "~/models/user.server";
+import { anyone, formAction, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { SignUpSchema } from "~/validation/auth";
 
-export const meta: MetaFunction = () => [
-  { title: "Create an account | Gearwright Parts" },
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Create an account"),
   { name: "description", content: "Create an account to order machine parts and write reviews." },
 ];
+
+export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedOut(request);
   return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: SignUpSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
-  const { name, email, password } = submission.value;
-  const waitMs = await retryAfterMs(request, email, "signUp");
-  if (waitMs !== null) return tooManyAttempts(submission, waitMs);
-  await countAttempt(request, email, "signUp");
-  try {
-    const user = await createUser({ email, password, displayName: name });
-    return await createUserSession(user, safeRedirect(formData.get("redirectTo")));
-  } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error;
-    return data(
-      submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ["password"] }),
-      { status: 400 },
-    );
-  }
-}
+export const action = formAction({
+  guard: anyone,
+  schema: SignUpSchema,
+  hideFields: ["password"],
+  limits: ({ value, context }) => limitsFor("signUp", `email:${value.email}`, context.clientAddress),
+  async run({ request, context, value }) {
+    try {
+      const user = await createUser({ email: value.email, password: value.password, displayName: value.name });
+      return await createUserSession(user, { request, context, redirectTo: value.redirectTo });
+    } catch (error) {
+      if (error instanceof EmailTakenError) return refuse(400, { fieldErrors: { email: [error.message] } });
+      throw error;
+    }
+  },
+});
 
 export default function SignUp() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(SignUpSchema, {
-    id: "sign-up",
-    lastResult,
-  });
+  const [form, fields] = useZodForm(SignUpSchema, { id: "sign-up", lastResult });
 
   return (
     <div className="mx-auto max-w-md">
@@ -80,8 +74,4 @@ export default function SignUp() {
       </p>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

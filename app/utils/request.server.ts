@@ -1,35 +1,56 @@
-import { data } from "@remix-run/node";
 import { appUrl } from "./env.server";
 
 /** Forms are small; 2 MiB leaves room for a 1 MB field to be refused with a message, not a 413. */
 export const MAX_FORM_BYTES = 2 * 1024 * 1024;
+/** More fields than any form of ours has (the product form with every spec row is about 100). */
+export const MAX_FORM_FIELDS = 400;
+/** conform turns `x[N]` into an array of N slots: an index past any repeatable row is refused. */
+export const MAX_FIELD_INDEX = 199;
+const MAX_FIELD_NAME_LENGTH = 100;
+const MAX_FIELD_NAME_DEPTH = 4;
+
+/**
+ * A request refused before its action runs: from another site, too large, not a form, not JSON.
+ * Pages answer it with a short refusal page (app/entry.server.tsx), the API with its JSON error.
+ */
+export class RequestRefused extends Error {
+  constructor(
+    readonly status: 400 | 403 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const CROSS_SITE_REFUSED = "This form was sent from another site and was refused.";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** This site's own origins: the one the request was addressed to, and APP_URL's. */
+export function ownOrigins(request: Request) {
+  return new Set([new URL(request.url).origin, new URL(appUrl()).origin]);
+}
+
 /**
- * Refuses a state-changing request that another site made the browser send: `Sec-Fetch-Site:
- * cross-site`, or, from browsers that do not send that header, an Origin that is not this site.
- * (Non-browser clients send neither and are judged by their credentials alone.)
+ * Refuses a state-changing request another origin made the browser send. Browsers say where a
+ * request comes from in `Sec-Fetch-Site`; only `same-origin` (and `none`, a request the person made
+ * themselves) pass, so a sibling origin (another port, another subdomain) is refused too. Browsers
+ * that do not send it are judged by `Origin`. Clients that send neither are not browsers acting on
+ * someone's behalf, and are judged by their credentials alone.
  */
-export function requireSameSite(request: Request) {
+export function requireSameOrigin(request: Request) {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return;
   const fetchSite = request.headers.get("Sec-Fetch-Site");
   if (fetchSite) {
-    if (fetchSite === "cross-site") throw crossSite();
+    if (fetchSite !== "same-origin" && fetchSite !== "none") throw new RequestRefused(403, CROSS_SITE_REFUSED);
     return;
   }
   const origin = request.headers.get("Origin");
-  if (origin === null) return;
-  const allowed = new Set([new URL(request.url).origin, new URL(appUrl()).origin]);
-  if (!allowed.has(origin)) throw crossSite();
-}
-
-function crossSite() {
-  return data("This form was sent from another site and was refused.", { status: 403 });
+  if (origin !== null && !ownOrigins(request).has(origin)) throw new RequestRefused(403, CROSS_SITE_REFUSED);
 }
 
 function tooLarge() {
-  return data("This form is too large to be accepted.", { status: 413 });
+  return new RequestRefused(413, "This form is too large to be accepted.");
 }
 
 /** Reads the body up to the cap, whatever Content-Length claims (it may be absent or false). */
@@ -59,17 +80,46 @@ export async function readCappedBody(request: Request, cap = MAX_FORM_BYTES) {
   return body;
 }
 
+const INDEX = /\[(\d+)\]/g;
+
+/** A field name no form of ours uses, shaped to make conform build something huge or deep. */
+function unreasonableFieldName(name: string) {
+  if (name.length > MAX_FIELD_NAME_LENGTH) return true;
+  if ((name.match(/[.[]/g)?.length ?? 0) > MAX_FIELD_NAME_DEPTH) return true;
+  for (const [, index] of name.matchAll(INDEX)) {
+    if (index.length > 3 || Number(index) > MAX_FIELD_INDEX) return true;
+  }
+  return false;
+}
+
 /**
- * Every action's first step: refuse cross-site posts, cap the body, and parse the form. A body
- * that is not a form at all is a 400, never a 500.
+ * Checks a parsed form's shape before anything builds on it: conform turns `x[10000000]` into an
+ * array of ten million slots, so a 19-byte body could make a 30 MB answer. Nothing our forms send
+ * comes near these bounds.
+ */
+export function requireReasonableFields(formData: FormData) {
+  let count = 0;
+  for (const name of formData.keys()) {
+    count += 1;
+    if (count > MAX_FORM_FIELDS) throw new RequestRefused(400, "This form has more fields than any form of ours.");
+    if (unreasonableFieldName(name)) throw new RequestRefused(400, "This form has a field no form of ours has.");
+  }
+}
+
+/**
+ * Every action's body: refuse another origin's post, cap the body, parse the form and check its
+ * shape. A body that is not a form at all is a 400, never a 500.
  */
 export async function readForm(request: Request): Promise<FormData> {
-  requireSameSite(request);
+  requireSameOrigin(request);
   const body = await readCappedBody(request);
   const contentType = request.headers.get("Content-Type") ?? "";
+  let formData: FormData;
   try {
-    return await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+    formData = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
   } catch {
-    throw data("This request did not carry a form.", { status: 400 });
+    throw new RequestRefused(400, "This request did not carry a form.");
   }
+  requireReasonableFields(formData);
+  return formData;
 }

@@ -12,7 +12,11 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   try {
     const resolved = new URL(to, "http://same-site.invalid");
     if (resolved.host !== "same-site.invalid") return fallback;
-    return resolved.pathname + resolved.search + resolved.hash;
+    // Dot segments are resolved away: "/..//evil.com" and "/%2e%2e//evil.com" become "//evil.com",
+    // which a browser reads as another host. The normalised path is what must be same-site.
+    const path = resolved.pathname + resolved.search + resolved.hash;
+    if (path.startsWith("//") || path.includes("\\")) return fallback;
+    return path;
   } catch {
     return fallback;
   }

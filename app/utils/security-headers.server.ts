@@ -25,3 +25,15 @@ export function securityHeaders(nonce: string): Record<string, string> {
     "Cross-Origin-Opener-Policy": "same-origin",
   };
 }
+
+/** Headers for a page without scripts (the refusal page): nothing may run or be framed. */
+export function staticPageSecurityHeaders(): Record<string, string> {
+  return {
+    "Content-Security-Policy":
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailField } from "./auth";
 
-export const AdminRoleSchema = z.object({
-  intent: z.enum(["promote", "demote"], { message: "Choose promote or demote" }),
-  email: emailField,
-});
+export const AdminRoleSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("promote"), email: emailField }),
+  z.object({ intent: z.literal("demote"), email: emailField }),
+]);

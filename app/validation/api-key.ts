@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { idField, requiredText } from "./common";
 
-/** The dashboard's API keys page: a name creates a key (the intent may be left out). */
 export const CreateApiKeySchema = z.object({
-  intent: z.literal("create").optional(),
+  intent: z.literal("create"),
   name: requiredText("a name for the key", 80),
 });
 
@@ -11,3 +10,6 @@ export const RevokeApiKeySchema = z.object({
   intent: z.literal("revoke"),
   keyId: idField,
 });
+
+/** The dashboard's API keys page: create a key, or revoke one. */
+export const ApiKeyActionSchema = z.discriminatedUnion("intent", [CreateApiKeySchema, RevokeApiKeySchema]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasNoControlCharacters } from "./common";
+import { isPlainText } from "./common";
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -36,7 +36,8 @@ export const SignUpSchema = z.object({
     .trim()
     .min(1, "Enter Your Name")
     .max(80, "Name must be at most 80 characters")
-    .refine(hasNoControlCharacters, "Name contains characters that are not allowed"),
+    .refine(isPlainText, "Name contains characters that are not allowed"),
   email: emailField,
   password: newPasswordField,
+  redirectTo: z.string().max(2048, "That return address is too long").optional(),
 });

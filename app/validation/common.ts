@@ -24,6 +24,23 @@ export function hasNoControlCharacters(value: string) {
   return !CONTROL_CHARACTERS.test(value);
 }
 
+// Unicode format characters (category Cf): bidirectional overrides that make "nimdA erotS" read as
+// "Store Admin", zero-width spaces and joiners that make two names look alike. Long texts (a
+// review, a description) may need a joiner inside an emoji; a name or a short field never does.
+const FORMAT_CHARACTERS = /\p{Cf}/u;
+
+/** Short texts (names, addresses, labels): no control characters and no invisible formatting. */
+export function isPlainText(value: string) {
+  return hasNoControlCharacters(value) && !FORMAT_CHARACTERS.test(value);
+}
+
+/** Texts up to this length are names and labels: they must be plain text (see isPlainText). */
+const SHORT_TEXT_MAX = 300;
+
+function allowedCharacters(max: number) {
+  return max <= SHORT_TEXT_MAX ? isPlainText : hasNoControlCharacters;
+}
+
 function capitalized(label: string) {
   return `${label[0].toUpperCase()}${label.slice(1)}`;
 }
@@ -34,7 +51,7 @@ export function requiredText(label: string, max: number) {
     .trim()
     .min(1, `Enter ${label}`)
     .max(max, `${capitalized(label)} must be at most ${max} characters`)
-    .refine(hasNoControlCharacters, `${capitalized(label)} contains characters that are not allowed`);
+    .refine(allowedCharacters(max), `${capitalized(label)} contains characters that are not allowed`);
 }
 
 export function optionalText(label: string, max: number) {
@@ -42,7 +59,7 @@ export function optionalText(label: string, max: number) {
     .string({ invalid_type_error: `${label} must be text` })
     .trim()
     .max(max, `${capitalized(label)} must be at most ${max} characters`)
-    .refine(hasNoControlCharacters, `${capitalized(label)} contains characters that are not allowed`)
+    .refine(allowedCharacters(max), `${capitalized(label)} contains characters that are not allowed`)
     .optional();
 }
 

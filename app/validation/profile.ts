@@ -23,4 +23,21 @@ export const PasswordChangeSchema = z.object({
   newPassword: newPasswordField,
 });
 
-export const SignOutEverywhereSchema = z.object({ intent: z.literal("sign-out-everywhere") });
+export const SignOutEverywhereSchema = z.object({
+  intent: z.literal("sign-out-everywhere"),
+  /** Also revoke the API keys the account made (programs signed in as it). */
+  revokeApiKeys: z.boolean().optional(),
+});
+
+export const EndSessionSchema = z.object({
+  intent: z.literal("end-session"),
+  sessionId: z.string({ required_error: "Choose a session" }).regex(/^[0-9a-f]{64}$/, "Choose a session"),
+});
+
+/** Everything My Profile posts, told apart by `intent`. */
+export const ProfileActionSchema = z.discriminatedUnion("intent", [
+  ProfileSchema,
+  PasswordChangeSchema,
+  SignOutEverywhereSchema,
+  EndSessionSchema,
+]);

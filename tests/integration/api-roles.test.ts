@@ -47,7 +47,7 @@ const cases: Record<string, CallCase> = {
     route: itemById,
     method: "PUT",
     path: (item) => `/api/item/${item.id}`,
-    body: { quantity: "99" },
+    body: { quantity: "99", version: "1" },
     expected: adminOnly(200),
     check: async (item, allowed) => expect((await getItem(item.id))?.quantity).toBe(allowed ? 99 : 10),
   },

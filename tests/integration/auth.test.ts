@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { getCurrentUser } from "~/auth/guards.server";
+import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
 import { getUserByEmail } from "~/models/user.server";
 import * as googleStart from "~/routes/auth.google";
@@ -7,7 +7,8 @@ import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as signUp from "~/routes/sign-up";
 import { call, cookieFrom, fieldErrors, getRequest, postRequest } from "../support/http";
-import { createSignedInUser, TEST_PASSWORD, uniqueEmail } from "../support/users";
+import { createSignedInUser, sessionCount, TEST_PASSWORD, uniqueEmail } from "../support/users";
+import * as dashboard from "~/routes/dashboard.my-order";
 
 async function userCount() {
   const { count } = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
@@ -140,11 +141,43 @@ describe("sessions", () => {
     expect(outcome.headers.get("Set-Cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
   });
 
-  test("a cookie from before a session-version bump no longer signs in", async () => {
+  test("a copy of the cookie saved before sign-out opens nothing afterwards: the session row is gone", async () => {
     const { user, cookie } = await createSignedInUser();
-    expect(await getCurrentUser(getRequest("/", { cookie }))).not.toBeNull();
-    await db.updateTable("users").set({ session_version: user.session_version + 1 }).where("id", "=", user.id).execute();
+    expect((await call(dashboard.loader, getRequest("/dashboard/my-order", { cookie }))).status).toBe(200);
+    const outcome = await call(signOut.action, postRequest("/sign-out", {}, { cookie }));
+    expect(outcome.status).toBe(302);
+    expect(await sessionCount(user.id)).toBe(0);
+    const replayed = await call(dashboard.loader, getRequest("/dashboard/my-order", { cookie }));
+    expect(replayed.status).toBe(302);
+    expect(replayed.location).toBe("/sign-in?redirectTo=%2Fdashboard%2Fmy-order");
+  });
+
+  test("an expired session is no user, and expired rows are swept at the next sign-in", async () => {
+    const { user, cookie } = await createSignedInUser();
+    await db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", user.id).execute();
     expect(await getCurrentUser(getRequest("/", { cookie }))).toBeNull();
+    await createSignedInUser();
+    const rows = await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
+    expect(rows).toEqual([]);
+  });
+
+  test("a cookie that points at no session is removed on the next page", async () => {
+    const { user, cookie } = await createSignedInUser();
+    await db.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    const root = await import("~/root");
+    const page = await call(root.loader, getRequest("/", { cookie }));
+    expect(page.data.user).toBeNull();
+    expect(page.headers.getSetCookie().some((header) => /^__session=;.*Expires=Thu, 01 Jan 1970/.test(header))).toBe(true);
+  });
+
+  test("the cookie holds only a random token; the row stores its hash, with the browser and the address", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const token = (await import("~/auth/session.server")).SESSION_COOKIE_NAME;
+    expect(cookie.startsWith(`${token}=`)).toBe(true);
+    const [row] = await db.selectFrom("sessions").selectAll().where("user_id", "=", user.id).execute();
+    expect(row.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(decodeURIComponent(cookie)).not.toContain(row.id);
+    expect(row).toMatchObject({ user_agent: "Firefox on Linux", ip: "127.0.0.1" });
   });
 
   test("a tampered cookie is no user", async () => {

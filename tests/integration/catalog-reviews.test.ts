@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { getCurrentUser } from "~/auth/guards.server";
+import { getCurrentUser } from "~/auth/session.server";
 import { verifyPassword } from "~/auth/password.server";
 import { db } from "~/db/db.server";
 import { CATALOG_PAGE_SIZE, createItem, type ItemInput } from "~/models/item.server";
@@ -13,7 +13,7 @@ import * as myReview from "~/routes/dashboard.my-review";
 import * as catalog from "~/routes/items";
 import * as orderPage from "~/routes/order.$id";
 import { call, cookieFrom, fieldErrors, flashOf, getRequest, postRequest } from "../support/http";
-import { createSignedInUser, TEST_PASSWORD } from "../support/users";
+import { createSignedInUser, sessionCount, TEST_PASSWORD } from "../support/users";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -339,7 +339,7 @@ describe("my profile", () => {
     expect(JSON.stringify(outcome.data)).not.toContain("not-the-password");
     expect(JSON.stringify(outcome.data)).not.toContain("brand-new-pass");
     const after = await getUserById(user.id);
-    expect(after?.session_version).toBe(user.session_version);
+    expect(await sessionCount(user.id)).toBe(1);
     expect(await verifyPassword(TEST_PASSWORD, after!.password_hash!)).toBe(true);
     expect(await getCurrentUser(getRequest("/", { cookie }))).not.toBeNull();
   });

@@ -4,8 +4,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { createRequestHandler } from "@remix-run/node";
 import { describe, expect, test } from "vitest";
-import { getCurrentUser } from "~/auth/guards.server";
-import { commitSession, sessionStorage } from "~/auth/session.server";
+import { getCurrentUser } from "~/auth/session.server";
 import * as profile from "~/routes/dashboard.my-profile";
 import * as signIn from "~/routes/sign-in";
 import { call, cookieFrom, getRequest, postRequest } from "../support/http";
@@ -47,23 +46,22 @@ describe("session cookie", () => {
     const { user } = await createSignedInUser();
     const oldCookie = await sessionCookieFor(user); // signed with this process's secret
     const secret = process.env.SESSION_SECRET!;
-    const probe = `const response = await handle(new Request("http://localhost/dashboard", { headers: { Cookie: ${JSON.stringify(oldCookie)} } })); console.log(response.status);`;
+    const probe = `const response = await handle(new Request("http://localhost/dashboard/my-order", { headers: { Cookie: ${JSON.stringify(oldCookie)} } })); console.log(response.status);`;
     const rotated = await inProductionProcess(probe, { SESSION_SECRET: `a-brand-new-secret,${secret}`, DATABASE_URL: process.env.DATABASE_URL });
     expect(rotated.stdout.trim()).toBe("200");
     const dropped = await inProductionProcess(probe, { SESSION_SECRET: "a-brand-new-secret", DATABASE_URL: process.env.DATABASE_URL });
     expect(dropped.stdout.trim()).toBe("302");
   });
 
-  test("sign-in starts a fresh session: nothing planted in the old cookie survives", async () => {
+  test("sign-in starts a fresh session: a session cookie planted beforehand never becomes the victim's", async () => {
+    // A fixation attacker plants their own valid session cookie in the victim's browser.
+    const attacker = await createSignedInUser();
     const { user } = await createSignedInUser();
-    const planted = await sessionStorage.getSession();
-    planted.set("planted", "by-an-attacker");
-    const plantedCookie = (await commitSession(planted)).split(";")[0];
-    const outcome = await call(signIn.action, postRequest("/sign-in", { email: user.email, password: TEST_PASSWORD }, { cookie: plantedCookie }));
+    const outcome = await call(signIn.action, postRequest("/sign-in", { email: user.email, password: TEST_PASSWORD }, { cookie: attacker.cookie }));
     expect(outcome.status).toBe(302);
-    const fresh = await sessionStorage.getSession(cookieFrom(outcome));
-    expect(fresh.get("planted")).toBeUndefined();
+    expect(cookieFrom(outcome)).not.toBe(attacker.cookie);
     expect((await getCurrentUser(getRequest("/", { cookie: cookieFrom(outcome) })))?.id).toBe(user.id);
+    expect((await getCurrentUser(getRequest("/", { cookie: attacker.cookie })))?.id).toBe(attacker.user.id);
   });
 
   test("sign out everywhere ends every device's session at once", async () => {

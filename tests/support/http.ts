@@ -101,3 +101,8 @@ export async function flashOf(outcome: Outcome) {
 export function fieldErrors(outcome: Pick<Outcome, "data">) {
   return (outcome.data?.error ?? {}) as Record<string, string[] | null>;
 }
+
+/** The messages of a conform reply that belong to the whole form (not one field). */
+export function formErrors(outcome: Pick<Outcome, "data">) {
+  return fieldErrors(outcome)[""] ?? [];
+}

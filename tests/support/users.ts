@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { commitUserSession } from "~/auth/guards.server";
+import { startSession } from "~/auth/session.server";
 import type { Role, User } from "~/db/schema";
 import { createUser, setUserRole } from "~/models/user.server";
 
@@ -12,9 +12,10 @@ export function uniqueEmail(prefix = "user") {
 
 export const TEST_PASSWORD = "correct-horse-battery";
 
-/** A cookie for a signed-in user, made directly rather than by posting the sign-in form. */
-export async function sessionCookieFor(user: Pick<User, "id" | "session_version">) {
-  const setCookie = await commitUserSession(user);
+/** A cookie for a new session of the user, made directly (a session row) rather than by posting the sign-in form. */
+export async function sessionCookieFor(user: Pick<User, "id">, userAgent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0") {
+  const request = new Request("http://localhost:3000/", { headers: { "User-Agent": userAgent } });
+  const setCookie = await startSession(user, { request, context: { clientAddress: "127.0.0.1" } });
   return setCookie.split(";")[0];
 }
 
@@ -22,4 +23,10 @@ export async function createSignedInUser({ role = "user", displayName = "Test Cu
   let user = await createUser({ email: uniqueEmail(role), password: TEST_PASSWORD, displayName });
   if (role !== "user") user = (await setUserRole(user.email, role))!;
   return { user, cookie: await sessionCookieFor(user) };
+}
+
+/** How many live sessions the user has: role and password changes, and sign-outs, delete them. */
+export async function sessionCount(userId: number) {
+  const { listUserSessions } = await import("~/models/session.server");
+  return (await listUserSessions(userId)).length;
 }

@@ -25,15 +25,15 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 }
 
 /** The orders table both the customer's and the admin's pages show; each passes its own actions. */
-export function OrderTable({
+export function OrderTable<Row extends OrderRow>({
   orders,
   showCustomer = false,
   actions,
   emptyText,
 }: {
-  orders: OrderRow[];
+  orders: Row[];
   showCustomer?: boolean;
-  actions: (order: OrderRow) => ReactNode;
+  actions: (order: Row) => ReactNode;
   emptyText: string;
 }) {
   if (orders.length === 0) return <p className="mt-6 text-slate-600">{emptyText}</p>;

@@ -18,11 +18,15 @@ export function ProductForm({
   fields,
   submitLabel,
   hidden,
+  intent,
 }: {
   form: FormMetadata<any>;
   fields: ProductFields;
   submitLabel: string;
+  /** Hidden inputs the form posts along (the edit page's intent and version). */
   hidden?: ReactNode;
+  /** The form's intent, when the page has other forms: only this form's button shows it is pending. */
+  intent?: string;
 }) {
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-6 grid max-w-2xl gap-4 sm:grid-cols-2">
@@ -45,7 +49,7 @@ export function ProductForm({
         <FormErrors id={form.errorId} errors={form.errors} />
       </div>
       <div>
-        <StatusButton pendingText="Saving…">{submitLabel}</StatusButton>
+        <StatusButton intent={intent} pendingText="Saving…">{submitLabel}</StatusButton>
       </div>
     </Form>
   );

@@ -1,7 +1,7 @@
 import type { OrderStatus } from "~/db/schema";
-import type { ItemCard } from "~/models/item.server";
-import type { ReviewCard } from "~/models/review.server";
-import type { ApiItem, ApiOrder, ApiReview } from "~/validation/api";
+import type { ItemDetail } from "~/models/item.server";
+import type { ReviewListing } from "~/models/review.server";
+import type { ApiItem, ApiOrder, ApiReview } from "./schemas.server";
 
 // The API's JSON shapes (the original backend's field names) from our rows. Each function is typed
 // with the schema /api/openapi.json publishes, so a field added to one and not the other fails tsc.
@@ -11,7 +11,7 @@ function units(cents: number) {
   return cents / 100;
 }
 
-export function toApiItem(item: ItemCard): ApiItem {
+export function toApiItem(item: ItemDetail): ApiItem {
   return {
     _id: item.id,
     name: item.name,
@@ -20,10 +20,11 @@ export function toApiItem(item: ItemCard): ApiItem {
     quantity: item.quantity,
     supplierName: item.supplier_name,
     price: units(item.price_cents),
+    version: item.version,
   };
 }
 
-export function toApiReview(review: ReviewCard): ApiReview {
+export function toApiReview(review: ReviewListing): ApiReview {
   return { _id: review.id, name: review.name, rating: review.rating, review: review.review };
 }
 

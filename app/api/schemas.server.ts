@@ -1,15 +1,15 @@
 import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ORDER_STATUSES } from "~/db/schema";
-import { CatalogQuerySchema } from "./catalog";
-import { idField, MAX_ID } from "./common";
-import { orderSchema } from "./order";
-import { ProductSchema } from "./product";
-import { ReviewSchema } from "./review";
+import { CatalogQuerySchema } from "~/validation/catalog";
+import { idField, MAX_ID } from "~/validation/common";
+import { orderSchema } from "~/validation/order";
+import { ProductSchema } from "~/validation/product";
+import { ReviewSchema } from "~/validation/review";
 
 // The JSON API's schemas, built from the pages' own rules. They carry their OpenAPI descriptions,
 // so /api/openapi.json is generated from the very objects the routes parse with. Only server code
-// imports this file (the API-key form's schemas live in ./api-key.ts).
+// imports this file (the API-key form's schemas live in app/validation/api-key.ts).
 extendZodWithOpenApi(z);
 
 export const API_MAX_LIMIT = 100;
@@ -41,9 +41,24 @@ export const ItemBodySchema = ProductSchema.extend({
   }),
 }).openapi("ItemInput");
 
-/** PUT /api/item/:id: any of the same fields, each under the same rule; the others stay as they are. */
+const versionField = z.preprocess(
+  numericTextAsNumber,
+  z.number({ invalid_type_error: "version must be a whole number" }).int("version must be a whole number").positive().max(MAX_ID),
+);
+
+/**
+ * PUT /api/item/:id: any of the same fields, each under the same rule; the others stay as they are.
+ * `version` (or an If-Match header) is the item's version the change was made from.
+ */
 export const ItemChangesSchema = ItemBodySchema.partial()
-  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+  .extend({
+    version: versionField.optional().openapi({
+      type: ["integer", "string"],
+      description: "The `version` the change was made from (or send it as `If-Match: \"3\"`). Required to set `quantity`.",
+      example: 3,
+    }),
+  })
+  .refine(({ version: _version, ...changes }) => Object.values(changes).some((value) => value !== undefined), {
     message: `Send at least one of: ${Object.keys(ItemBodySchema.shape).join(", ")}`,
   })
   .openapi("ItemChanges", { minProperties: 1 });
@@ -123,6 +138,7 @@ export const ApiItemSchema = z
     quantity: z.number().int().openapi({ description: "Units in stock." }),
     supplierName: z.string(),
     price: z.number().openapi({ description: "Price per unit in currency units.", example: 12.5 }),
+    version: z.number().int().openapi({ description: "Moves on with every change; send it back with a PUT." }),
   })
   .openapi("Item");
 
@@ -155,6 +171,10 @@ export const ApiErrorSchema = z
 export const ApiOutOfStockSchema = ApiErrorSchema.extend({
   available: z.number().int().openapi({ description: "Units left in stock now." }),
 }).openapi("OutOfStock");
+
+export const ApiStaleSchema = ApiErrorSchema.extend({
+  current: ApiItemSchema.openapi({ description: "The item as it is now." }),
+}).openapi("Stale");
 
 export const ApiDeletedSchema = z.object({ deleted: z.number().int() }).openapi("Deleted");
 

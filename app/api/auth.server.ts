@@ -1,7 +1,7 @@
+import { getCurrentUser } from "~/auth/session.server";
 import type { User } from "~/db/schema";
 import { getUserByApiKey } from "~/models/api-key.server";
-import { ApiError } from "~/utils/api-response.server";
-import { getCurrentUser } from "./guards.server";
+import { ApiError } from "./errors.server";
 
 /** Who is calling the API: the account behind the session cookie or the API key, read from the database. */
 export type ApiCaller = Pick<User, "id" | "role" | "address" | "phone"> & { via: "session" | "key" };
@@ -31,7 +31,8 @@ export async function authenticateApiCall(request: Request): Promise<ApiCaller |
   return user ? { id: user.id, role: user.role, address: user.address, phone: user.phone, via: "session" } : null;
 }
 
-export function requireApiUser(caller: ApiCaller | null): ApiCaller {
+/** The caller; a 401 when nobody is signed in and no key was sent. */
+export function requireCaller(caller: ApiCaller | null): ApiCaller {
   if (!caller) {
     throw new ApiError(401, "Sign in, or send an API key as Authorization: Bearer <key>.", {}, {
       "WWW-Authenticate": "Bearer",
@@ -40,8 +41,9 @@ export function requireApiUser(caller: ApiCaller | null): ApiCaller {
   return caller;
 }
 
-export function requireApiAdmin(caller: ApiCaller | null): ApiCaller {
-  const user = requireApiUser(caller);
+/** The caller, who must be an administrator: a 401 when signed out, a 403 otherwise. */
+export function requireAdminCaller(caller: ApiCaller | null): ApiCaller {
+  const user = requireCaller(caller);
   if (user.role !== "admin") throw new ApiError(403, "You need to be an administrator for this call.");
   return user;
 }

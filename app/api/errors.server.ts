@@ -1,3 +1,5 @@
+import { RequestRefused } from "~/utils/request.server";
+
 /**
  * JSON answers for the API (app/routes/api.*): every outcome, errors included, is `application/json`,
  * never the HTML error page.
@@ -23,23 +25,13 @@ export function apiJson(body: unknown, init: { status?: number; headers?: Header
   return Response.json(body, { status: init.status ?? 200, headers });
 }
 
-function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
-  return typeof value === "object" && value !== null && "data" in value && "init" in value;
-}
-
 /** Whatever a handler threw, as a JSON error; anything unexpected is logged and answered with a 500. */
 export function apiErrorResponse(thrown: unknown) {
   if (thrown instanceof ApiError) {
     return apiJson({ error: thrown.message, ...thrown.details }, { status: thrown.status, headers: thrown.headers });
   }
-  // The shared helpers (requireSameSite, readCappedBody) throw Remix's data(message, { status }).
-  if (isDataWithInit(thrown) && thrown.init?.status) {
-    const error = typeof thrown.data === "string" ? thrown.data : "The request was refused.";
-    return apiJson({ error }, { status: thrown.init.status });
-  }
-  if (thrown instanceof Response) {
-    return apiJson({ error: thrown.statusText || "The request was refused." }, { status: thrown.status });
-  }
+  // Refused before the call looked at the body: another site's cookie write, too large, not JSON.
+  if (thrown instanceof RequestRefused) return apiJson({ error: thrown.message }, { status: thrown.status });
   console.error("An API call failed:", thrown);
   return apiJson({ error: "Something went wrong on our side. Please try again." }, { status: 500 });
 }

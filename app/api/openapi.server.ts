@@ -16,12 +16,12 @@ import {
   OrderListQuerySchema,
   PagingQuerySchema,
   ReviewBodySchema,
-} from "~/validation/api";
-import { storeName } from "./env.server";
-import { MAX_FORM_BYTES } from "./request.server";
+} from "./schemas.server";
+import { appUrl, storeName } from "~/utils/env.server";
+import { MAX_FORM_BYTES } from "~/utils/request.server";
 
 // The OpenAPI 3.1 document for app/routes/api.*, from the schemas those routes parse with and the
-// ones their answers are typed with (app/validation/api.ts). Only the prose below is written by hand.
+// ones their answers are typed with (app/api/schemas.server.ts). Only the prose below is written by hand.
 
 function json(description: string, schema: z.ZodTypeAny, extra: Partial<ResponseConfig> = {}): ResponseConfig {
   return { description, content: { "application/json": { schema } }, ...extra };
@@ -179,8 +179,11 @@ function buildDocument() {
 
 let document: ReturnType<typeof buildDocument> | undefined;
 
-/** The document, built once per process; `servers` names the origin it was asked from. */
-export function openApiDocument(origin: string) {
-  document ??= buildDocument();
-  return { ...document, servers: [{ url: origin }] };
+/**
+ * The document, built once per process. `servers` is APP_URL, the shop's own address: never the
+ * request's Host header, which the client chooses and a cache could keep for everyone.
+ */
+export function openApiDocument() {
+  document ??= { ...buildDocument(), servers: [{ url: appUrl() }] };
+  return document;
 }

@@ -1,24 +1,25 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
-import { type ApiCaller, authenticateApiCall, requireApiAdmin, requireApiUser } from "~/auth/api-auth.server";
-import { ApiError, apiErrorResponse } from "./api-response.server";
+import { MAX_FORM_BYTES, readCappedBody, requireSameOrigin } from "~/utils/request.server";
+import { type ApiCaller, authenticateApiCall, requireAdminCaller, requireCaller } from "./auth.server";
 import { applyCors, hasAuthorization } from "./cors.server";
-import { MAX_FORM_BYTES, readCappedBody, requireSameSite } from "./request.server";
+import { ApiError, apiErrorResponse } from "./errors.server";
 
-export { ApiError, apiJson } from "./api-response.server";
+export { apiJson, ApiError } from "./errors.server";
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 export type ApiContext = {
   request: Request;
   url: URL;
   params: LoaderFunctionArgs["params"];
+  context: AppLoadContext;
   /** The caller, or null when signed out (looked up once, on first use). */
   caller: () => Promise<ApiCaller | null>;
   /** The caller; a 401 when signed out. */
-  requireUser: () => Promise<ApiCaller>;
+  requireCaller: () => Promise<ApiCaller>;
   /** The caller; a 401 when signed out, a 403 when not an admin. */
-  requireAdmin: () => Promise<ApiCaller>;
+  requireAdminCaller: () => Promise<ApiCaller>;
 };
 
 type Handler = (context: ApiContext) => Promise<Response>;
@@ -26,34 +27,35 @@ type Handler = (context: ApiContext) => Promise<Response>;
 /**
  * One API route's calls, by HTTP method, as a function to export as both `loader` and `action`
  * (Remix sends GET, HEAD and OPTIONS to the loader, everything else to the action). Around every
- * call: OPTIONS is answered, a cookie write from another site is refused exactly as a form post
- * is, a method the route lacks is a 405, an Authorization header must hold a live key, every
- * error is JSON, and a listed origin gets its CORS headers.
+ * call: OPTIONS is answered, a cookie write must come from this very origin, a method the route
+ * lacks is a 405, an Authorization header must hold a live key, every error is JSON, and CORS.
  */
 export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
   const methods = Object.keys(handlers) as Method[];
   const allow = [...methods, ...(handlers.GET ? ["HEAD"] : []), "OPTIONS"].join(", ");
 
-  async function dispatch({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) {
+  async function dispatch({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) {
     const method = request.method.toUpperCase();
     if (method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: allow } });
-    // Writes signed in with a cookie follow the forms' cross-site rule; a key is no ambient
-    // credential a browser would attach on another site's behalf, so key writes need no Origin.
-    if (!hasAuthorization(request)) requireSameSiteWrite(request);
+    // A cookie is an ambient credential a browser attaches for any page that asks, so a write signed
+    // in with one must come from this very origin (a sibling port or subdomain is refused too). A
+    // key is sent on purpose by a program, so key writes need no Origin.
+    if (!hasAuthorization(request)) requireSameOriginWrite(request);
     const handler = handlers[(method === "HEAD" ? "GET" : method) as Method];
     if (!handler) throw new ApiError(405, `This call takes ${allow}.`, {}, { Allow: allow });
 
     let caller: Promise<ApiCaller | null> | undefined;
-    const context: ApiContext = {
+    const apiContext: ApiContext = {
       request,
       url: new URL(request.url),
       params,
+      context,
       caller: () => (caller ??= authenticateApiCall(request)),
-      requireUser: async () => requireApiUser(await context.caller()),
-      requireAdmin: async () => requireApiAdmin(await context.caller()),
+      requireCaller: async () => requireCaller(await apiContext.caller()),
+      requireAdminCaller: async () => requireAdminCaller(await apiContext.caller()),
     };
-    if (hasAuthorization(request)) await context.caller();
-    return handler(context);
+    if (hasAuthorization(request)) await apiContext.caller();
+    return handler(apiContext);
   }
 
   return async function handleApiCall(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
@@ -62,24 +64,29 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
   };
 }
 
-function requireSameSiteWrite(request: Request) {
+function requireSameOriginWrite(request: Request) {
   try {
-    requireSameSite(request);
+    requireSameOrigin(request);
   } catch {
     throw new ApiError(403, "A write signed in with a cookie must come from this site. Machine clients send an API key instead.");
   }
 }
 
-/** The body as a JSON object, read up to the forms' size cap: too big is a 413, anything else not an object a 400. */
+/**
+ * The body as a JSON object. Only `application/json` is read (a text/plain body is what a form on
+ * another site can send without asking first): anything else is a 415. Too big is a 413, anything
+ * not a JSON object a 400.
+ */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+    throw new ApiError(415, "Send the body as JSON, with Content-Type: application/json.");
+  }
   let bytes: Uint8Array;
   try {
     bytes = await readCappedBody(request);
-  } catch (thrown) {
-    if ((thrown as { init?: ResponseInit })?.init?.status === 413) {
-      throw new ApiError(413, `The body is larger than the ${MAX_FORM_BYTES} bytes accepted.`);
-    }
-    throw thrown;
+  } catch {
+    throw new ApiError(413, `The body is larger than the ${MAX_FORM_BYTES} bytes accepted.`);
   }
   let body: unknown;
   try {
