@@ -1,11 +1,12 @@
 // `npm start`: install what is missing, prepare the database, build when stale, serve.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { ensureBuild } from "./lib/build.mjs";
 import { prepareDatabase } from "./lib/database.mjs";
 import { ensureDependencies } from "./lib/ensure-deps.mjs";
-import { bin, log, root, start } from "./lib/run.mjs";
+import { log, root, start } from "./lib/run.mjs";
 
 if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 
@@ -25,8 +26,13 @@ prepareDatabase();
 ensureBuild();
 
 const port = process.env.PORT || "3000";
-log(`Serving ${process.env.STORE_NAME || "Gearwright Parts"} on http://localhost:${port}`);
-const server = start(bin("remix-serve"), ["build/server/index.js"], {
+// `npm run start:cluster`: one process per core on the same port, unless WEB_CONCURRENCY says otherwise.
+if (process.argv.includes("--cluster") && !process.env.WEB_CONCURRENCY) {
+  process.env.WEB_CONCURRENCY = String(os.availableParallelism());
+}
+const processes = Number(process.env.WEB_CONCURRENCY || 1);
+log(`Serving ${process.env.STORE_NAME || "Gearwright Parts"} on http://localhost:${port}${processes > 1 ? ` (${processes} processes)` : ""}`);
+const server = start(process.execPath, ["build/start.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: port },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.child.kill(signal));

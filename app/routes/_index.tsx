@@ -6,6 +6,10 @@ import { ItemGrid } from "~/components/item-card";
 import { ReviewGrid } from "~/components/review-card";
 import { listNewestItems } from "~/models/item.server";
 import { listNewestReviews } from "~/models/review.server";
+import { cacheablePageHeaders } from "~/utils/headers";
+
+// The same for every anonymous visitor: the server may keep it for a moment.
+export const headers = cacheablePageHeaders;
 
 const HOME_ITEM_COUNT = 6;
 const HOME_REVIEW_COUNT = 6;

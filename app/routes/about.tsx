@@ -2,6 +2,10 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { about, company } from "~/content/company";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { cacheablePageHeaders } from "~/utils/headers";
+
+// The same for every anonymous visitor: the server may keep it for a moment.
+export const headers = cacheablePageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "About us | Gearwright Parts" },

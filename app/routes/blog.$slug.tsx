@@ -3,6 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getPost } from "~/content/blog.server";
 import { formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { cacheablePageHeaders } from "~/utils/headers";
+
+// The same for every anonymous visitor: the server may keep it for a moment.
+export const headers = cacheablePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

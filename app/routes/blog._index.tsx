@@ -3,6 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { listPosts } from "~/content/blog.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate } from "~/utils/dates";
+import { cacheablePageHeaders } from "~/utils/headers";
+
+// The same for every anonymous visitor: the server may keep it for a moment.
+export const headers = cacheablePageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Blog | Gearwright Parts" },

@@ -8,7 +8,7 @@ import { company } from "~/content/company";
 import { createMessage } from "~/models/message.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { anyone, formAction } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
+import { cacheablePageHeaders } from "~/utils/headers";
 import { pageTitle, storeNameOf } from "~/utils/meta";
 import { CONTACT_MESSAGE_MAX, ContactSchema, HONEYPOT_FIELD, MESSAGE_SENT } from "~/validation/contact";
 
@@ -17,7 +17,8 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "description", content: `Write to ${storeNameOf(matches)}, call us or visit the workshop in Sheffield.` },
 ];
 
-export const headers = routeHeaders;
+// The same for every anonymous visitor: the server may keep it for a moment.
+export const headers = cacheablePageHeaders;
 
 export function loader() {
   return { company };

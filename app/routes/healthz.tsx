@@ -1,3 +1,4 @@
-// A tiny document with no data: a liveness check, and the benchmark's baseline.
+// Liveness: the process answers. No data, no database (see /readyz for that), and the benchmark's
+// baseline for a resource route.
 export const loader = () =>
   new Response("ok", { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });

@@ -5,6 +5,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ItemGrid } from "~/components/item-card";
 import { listItems } from "~/models/item.server";
 import { CatalogQuerySchema } from "~/validation/catalog";
+import { cacheablePageHeaders } from "~/utils/headers";
+
+// The same for every anonymous visitor: the server may keep it for a moment.
+export const headers = cacheablePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.query ? `“${data.query}” in the catalog | Gearwright Parts` : "All parts | Gearwright Parts" },

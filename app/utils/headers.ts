@@ -14,3 +14,14 @@ export const routeHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders, ac
   }
   return headers;
 };
+
+/**
+ * For pages that are the same for every anonymous visitor (home, catalog, product, content pages):
+ * the production server may keep the answer for PAGE_CACHE_SECONDS (server/page-cache.ts). It only
+ * ever does for a visitor without a session or flash cookie, for a 200 that sets no cookie.
+ */
+export const cacheablePageHeaders: HeadersFunction = (args) => {
+  const headers = new Headers(routeHeaders(args));
+  headers.set("X-Storefront-Cacheable", "1");
+  return headers;
+};

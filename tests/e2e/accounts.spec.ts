@@ -99,7 +99,7 @@ test("Google sign-in creates an account through the provider's redirect and call
   await expect(page.getByRole("navigation", { name: "Main" }).getByText("Gale Google").first()).toBeVisible();
 });
 
-test("Google sign-in links an existing account on its verified email", async ({ page }) => {
+test("Google never takes over an unproven account; its owner links Google from My Profile", async ({ page }) => {
   const { name, email } = await signUp(page, { name: "Linked Person" });
   await signOut(page);
   await page.goto("/sign-in");
@@ -107,12 +107,27 @@ test("Google sign-in links an existing account on its verified email", async ({ 
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Name").fill("A Different Google Name");
   await page.getByRole("button", { name: "Continue" }).click();
+  // The email was never proven by its owner, so Google alone does not open the account.
+  await expect(page).toHaveURL(/\/sign-in/);
+  await expect(page.getByText("An account already uses this email")).toBeVisible();
+
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeAttached();
+  await page.goto("/dashboard/my-profile");
+  await page.getByRole("button", { name: "Link Google account" }).click();
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Name").fill("A Different Google Name");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText(`Google account ${email} linked`)).toBeVisible();
+  await signOut(page);
+
+  await page.goto("/sign-in");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Name").fill("A Different Google Name");
+  await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL("/");
   // The existing account, with its own name, not a second account.
-  await expect(page.getByRole("navigation", { name: "Main" }).getByText(name).first()).toBeVisible();
-  await signOut(page);
-  await page.goto("/sign-in");
-  await signIn(page, email, PASSWORD);
   await expect(page.getByRole("navigation", { name: "Main" }).getByText(name).first()).toBeVisible();
 });
 

@@ -16,8 +16,9 @@ const matrix: Record<string, Row> = {
   "routes/home": { path: () => "/home", get: [301, 301, 301], post: [405, 405, 405] },
   "routes/items": { path: () => "/items?q=gear&page=1", get: [200, 200, 200], post: [405, 405, 405] },
   "routes/order.$id": { path: (shop) => `/order/${shop.item.id}`, get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
-  "routes/dashboard": { path: () => "/dashboard", get: [SIGN_IN, 200, 200], post: [405, 405, 405] },
-  "routes/dashboard._index": { path: () => "/dashboard?index", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
+  // /dashboard opens My Orders: the layout sends a visitor to sign in, the index redirects everyone else.
+  "routes/dashboard": { path: () => "/dashboard", get: [SIGN_IN, 302, 302], post: [405, 405, 405] },
+  "routes/dashboard._index": { path: () => "/dashboard?index", get: [SIGN_IN, 302, 302], post: [405, 405, 405] },
   "routes/dashboard.my-order": { path: () => "/dashboard/my-order", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
   "routes/dashboard.my-review": { path: () => "/dashboard/my-review", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
   "routes/dashboard.add-review": { path: () => "/dashboard/add-review", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
@@ -49,6 +50,7 @@ const matrix: Record<string, Row> = {
   "routes/blog.$slug": { path: () => "/blog/what-are-unit-tests", get: [200, 200, 200], post: [405, 405, 405] },
   "routes/portfolio": { path: () => "/portfolio", get: [200, 200, 200], post: [405, 405, 405] },
   "routes/healthz": { path: () => "/healthz", get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/readyz": { path: () => "/readyz", get: [200, 200, 200], post: [405, 405, 405] },
   "routes/$": { path: () => "/no/such/page", get: [404, 404, 404], post: [405, 405, 405] },
   "routes/api.item": { path: () => "/api/item", json: true, get: [200, 200, 200], post: [401, 403, 400] },
   "routes/api.item.$id": { path: (shop) => `/api/item/${shop.item.id}`, json: true, get: [200, 200, 200], post: [405, 405, 405] },
@@ -81,7 +83,7 @@ describe("access matrix", async () => {
   );
 
   test.each(cases)("$method $id as $role → $expected", async ({ row, method, role, expected }) => {
-    const cookie = role === "signed out" ? undefined : await cookieFor(role === "admin" ? shop.admin.id : shop.bob.id);
+    const cookie = role === "signed out" ? undefined : (await cookieFor(role === "admin" ? shop.admin.id : shop.bob.id)).cookie;
     const request = row.json
       ? new Request(new URL(row.path(shop), ORIGIN), {
           method,
@@ -99,7 +101,7 @@ describe("access matrix", async () => {
 
   describe("object-level checks: one customer cannot reach another's things", () => {
     test("Bob cannot see Alice's order, cancel it, or get a confirmation for it", async () => {
-      const bob = await cookieFor(shop.bob.id);
+      const { cookie: bob } = await cookieFor(shop.bob.id);
       const page = await handle(documentRequest(`/dashboard/my-order?cancel=${shop.aliceOrderId}`, { cookie: bob }));
       const html = await page.text();
       expect(html).not.toContain("1 Alice Road");
@@ -112,7 +114,7 @@ describe("access matrix", async () => {
     });
 
     test("Bob cannot delete Alice's review", async () => {
-      const bob = await cookieFor(shop.bob.id);
+      const { cookie: bob } = await cookieFor(shop.bob.id);
       const response = await handle(documentRequest("/dashboard/my-review", { method: "POST", cookie: bob, body: new URLSearchParams({ intent: "delete", reviewId: String(shop.aliceReviewId) }) }));
       expect(response.status).toBe(404);
       expect(await db.selectFrom("reviews").select("id").where("id", "=", shop.aliceReviewId).executeTakeFirst()).toBeDefined();
@@ -120,7 +122,7 @@ describe("access matrix", async () => {
     });
 
     test("Bob's order list through the API holds only his orders, and ?all=1 is refused", async () => {
-      const bob = await cookieFor(shop.bob.id);
+      const { cookie: bob } = await cookieFor(shop.bob.id);
       const headers = { Host: new URL(ORIGIN).host, Cookie: bob };
       const own = await handle(new Request(new URL("/api/order", ORIGIN), { headers }));
       expect(own.status).toBe(200);

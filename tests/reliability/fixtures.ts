@@ -4,6 +4,7 @@ import { db } from "~/db/db.server";
 import { createItem } from "~/models/item.server";
 import { placeOrder } from "~/models/order.server";
 import { createReview } from "~/models/review.server";
+import { getCurrentUser } from "~/auth/session.server";
 import { createUser, getUserById, setUserRole } from "~/models/user.server";
 import { sessionCookieFor } from "../support/users";
 
@@ -22,11 +23,23 @@ export async function makeShop() {
   return { admin, alice, bob, item, aliceOrderId: aliceOrder.orderId, aliceReviewId: aliceReview.id };
 }
 
-/** A cookie for the user as the database has them now (their session version may have moved). */
-export async function cookieFor(userId: number) {
+const cookies = new Map<number, string>();
+
+/**
+ * A signed-in cookie for the user: the same one while its session lives, a new session only once
+ * an action has ended it (sign out everywhere, a password change). `created` says which, so a
+ * caller comparing the database before and after knows the new session row is its own doing.
+ */
+export async function cookieFor(userId: number): Promise<{ cookie: string; created: boolean }> {
+  const cached = cookies.get(userId);
+  if (cached && (await getCurrentUser(new Request(ORIGIN, { headers: { Cookie: cached } })))?.id === userId) {
+    return { cookie: cached, created: false };
+  }
   const user = await getUserById(userId);
   if (!user) throw new Error(`user ${userId} is gone`);
-  return sessionCookieFor(user);
+  const cookie = await sessionCookieFor(user);
+  cookies.set(userId, cookie);
+  return { cookie, created: true };
 }
 
 export function documentRequest(pathname: string, { method = "GET", cookie, body }: { method?: string; cookie?: string; body?: URLSearchParams } = {}) {

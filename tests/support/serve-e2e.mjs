@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { prepareDatabase } from "../../scripts/lib/database.mjs";
-import { bin, root, start } from "../../scripts/lib/run.mjs";
+import { root, start } from "../../scripts/lib/run.mjs";
 import { e2eServerEnv } from "./e2e-env.mjs";
 
 async function freshDatabaseUrl() {
@@ -27,6 +27,6 @@ async function freshDatabaseUrl() {
 
 const env = { ...process.env, ...e2eServerEnv(await freshDatabaseUrl()) };
 prepareDatabase(env);
-const server = start(bin("remix-serve"), ["build/server/index.js"], { env });
+const server = start(process.execPath, ["build/start.js"], { env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.child.kill(signal));
 process.exitCode = await server.exited;

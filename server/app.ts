@@ -1,0 +1,147 @@
+import path from "node:path";
+// The adapter's request and response conversions (its createRequestHandler writes straight to the
+// socket; we call Remix ourselves so the page cache can keep the Response): see decision 0012.
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import type { ServerConfig } from "./config";
+import type { StorefrontLoadContext } from "./load-context";
+import { CACHEABLE_HEADER, type CachedPage, encodedBody, PageCache } from "./page-cache";
+import { crossSiteRefusal, declaredSizeLimit, methodFilter, sendRefusal } from "./refusals";
+import { accessLog, assignRequestId } from "./request-log";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+type AppOptions = {
+  build: ServerBuild;
+  config: ServerConfig;
+  /** Where build/ and public/ are: the working directory, as with remix-serve. */
+  root?: string;
+  log?: NodeJS.WritableStream;
+};
+
+/**
+ * The production request pipeline, in order, before Remix: request id and access log, method
+ * filter, declared body size, cross-site refusal, anonymous page cache, compression, static files,
+ * then Remix with the client's address in its load context. See docs/decisions/0012-our-own-server.md.
+ */
+export function createStorefrontApp({ build, config, root = process.cwd(), log }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  const pageCache = new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes);
+  const handleRemix = createRequestHandler(build, "production");
+
+  app.use(assignRequestId);
+  app.use(accessLog(log));
+  app.use(methodFilter);
+  app.use(declaredSizeLimit);
+  app.use(crossSiteRefusal);
+  app.use((req, res, next) => serveFromCache(pageCache, req, res, next));
+  app.use(compression());
+  app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
+  app.all("*", (req, res, next) => {
+    handlePage({ pageCache, handleRemix, req, res }).catch(next);
+  });
+  app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    console.error(JSON.stringify({ level: "error", requestId: req.requestId, message: String(error) }), error);
+    if (res.headersSent) return next(error);
+    void sendRefusal(res, req.path, 500, "Something went wrong on our side. Please try again in a moment.");
+  });
+  return { app, pageCache };
+}
+
+function loadContext(req: ExpressRequest): StorefrontLoadContext {
+  return { clientAddress: req.ip, requestId: req.requestId };
+}
+
+function cacheKey(req: ExpressRequest) {
+  return req.originalUrl;
+}
+
+/** Answers an anonymous page from the cache while it is fresh, or stale while another request refreshes it. */
+function serveFromCache(pageCache: PageCache, req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  if (!pageCache.eligible(req.method, req.path, req.headers.cookie)) return next();
+  const found = pageCache.lookup(cacheKey(req));
+  if (found && (found.fresh || pageCache.renderInFlight(cacheKey(req)))) return sendCachedPage(req, res, found.page, "HIT");
+  next();
+}
+
+type PageArgs = {
+  pageCache: PageCache;
+  handleRemix: ReturnType<typeof createRequestHandler>;
+  req: ExpressRequest;
+  res: ExpressResponse;
+};
+
+async function handlePage({ pageCache, handleRemix, req, res }: PageArgs) {
+  const render = () => handleRemix(createRemixRequest(req, res), loadContext(req));
+  if (!pageCache.eligible(req.method, req.path, req.headers.cookie)) {
+    const response = await render();
+    // A write through this process shows on the very next anonymous page: the cache is emptied
+    // before the answer goes out, so the redirect that follows cannot meet an old copy.
+    if (!SAFE_METHODS.has(req.method) && response.status < 400) pageCache.clear();
+    return sendUncached(res, response);
+  }
+
+  const key = cacheKey(req);
+  // Another request may have stored the page while this one passed the static files.
+  const stored = pageCache.lookup(key);
+  if (stored?.fresh) return sendCachedPage(req, res, stored.page, "HIT");
+  const inFlight = pageCache.renderInFlight(key);
+  if (inFlight) {
+    const shared = await inFlight.catch(() => null);
+    if (shared) return sendCachedPage(req, res, shared, "HIT");
+  }
+  let uncacheable: Response | undefined;
+  const page = await pageCache.render(key, async () => {
+    const response = await render();
+    if (!isCacheable(response)) {
+      uncacheable = response;
+      return null;
+    }
+    return toCachedPage(response);
+  });
+  if (page) return sendCachedPage(req, res, page, "MISS");
+  if (uncacheable) return sendUncached(res, uncacheable);
+  // Another request's render could not be shared (not cacheable): this one renders for itself.
+  return sendUncached(res, await render());
+}
+
+/** Only a plain 200 a route opted in to, with no cookie set, is kept. */
+function isCacheable(response: Response) {
+  return response.status === 200 && response.headers.has(CACHEABLE_HEADER) && !response.headers.has("Set-Cookie");
+}
+
+async function toCachedPage(response: Response): Promise<CachedPage> {
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (name !== CACHEABLE_HEADER && name !== "content-length" && name !== "content-encoding") headers.push([name, value]);
+  });
+  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()), encoded: new Map(), storedAt: Date.now() };
+}
+
+function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, cache: "HIT" | "MISS") {
+  const encoding = (req.acceptsEncodings("br", "gzip", "identity") || "identity") as "br" | "gzip" | "identity";
+  const body = encodedBody(page, encoding);
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  res.setHeader("Content-Length", body.byteLength);
+  res.setHeader("X-Cache", cache);
+  res.setHeader("Age", Math.floor((Date.now() - page.storedAt) / 1000));
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+async function sendUncached(res: ExpressResponse, response: Response) {
+  if (response.headers.has(CACHEABLE_HEADER)) {
+    const headers = new Headers(response.headers);
+    headers.delete(CACHEABLE_HEADER);
+    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+  res.setHeader("X-Cache", "MISS");
+  await sendRemixResponse(res, response);
+}

@@ -1,0 +1,110 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { LRUCache } from "lru-cache";
+
+/**
+ * The header a route sets to say an anonymous answer may be kept (app/utils/headers.ts). The server
+ * reads it and removes it: browsers never see it.
+ */
+export const CACHEABLE_HEADER = "x-storefront-cacheable";
+
+/** Cookies that make a request personal: such a request is never answered from, or stored in, the cache. */
+const PERSONAL_COOKIES = ["__session=", "__flash="];
+
+export type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  /** The body compressed per encoding, made on first use. */
+  encoded: Map<"br" | "gzip", Buffer>;
+  storedAt: number;
+};
+
+export type Lookup = { page: CachedPage; fresh: boolean } | undefined;
+
+/**
+ * Anonymous pages kept in memory for a short time (PAGE_CACHE_SECONDS), keyed by URL, bounded in
+ * bytes with least-recently-used eviction. A stale entry is refreshed by one request while the
+ * others are answered from it (no stampede), and a write made through this process empties it.
+ * What may be kept, and why the CSP nonce may be, is in docs/decisions/0012-anonymous-page-cache.md.
+ */
+export class PageCache {
+  private readonly entries: LRUCache<string, CachedPage>;
+  private readonly renders = new Map<string, Promise<CachedPage | null>>();
+  /** Moves on with every clear, so a render that started before a write never stores its result. */
+  private generation = 0;
+
+  constructor(
+    readonly ttlMs: number,
+    maxBytes: number,
+  ) {
+    this.entries = new LRUCache<string, CachedPage>({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (page) => Math.max(1, page.body.byteLength * 2 + 1024),
+    });
+  }
+
+  get enabled() {
+    return this.ttlMs > 0;
+  }
+
+  /** Whether a request may be answered from the cache: an anonymous GET or HEAD for a page. */
+  eligible(method: string, path: string, cookieHeader: string | undefined) {
+    if (!this.enabled || (method !== "GET" && method !== "HEAD")) return false;
+    if (path.startsWith("/api/") || path === "/api" || path.startsWith("/assets/")) return false;
+    return !cookieHeader || !PERSONAL_COOKIES.some((name) => cookieHeader.includes(name));
+  }
+
+  lookup(key: string): Lookup {
+    const page = this.entries.get(key);
+    if (!page) return undefined;
+    return { page, fresh: Date.now() - page.storedAt < this.ttlMs };
+  }
+
+  /** A render of this key already under way (its result is shared with whoever waits), if any. */
+  renderInFlight(key: string) {
+    return this.renders.get(key);
+  }
+
+  /**
+   * Runs one render for the key and stores what it returns, unless the cache was emptied while it
+   * ran. Concurrent callers for the same key should wait on renderInFlight instead.
+   */
+  async render(key: string, work: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
+    const generation = this.generation;
+    const running = work().then((page) => {
+      if (page && generation === this.generation) this.entries.set(key, page);
+      return page;
+    });
+    this.renders.set(key, running);
+    try {
+      return await running;
+    } finally {
+      if (this.renders.get(key) === running) this.renders.delete(key);
+    }
+  }
+
+  /** Empties the cache at once: a write through this process must show on the next page. */
+  clear() {
+    this.generation += 1;
+    this.entries.clear();
+    this.renders.clear();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/** The body for an Accept-Encoding choice, compressed once and kept beside the page. */
+export function encodedBody(page: CachedPage, encoding: "br" | "gzip" | "identity") {
+  if (encoding === "identity") return page.body;
+  let body = page.encoded.get(encoding);
+  if (!body) {
+    body =
+      encoding === "br"
+        ? brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.byteLength } })
+        : gzipSync(page.body, { level: 6 });
+    page.encoded.set(encoding, body);
+  }
+  return body;
+}

@@ -1,0 +1,69 @@
+import type { RequestHandler, Response as ExpressResponse } from "express";
+import { refusalPage } from "~/utils/refusal-page.server";
+import { CROSS_SITE_REFUSED, MAX_FORM_BYTES } from "~/utils/request.server";
+import { appUrl } from "~/utils/env.server";
+
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"] as const;
+const ALLOW = ALLOWED_METHODS.join(", ");
+const allowed = new Set<string>(ALLOWED_METHODS);
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function isApi(path: string) {
+  return path === "/api" || path.startsWith("/api/");
+}
+
+/** Sends a refusal before Remix runs: JSON under /api, the short refusal page elsewhere. */
+export async function sendRefusal(res: ExpressResponse, path: string, status: number, message: string, headers: Record<string, string> = {}) {
+  // The rest of a body declared too large is not worth reading: the connection ends with the answer.
+  if (status === 413) res.setHeader("Connection", "close");
+  if (isApi(path)) {
+    res.status(status).set({ ...headers, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" }).json({ error: message });
+    return;
+  }
+  const page = refusalPage(status, message, headers);
+  res.status(status);
+  page.headers.forEach((value, name) => res.setHeader(name, value));
+  res.end(await page.text());
+}
+
+/**
+ * Only the methods the shop uses reach it. TRACE, PATCH, PROPFIND and the rest are a 405 with
+ * `Allow`, answered here rather than as an HTML 500 from deep inside the framework.
+ */
+export const methodFilter: RequestHandler = (req, res, next) => {
+  if (allowed.has(req.method)) return next();
+  void sendRefusal(res, req.path, 405, `This address does not take ${req.method} requests.`, { Allow: ALLOW });
+};
+
+/** A body that says it is larger than any form or API call accepts is refused before it is read. */
+export const declaredSizeLimit: RequestHandler = (req, res, next) => {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > MAX_FORM_BYTES) {
+    void sendRefusal(res, req.path, 413, "This request is too large to be accepted.");
+    return;
+  }
+  next();
+};
+
+/**
+ * Refuses a state-changing request to a page that another origin made the browser send, with the
+ * refusal page and its security headers (Remix's own origin check would throw a bare 500 first).
+ * The rule is requireSameOrigin's in app/utils/request.server.ts; the API keeps its own rules
+ * (a key needs no Origin, a cookie write answers in JSON), so /api is left to it.
+ */
+export const crossSiteRefusal: RequestHandler = (req, res, next) => {
+  if (SAFE.has(req.method) || isApi(req.path)) return next();
+  const fetchSite = req.get("Sec-Fetch-Site");
+  const origin = req.get("Origin");
+  let refused = false;
+  if (fetchSite) refused = fetchSite !== "same-origin" && fetchSite !== "none";
+  else if (origin !== undefined) refused = !ownOrigins(req.protocol, req.get("Host")).has(origin);
+  if (!refused) return next();
+  void sendRefusal(res, req.path, 403, CROSS_SITE_REFUSED);
+};
+
+function ownOrigins(protocol: string, host: string | undefined) {
+  const origins = new Set([new URL(appUrl()).origin]);
+  if (host) origins.add(`${protocol}://${host}`);
+  return origins;
+}

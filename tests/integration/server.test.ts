@@ -1,0 +1,412 @@
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "~/db/db.server";
+import { createItem } from "~/models/item.server";
+import { newItem } from "../support/api";
+import { postForm, type ServerProcess, startServer } from "../support/server";
+import { createSignedInUser, uniqueEmail } from "../support/users";
+
+// The production server (build/start.js) over real HTTP: what happens before Remix, and the headers
+// and statuses Remix's answers get on their way out.
+
+let server: ServerProcess;
+
+beforeAll(async () => {
+  server = await startServer({ env: { APP_URL: "http://shop.test" } });
+});
+
+/** Rate-limit counters live in the shared test database: each limit test starts from none. */
+async function forgetRateLimits() {
+  await db.deleteFrom("rate_limits" as never).execute();
+}
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Sends raw bytes and collects the raw answer (for methods and timings fetch will not do). */
+function rawRequest(port: number, text: string, { endAfterMs = 5_000 }: { endAfterMs?: number } = {}) {
+  return new Promise<string>((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk));
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+    setTimeout(() => {
+      socket.destroy();
+      resolve(answer);
+    }, endAfterMs);
+  });
+}
+
+describe("cross-site form posts to pages", () => {
+  test.each(["/sign-in", "/sign-up", "/contact", "/dashboard/add-review"])("%s: 403 with the refusal page and its security headers, not a 500", async (path) => {
+    const response = await postForm(server.origin, path, { email: "a@b.co", password: "secret1", name: "x" }, {
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const html = await response.text();
+    expect(html).toContain("This form was sent from another site and was refused.");
+    expect(html).toContain('href="/"');
+  });
+
+  test("a sibling origin (another port) is refused too, with or without Sec-Fetch-Site", async () => {
+    const sibling = await postForm(server.origin, "/contact", { name: "x" }, { headers: { Origin: "http://127.0.0.1:3111", "Sec-Fetch-Site": "same-site" } });
+    expect(sibling.status).toBe(403);
+    const noFetchSite = await postForm(server.origin, "/contact", { name: "x" }, { headers: { Origin: "http://127.0.0.1:3111", "Sec-Fetch-Site": "" } });
+    expect(noFetchSite.status).toBe(403);
+  });
+
+  test("the same form from the site itself is not refused", async () => {
+    const response = await postForm(server.origin, "/contact", { name: "", email: "", message: "" });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("methods the shop does not take", () => {
+  test.each(["TRACE", "PATCH", "PROPFIND"])("%s is a 405 with Allow, as a page or as JSON under /api", async (method) => {
+    for (const path of ["/", "/items", "/api/item"]) {
+      const answer = await rawRequest(server.port, `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+      expect(answer).toMatch(/\r\nallow: GET, HEAD, POST, PUT, DELETE, OPTIONS\r\n/i);
+      if (path.startsWith("/api")) expect(answer).toMatch(/content-type: application\/json/i);
+      else expect(answer).toMatch(/content-type: text\/html/i);
+    }
+  });
+
+  test("CONNECT is a 405, not a tunnel and not a 500", async () => {
+    const answer = await rawRequest(server.port, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    expect(answer).toMatch(/Allow: GET, HEAD, POST, PUT, DELETE, OPTIONS/);
+  });
+});
+
+describe("request id and access log", () => {
+  test("every answer carries X-Request-Id, and the log has one JSON line for it without cookies or query", async () => {
+    const { cookie } = await createSignedInUser();
+    const response = await fetch(`${server.origin}/items?q=secret-query`, { headers: { Cookie: cookie } });
+    const requestId = response.headers.get("X-Request-Id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    await response.arrayBuffer();
+    await expect.poll(() => server.output().includes(requestId!)).toBe(true);
+    const line = server.output().split("\n").find((entry) => entry.includes(requestId!))!;
+    expect(JSON.parse(line)).toMatchObject({ requestId, method: "GET", path: "/items", status: 200, durationMs: expect.any(Number) });
+    expect(line).not.toContain("secret-query");
+    expect(line).not.toContain(cookie.split("=")[1].slice(0, 20));
+  });
+});
+
+describe("compression and static files", () => {
+  test("pages are compressed with brotli or gzip as the client asks", async () => {
+    for (const encoding of ["br", "gzip"]) {
+      const answer = await rawRequest(server.port, `GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: ${encoding}\r\nConnection: close\r\n\r\n`);
+      expect(answer).toMatch(new RegExp(`\\r\\ncontent-encoding: ${encoding}\\r\\n`, "i"));
+    }
+  });
+
+  test("/assets is immutable for a year, public/ files are kept for an hour", async () => {
+    const home = await (await fetch(`${server.origin}/`)).text();
+    const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(home)![1];
+    expect((await fetch(`${server.origin}${stylesheet}`)).headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect((await fetch(`${server.origin}/images/items/spur-gear.svg`)).headers.get("Cache-Control")).toBe("public, max-age=3600");
+  });
+});
+
+describe("liveness and readiness", () => {
+  test("/healthz answers without the database; /readyz checks it", async () => {
+    expect(await (await fetch(`${server.origin}/healthz`)).text()).toBe("ok");
+    const ready = await fetch(`${server.origin}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.text()).toBe("ready");
+  });
+});
+
+describe("headers reach the browser through the real build", () => {
+  test("single-fetch data for signed-in pages is no-store, also when the root loader does not run", async () => {
+    const { cookie } = await createSignedInUser();
+    for (const path of ["/dashboard/my-profile.data", "/dashboard/my-order.data?_routes=routes%2Fdashboard.my-order"]) {
+      const response = await fetch(`${server.origin}${path}`, { headers: { Cookie: cookie } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    }
+    const document = await fetch(`${server.origin}/dashboard/my-profile`, { headers: { Cookie: cookie } });
+    expect(document.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  test("a 429 carries Retry-After, as a document and as single-fetch data", async () => {
+    await forgetRateLimits();
+    const limited = await startServer({ env: { RATE_LIMIT_POINTS: "1" } });
+    try {
+      const email = uniqueEmail("limited");
+      const first = await postForm(limited.origin, "/sign-in", { email, password: "wrong-password" });
+      expect(first.status).toBe(401);
+      const document = await postForm(limited.origin, "/sign-in", { email, password: "wrong-password" });
+      expect(document.status).toBe(429);
+      expect(document.headers.get("Retry-After")).toMatch(/^\d+$/);
+      expect(await document.text()).toContain("Too many attempts.");
+      const data = await postForm(limited.origin, "/sign-in.data", { email, password: "wrong-password" });
+      expect(data.status).toBe(429);
+      expect(data.headers.get("Retry-After")).toMatch(/^\d+$/);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  test("the API keys page and the answer that shows a new key are no-store", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    expect((await fetch(`${server.origin}/dashboard/api-keys`, { headers: { Cookie: cookie } })).headers.get("Cache-Control")).toBe("private, no-store");
+    const created = await postForm(server.origin, "/dashboard/api-keys", { intent: "create", name: "header test" }, { cookie });
+    expect(created.status).toBe(200);
+    expect(created.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await created.text()).toContain("gwk_");
+  });
+
+  test("a cookie that points at no session is removed on the next page", async () => {
+    const { user, cookie } = await createSignedInUser();
+    await db.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    const response = await fetch(`${server.origin}/`, { headers: { Cookie: cookie } });
+    expect(response.headers.getSetCookie().some((header) => /^__session=;/.test(header))).toBe(true);
+  });
+
+  test("/api/openapi.json names APP_URL as its server, whatever Host the request carried", async () => {
+    const response = await fetch(`${server.origin}/api/openapi.json`, { headers: { Host: "attacker.example" } });
+    const document = await response.json();
+    expect(document.servers).toEqual([{ url: "http://shop.test" }]);
+  });
+});
+
+describe("per-client limits", () => {
+  test("without a proxy, the socket's address is the client: a flood of sign-ins with made-up emails is cut off", async () => {
+    await forgetRateLimits();
+    const limited = await startServer({ env: { RATE_LIMIT_POINTS: "2" } });
+    try {
+      // Per client: 3 × RATE_LIMIT_POINTS sign-in attempts a window, whatever the emails and headers say.
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const response = await postForm(limited.origin, "/sign-in", { email: uniqueEmail("spray"), password: "wrong-password" }, { headers: { "X-Forwarded-For": `198.51.100.${attempt}` } });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  test("with TRUST_PROXY=1, X-Forwarded-For names the client: each address has its own count", async () => {
+    await forgetRateLimits();
+    const proxied = await startServer({ env: { RATE_LIMIT_POINTS: "2", TRUST_PROXY: "1" } });
+    try {
+      const fromOne = [];
+      for (let attempt = 0; attempt < 7; attempt++) {
+        fromOne.push((await postForm(proxied.origin, "/sign-in", { email: uniqueEmail("spray"), password: "wrong-password" }, { headers: { "X-Forwarded-For": "203.0.113.7" } })).status);
+      }
+      expect(fromOne.at(-1)).toBe(429);
+      const fromAnother = await postForm(proxied.origin, "/sign-in", { email: uniqueEmail("spray"), password: "wrong-password" }, { headers: { "X-Forwarded-For": "203.0.113.8" } });
+      expect(fromAnother.status).toBe(401);
+      // The session row records the client the proxy named.
+      const { user } = await createSignedInUser();
+      const signIn = await postForm(proxied.origin, "/sign-in", { email: user.email, password: "correct-horse-battery" }, { headers: { "X-Forwarded-For": "203.0.113.9" } });
+      expect(signIn.status).toBe(302);
+      const rows = await db.selectFrom("sessions").select("ip").where("user_id", "=", user.id).execute();
+      expect(rows.map((row) => row.ip)).toContain("203.0.113.9");
+    } finally {
+      await proxied.stop();
+    }
+  });
+
+  test("a guesser from one client cannot lock the owner out from another", async () => {
+    await forgetRateLimits();
+    const proxied = await startServer({ env: { RATE_LIMIT_POINTS: "3", TRUST_PROXY: "1" } });
+    try {
+      const { user } = await createSignedInUser();
+      for (let attempt = 0; attempt < 6; attempt++) {
+        await postForm(proxied.origin, "/sign-in", { email: user.email, password: "wrong-password" }, { headers: { "X-Forwarded-For": "192.0.2.66" } });
+      }
+      const attacker = await postForm(proxied.origin, "/sign-in", { email: user.email, password: "correct-horse-battery" }, { headers: { "X-Forwarded-For": "192.0.2.66" } });
+      expect(attacker.status).toBe(429);
+      const owner = await postForm(proxied.origin, "/sign-in", { email: user.email, password: "correct-horse-battery" }, { headers: { "X-Forwarded-For": "192.0.2.10" } });
+      expect(owner.status).toBe(302);
+    } finally {
+      await proxied.stop();
+    }
+  });
+});
+
+describe("form bodies shaped to blow up", () => {
+  test.each(["name=&x[10000000]=1", "x[5000000]&y[5000000]", `${Array.from({ length: 500 }, (_, index) => `f${index}=1`).join("&")}`])(
+    "%s: a 4xx under 10 KB in well under a second",
+    async (body) => {
+      for (const path of ["/contact", "/sign-in", "/sign-up"]) {
+        const started = Date.now();
+        const response = await fetch(`${server.origin}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin, "Sec-Fetch-Site": "same-origin" },
+          body,
+        });
+        const text = await response.text();
+        expect(response.status).toBe(400);
+        expect(text.length).toBeLessThan(10_000);
+        expect(Date.now() - started).toBeLessThan(500);
+      }
+    },
+  );
+});
+
+describe("anonymous page cache", () => {
+  test("a cached answer is served again, and never to or from a signed-in visitor", async () => {
+    const { cookie } = await createSignedInUser({ displayName: "Zebedee Quartermain" });
+    await fetch(`${server.origin}/about`).then((response) => response.arrayBuffer());
+    const again = await fetch(`${server.origin}/about`);
+    expect(again.headers.get("X-Cache")).toBe("HIT");
+    await again.arrayBuffer();
+    for (let visit = 0; visit < 3; visit++) {
+      const personal = await fetch(`${server.origin}/about`, { headers: { Cookie: cookie } });
+      expect(personal.headers.get("X-Cache")).toBe("MISS");
+      expect(await personal.text()).toContain("Zebedee Quartermain");
+    }
+    const anonymous = await fetch(`${server.origin}/about`);
+    expect(await anonymous.text()).not.toContain("Zebedee Quartermain");
+  });
+
+  test("an admin's price change is visible to anonymous visitors at once in the same process", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const item = await newItem({ name: `Cache Probe ${Date.now()}`, price_cents: 1111 });
+    const search = `/items?q=${encodeURIComponent(item.name)}`;
+    expect(await (await fetch(`${server.origin}${search}`)).text()).toContain("11.11");
+    expect((await fetch(`${server.origin}${search}`)).headers.get("X-Cache")).toBe("HIT");
+    const saved = await postForm(server.origin, `/dashboard/manage-product/${item.id}`, {
+      intent: "update",
+      version: String(item.version),
+      name: item.name,
+      img: item.img,
+      description: item.description,
+      price: "22.22",
+      quantity: String(item.quantity),
+      supplierName: item.supplier_name,
+    }, { cookie });
+    expect(saved.status).toBe(302);
+    const after = await fetch(`${server.origin}${search}`);
+    expect(after.headers.get("X-Cache")).toBe("MISS");
+    expect(await after.text()).toContain("22.22");
+  });
+
+  test("another process sees a change within PAGE_CACHE_SECONDS", async () => {
+    const other = await startServer({ env: { PAGE_CACHE_SECONDS: "1" } });
+    try {
+      const item = await createItem({ name: `Other Process ${Date.now()}`, img: "/images/items/spur-gear.svg", description: "Probe.", price_cents: 3333, quantity: 3, supplier_name: "Probe Works" });
+      const search = `/items?q=${encodeURIComponent(item.name)}`;
+      expect(await (await fetch(`${other.origin}${search}`)).text()).toContain("33.33");
+      // Written by this test process: the server's process never hears of it.
+      await db.updateTable("items").set({ price_cents: 4444 }).where("id", "=", item.id).execute();
+      expect(await (await fetch(`${other.origin}${search}`)).text()).toContain("33.33");
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(await (await fetch(`${other.origin}${search}`)).text()).toContain("44.44");
+    } finally {
+      await other.stop();
+    }
+  });
+
+  test("PAGE_CACHE_SECONDS=0 turns it off", async () => {
+    const uncached = await startServer({ env: { PAGE_CACHE_SECONDS: "0" } });
+    try {
+      for (let visit = 0; visit < 2; visit++) expect((await fetch(`${uncached.origin}/about`)).headers.get("X-Cache")).toBe("MISS");
+    } finally {
+      await uncached.stop();
+    }
+  });
+
+  test("concurrent requests for a cold page render it once", async () => {
+    const fresh = await startServer();
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${fresh.origin}/portfolio`)));
+      const misses = answers.filter((response) => response.headers.get("X-Cache") === "MISS").length;
+      expect(misses).toBe(1);
+      await Promise.all(answers.map((response) => response.arrayBuffer()));
+    } finally {
+      await fresh.stop();
+    }
+  });
+});
+
+describe("graceful shutdown", () => {
+  /** A keep-alive connection the server has already accepted and served once. */
+  async function acceptedConnection(port: number) {
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk));
+    socket.on("error", () => undefined);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    // The answer is chunked: "ok" is its one chunk, and "0" ends it.
+    await expect.poll(() => /\r\n\r\n(2\r\n)?ok(\r\n0\r\n\r\n)?$/.test(received), { timeout: 10_000 }).toBe(true);
+    received = "";
+    return {
+      /** Sends a request on it and resolves with everything that comes back until the server closes it. */
+      send(request: string) {
+        return new Promise<string>((resolve) => {
+          socket.once("close", () => resolve(received));
+          socket.write(request);
+        });
+      },
+    };
+  }
+
+  test("SIGTERM under load: every request the server has received is answered in full, then the process exits 0", async () => {
+    const victim = await startServer({ env: { PAGE_CACHE_SECONDS: "0" } });
+    const connections = await Promise.all(Array.from({ length: 40 }, () => acceptedConnection(victim.port)));
+    const answers = connections.map((connection, index) =>
+      connection.send(`GET /items?page=${(index % 3) + 1} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
+    );
+    // Rendering 40 catalog pages takes far longer than this: most are still in flight at the signal.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const exitCode = victim.stop();
+    const complete = (await Promise.all(answers)).filter((answer) => /^HTTP\/1\.1 200 /.test(answer) && answer.includes("</html>"));
+    expect(complete.length).toBe(40);
+    expect(await exitCode).toBe(0);
+    const output = victim.output();
+    expect(output).toContain('"msg":"stopped"');
+    // The signal really came while pages were being rendered.
+    const signalAt = output.indexOf('"msg":"shutting down');
+    expect(output.slice(signalAt).match(/"path":"\/items"/g)?.length ?? 0).toBeGreaterThan(0);
+  });
+});
+
+describe("timeouts", () => {
+  // The limits are the server's real ones (headers 10 s, whole request 30 s), so this takes about 30 s;
+  // it runs on SQLite only: the server's sockets are the same whatever the database.
+  test.skipIf(process.env.TEST_DATABASE === "postgres")("a body trickled slower than the limit is cut at about 30 s, and slow headers at about 10 s", { timeout: 60_000 }, async () => {
+    const started = Date.now();
+    /** Sends `head` at once, then `rest` one byte per `everyMs`; resolves when the server closes the socket. */
+    const trickle = (head: string, rest: string, everyMs: number) =>
+      new Promise<{ answer: string; afterMs: number }>((resolve) => {
+        const socket = net.connect(server.port, "127.0.0.1", () => socket.write(head));
+        let answer = "";
+        let offset = 0;
+        const timer = setInterval(() => {
+          if (offset < rest.length && !socket.destroyed) socket.write(rest[offset++]);
+        }, everyMs);
+        socket.on("data", (chunk) => (answer += chunk));
+        socket.on("close", () => {
+          clearInterval(timer);
+          resolve({ answer, afterMs: Date.now() - started });
+        });
+        socket.on("error", () => undefined);
+      });
+    const body = `name=${"x".repeat(200)}`;
+    const slowBody = trickle(
+      `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${server.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`,
+      body,
+      500,
+    );
+    const slowHeaders = trickle("GET / HTTP/1.1\r\n", `Host: 127.0.0.1\r\nX-Slow: ${"y".repeat(400)}\r\n\r\n`, 100);
+    const [bodyResult, headersResult] = await Promise.all([slowBody, slowHeaders]);
+    expect(headersResult.afterMs).toBeGreaterThan(9_000);
+    expect(headersResult.afterMs).toBeLessThan(13_000);
+    expect(bodyResult.afterMs).toBeGreaterThan(29_000);
+    expect(bodyResult.afterMs).toBeLessThan(34_000);
+    for (const { answer } of [bodyResult, headersResult]) expect(answer.split("\r\n")[0]).toMatch(/^(HTTP\/1\.1 408 Request Timeout)?$/);
+  });
+});
