@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 // The adapter's request and response conversions (its createRequestHandler writes straight to the
 // socket; we call Remix ourselves so the page cache can keep the Response): see decision 0012.
@@ -8,7 +9,7 @@ import express, { type NextFunction, type Request as ExpressRequest, type Respon
 import type { ServerConfig } from "./config";
 import type { StorefrontLoadContext } from "./load-context";
 import { CACHEABLE_HEADER, type CachedPage, encodedBody, PageCache } from "./page-cache";
-import { crossSiteRefusal, declaredSizeLimit, methodFilter, sendRefusal } from "./refusals";
+import { credentialPostsInFlight, crossSiteRefusal, declaredSizeLimit, methodFilter, sendRefusal } from "./refusals";
 import { accessLog, assignRequestId } from "./request-log";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -38,10 +39,11 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
   app.use(methodFilter);
   app.use(declaredSizeLimit);
   app.use(crossSiteRefusal);
+  app.use(credentialPostsInFlight());
   app.use((req, res, next) => serveFromCache(pageCache, req, res, next));
   app.use(compression());
   app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
+  app.use(publicFiles(path.join(root, "public")));
   app.all("*", (req, res, next) => {
     handlePage({ pageCache, handleRemix, req, res }).catch(next);
   });
@@ -51,6 +53,32 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
     void sendRefusal(res, req.path, 500, "Something went wrong on our side. Please try again in a moment.");
   });
   return { app, pageCache };
+}
+
+/**
+ * public/ (images, favicon), cached for an hour. Its files are listed once at start, so a page
+ * request goes straight to Remix instead of costing a stat() and a not-found error on the way; a
+ * file added to public/ is served after the next start, as after a deploy.
+ */
+function publicFiles(dir: string) {
+  const serve = express.static(dir, { maxAge: "1h", index: false });
+  const files = new Set<string>();
+  const walk = (folder: string, urlPrefix: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(folder, entry.name), `${urlPrefix}${entry.name}/`);
+      else if (entry.isFile()) files.add(`${urlPrefix}${entry.name}`);
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir, "/");
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => (files.has(decodePath(req.path)) ? serve(req, res, next) : next());
+}
+
+function decodePath(urlPath: string) {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return urlPath;
+  }
 }
 
 function loadContext(req: ExpressRequest): StorefrontLoadContext {

@@ -67,3 +67,50 @@ function ownOrigins(protocol: string, host: string | undefined) {
   if (host) origins.add(`${protocol}://${host}`);
   return origins;
 }
+
+/** The pages whose posts cost a password hash, the one thing a stranger can make expensive. */
+export const CREDENTIAL_PATHS: ReadonlySet<string> = new Set(["/sign-in", "/sign-up"]);
+export const CREDENTIAL_POSTS_PER_CLIENT = 2;
+/** How long a refused credential post waits for its 429: a flood's clients slow to its pace. */
+export const CREDENTIAL_REFUSAL_DELAY_MS = 1000;
+
+/**
+ * At most a couple of credential posts per client address are in flight at once; the rest get a
+ * cheap 429 here. A person signs in once at a time; a flood of concurrent guesses would otherwise
+ * queue full page renders and password hashes in front of everyone else's pages. The 429 comes
+ * after a pause (a tarpit): answered at once, a flooding client just asks again, thousands of times a
+ * second. The rate limits in app/auth/rate-limit.server.ts still count every attempt that gets through.
+ */
+export function credentialPostsInFlight(
+  paths = CREDENTIAL_PATHS,
+  perClient = CREDENTIAL_POSTS_PER_CLIENT,
+  refusalDelayMs = CREDENTIAL_REFUSAL_DELAY_MS,
+): RequestHandler {
+  const inFlight = new Map<string, number>();
+  return (req, res, next) => {
+    if (req.method !== "POST" || !paths.has(req.path)) return next();
+    const client = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    const running = inFlight.get(client) ?? 0;
+    if (running >= perClient) {
+      const refuse = () => {
+        if (res.destroyed || res.headersSent) return;
+        void sendRefusal(res, req.path, 429, "Too many attempts at once from your address. Wait a moment, then try again.", { "Retry-After": "1" });
+      };
+      const timer = setTimeout(refuse, refusalDelayMs);
+      res.once("close", () => clearTimeout(timer));
+      return;
+    }
+    inFlight.set(client, running + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (inFlight.get(client) ?? 1) - 1;
+      if (left > 0) inFlight.set(client, left);
+      else inFlight.delete(client);
+    };
+    res.once("finish", release);
+    res.once("close", release);
+    next();
+  };
+}

@@ -1,12 +1,14 @@
 import { randomBytes, scrypt as scryptCallback, type ScryptOptions, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
 
 // N=2^15, r=8, p=1: OWASP's scrypt floor; each hash carries its parameters so they can be raised later.
 const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 // scrypt runs on libuv's thread pool, which compression and file reads share: a flood of sign-ins
-// must queue here rather than take every thread and stall everyone else's pages.
-const MAX_CONCURRENT_HASHES = 2;
+// must queue here rather than take every thread and stall everyone else's pages. Each hash keeps a
+// core busy, so at least one core is left to the event loop (on two cores: one hash at a time).
+const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(2, availableParallelism() - 1));
 let running = 0;
 const waiting: (() => void)[] = [];
 

@@ -5,18 +5,12 @@ import { db } from "~/db/db.server";
 import { createItem, getItem, type ItemInput } from "~/models/item.server";
 import { listOrdersForUser, placeOrder } from "~/models/order.server";
 import { getUserByEmail } from "~/models/user.server";
-import * as legacyAddProduct from "~/routes/add-product";
-import * as legacyAddReview from "~/routes/add-review";
+import * as notFound from "~/routes/$";
 import * as addProduct from "~/routes/dashboard.add-product";
 import * as makeAdmin from "~/routes/dashboard.make-admin";
 import * as manageOrder from "~/routes/dashboard.manage-order";
 import * as manageProduct from "~/routes/dashboard.manage-product";
 import * as editProduct from "~/routes/dashboard.manage-product_.$id";
-import * as legacyHome from "~/routes/home";
-import * as legacyMakeAdmin from "~/routes/make-admin";
-import * as legacyManageOrder from "~/routes/manage-order";
-import * as legacyManageProduct from "~/routes/manage-product";
-import * as legacyMyProfile from "~/routes/my-profile";
 import { call, fieldErrors, flashOf, formErrors, getRequest, postRequest } from "../support/http";
 import { createSignedInUser, sessionCookieFor, sessionCount } from "../support/users";
 
@@ -502,22 +496,23 @@ describe("make admin", () => {
 });
 
 describe("legacy addresses", () => {
-  test.each([
-    ["add-review", legacyAddReview],
-    ["my-profile", legacyMyProfile],
-    ["manage-order", legacyManageOrder],
-    ["add-product", legacyAddProduct],
-    ["make-admin", legacyMakeAdmin],
-    ["manage-product", legacyManageProduct],
-  ] as const)("/%s redirects permanently to the dashboard page of the same name", async (name, module) => {
-    const outcome = await call(module.loader, getRequest(`/${name}`));
+  test.each(["add-review", "my-profile", "manage-order", "add-product", "make-admin", "manage-product"])(
+    "/%s redirects permanently to the dashboard page of the same name",
+    async (name) => {
+      const outcome = await call(notFound.loader, getRequest(`/${name}`));
+      expect(outcome.status).toBe(301);
+      expect(outcome.location).toBe(`/dashboard/${name}`);
+    },
+  );
+
+  test("/home redirects permanently to /, keeping the query", async () => {
+    const outcome = await call(notFound.loader, getRequest("/home?utm=mail"));
     expect(outcome.status).toBe(301);
-    expect(outcome.location).toBe(`/dashboard/${name}`);
+    expect(outcome.location).toBe("/?utm=mail");
   });
 
-  test("/home redirects permanently to /", async () => {
-    const outcome = await call(legacyHome.loader, getRequest("/home"));
-    expect(outcome.status).toBe(301);
-    expect(outcome.location).toBe("/");
+  test("any other unknown path is a 404", async () => {
+    const outcome = await call(notFound.loader, getRequest("/homes"));
+    expect(outcome.status).toBe(404);
   });
 });

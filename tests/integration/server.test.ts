@@ -217,6 +217,30 @@ describe("per-client limits", () => {
     }
   });
 
+  test("concurrent sign-ins from one client: two reach the app, the rest wait a second for a small 429", async () => {
+    await forgetRateLimits();
+    const started = Date.now();
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => postForm(server.origin, "/sign-in", { email: uniqueEmail("burst"), password: "wrong-password" })),
+    );
+    const answers = await Promise.all(responses.map(async (response) => ({ status: response.status, body: await response.text(), retry: response.headers.get("Retry-After") })));
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(2);
+    expect(refused).toHaveLength(10);
+    for (const answer of refused) {
+      expect(answer.retry).toBe("1");
+      expect(answer.body).toContain("Too many attempts at once");
+      expect(answer.body.length).toBeLessThan(10_000);
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    // Once those are answered, the same client is served again.
+    const after = await postForm(server.origin, "/sign-in", { email: uniqueEmail("burst"), password: "wrong-password" });
+    expect(after.status).toBe(401);
+    // Other pages' posts are not capped: twelve concurrent contact messages are all judged by the app.
+    const contact = await Promise.all(Array.from({ length: 12 }, () => postForm(server.origin, "/contact", { name: "", email: "x", message: "" })));
+    expect(contact.map((response) => response.status)).toEqual(Array(12).fill(400));
+  });
+
   test("a guesser from one client cannot lock the owner out from another", async () => {
     await forgetRateLimits();
     const proxied = await startServer({ env: { RATE_LIMIT_POINTS: "3", TRUST_PROXY: "1" } });

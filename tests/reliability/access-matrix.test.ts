@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
+import { LEGACY_PATHS } from "~/utils/legacy-paths";
 import { cookieFor, documentRequest, makeShop, ORIGIN } from "./fixtures";
 import { inProcessHandler, recordStats } from "./support";
 
@@ -13,7 +14,6 @@ type Row = { path: (shop: Shop) => string; get: Answers; post: Answers; json?: b
 const SIGN_IN = 302;
 const matrix: Record<string, Row> = {
   "routes/_index": { path: () => "/", get: [200, 200, 200], post: [405, 405, 405] },
-  "routes/home": { path: () => "/home", get: [301, 301, 301], post: [405, 405, 405] },
   "routes/items": { path: () => "/items?q=gear&page=1", get: [200, 200, 200], post: [405, 405, 405] },
   "routes/order.$id": { path: (shop) => `/order/${shop.item.id}`, get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
   // /dashboard opens My Orders: the layout sends a visitor to sign in, the index redirects everyone else.
@@ -32,12 +32,6 @@ const matrix: Record<string, Row> = {
   // dashboard layout sends a signed-out visitor to sign in.
   "routes/dashboard.messages": { path: () => "/dashboard/messages", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 405, 405] },
   "routes/dashboard.api-keys": { path: () => "/dashboard/api-keys", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 403, 400] },
-  "routes/add-review": { path: () => "/add-review", get: [301, 301, 301], post: [405, 405, 405] },
-  "routes/my-profile": { path: () => "/my-profile", get: [301, 301, 301], post: [405, 405, 405] },
-  "routes/manage-order": { path: () => "/manage-order", get: [301, 301, 301], post: [405, 405, 405] },
-  "routes/add-product": { path: () => "/add-product", get: [301, 301, 301], post: [405, 405, 405] },
-  "routes/make-admin": { path: () => "/make-admin", get: [301, 301, 301], post: [405, 405, 405] },
-  "routes/manage-product": { path: () => "/manage-product", get: [301, 301, 301], post: [405, 405, 405] },
   // After an invalid post the page renders again, and its loader sends a signed-in visitor home.
   "routes/sign-in": { path: () => "/sign-in", get: [200, 302, 302], post: [400, 302, 302] },
   "routes/sign-up": { path: () => "/sign-up", get: [200, 302, 302], post: [400, 302, 302] },
@@ -52,6 +46,10 @@ const matrix: Record<string, Row> = {
   "routes/healthz": { path: () => "/healthz", get: [200, 200, 200], post: [405, 405, 405] },
   "routes/readyz": { path: () => "/readyz", get: [200, 200, 200], post: [405, 405, 405] },
   "routes/$": { path: () => "/no/such/page", get: [404, 404, 404], post: [405, 405, 405] },
+  // The old site's addresses are answered by the same route: a permanent redirect, whoever asks.
+  ...Object.fromEntries(
+    Object.keys(LEGACY_PATHS).map((path) => [`routes/$ ${path}`, { path: () => path, get: [301, 301, 301], post: [405, 405, 405] } satisfies Row]),
+  ),
   "routes/api.item": { path: () => "/api/item", json: true, get: [200, 200, 200], post: [401, 403, 400] },
   "routes/api.item.$id": { path: (shop) => `/api/item/${shop.item.id}`, json: true, get: [200, 200, 200], post: [405, 405, 405] },
   "routes/api.review": { path: () => "/api/review", json: true, get: [200, 200, 200], post: [401, 400, 400] },

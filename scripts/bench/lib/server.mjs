@@ -1,4 +1,5 @@
-// Build snapshots, throwaway databases and remix-serve processes for the benchmark.
+// Build snapshots, throwaway databases and the servers the benchmark loads: the store (build/start.js),
+// the bare Remix baseline (remix-serve) and a node:http hello.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -29,7 +30,7 @@ export function processCpuSeconds(pid) {
 /**
  * A private copy of build/ to serve from. Other engineers rebuild build/ in this checkout (npm test
  * forces a build), which would pull the assets out from under a running benchmark; the copy is
- * what was built when the benchmark started and nothing else. `public/` is linked, as remix-serve
+ * what was built when the benchmark started and nothing else. `public/` is linked, as the server
  * serves it from its working directory.
  */
 export function snapshotBuild() {
@@ -69,24 +70,55 @@ export function cleanEnv() {
   return Object.fromEntries(keep.filter((name) => process.env[name]).map((name) => [name, process.env[name]]));
 }
 
+/** The bare Remix app in scripts/bench/baseline, built into .tmp/bench/baseline/build. */
+export function buildBaseline() {
+  const result = spawnSync(bin("remix"), ["vite:build", "--config", "scripts/bench/baseline/vite.config.ts"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...cleanEnv(), NODE_ENV: "production" },
+  });
+  if (result.status !== 0) throw new Error(`building the baseline app failed (exit ${result.status ?? result.signal})`);
+  return path.join(benchDir, "baseline");
+}
+
+// How each kind of server is started, and how its own log counts the requests it answered.
+const KINDS = {
+  // The store's access log: one JSON line per request, the path without its query string.
+  store: {
+    args: () => ["build/start.js"],
+    served: (text, method, urlPath) => {
+      const wanted = `"method":"${method}","path":${JSON.stringify(urlPath.split("?", 1)[0])},`;
+      return text.split("\n").filter((line) => line.includes(wanted)).length;
+    },
+  },
+  // remix-serve's morgan "tiny" format: `GET /path 200 1234 - 4.5 ms`.
+  "remix-serve": {
+    args: () => [remixServeCli, "build/server/index.js"],
+    served: (text, method, urlPath) => text.split("\n").filter((line) => line.startsWith(`${method} ${urlPath} `)).length,
+  },
+  // Logs nothing: autocannon's count of answers stands in.
+  hello: { args: () => [path.join(root, "scripts", "bench", "hello.mjs")], served: null },
+};
+
 /**
- * Starts remix-serve on 127.0.0.1:port for one database. Its request log (morgan) goes to a file,
+ * Starts one server on 127.0.0.1:port, and waits for `readyPath` to answer. Its log goes to a file,
  * as it would in production, rather than to a pipe this process would have to drain.
  */
-export async function startServer({ cwd, port, databaseFile, name, profileDir }) {
+export async function startServer({ kind = "store", cwd, port, databaseFile, name, profileDir, env = {}, readyPath = "/healthz" }) {
   const logFile = path.join(cwd, `${name}.log`);
   const log = fs.openSync(logFile, "a");
   const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
-  const child = spawn(process.execPath, [...nodeArgs, remixServeCli, "build/server/index.js"], {
+  const child = spawn(process.execPath, [...nodeArgs, ...KINDS[kind].args()], {
     cwd,
     env: {
       ...cleanEnv(),
       NODE_ENV: "production",
-      DATABASE_URL: `file:${databaseFile}`,
+      ...(databaseFile ? { DATABASE_URL: `file:${databaseFile}` } : {}),
       SESSION_SECRET: "bench",
       HOST: "127.0.0.1",
       PORT: String(port),
       APP_URL: `http://localhost:${port}`,
+      ...env,
     },
     stdio: ["ignore", log, log],
   });
@@ -100,36 +132,40 @@ export async function startServer({ cwd, port, databaseFile, name, profileDir })
       throw new Error(`${name} server exited (${early}) before it answered; see ${logFile}:\n${fs.readFileSync(logFile, "utf8").slice(-2000)}`);
     }
     try {
-      const response = await fetch(`${origin}/healthz`);
+      const response = await fetch(`${origin}${readyPath}`);
+      await response.arrayBuffer();
       if (response.ok) break;
     } catch {
       /* not listening yet */
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`${name} server did not answer /healthz on ${origin} within 30 s; see ${logFile}`);
+      throw new Error(`${name} server did not answer ${readyPath} on ${origin} within 30 s; see ${logFile}`);
     }
   }
+  const countServed = KINDS[kind].served;
   return {
     name,
+    kind,
     port,
     origin,
     pid: child.pid,
     logFile,
     cpuSeconds: () => processCpuSeconds(child.pid),
     logBytes: () => fs.statSync(logFile).size,
-    /** The request log (morgan's "tiny" format: `GET /path 200 1234 - 4.5 ms`) between two offsets. */
-    readLog(from, to) {
+    /** How many `method path` requests the server's own log records between two offsets; null when it keeps no log. */
+    served(from, to, method, urlPath) {
+      if (!countServed) return null;
       const fd = fs.openSync(logFile, "r");
       try {
         const buffer = Buffer.alloc(Math.max(0, to - from));
         fs.readSync(fd, buffer, 0, buffer.length, from);
-        return buffer.toString("utf8");
+        return countServed(buffer.toString("utf8"), method, urlPath);
       } finally {
         fs.closeSync(fd);
       }
     },
-    /** SIGTERM (remix-serve closes its listener; --cpu-prof writes the profile on exit), then SIGKILL after 15 s. */
+    /** SIGTERM (the server drains; --cpu-prof writes the profile on exit), then SIGKILL after 15 s. */
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");

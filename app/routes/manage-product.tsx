@@ -1,4 +1,0 @@
-import { redirect } from "@remix-run/node";
-
-// The old site served this page unguarded at /manage-product; it now lives, guarded, in the dashboard.
-export const loader = () => redirect("/dashboard/manage-product", 301);
