@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { type ErrorResponse, isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 
 export const NOT_FOUND_TEXT = "The page you are looking for is not valid!";
 
@@ -25,10 +25,18 @@ function describe(error: unknown) {
   };
 }
 
-/** One error page for every route: what went wrong in plain words, and a way back. */
-export function GeneralErrorBoundary() {
+type Words = { title: string; message: string };
+/** A route's own words for a status it answers (an unknown post is not an unknown page). */
+export type StatusHandlers = Partial<Record<number, (error: ErrorResponse) => Words>>;
+
+/**
+ * One error page for every route: what went wrong in plain words, and a way back. Only the root and
+ * the dashboard layout render it as a boundary; a route with words of its own passes statusHandlers.
+ */
+export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: StatusHandlers }) {
   const error = useRouteError();
-  const { title, message } = describe(error);
+  const handler = isRouteErrorResponse(error) ? statusHandlers?.[error.status] : undefined;
+  const { title, message } = handler && isRouteErrorResponse(error) ? handler(error) : describe(error);
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>

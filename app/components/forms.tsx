@@ -139,13 +139,9 @@ export function StatusButton({
     navigation.state === "submitting" &&
     (ownIntent === undefined || navigation.formData?.get("intent") === ownIntent) &&
     (props.formAction === undefined || navigation.formAction === props.formAction);
+  // Really disabled while its form is on its way, so a second click cannot post it again.
   return (
-    <button
-      type="submit"
-      aria-disabled={pending || undefined}
-      className={`${buttonClass(variant)} ${className}`}
-      {...props}
-    >
+    <button type="submit" className={`${buttonClass(variant)} ${className}`} {...props} disabled={pending || props.disabled}>
       {pending ? (pendingText ?? children) : children}
       {pending ? <span className="ml-2 inline-block h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}
     </button>

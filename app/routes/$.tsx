@@ -16,7 +16,3 @@ export function loader({ request }: LoaderFunctionArgs) {
 export default function NotFound() {
   return <GeneralErrorBoundary />;
 }
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}

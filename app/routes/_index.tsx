@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Carousel } from "~/components/carousel";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ItemGrid } from "~/components/item-card";
 import { ReviewGrid } from "~/components/review-card";
 import { listNewestItems } from "~/models/item.server";
@@ -58,6 +57,3 @@ export default function Home() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}

@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { about, company } from "~/content/company";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cacheablePageHeaders } from "~/utils/headers";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
@@ -39,6 +38,3 @@ export default function About() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}

@@ -31,6 +31,11 @@ export default function BlogPost() {
   );
 }
 
+// Its own words for an unknown post; everything else is the root's error page.
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: () => ({ title: "No such question", message: "We have no answer at this address. The blog lists every question we have answered." }) }}
+    />
+  );
 }

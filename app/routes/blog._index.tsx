@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listPosts } from "~/content/blog.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate } from "~/utils/dates";
 import { cacheablePageHeaders } from "~/utils/headers";
 
@@ -41,6 +40,3 @@ export default function Blog() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/permissions.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { listMessages } from "~/models/message.server";
 import { formatDate } from "~/utils/dates";
 
@@ -38,6 +37,3 @@ export default function Messages() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}

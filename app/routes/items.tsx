@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ItemSearch, Pagination } from "~/components/catalog-controls";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ItemGrid } from "~/components/item-card";
 import { listItems } from "~/models/item.server";
 import { CatalogQuerySchema } from "~/validation/catalog";
@@ -37,6 +36,3 @@ export default function Catalog() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}

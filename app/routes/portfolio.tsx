@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { portfolio } from "~/content/portfolio";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cacheablePageHeaders } from "~/utils/headers";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
@@ -51,6 +50,3 @@ export default function Portfolio() {
   );
 }
 
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}

@@ -78,3 +78,33 @@ test("the contact form validates, stores the message and an admin reads it", asy
   await admin.goto("/dashboard/messages");
   await expect(admin.getByText(text)).toBeVisible();
 });
+
+test("a submit button is disabled while its form is on its way, so a second click posts nothing", async ({ page }) => {
+  test.skip(test.info().project.name === "js-off", "without JavaScript the browser itself owns the submission");
+  let posts = 0;
+  await page.route("**/contact*", async (route) => {
+    if (route.request().method() === "POST") {
+      posts += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    }
+    await route.continue();
+  });
+  await page.goto("/contact");
+  await page.getByLabel("Name", { exact: true }).fill("Dana Double");
+  await page.getByLabel("Email", { exact: true }).fill("dana@example.com");
+  await page.getByLabel("Message", { exact: true }).fill("Clicked twice by accident.");
+  const send = page.locator("form button[type=submit]").filter({ hasText: /Send/ });
+  await send.click();
+  await expect(send).toBeDisabled();
+  await send.click({ force: true });
+  await expect(page.getByRole("status")).toContainText("Message sent, thank you");
+  expect(posts).toBe(1);
+});
+
+test("an unknown blog post answers 404 in its own words, inside the shop's layout", async ({ page }) => {
+  const response = await page.goto("/blog/no-such-question");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "No such question" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.locator("h1")).toHaveCount(1);
+});
