@@ -1,8 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LEGACY_PATHS } from "~/utils/legacy-paths";
+import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Page not found" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Page not found")];
 
 // Every unknown path lands here: the old site's addresses redirect to their pages, the rest is a 404.
 // One route for all of them keeps the route table, which Remix walks on every request, short.

@@ -6,6 +6,7 @@ import { ReviewGrid } from "~/components/review-card";
 import { listNewestItems } from "~/models/item.server";
 import { listNewestReviews } from "~/models/review.server";
 import { cacheablePageHeaders } from "~/utils/headers";
+import { storeNameOf } from "~/utils/meta";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;
@@ -13,8 +14,8 @@ export const headers = cacheablePageHeaders;
 const HOME_ITEM_COUNT = 6;
 const HOME_REVIEW_COUNT = 6;
 
-export const meta: MetaFunction = () => [
-  { title: "Gearwright Parts | Machine parts made to order" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${storeNameOf(matches)} | Machine parts made to order` },
   {
     name: "description",
     content: "Gears, bearings, drives and fasteners from one manufacturer, with live stock and real customer reviews.",

@@ -2,13 +2,14 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { about, company } from "~/content/company";
 import { cacheablePageHeaders } from "~/utils/headers";
+import { pageTitle, storeNameOf } from "~/utils/meta";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;
 
-export const meta: MetaFunction = () => [
-  { title: "About us | Gearwright Parts" },
-  { name: "description", content: "Who we are, what we make, for whom, and how ordering works at Gearwright Parts." },
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, "About us"),
+  { name: "description", content: `Who we are, what we make, for whom, and how ordering works at ${storeNameOf(matches)}.` },
 ];
 
 export function loader() {

@@ -4,14 +4,15 @@ import { getPost } from "~/content/blog.server";
 import { formatDate } from "~/utils/dates";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cacheablePageHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
-    ? [{ title: `${data.post.title} | Gearwright Parts blog` }, { name: "description", content: data.post.description }]
-    : [{ title: "Post not found | Gearwright Parts" }];
+    ? [pageTitle(matches, `${data.post.title}: blog`), { name: "description", content: data.post.description }]
+    : [pageTitle(matches, "No such question")];
 
 export function loader({ params }: LoaderFunctionArgs) {
   const post = getPost(params.slug ?? "");

@@ -3,13 +3,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { listPosts } from "~/content/blog.server";
 import { formatDate } from "~/utils/dates";
 import { cacheablePageHeaders } from "~/utils/headers";
+import { pageTitle, storeNameOf } from "~/utils/meta";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;
 
-export const meta: MetaFunction = () => [
-  { title: "Blog | Gearwright Parts" },
-  { name: "description", content: "Questions and answers on building fast, reliable web applications, from the developer of the Gearwright Parts shop." },
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Blog"),
+  { name: "description", content: `Questions and answers on building fast, reliable web applications, from the developer of the ${storeNameOf(matches)} shop.` },
 ];
 
 export function loader() {

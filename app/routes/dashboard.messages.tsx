@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/permissions.server";
 import { listMessages } from "~/models/message.server";
 import { formatDate } from "~/utils/dates";
+import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Messages | Gearwright Parts" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Messages")];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

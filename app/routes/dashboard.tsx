@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/permissions.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Dashboard | Gearwright Parts" }];
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Dashboard")];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

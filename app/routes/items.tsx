@@ -5,13 +5,14 @@ import { ItemGrid } from "~/components/item-card";
 import { listItems } from "~/models/item.server";
 import { CatalogQuerySchema } from "~/validation/catalog";
 import { cacheablePageHeaders } from "~/utils/headers";
+import { pageTitle, storeNameOf } from "~/utils/meta";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.query ? `“${data.query}” in the catalog | Gearwright Parts` : "All parts | Gearwright Parts" },
-  { name: "description", content: "The full Gearwright Parts catalog: gears, bearings, drives, couplings and fasteners with live stock." },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  pageTitle(matches, data?.query ? `“${data.query}” in the catalog` : "All parts"),
+  { name: "description", content: `The full ${storeNameOf(matches)} catalog: gears, bearings, drives, couplings and fasteners with live stock.` },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

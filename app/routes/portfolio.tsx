@@ -2,12 +2,13 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { portfolio } from "~/content/portfolio";
 import { cacheablePageHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;
 
-export const meta: MetaFunction = () => [
-  { title: "Portfolio | Gearwright Parts" },
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Portfolio"),
   { name: "description", content: `${portfolio.name}, ${portfolio.role}: technologies and projects.` },
 ];
 

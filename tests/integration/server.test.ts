@@ -434,3 +434,19 @@ describe("timeouts", () => {
     for (const { answer } of [bodyResult, headersResult]) expect(answer.split("\r\n")[0]).toMatch(/^(HTTP\/1\.1 408 Request Timeout)?$/);
   });
 });
+
+describe("the store's name", () => {
+  test("every public page's title names STORE_NAME, never the demo name", async () => {
+    const renamed = await startServer({ env: { STORE_NAME: "Acme Spares", PAGE_CACHE_SECONDS: "0" } });
+    try {
+      for (const path of ["/", "/items", "/items?q=gear", "/about", "/contact", "/blog", "/blog/what-are-unit-tests", "/blog/no-such-post", "/portfolio", "/sign-in", "/sign-up", "/no/such/page"]) {
+        const html = await (await fetch(`${renamed.origin}${path}`)).text();
+        const title = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
+        expect(title, path).toContain("Acme Spares");
+        expect(title, path).not.toContain("Gearwright");
+      }
+    } finally {
+      await renamed.stop();
+    }
+  });
+});
