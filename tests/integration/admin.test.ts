@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
-import { createItem, getItem, type ItemInput } from "~/models/item.server";
+import { getItem } from "~/models/item.server";
 import { listOrdersForUser, placeOrder } from "~/models/order.server";
 import { getUserByEmail } from "~/models/user.server";
 import * as notFound from "~/routes/$";
@@ -13,23 +13,13 @@ import * as manageProduct from "~/routes/dashboard.manage-product";
 import * as editProduct from "~/routes/dashboard.manage-product_.$id";
 import { call, fieldErrors, flashOf, formErrors, getRequest, postRequest } from "../support/http";
 import { createSignedInUser, sessionCookieFor, sessionCount } from "../support/users";
+import { newItem } from "../support/builders";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
 type Fields = Record<string, string | string[] | undefined>;
 
-async function newItem(overrides: Partial<ItemInput> = {}) {
-  return createItem({
-    name: `Bevel Gear ${randomBytes(4).toString("hex")}`,
-    img: "/images/items/spur-gear.svg",
-    description: "A straight bevel gear.",
-    price_cents: 1999,
-    quantity: 10,
-    supplier_name: "Gearwright Works",
-    ...overrides,
-  });
-}
 
 async function itemCount() {
   const row = await db.selectFrom("items").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();

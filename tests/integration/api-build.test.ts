@@ -2,7 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/node";
 import { beforeAll, describe, expect, test } from "vitest";
-import { newItem } from "../support/api";
+import { newItem } from "../support/builders";
 import { createSignedInUser } from "../support/users";
 
 // Through the production build and Remix's own request handler: the API answers in JSON whatever

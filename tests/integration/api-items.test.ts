@@ -6,7 +6,8 @@ import * as notFound from "~/routes/api.$";
 import * as itemById from "~/routes/api.item.$id";
 import * as items from "~/routes/api.item";
 import { MAX_FORM_BYTES } from "~/utils/request.server";
-import { apiRequest, callApi, createKeyThroughDashboard, newItem } from "../support/api";
+import { apiRequest, callApi, createKeyThroughDashboard } from "../support/api";
+import { newItem } from "../support/builders";
 import { createSignedInUser } from "../support/users";
 
 // The original backend's /item calls under /api, as its client made them (every field a string),

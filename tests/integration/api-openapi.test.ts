@@ -5,7 +5,8 @@ import * as orders from "~/routes/api.order";
 import * as reviews from "~/routes/api.review";
 import * as items from "~/routes/api.item";
 import { ProductSchema } from "~/validation/product";
-import { apiRequest, callApi, newItem } from "../support/api";
+import { apiRequest, callApi } from "../support/api";
+import { newItem } from "../support/builders";
 import { createSignedInUser } from "../support/users";
 
 // /api/openapi.json is generated from the schemas the routes use; these tests hold it to the real answers.

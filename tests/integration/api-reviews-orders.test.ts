@@ -4,7 +4,8 @@ import { deleteItem, getItem } from "~/models/item.server";
 import { updateProfile } from "~/models/user.server";
 import * as orders from "~/routes/api.order";
 import * as reviews from "~/routes/api.review";
-import { apiRequest, callApi, createKeyThroughDashboard, newItem } from "../support/api";
+import { apiRequest, callApi, createKeyThroughDashboard } from "../support/api";
+import { newItem } from "../support/builders";
 import { createSignedInUser } from "../support/users";
 
 // GET/POST /api/review (the original's /review calls) and /api/order, which replaces the original's

@@ -6,7 +6,8 @@ import * as items from "~/routes/api.item";
 import * as openapi from "~/routes/api.openapi[.]json";
 import * as orders from "~/routes/api.order";
 import * as reviews from "~/routes/api.review";
-import { apiRequest, callApi, type Credentials, everyCaller, newItem } from "../support/api";
+import { apiRequest, callApi, type Credentials, everyCaller } from "../support/api";
+import { newItem } from "../support/builders";
 import type { Outcome } from "../support/http";
 
 // Every call of the API, made by every kind of caller: who may do what, and that a refused write

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { getCurrentUser } from "~/auth/session.server";
 import { verifyPassword } from "~/auth/password.server";
 import { db } from "~/db/db.server";
-import { CATALOG_PAGE_SIZE, createItem, type ItemInput } from "~/models/item.server";
+import { CATALOG_PAGE_SIZE } from "~/models/item.server";
 import { createReview } from "~/models/review.server";
 import { getUserById } from "~/models/user.server";
 import * as home from "~/routes/_index";
@@ -14,6 +14,7 @@ import * as catalog from "~/routes/items";
 import * as orderPage from "~/routes/order.$id";
 import { call, cookieFrom, fieldErrors, flashOf, getRequest, postRequest } from "../support/http";
 import { createSignedInUser, sessionCount, TEST_PASSWORD } from "../support/users";
+import { newItem } from "../support/builders";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -27,17 +28,6 @@ function token() {
   return `t${randomBytes(4).toString("hex")}`;
 }
 
-async function newItem(overrides: Partial<ItemInput> = {}) {
-  return createItem({
-    name: `Roller Chain ${token()}`,
-    img: "/images/items/spur-gear.svg",
-    description: "Simplex roller chain.",
-    price_cents: 899,
-    quantity: 10,
-    supplier_name: "Gearwright Works",
-    ...overrides,
-  });
-}
 
 async function reviewCount() {
   const row = await db.selectFrom("reviews").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
@@ -60,7 +50,7 @@ describe("home page", () => {
     const items = [];
     const reviews = [];
     for (let index = 0; index < HOME_COUNT + 2; index += 1) {
-      items.push(await newItem({ name: `Home Item ${index} ${token()}` }));
+      items.push(await newItem({ name: `Home Item ${index} ${token()}`, price_cents: 899 }));
       reviews.push(await createReview({ userId: user.id, name: "Ada", rating: (index % 5) + 1, review: `Review number ${index}` }));
     }
     const outcome = await call(home.loader, getRequest("/"));

@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
-import { createItem, deleteItem, type ItemInput, updateItem } from "~/models/item.server";
+import { deleteItem, updateItem } from "~/models/item.server";
 import { listOrdersForUser, placeOrder } from "~/models/order.server";
 import * as manageOrder from "~/routes/dashboard.manage-order";
 import * as myOrder from "~/routes/dashboard.my-order";
@@ -9,21 +8,11 @@ import * as orderPage from "~/routes/order.$id";
 import { MAX_ORDER_QUANTITY } from "~/validation/order";
 import { call, fieldErrors, flashOf, formErrors, getRequest, type Outcome, postRequest } from "../support/http";
 import { createSignedInUser } from "../support/users";
+import { newItem } from "../support/builders";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers: every test makes its own items and users, so tests never depend on each other.
 
-async function newItem(overrides: Partial<ItemInput> = {}) {
-  return createItem({
-    name: `Spur Gear ${randomBytes(4).toString("hex")}`,
-    img: "/images/items/spur-gear.svg",
-    description: "A hardened steel spur gear.",
-    price_cents: 1250,
-    quantity: 10,
-    supplier_name: "Gearwright Works",
-    ...overrides,
-  });
-}
 
 async function stockOf(itemId: number) {
   const row = await db.selectFrom("items").select("quantity").where("id", "=", itemId).executeTakeFirst();

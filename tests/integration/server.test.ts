@@ -2,7 +2,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { createItem } from "~/models/item.server";
-import { newItem } from "../support/api";
+import { newItem } from "../support/builders";
 import { postForm, type ServerProcess, startServer } from "../support/server";
 import { createSignedInUser, uniqueEmail } from "../support/users";
 

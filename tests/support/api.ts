@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import { createItem, type ItemInput } from "~/models/item.server";
 import * as apiKeysPage from "~/routes/dashboard.api-keys";
 import { BASE_URL, call, type Outcome, postRequest } from "./http";
 import { createSignedInUser } from "./users";
@@ -41,18 +39,6 @@ type RouteModule = { loader?: (args: any) => unknown; action?: (args: any) => un
 export function callApi(route: RouteModule, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
   const toLoader = ["GET", "HEAD", "OPTIONS"].includes(request.method);
   return call(toLoader ? route.loader : route.action, request, params);
-}
-
-export async function newItem(overrides: Partial<ItemInput> = {}) {
-  return createItem({
-    name: `Worm Gear ${randomBytes(4).toString("hex")}`,
-    img: "/images/items/worm-gear-set.svg",
-    description: "Phosphor-bronze worm wheel with a hardened steel worm.",
-    price_cents: 1250,
-    quantity: 10,
-    supplier_name: "Ridgeline Gear Co.",
-    ...overrides,
-  });
 }
 
 /** An API key made the way an admin makes one: through the dashboard page's form. */
