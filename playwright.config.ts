@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/lib/chromium.mjs";
 import { E2E_BASE_URL, FAKE_OAUTH_PORT } from "./tests/support/e2e-env.mjs";
 

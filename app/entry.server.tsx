@@ -1,16 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
+
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { hasSessionCookie } from "~/auth/session.server";
+
 import { closeRateLimiters } from "~/auth/rate-limit.server";
+import { hasSessionCookie } from "~/auth/session.server";
 import { db } from "~/db/db.server";
+import { NonceContext } from "~/utils/nonce";
 import { refusalPage } from "~/utils/refusal-page.server";
 import { securityHeaders } from "~/utils/security-headers.server";
-import { NonceContext } from "~/utils/nonce";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

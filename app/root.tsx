@@ -1,6 +1,13 @@
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { clearSessionCookie, getCurrentUser, hasSessionCookie } from "~/auth/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlashMessage } from "~/components/flash-message";
@@ -10,6 +17,7 @@ import { ProgressBar } from "~/components/progress-bar";
 import { storeName } from "~/utils/env.server";
 import { takeFlash } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce";
+
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -55,7 +63,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-full flex-col bg-slate-50 text-slate-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
           Skip to content
         </a>
         <ProgressBar />

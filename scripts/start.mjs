@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { ensureBuild } from "./lib/build.mjs";
 import { prepareDatabase } from "./lib/database.mjs";
 import { ensureDependencies } from "./lib/ensure-deps.mjs";
@@ -31,7 +32,9 @@ if (process.argv.includes("--cluster") && !process.env.WEB_CONCURRENCY) {
   process.env.WEB_CONCURRENCY = String(os.availableParallelism());
 }
 const processes = Number(process.env.WEB_CONCURRENCY || 1);
-log(`Serving ${process.env.STORE_NAME || "Gearwright Parts"} on http://localhost:${port}${processes > 1 ? ` (${processes} processes)` : ""}`);
+log(
+  `Serving ${process.env.STORE_NAME || "Gearwright Parts"} on http://localhost:${port}${processes > 1 ? ` (${processes} processes)` : ""}`,
+);
 const server = start(process.execPath, ["build/start.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: port },
 });

@@ -9,7 +9,12 @@ ensureBuild();
 const results = [runVitest("reliability-sqlite", { config: RELIABILITY_CONFIG, env: { TEST_DATABASE: "sqlite" } })];
 const postgres = startPostgres();
 try {
-  results.push(runVitest("reliability-postgres", { config: RELIABILITY_CONFIG, env: { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url } }));
+  results.push(
+    runVitest("reliability-postgres", {
+      config: RELIABILITY_CONFIG,
+      env: { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url },
+    }),
+  );
 } finally {
   postgres.stop();
 }

@@ -1,6 +1,7 @@
 // `npm test`: everything CI checks, from a fresh clone, in one command.
 import fs from "node:fs";
 import path from "node:path";
+
 import { ensureBuild } from "./lib/build.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
 import { ensureDependencies } from "./lib/ensure-deps.mjs";
@@ -29,6 +30,8 @@ log("Typecheck");
 step("typecheck", tryRun(bin("tsc"), []));
 log("Lint");
 step("lint", tryRun(bin("eslint"), ["--max-warnings", "0", "."]));
+log("Format");
+step("format", tryRun(bin("prettier"), ["--check", "."]));
 
 // Built first: the cross-site test walks the build's route modules, the reliability suite runs it
 // as real processes, and Playwright serves it.
@@ -42,9 +45,12 @@ function playwright(name, args, env = {}) {
   log(`Playwright: ${name}`);
   const report = path.join(root, ".tmp", "reports", `playwright-${name}.json`);
   fs.rmSync(report, { force: true });
-  step(`playwright (${name})`, tryRun(bin("playwright"), ["test", "--reporter=list,json", ...args], {
-    env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-  }));
+  step(
+    `playwright (${name})`,
+    tryRun(bin("playwright"), ["test", "--reporter=list,json", ...args], {
+      env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    }),
+  );
   try {
     const { stats } = JSON.parse(fs.readFileSync(report, "utf8"));
     totals.passed += stats.expected + stats.flaky;

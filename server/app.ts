@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+
 // The adapter's request and response conversions (its createRequestHandler writes straight to the
 // socket; we call Remix ourselves so the page cache can keep the Response): see decision 0012.
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+
 import type { ServerConfig } from "./config";
 import type { StorefrontLoadContext } from "./load-context";
 import { CACHEABLE_HEADER, type CachedPage, encodedBody, PageCache } from "./page-cache";
@@ -42,7 +44,10 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
   app.use(credentialPostsInFlight());
   app.use((req, res, next) => serveFromCache(pageCache, req, res, next));
   app.use(compression());
-  app.use("/assets", express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(
+    "/assets",
+    express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
   app.use(publicFiles(path.join(root, "public")));
   app.all("*", (req, res, next) => {
     handlePage({ pageCache, handleRemix, req, res }).catch(next);
@@ -70,7 +75,8 @@ function publicFiles(dir: string) {
     }
   };
   if (fs.existsSync(dir)) walk(dir, "/");
-  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => (files.has(decodePath(req.path)) ? serve(req, res, next) : next());
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) =>
+    files.has(decodePath(req.path)) ? serve(req, res, next) : next();
 }
 
 function decodePath(urlPath: string) {
@@ -93,7 +99,8 @@ function cacheKey(req: ExpressRequest) {
 function serveFromCache(pageCache: PageCache, req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   if (!pageCache.eligible(req.method, req.path, req.headers.cookie)) return next();
   const found = pageCache.lookup(cacheKey(req));
-  if (found && (found.fresh || pageCache.renderInFlight(cacheKey(req)))) return sendCachedPage(req, res, found.page, "HIT");
+  if (found && (found.fresh || pageCache.renderInFlight(cacheKey(req))))
+    return sendCachedPage(req, res, found.page, "HIT");
   next();
 }
 
@@ -146,9 +153,16 @@ function isCacheable(response: Response) {
 async function toCachedPage(response: Response): Promise<CachedPage> {
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
-    if (name !== CACHEABLE_HEADER && name !== "content-length" && name !== "content-encoding") headers.push([name, value]);
+    if (name !== CACHEABLE_HEADER && name !== "content-length" && name !== "content-encoding")
+      headers.push([name, value]);
   });
-  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()), encoded: new Map(), storedAt: Date.now() };
+  return {
+    status: response.status,
+    headers,
+    body: Buffer.from(await response.arrayBuffer()),
+    encoded: new Map(),
+    storedAt: Date.now(),
+  };
 }
 
 function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, cache: "HIT" | "MISS") {

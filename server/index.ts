@@ -5,7 +5,9 @@ import { Server as NetServer } from "node:net";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { pathToFileURL } from "node:url";
+
 import type { ServerBuild } from "@remix-run/node";
+
 import { createStorefrontApp } from "./app";
 import { readConfig } from "./config";
 import { ALLOWED_METHODS } from "./refusals";
@@ -69,7 +71,9 @@ async function runWorker() {
   );
   // CONNECT never reaches Express: Node hands it over as a tunnel request. We do not tunnel.
   server.on("connect", (_request: IncomingMessage, socket: Duplex) => {
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(", ")}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(", ")}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
   });
   server.listen(config.port, config.host, () => {
     const address = server.address();

@@ -11,6 +11,7 @@ export type StorefrontLoadContext = {
 };
 
 declare module "@remix-run/node" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface merge is how Remix types the context
+  // An interface merge is how Remix types the context.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends StorefrontLoadContext {}
 }

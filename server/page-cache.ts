@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+
 import { LRUCache } from "lru-cache";
 
 /**
@@ -102,7 +103,9 @@ export function encodedBody(page: CachedPage, encoding: "br" | "gzip" | "identit
   if (!body) {
     body =
       encoding === "br"
-        ? brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.byteLength } })
+        ? brotliCompressSync(page.body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.byteLength },
+          })
         : gzipSync(page.body, { level: 6 });
     page.encoded.set(encoding, body);
   }

@@ -1,7 +1,8 @@
 import type { RequestHandler, Response as ExpressResponse } from "express";
+
+import { appUrl } from "~/utils/env.server";
 import { refusalPage } from "~/utils/refusal-page.server";
 import { CROSS_SITE_REFUSED, MAX_FORM_BYTES } from "~/utils/request.server";
-import { appUrl } from "~/utils/env.server";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"] as const;
 const ALLOW = ALLOWED_METHODS.join(", ");
@@ -13,11 +14,20 @@ function isApi(path: string) {
 }
 
 /** Sends a refusal before Remix runs: JSON under /api, the short refusal page elsewhere. */
-export async function sendRefusal(res: ExpressResponse, path: string, status: number, message: string, headers: Record<string, string> = {}) {
+export async function sendRefusal(
+  res: ExpressResponse,
+  path: string,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   // The rest of a body declared too large is not worth reading: the connection ends with the answer.
   if (status === 413) res.setHeader("Connection", "close");
   if (isApi(path)) {
-    res.status(status).set({ ...headers, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" }).json({ error: message });
+    res
+      .status(status)
+      .set({ ...headers, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" })
+      .json({ error: message });
     return;
   }
   const page = refusalPage(status, message, headers);
@@ -94,7 +104,13 @@ export function credentialPostsInFlight(
     if (running >= perClient) {
       const refuse = () => {
         if (res.destroyed || res.headersSent) return;
-        void sendRefusal(res, req.path, 429, "Too many attempts at once from your address. Wait a moment, then try again.", { "Retry-After": "1" });
+        void sendRefusal(
+          res,
+          req.path,
+          429,
+          "Too many attempts at once from your address. Wait a moment, then try again.",
+          { "Retry-After": "1" },
+        );
       };
       const timer = setTimeout(refuse, refusalDelayMs);
       res.once("close", () => clearTimeout(timer));

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+
 import type { RequestHandler } from "express";
 import morgan from "morgan";
 

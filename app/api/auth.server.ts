@@ -1,6 +1,7 @@
 import { getCurrentUser } from "~/auth/session.server";
 import type { User } from "~/db/schema";
 import { getUserByApiKey } from "~/models/api-key.server";
+
 import { ApiError } from "./errors.server";
 
 /** Who is calling the API: the account behind the session cookie or the API key, read from the database. */
@@ -9,9 +10,14 @@ export type ApiCaller = Pick<User, "id" | "role" | "address" | "phone"> & { via:
 const BEARER = /^Bearer +(\S+) *$/i;
 
 function invalidKey() {
-  return new ApiError(401, "This API key is not valid or has been revoked.", {}, {
-    "WWW-Authenticate": 'Bearer error="invalid_token"',
-  });
+  return new ApiError(
+    401,
+    "This API key is not valid or has been revoked.",
+    {},
+    {
+      "WWW-Authenticate": 'Bearer error="invalid_token"',
+    },
+  );
 }
 
 /**
@@ -34,9 +40,14 @@ export async function authenticateApiCall(request: Request): Promise<ApiCaller |
 /** The caller; a 401 when nobody is signed in and no key was sent. */
 export function requireCaller(caller: ApiCaller | null): ApiCaller {
   if (!caller) {
-    throw new ApiError(401, "Sign in, or send an API key as Authorization: Bearer <key>.", {}, {
-      "WWW-Authenticate": "Bearer",
-    });
+    throw new ApiError(
+      401,
+      "Sign in, or send an API key as Authorization: Bearer <key>.",
+      {},
+      {
+        "WWW-Authenticate": "Bearer",
+      },
+    );
   }
   return caller;
 }

@@ -1,6 +1,15 @@
-import { OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import {
+  OpenApiGeneratorV31,
+  OpenAPIRegistry,
+  type ResponseConfig,
+  type RouteConfig,
+} from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+
+import { appUrl, storeName } from "~/utils/env.server";
+import { MAX_FORM_BYTES } from "~/utils/request.server";
 import { idField } from "~/validation/common";
+
 import {
   API_MAX_LIMIT,
   ApiDeletedSchema,
@@ -17,8 +26,6 @@ import {
   PagingQuerySchema,
   ReviewBodySchema,
 } from "./schemas.server";
-import { appUrl, storeName } from "~/utils/env.server";
-import { MAX_FORM_BYTES } from "~/utils/request.server";
 
 // The OpenAPI 3.1 document for app/routes/api.*, from the schemas those routes parse with and the
 // ones their answers are typed with (app/api/schemas.server.ts). Only the prose below is written by hand.
@@ -35,7 +42,9 @@ const error = (description: string) => json(description, ApiErrorSchema);
 const invalid = error("Not valid: `issues` holds the messages per field, or the body is not a JSON object.");
 const tooLarge = error(`The body is larger than ${MAX_FORM_BYTES} bytes.`);
 const signedOut = error("Signed out, or the API key is not valid or has been revoked.");
-const notAdmin = error("The caller is not an administrator (a cookie write from another site is refused with 403 too).");
+const notAdmin = error(
+  "The caller is not an administrator (a cookie write from another site is refused with 403 too).",
+);
 const noSuchItem = error("No item has this id.");
 
 function buildDocument() {

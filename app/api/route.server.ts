@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
+
 import { MAX_FORM_BYTES, readCappedBody, requireSameOrigin } from "~/utils/request.server";
+
 import { type ApiCaller, authenticateApiCall, requireAdminCaller, requireCaller } from "./auth.server";
 import { applyCors, hasAuthorization } from "./cors.server";
 import { ApiError, apiErrorResponse } from "./errors.server";
 
-export { apiJson, ApiError } from "./errors.server";
+export { ApiError, apiJson } from "./errors.server";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -68,7 +70,10 @@ function requireSameOriginWrite(request: Request) {
   try {
     requireSameOrigin(request);
   } catch {
-    throw new ApiError(403, "A write signed in with a cookie must come from this site. Machine clients send an API key instead.");
+    throw new ApiError(
+      403,
+      "A write signed in with a cookie must come from this site. Machine clients send an API key instead.",
+    );
   }
 }
 

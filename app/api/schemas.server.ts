@@ -1,5 +1,6 @@
 import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+
 import { ORDER_STATUSES } from "~/db/schema";
 import { CatalogQuerySchema } from "~/validation/catalog";
 import { idField, MAX_ID } from "~/validation/common";
@@ -31,19 +32,23 @@ function numericTextAsNumber(value: unknown) {
 export const ItemBodySchema = ProductSchema.extend({
   price: z.preprocess(numberAsText, ProductSchema.shape.price).openapi({
     type: ["number", "string"],
-    description: "Price per unit in currency units, at least 0, at most 2 decimals: 12.5 or \"12.5\".",
+    description: 'Price per unit in currency units, at least 0, at most 2 decimals: 12.5 or "12.5".',
     example: 12.5,
   }),
   quantity: z.preprocess(numericTextAsNumber, ProductSchema.shape.quantity).openapi({
     type: ["integer", "string"],
-    description: "Units in stock, a whole number: 10 or \"10\".",
+    description: 'Units in stock, a whole number: 10 or "10".',
     example: 10,
   }),
 }).openapi("ItemInput");
 
 const versionField = z.preprocess(
   numericTextAsNumber,
-  z.number({ invalid_type_error: "version must be a whole number" }).int("version must be a whole number").positive().max(MAX_ID),
+  z
+    .number({ invalid_type_error: "version must be a whole number" })
+    .int("version must be a whole number")
+    .positive()
+    .max(MAX_ID),
 );
 
 /**
@@ -54,7 +59,8 @@ export const ItemChangesSchema = ItemBodySchema.partial()
   .extend({
     version: versionField.optional().openapi({
       type: ["integer", "string"],
-      description: "The `version` the change was made from (or send it as `If-Match: \"3\"`). Required to set `quantity`.",
+      description:
+        'The `version` the change was made from (or send it as `If-Match: "3"`). Required to set `quantity`.',
       example: 3,
     }),
   })
@@ -67,7 +73,7 @@ export const ItemChangesSchema = ItemBodySchema.partial()
 export const ReviewBodySchema = ReviewSchema.extend({
   rating: z.preprocess(numericTextAsNumber, ReviewSchema.shape.rating).openapi({
     type: ["integer", "string"],
-    description: "1 to 5: 4 or \"4\".",
+    description: '1 to 5: 4 or "4".',
     example: 4,
   }),
 }).openapi("ReviewInput");
@@ -90,7 +96,9 @@ export const OrderBodySchema = z
       example: 2,
     }),
     address: orderRules.address.optional().openapi({ description: "Defaults to the address in the caller's profile." }),
-    phone: orderRules.phone.optional().openapi({ description: "Defaults to the phone number in the caller's profile." }),
+    phone: orderRules.phone
+      .optional()
+      .openapi({ description: "Defaults to the phone number in the caller's profile." }),
   })
   .openapi("OrderInput");
 

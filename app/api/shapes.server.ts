@@ -1,6 +1,7 @@
 import type { OrderStatus } from "~/db/schema";
 import type { ItemDetail } from "~/models/item.server";
 import type { ReviewListing } from "~/models/review.server";
+
 import type { ApiItem, ApiOrder, ApiReview } from "./schemas.server";
 
 // The API's JSON shapes (the original backend's field names) from our rows. Each function is typed

@@ -2,10 +2,12 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
+
 import type { User } from "~/db/schema";
 import type { GoogleIdentity } from "~/models/user.server";
 import { getUserByEmail } from "~/models/user.server";
 import { googleConfig, sessionSecrets } from "~/utils/env.server";
+
 import { verifyAgainstDummy, verifyPassword } from "./password.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -53,10 +55,7 @@ class ConfigurableGoogleStrategy extends GoogleStrategy<Authenticated> {
     config: NonNullable<ReturnType<typeof googleConfig>>,
     verify: ConstructorParameters<typeof GoogleStrategy<Authenticated>>[1],
   ) {
-    super(
-      { clientID: config.clientID, clientSecret: config.clientSecret, callbackURL: config.callbackURL },
-      verify,
-    );
+    super({ clientID: config.clientID, clientSecret: config.clientSecret, callbackURL: config.callbackURL }, verify);
     Object.assign(this, {
       authorizationURL: config.authorizationURL,
       tokenURL: config.tokenURL,

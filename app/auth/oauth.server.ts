@@ -1,10 +1,12 @@
 import { type AppLoadContext, createCookie, redirect } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
+
 import { linkGoogleAccount, signInWithGoogle } from "~/models/user.server";
 import { sessionSecrets } from "~/utils/env.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+
 import { authenticator, GOOGLE_NOT_CONFIGURED, isGoogleEnabled } from "./authenticator.server";
 import { createUserSession, getCurrentUser } from "./session.server";
 
@@ -78,7 +80,10 @@ export async function finishGoogleSignIn(request: Request, context: AppLoadConte
     if (!current) return backToSignIn("Sign in first, then link Google from My Profile.", clearIntent);
     const linked = await linkGoogleAccount(current.id, identity);
     const message = linked.ok
-      ? { kind: "success" as const, message: `Google account ${identity.email} linked. You can now sign in with Google.` }
+      ? {
+          kind: "success" as const,
+          message: `Google account ${identity.email} linked. You can now sign in with Google.`,
+        }
       : { kind: "error" as const, message: "That Google account is already linked to another account here." };
     return redirectWithFlash("/dashboard/my-profile", message, { headers: clearIntent });
   }
@@ -86,7 +91,9 @@ export async function finishGoogleSignIn(request: Request, context: AppLoadConte
   const outcome = await signInWithGoogle(identity);
   if (!outcome.ok) {
     const message =
-      outcome.reason === "unverified-google-email" ? "Your Google email address is not verified." : LINK_GOOGLE_FROM_PROFILE;
+      outcome.reason === "unverified-google-email"
+        ? "Your Google email address is not verified."
+        : LINK_GOOGLE_FROM_PROFILE;
     return backToSignIn(message, clearIntent);
   }
   return createUserSession(outcome.user, { request, context, redirectTo: intent.returnTo, headers: clearIntent });

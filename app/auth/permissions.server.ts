@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+
 import { getCurrentUser } from "./session.server";
 
 export const ADMIN_ONLY = "You need to be an administrator to open this page.";

@@ -4,6 +4,7 @@ import {
   RateLimiterRes,
   RateLimiterSQLite,
 } from "rate-limiter-flexible";
+
 import { createRawClient } from "~/db/db.server";
 
 /**
@@ -140,5 +141,10 @@ export function signInLimits(email: string, client: string | undefined): LimitKe
 
 /** Counters per client and per something else (an email, a user): the client's only when known. */
 export function limitsFor(policy: LimitPolicy, subject: string, client: string | undefined): LimitKey[] {
-  return client ? [[policy, `client:${client}`], [policy, subject]] : [[policy, subject]];
+  return client
+    ? [
+        [policy, `client:${client}`],
+        [policy, subject],
+      ]
+    : [[policy, subject]];
 }

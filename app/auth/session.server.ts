@@ -1,11 +1,12 @@
 import { type AppLoadContext, createCookieSessionStorage, redirect } from "@remix-run/node";
+
 import type { User } from "~/db/schema";
 import {
   createSessionRow,
   deleteSessionByToken,
   getUserBySessionToken,
-  sweepExpiredSessions,
   SESSION_LIFETIME_MS,
+  sweepExpiredSessions,
 } from "~/models/session.server";
 import { sessionSecrets } from "~/utils/env.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -92,7 +93,10 @@ export async function clearSessionCookie() {
  * Starts a brand-new session for the user (nothing from an earlier cookie carries over, so a session
  * fixed before sign-in is worthless) and returns its Set-Cookie.
  */
-export async function startSession(user: Pick<User, "id">, { request, context }: { request: Request; context?: AppLoadContext }) {
+export async function startSession(
+  user: Pick<User, "id">,
+  { request, context }: { request: Request; context?: AppLoadContext },
+) {
   await sweepExpiredSessions();
   const token = await createSessionRow({
     userId: user.id,
@@ -107,7 +111,12 @@ export async function startSession(user: Pick<User, "id">, { request, context }:
 /** Signs the user in and redirects to a same-site path. */
 export async function createUserSession(
   user: Pick<User, "id">,
-  { request, context, redirectTo, headers }: { request: Request; context?: AppLoadContext; redirectTo?: string | null; headers?: HeadersInit },
+  {
+    request,
+    context,
+    redirectTo,
+    headers,
+  }: { request: Request; context?: AppLoadContext; redirectTo?: string | null; headers?: HeadersInit },
 ) {
   const responseHeaders = new Headers(headers);
   responseHeaders.append("Set-Cookie", await startSession(user, { request, context }));

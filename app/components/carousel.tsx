@@ -3,10 +3,30 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 const slides = [
-  { img: "/images/carousel/slide-1.svg", title: "Gears cut to your drawing", text: "Spur, helical, bevel and worm gears, hardened and ground.", cta: { to: "/items?q=gear", label: "Shop gears" } },
-  { img: "/images/carousel/slide-2.svg", title: "Bearings that keep turning", text: "Ball, roller and pillow block bearings in stock today.", cta: { to: "/items?q=bearing", label: "Shop bearings" } },
-  { img: "/images/carousel/slide-3.svg", title: "Drives for every line", text: "Chains, belts, pulleys and couplings for power transmission.", cta: { to: "/items", label: "Browse the catalog" } },
-  { img: "/images/carousel/slide-4.svg", title: "Ordered today, shipped fast", text: "Live stock numbers and orders you can follow from your dashboard.", cta: { to: "/dashboard/my-order", label: "Follow your orders" } },
+  {
+    img: "/images/carousel/slide-1.svg",
+    title: "Gears cut to your drawing",
+    text: "Spur, helical, bevel and worm gears, hardened and ground.",
+    cta: { to: "/items?q=gear", label: "Shop gears" },
+  },
+  {
+    img: "/images/carousel/slide-2.svg",
+    title: "Bearings that keep turning",
+    text: "Ball, roller and pillow block bearings in stock today.",
+    cta: { to: "/items?q=bearing", label: "Shop bearings" },
+  },
+  {
+    img: "/images/carousel/slide-3.svg",
+    title: "Drives for every line",
+    text: "Chains, belts, pulleys and couplings for power transmission.",
+    cta: { to: "/items", label: "Browse the catalog" },
+  },
+  {
+    img: "/images/carousel/slide-4.svg",
+    title: "Ordered today, shipped fast",
+    text: "Live stock numbers and orders you can follow from your dashboard.",
+    cta: { to: "/dashboard/my-order", label: "Follow your orders" },
+  },
 ];
 
 const AUTOPLAY_MS = 6000;
@@ -83,7 +103,11 @@ export function Carousel() {
             <div className="absolute inset-y-0 left-0 flex w-full flex-col justify-center gap-2 bg-gradient-to-r from-slate-900/85 via-slate-900/50 to-transparent p-6 text-white sm:w-1/2 sm:p-10">
               <h2 className="text-xl font-bold sm:text-3xl">{slide.title}</h2>
               <p className="hidden text-sm sm:block sm:text-base">{slide.text}</p>
-              <Link to={slide.cta.to} className="mt-2 w-fit rounded-md bg-orange-700 px-4 py-2 text-sm font-semibold hover:bg-orange-800" tabIndex={index === current ? 0 : -1}>
+              <Link
+                to={slide.cta.to}
+                className="mt-2 w-fit rounded-md bg-orange-700 px-4 py-2 text-sm font-semibold hover:bg-orange-800"
+                tabIndex={index === current ? 0 : -1}
+              >
                 {slide.cta.label}
               </Link>
             </div>
@@ -92,11 +116,20 @@ export function Carousel() {
       </div>
       {hydrated ? (
         <div className="flex items-center justify-center gap-3 bg-slate-800 py-2 sm:absolute sm:inset-x-0 sm:bottom-3 sm:bg-transparent sm:py-0">
-          <button type="button" onClick={() => setPlaying((value) => !value)} className="rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-slate-900 shadow">
+          <button
+            type="button"
+            onClick={() => setPlaying((value) => !value)}
+            className="rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-slate-900 shadow"
+          >
             {playing ? "Pause" : "Play"}
             <span className="sr-only"> slide rotation</span>
           </button>
-          <button type="button" aria-label="Previous slide" onClick={() => goTo(current - 1)} className="rounded-full bg-white/90 px-3 py-1 font-bold text-slate-900 shadow">
+          <button
+            type="button"
+            aria-label="Previous slide"
+            onClick={() => goTo(current - 1)}
+            className="rounded-full bg-white/90 px-3 py-1 font-bold text-slate-900 shadow"
+          >
             ‹
           </button>
           <div className="flex gap-1">
@@ -110,11 +143,19 @@ export function Carousel() {
                 onClick={() => goTo(index)}
                 className="flex h-6 w-6 items-center justify-center rounded-full"
               >
-                <span aria-hidden className={`h-3 w-3 rounded-full border border-white shadow ${index === current ? "bg-orange-600" : "bg-white/70"}`} />
+                <span
+                  aria-hidden
+                  className={`h-3 w-3 rounded-full border border-white shadow ${index === current ? "bg-orange-600" : "bg-white/70"}`}
+                />
               </button>
             ))}
           </div>
-          <button type="button" aria-label="Next slide" onClick={() => goTo(current + 1)} className="rounded-full bg-white/90 px-3 py-1 font-bold text-slate-900 shadow">
+          <button
+            type="button"
+            aria-label="Next slide"
+            onClick={() => goTo(current + 1)}
+            className="rounded-full bg-white/90 px-3 py-1 font-bold text-slate-900 shadow"
+          >
             ›
           </button>
         </div>

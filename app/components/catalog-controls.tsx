@@ -7,7 +7,15 @@ export function ItemSearch({ query, id }: { query: string; id: string }) {
       <label htmlFor={id} className="sr-only">
         Search parts by name
       </label>
-      <input id={id} type="search" name="q" defaultValue={query} placeholder="Search parts by name" maxLength={100} className="w-full rounded-md border border-slate-300 px-3 py-2" />
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={query}
+        placeholder="Search parts by name"
+        maxLength={100}
+        className="w-full rounded-md border border-slate-300 px-3 py-2"
+      />
       <button type="submit" className="rounded-md bg-slate-800 px-4 py-2 font-semibold text-white hover:bg-slate-900">
         Search
       </button>
@@ -24,7 +32,17 @@ export function catalogHref(basePath: string, query: string, page: number) {
   return search ? `${basePath}?${search}` : basePath;
 }
 
-export function Pagination({ basePath, query, page, pageCount }: { basePath: string; query: string; page: number; pageCount: number }) {
+export function Pagination({
+  basePath,
+  query,
+  page,
+  pageCount,
+}: {
+  basePath: string;
+  query: string;
+  page: number;
+  pageCount: number;
+}) {
   if (pageCount <= 1) return null;
   const linkClass = "font-semibold text-orange-800 underline";
   return (

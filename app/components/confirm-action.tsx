@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+
 import { StatusButton } from "./forms";
 import { buttonClass } from "./ui/button";
 
@@ -24,7 +25,16 @@ type ConfirmActionProps = {
  * A destructive action that asks first: with JavaScript a modal dialog, without it a link to a
  * confirmation panel on the page (see ConfirmPanel). Either way the server does the work on POST.
  */
-export function ConfirmAction({ label, accessibleLabel, question, confirmLabel, fallbackHref, fields, intent, variant = "danger" }: ConfirmActionProps) {
+export function ConfirmAction({
+  label,
+  accessibleLabel,
+  question,
+  confirmLabel,
+  fallbackHref,
+  fields,
+  intent,
+  variant = "danger",
+}: ConfirmActionProps) {
   const hydrated = useHydrated();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const questionId = useId();
@@ -42,33 +52,55 @@ export function ConfirmAction({ label, accessibleLabel, question, confirmLabel, 
   }
   return (
     <>
-      <button type="button" className={`${buttonClass(variant)} px-3 py-1`} aria-label={accessibleLabel} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={`${buttonClass(variant)} px-3 py-1`}
+        aria-label={accessibleLabel}
+        onClick={() => setOpen(true)}
+      >
         {label}
       </button>
       {open ? (
-      <dialog ref={dialogRef} aria-labelledby={questionId} onClose={() => setOpen(false)} className="m-auto rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50">
-        <p id={questionId} className="text-lg font-semibold text-slate-900">
-          {question}
-        </p>
-        <Form method="post" className="mt-6 flex justify-end gap-3" onSubmit={() => dialogRef.current?.close()}>
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <button type="button" className={buttonClass("secondary")} onClick={() => dialogRef.current?.close()}>
-            Back
-          </button>
-          <StatusButton name="intent" value={intent} variant="danger">
-            {confirmLabel}
-          </StatusButton>
-        </Form>
-      </dialog>
+        <dialog
+          ref={dialogRef}
+          aria-labelledby={questionId}
+          onClose={() => setOpen(false)}
+          className="m-auto rounded-lg p-6 shadow-xl backdrop:bg-slate-900/50"
+        >
+          <p id={questionId} className="text-lg font-semibold text-slate-900">
+            {question}
+          </p>
+          <Form method="post" className="mt-6 flex justify-end gap-3" onSubmit={() => dialogRef.current?.close()}>
+            {Object.entries(fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="button" className={buttonClass("secondary")} onClick={() => dialogRef.current?.close()}>
+              Back
+            </button>
+            <StatusButton name="intent" value={intent} variant="danger">
+              {confirmLabel}
+            </StatusButton>
+          </Form>
+        </dialog>
       ) : null}
     </>
   );
 }
 
 /** The confirmation shown on the page itself when ConfirmAction's fallback link was followed. */
-export function ConfirmPanel({ question, confirmLabel, cancelHref, fields, intent }: { question: string; confirmLabel: string; cancelHref: string; fields: Record<string, string | number>; intent: string }) {
+export function ConfirmPanel({
+  question,
+  confirmLabel,
+  cancelHref,
+  fields,
+  intent,
+}: {
+  question: string;
+  confirmLabel: string;
+  cancelHref: string;
+  fields: Record<string, string | number>;
+  intent: string;
+}) {
   return (
     <section aria-label="Confirm" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4">
       <p className="font-semibold text-red-900">{question}</p>

@@ -7,6 +7,7 @@ import {
 } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { type ComponentProps, type ReactNode, useId } from "react";
+
 import { buttonClass } from "./ui/button";
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -44,12 +45,7 @@ export function Field({
       <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        {...getInputProps(meta, { type })}
-        key={meta.key}
-        className={inputClass}
-        {...inputProps}
-      />
+      <input {...getInputProps(meta, { type })} key={meta.key} className={inputClass} {...inputProps} />
       {hint ? <p className="text-xs text-slate-600">{hint}</p> : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
@@ -141,13 +137,22 @@ export function StatusButton({
     (props.formAction === undefined || navigation.formAction === props.formAction);
   // Really disabled while its form is on its way, so a second click cannot post it again.
   return (
-    <button type="submit" className={`${buttonClass(variant)} ${className}`} {...props} disabled={pending || props.disabled}>
+    <button
+      type="submit"
+      className={`${buttonClass(variant)} ${className}`}
+      {...props}
+      disabled={pending || props.disabled}
+    >
       {pending ? (pendingText ?? children) : children}
-      {pending ? <span className="ml-2 inline-block h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}
+      {pending ? (
+        <span
+          className="ml-2 inline-block h-3 w-3 animate-spin rounded-full border-2 border-current border-t-transparent"
+          aria-hidden
+        />
+      ) : null}
     </button>
   );
 }
-
 
 export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;

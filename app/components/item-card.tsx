@@ -1,11 +1,23 @@
 import { Link } from "@remix-run/react";
+
 import type { ItemListing as Item } from "~/models/item.server";
 import { formatCents } from "~/utils/money";
 
-/** Card titles sit one level below the section they are listed in: h3 under the home page's h2, h2 under the catalog's h1. */
+/**
+ * Card titles sit one level below the section they are listed in: h3 under the home page's h2,
+ * h2 under the catalog's h1.
+ */
 type HeadingLevel = 2 | 3;
 
-export function ItemCard({ item, eager = false, headingLevel = 3 }: { item: Item; eager?: boolean; headingLevel?: HeadingLevel }) {
+export function ItemCard({
+  item,
+  eager = false,
+  headingLevel = 3,
+}: {
+  item: Item;
+  eager?: boolean;
+  headingLevel?: HeadingLevel;
+}) {
   const inStock = item.quantity > 0;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (

@@ -1,4 +1,5 @@
 import { Form, Link, NavLink } from "@remix-run/react";
+
 import type { CurrentUser } from "~/auth/session.server";
 
 const links = [
@@ -26,7 +27,10 @@ function AccountControls({ user }: { user: Pick<CurrentUser, "display_name"> | n
         {user.display_name}
       </span>
       <Form method="post" action="/sign-out">
-        <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 font-semibold text-white hover:bg-slate-700">
+        <button
+          type="submit"
+          className="rounded-md border border-slate-400 px-3 py-1.5 font-semibold text-white hover:bg-slate-700"
+        >
           Sign Out
         </button>
       </Form>

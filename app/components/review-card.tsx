@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import type { ReviewSummary as Review } from "~/models/review.server";
 
 export function StarRating({ rating }: { rating: number }) {
@@ -14,7 +15,15 @@ export function StarRating({ rating }: { rating: number }) {
 }
 
 /** The reviewer's name is a heading one level below the list's own: h3 on the home page, h2 on My Reviews. */
-export function ReviewCard({ review, actions, headingLevel = 3 }: { review: Review; actions?: ReactNode; headingLevel?: 2 | 3 }) {
+export function ReviewCard({
+  review,
+  actions,
+  headingLevel = 3,
+}: {
+  review: Review;
+  actions?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">

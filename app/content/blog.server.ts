@@ -4,7 +4,10 @@ import { Marked } from "marked";
 const markdown = new Marked({
   renderer: {
     code({ text, lang }) {
-      const escaped = text.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char]!);
+      const escaped = text.replace(
+        /[&<>"]/g,
+        (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char]!,
+      );
       const label = lang ? ` aria-label="${lang} code example"` : ' aria-label="Code example"';
       return `<pre tabindex="0"${label}><code${lang ? ` class="language-${lang}"` : ""}>${escaped}</code></pre>\n`;
     },

@@ -22,19 +22,22 @@ export const portfolio = {
   projects: [
     {
       name: "Gearwright Parts storefront",
-      description: "This shop: server-rendered Remix pages, real orders with stock that never oversells, and an admin dashboard.",
+      description:
+        "This shop: server-rendered Remix pages, real orders with stock that never oversells, and an admin dashboard.",
       url: "https://github.com/remix-run/remix",
       linkLabel: "Built on Remix",
     },
     {
       name: "Torque calculator",
-      description: "A small, offline-first tool that sizes gear pairs and keys from torque and speed, used by our sales engineers.",
+      description:
+        "A small, offline-first tool that sizes gear pairs and keys from torque and speed, used by our sales engineers.",
       url: "https://developer.mozilla.org/en-US/docs/Web/Progressive_web_apps",
       linkLabel: "About progressive web apps",
     },
     {
       name: "Open parts data",
-      description: "A public JSON feed of our catalog for integrators, documented with OpenAPI and generated from the same validation rules as the shop.",
+      description:
+        "A public JSON feed of our catalog for integrators, documented with OpenAPI and generated from the same validation rules as the shop.",
       url: "https://www.openapis.org/",
       linkLabel: "The OpenAPI initiative",
     },

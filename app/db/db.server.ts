@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import SQLite from "better-sqlite3";
 import {
   CompiledQuery,
@@ -8,12 +9,13 @@ import {
   Kysely,
   PostgresDialect,
   SqliteAdapter,
-  SqliteDriver,
   type SqliteDialectConfig,
+  SqliteDriver,
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from "kysely";
 import pg from "pg";
+
 import type { Database } from "./schema";
 
 export const DEFAULT_DATABASE_URL = "file:./data/storefront.db";

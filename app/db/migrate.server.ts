@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+
 import * as initial from "./migrations/0001_initial";
 import * as messages from "./migrations/0002_messages";
 import * as apiKeys from "./migrations/0003_api_keys";

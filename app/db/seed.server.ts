@@ -1,7 +1,8 @@
-import type { DB } from "./db.server";
-import { now } from "./db.server";
 import { hashPassword } from "~/auth/password.server";
 import { toCents } from "~/utils/money";
+
+import type { DB } from "./db.server";
+import { now } from "./db.server";
 import { demoItems, demoReviews } from "./seed-data";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
@@ -47,7 +48,10 @@ export async function seedDatabase(
       .executeTakeFirstOrThrow();
     if (Number(reviewCount) === 0) {
       for (const review of demoReviews) {
-        await trx.insertInto("reviews").values({ ...review, user_id: null, created_at: now() }).execute();
+        await trx
+          .insertInto("reviews")
+          .values({ ...review, user_id: null, created_at: now() })
+          .execute();
         summary.reviews++;
       }
     }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+
 import { db, now } from "~/db/db.server";
 
 // Keys look like `gwk_<43 base64url characters>` (32 random bytes). The marker lets a secret scanner

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+
 import { db } from "~/db/db.server";
 
 /** Whether the database answers a trivial query within the time given (readiness, not liveness). */

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+
 import { db, now } from "~/db/db.server";
 import type { Item } from "~/db/schema";
 import { toCents } from "~/utils/money";
@@ -7,15 +8,7 @@ export const CATALOG_PAGE_SIZE = 12;
 const MAX_PAGE = 100_000;
 
 /** The fields a catalog card shows; list queries select only these. */
-const cardColumns = [
-  "id",
-  "name",
-  "img",
-  "description",
-  "price_cents",
-  "quantity",
-  "supplier_name",
-] as const;
+const cardColumns = ["id", "name", "img", "description", "price_cents", "quantity", "supplier_name"] as const;
 
 /** An item as the catalog lists it. */
 export type ItemListing = Pick<Item, (typeof cardColumns)[number]>;
@@ -32,7 +25,10 @@ function escapeLike(term: string) {
   return term.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** Items whose name contains the query, case-insensitively on both dialects (lower() on both sides, wildcards escaped). */
+/**
+ * Items whose name contains the query, case-insensitively on both dialects (lower() on both sides,
+ * wildcards escaped).
+ */
 function itemsMatching(query: string | undefined) {
   const base = db.selectFrom("items");
   if (!query) return base;
@@ -74,12 +70,29 @@ export async function listItems({ query, page }: { query?: string; page: number 
 }
 
 /** The catalog's search and order with a caller's limit and offset (GET /api/item). */
-export function listItemsSlice({ query, limit, offset }: { query?: string; limit: number; offset: number }): Promise<ItemDetail[]> {
-  return itemsMatching(query).select([...cardColumns, "version"]).orderBy("id", "desc").limit(limit).offset(offset).execute();
+export function listItemsSlice({
+  query,
+  limit,
+  offset,
+}: {
+  query?: string;
+  limit: number;
+  offset: number;
+}): Promise<ItemDetail[]> {
+  return itemsMatching(query)
+    .select([...cardColumns, "version"])
+    .orderBy("id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 export function getItem(id: number): Promise<ItemDetail | undefined> {
-  return db.selectFrom("items").select([...cardColumns, "version"]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("items")
+    .select([...cardColumns, "version"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 export function createItem(input: ItemInput): Promise<ItemDetail> {
@@ -108,7 +121,11 @@ export function updateItem(
   { version, userId = null }: { version?: number; userId?: number | null } = {},
 ): Promise<UpdateItemResult> {
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("items").select([...cardColumns, "version"]).where("id", "=", id).executeTakeFirst();
+    const before = await trx
+      .selectFrom("items")
+      .select([...cardColumns, "version"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!before) return { ok: false, reason: "not-found" };
     let update = trx
       .updateTable("items")
@@ -157,7 +174,9 @@ export function adjustStock(
       .executeTakeFirst();
     if (!item) {
       const current = await trx.selectFrom("items").select("quantity").where("id", "=", id).executeTakeFirst();
-      return current ? { ok: false, reason: "below-zero", available: current.quantity } : { ok: false, reason: "not-found" };
+      return current
+        ? { ok: false, reason: "below-zero", available: current.quantity }
+        : { ok: false, reason: "not-found" };
     }
     await trx
       .insertInto("stock_movements")

@@ -115,9 +115,7 @@ export function listAllOrders({ status }: { status?: OrderStatus }) {
 }
 
 export type ChangeStatusResult =
-  | { ok: true }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "not-allowed"; from: OrderStatus };
+  { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "not-allowed"; from: OrderStatus };
 
 /**
  * Moves an order along its lifecycle. `ownerId` limits the change to that customer's own orders.

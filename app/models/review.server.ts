@@ -24,12 +24,7 @@ export function listReviews({ limit, offset }: { limit: number; offset: number }
 }
 
 export function listReviewsByUser(userId: number): Promise<ReviewListing[]> {
-  return db
-    .selectFrom("reviews")
-    .select(reviewColumns)
-    .where("user_id", "=", userId)
-    .orderBy("id", "desc")
-    .execute();
+  return db.selectFrom("reviews").select(reviewColumns).where("user_id", "=", userId).orderBy("id", "desc").execute();
 }
 
 export function createReview(input: { userId: number | null; name: string; rating: number; review: string }) {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+
 import { db, now } from "~/db/db.server";
 import type { User } from "~/db/schema";
 

@@ -1,6 +1,6 @@
+import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { db, now } from "~/db/db.server";
 import type { Role, User } from "~/db/schema";
-import { hashPassword, verifyPassword } from "~/auth/password.server";
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
@@ -11,11 +11,7 @@ export function getUserById(id: number) {
 }
 
 export function getUserByEmail(email: string) {
-  return db
-    .selectFrom("users")
-    .selectAll()
-    .where("email", "=", normalizeEmail(email))
-    .executeTakeFirst();
+  return db.selectFrom("users").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();
 }
 
 export class EmailTakenError extends Error {
@@ -62,8 +58,7 @@ export async function createUser(input: {
 export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; displayName: string };
 
 export type GoogleSignInResult =
-  | { ok: true; user: User }
-  | { ok: false; reason: "unverified-google-email" | "email-not-proven" };
+  { ok: true; user: User } | { ok: false; reason: "unverified-google-email" | "email-not-proven" };
 
 /**
  * The account for a Google identity: the one already linked to it; else, when Google vouches for

@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LEGACY_PATHS } from "~/utils/legacy-paths";
 import { pageTitle } from "~/utils/meta";

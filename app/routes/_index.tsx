@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+
 import { Carousel } from "~/components/carousel";
 import { ItemGrid } from "~/components/item-card";
 import { ReviewGrid } from "~/components/review-card";
@@ -23,10 +24,7 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export async function loader() {
-  const [items, reviews] = await Promise.all([
-    listNewestItems(HOME_ITEM_COUNT),
-    listNewestReviews(HOME_REVIEW_COUNT),
-  ]);
+  const [items, reviews] = await Promise.all([listNewestItems(HOME_ITEM_COUNT), listNewestReviews(HOME_REVIEW_COUNT)]);
   return { items, reviews };
 }
 
@@ -57,4 +55,3 @@ export default function Home() {
     </>
   );
 }
-

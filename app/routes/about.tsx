@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+
 import { about, company } from "~/content/company";
 import { cacheablePageHeaders } from "~/utils/headers";
 import { pageTitle, storeNameOf } from "~/utils/meta";
@@ -9,7 +10,10 @@ export const headers = cacheablePageHeaders;
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "About us"),
-  { name: "description", content: `Who we are, what we make, for whom, and how ordering works at ${storeNameOf(matches)}.` },
+  {
+    name: "description",
+    content: `Who we are, what we make, for whom, and how ordering works at ${storeNameOf(matches)}.`,
+  },
 ];
 
 export function loader() {
@@ -27,15 +31,22 @@ export default function About() {
         <section key={section.heading} className="mt-8">
           <h2 className="text-2xl font-semibold">{section.heading}</h2>
           <div className="mt-3 space-y-3 text-slate-800">
-            {section.paragraphs.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
           </div>
         </section>
       ))}
       <p className="mt-10">
-        <Link to="/items" className="font-semibold text-orange-800 underline">Browse the catalog</Link> or{" "}
-        <Link to="/contact" className="font-semibold text-orange-800 underline">get in touch</Link>.
+        <Link to="/items" className="font-semibold text-orange-800 underline">
+          Browse the catalog
+        </Link>{" "}
+        or{" "}
+        <Link to="/contact" className="font-semibold text-orange-800 underline">
+          get in touch
+        </Link>
+        .
       </p>
     </div>
   );
 }
-

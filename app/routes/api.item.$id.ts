@@ -22,7 +22,10 @@ const handleApiCall = apiRoute({
     const version = versionFromIfMatch(request) ?? bodyVersion;
     if (changes.quantity !== undefined && version === undefined) {
       if (!(await getItem(id))) throw noSuchItem();
-      throw new ApiError(428, "Setting quantity needs the version it was read at: send If-Match or version from GET /api/item/{id}.");
+      throw new ApiError(
+        428,
+        "Setting quantity needs the version it was read at: send If-Match or version from GET /api/item/{id}.",
+      );
     }
     const result = await updateItem(id, itemChangesFromForm(changes), { version, userId: admin.id });
     if (!result.ok) {

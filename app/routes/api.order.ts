@@ -1,7 +1,7 @@
-import { getOrder, listAllOrders, listOrdersForUser, placeOrder } from "~/models/order.server";
 import { ApiError, apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
 import { CompleteOrderSchema, OrderListQuerySchema } from "~/api/schemas.server";
 import { toApiOrder } from "~/api/shapes.server";
+import { getOrder, listAllOrders, listOrdersForUser, placeOrder } from "~/models/order.server";
 import { quantityLimitMessage } from "~/validation/order";
 
 // POST /api/order places an order through the same transaction as the order page; GET lists them.

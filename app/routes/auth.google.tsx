@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+
 import { startGoogleSignIn } from "~/auth/oauth.server";
 import { withPageRefusals } from "~/utils/form-action.server";
 

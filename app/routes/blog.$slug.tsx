@@ -1,8 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getPost } from "~/content/blog.server";
 import { formatDate } from "~/utils/dates";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { cacheablePageHeaders } from "~/utils/headers";
 import { pageTitle } from "~/utils/meta";
 
@@ -24,9 +25,15 @@ export default function BlogPost() {
   const { post } = useLoaderData<typeof loader>();
   return (
     <article className="mx-auto max-w-3xl">
-      <p><Link to="/blog" className="text-sm font-semibold text-orange-800 underline">← All questions</Link></p>
+      <p>
+        <Link to="/blog" className="text-sm font-semibold text-orange-800 underline">
+          ← All questions
+        </Link>
+      </p>
       <h1 className="mt-3 text-3xl font-bold">{post.title}</h1>
-      <p className="mt-2 text-sm text-slate-600"><time dateTime={post.date}>{formatDate(post.date)}</time></p>
+      <p className="mt-2 text-sm text-slate-600">
+        <time dateTime={post.date}>{formatDate(post.date)}</time>
+      </p>
       <div className="prose-content mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
     </article>
   );
@@ -36,7 +43,12 @@ export default function BlogPost() {
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
-      statusHandlers={{ 404: () => ({ title: "No such question", message: "We have no answer at this address. The blog lists every question we have answered." }) }}
+      statusHandlers={{
+        404: () => ({
+          title: "No such question",
+          message: "We have no answer at this address. The blog lists every question we have answered.",
+        }),
+      }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+
 import { limitsFor } from "~/auth/rate-limit.server";
 import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
@@ -43,19 +44,37 @@ export default function Contact() {
     <div className="grid gap-10 md:grid-cols-2">
       <div>
         <h1 className="text-3xl font-bold">Contact</h1>
-        <p className="mt-2 text-slate-700">Questions about a part, a fit or a larger order? An engineer answers within one working day.</p>
+        <p className="mt-2 text-slate-700">
+          Questions about a part, a fit or a larger order? An engineer answers within one working day.
+        </p>
         <dl className="mt-6 space-y-4">
           <div>
             <dt className="font-semibold">Address</dt>
-            <dd><address className="not-italic">{details.address.map((line) => <span key={line} className="block">{line}</span>)}</address></dd>
+            <dd>
+              <address className="not-italic">
+                {details.address.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+            </dd>
           </div>
           <div>
             <dt className="font-semibold">Phone</dt>
-            <dd><a href={`tel:${details.phone.replace(/\s/g, "")}`} className="text-orange-800 underline">{details.phone}</a></dd>
+            <dd>
+              <a href={`tel:${details.phone.replace(/\s/g, "")}`} className="text-orange-800 underline">
+                {details.phone}
+              </a>
+            </dd>
           </div>
           <div>
             <dt className="font-semibold">Email</dt>
-            <dd><a href={`mailto:${details.email}`} className="text-orange-800 underline">{details.email}</a></dd>
+            <dd>
+              <a href={`mailto:${details.email}`} className="text-orange-800 underline">
+                {details.email}
+              </a>
+            </dd>
           </div>
           <div>
             <dt className="font-semibold">Opening hours</dt>
@@ -73,7 +92,9 @@ function ContactForm() {
   const [form, fields] = useZodForm(ContactSchema, { id: "contact", lastResult });
   return (
     <section aria-labelledby="contact-form-heading">
-      <h2 id="contact-form-heading" className="text-2xl font-semibold">Send us a message</h2>
+      <h2 id="contact-form-heading" className="text-2xl font-semibold">
+        Send us a message
+      </h2>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
         <Field label="Name" meta={fields.name} inputProps={{ autoComplete: "name" }} />
         <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />

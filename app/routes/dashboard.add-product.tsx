@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
+
 import { requireAdmin } from "~/auth/permissions.server";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { useZodForm } from "~/components/use-zod-form";

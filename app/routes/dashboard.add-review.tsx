@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+
 import { requireUser } from "~/auth/permissions.server";
 import { limitsFor } from "~/auth/rate-limit.server";
 import { Field, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+
 import { requireAdmin } from "~/auth/permissions.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
@@ -51,8 +52,12 @@ export default function ApiKeys() {
       <h1 className="text-2xl font-bold">API Keys</h1>
       <p className="mt-2 text-slate-600">
         Programs call the JSON API under <code>/api</code> with a key in the header{" "}
-        <code>Authorization: Bearer &lt;key&gt;</code>. A key acts as the admin who created it, with that
-        account&apos;s current role. The calls are described at <a href="/api/openapi.json" className="text-orange-800 underline">/api/openapi.json</a>.
+        <code>Authorization: Bearer &lt;key&gt;</code>. A key acts as the admin who created it, with that account&apos;s
+        current role. The calls are described at{" "}
+        <a href="/api/openapi.json" className="text-orange-800 underline">
+          /api/openapi.json
+        </a>
+        .
       </p>
       {reply?.created ? <NewKey name={reply.created.name} secret={reply.created.key} /> : null}
       <FormErrors errors={revokeErrors} />
@@ -73,19 +78,33 @@ export default function ApiKeys() {
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="border-b border-slate-300 text-slate-600">
               <tr>
-                <th scope="col" className="py-2 pr-3">Name</th>
-                <th scope="col" className="py-2 pr-3">Key</th>
-                <th scope="col" className="py-2 pr-3">Acts as</th>
-                <th scope="col" className="py-2 pr-3">Created</th>
-                <th scope="col" className="py-2 pr-3">Last used</th>
-                <th scope="col" className="py-2"><span className="sr-only">Status</span></th>
+                <th scope="col" className="py-2 pr-3">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Key
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Acts as
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Created
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Last used
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Status</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {keys.map((key) => (
                 <tr key={key.id} className="border-b border-slate-200">
                   <td className="py-2 pr-3 font-medium">{key.name}</td>
-                  <td className="py-2 pr-3"><code>{key.prefix}…</code></td>
+                  <td className="py-2 pr-3">
+                    <code>{key.prefix}…</code>
+                  </td>
                   <td className="py-2 pr-3">{key.owner_email}</td>
                   <td className="py-2 pr-3">{formatDate(key.created_at)}</td>
                   <td className="py-2 pr-3">{key.last_used_at ? formatDate(key.last_used_at) : "Never"}</td>
@@ -95,7 +114,13 @@ export default function ApiKeys() {
                     ) : (
                       <Form method="post">
                         <input type="hidden" name="keyId" value={key.id} />
-                        <StatusButton name="intent" value="revoke" variant="danger" className="px-3 py-1" aria-label={`Revoke ${key.name}`}>
+                        <StatusButton
+                          name="intent"
+                          value="revoke"
+                          variant="danger"
+                          className="px-3 py-1"
+                          aria-label={`Revoke ${key.name}`}
+                        >
                           Revoke
                         </StatusButton>
                       </Form>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+
 import { requireAdmin } from "~/auth/permissions.server";
 import { OrderTable } from "~/components/dashboard/order-table";
 import { ReplyErrors, StatusButton } from "~/components/forms";
@@ -38,7 +39,10 @@ export const action = formAction({
       if (result.reason === "not-found") return refuse(404, `Order #${orderId} does not exist.`);
       return refuse(409, `Order #${orderId} is ${result.from}; it cannot be marked ${to}.`);
     }
-    return redirectWithFlash(`/dashboard/manage-order${new URL(request.url).search}`, `Order #${orderId} is now ${to}.`);
+    return redirectWithFlash(
+      `/dashboard/manage-order${new URL(request.url).search}`,
+      `Order #${orderId} is now ${to}.`,
+    );
   },
 });
 
@@ -50,15 +54,26 @@ export default function ManageOrders() {
       <h1 className="text-2xl font-bold">Manage Orders</h1>
       <Form method="get" className="mt-4 flex items-end gap-2">
         <div>
-          <label htmlFor="status-filter" className="block text-sm font-medium">Status</label>
-          <select id="status-filter" name="status" defaultValue={status} className="rounded-md border border-slate-300 px-3 py-2">
+          <label htmlFor="status-filter" className="block text-sm font-medium">
+            Status
+          </label>
+          <select
+            id="status-filter"
+            name="status"
+            defaultValue={status}
+            className="rounded-md border border-slate-300 px-3 py-2"
+          >
             <option value="">All orders</option>
             {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>{value[0].toUpperCase() + value.slice(1)}</option>
+              <option key={value} value={value}>
+                {value[0].toUpperCase() + value.slice(1)}
+              </option>
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded-md bg-slate-800 px-4 py-2 font-semibold text-white">Filter</button>
+        <button type="submit" className="rounded-md bg-slate-800 px-4 py-2 font-semibold text-white">
+          Filter
+        </button>
       </Form>
       <ReplyErrors reply={reply} />
       <OrderTable
@@ -69,7 +84,14 @@ export default function ManageOrders() {
           <Form method="post" className="flex gap-2">
             <input type="hidden" name="orderId" value={order.id} />
             {order.actions.map(({ intent, label }) => (
-              <StatusButton key={intent} name="intent" value={intent} variant={intent === "cancel" ? "danger" : "secondary"} className="px-3 py-1" aria-label={`${label}: order #${order.id}`}>
+              <StatusButton
+                key={intent}
+                name="intent"
+                value={intent}
+                variant={intent === "cancel" ? "danger" : "secondary"}
+                className="px-3 py-1"
+                aria-label={`${label}: order #${order.id}`}
+              >
                 {label}
               </StatusButton>
             ))}

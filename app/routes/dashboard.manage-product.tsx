@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+
 import { requireAdmin } from "~/auth/permissions.server";
 import { ItemSearch, Pagination } from "~/components/catalog-controls";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
@@ -49,25 +50,45 @@ export default function ManageProducts() {
     <section>
       <div className="flex items-center justify-between">
         <h1 className="text-2xl font-bold">Manage Products</h1>
-        <Link to="/dashboard/add-product" className={buttonClass("primary")}>Add a product</Link>
+        <Link to="/dashboard/add-product" className={buttonClass("primary")}>
+          Add a product
+        </Link>
       </div>
       <ReplyErrors reply={reply} />
       {confirmDelete ? (
-        <ConfirmPanel question={`${DELETE_QUESTION} (${confirmDelete.name})`} confirmLabel="OK" cancelHref="/dashboard/manage-product" fields={{ itemId: confirmDelete.id }} intent="delete" />
+        <ConfirmPanel
+          question={`${DELETE_QUESTION} (${confirmDelete.name})`}
+          confirmLabel="OK"
+          cancelHref="/dashboard/manage-product"
+          fields={{ itemId: confirmDelete.id }}
+          intent="delete"
+        />
       ) : null}
       <ItemSearch query={query} id="manage-product-search" />
       {items.length === 0 ? (
-        <p className="mt-6 text-slate-600">{query ? `No products match “${query}”.` : "No products yet. Add the first one."}</p>
+        <p className="mt-6 text-slate-600">
+          {query ? `No products match “${query}”.` : "No products yet. Add the first one."}
+        </p>
       ) : (
         <div className="mt-6 overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="border-b border-slate-300 text-slate-600">
               <tr>
-                <th scope="col" className="py-2 pr-3">Product</th>
-                <th scope="col" className="py-2 pr-3">Supplier Name</th>
-                <th scope="col" className="py-2 pr-3 text-right">Price/unit</th>
-                <th scope="col" className="py-2 pr-3 text-right">Quantity Available</th>
-                <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="py-2 pr-3">
+                  Product
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Supplier Name
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Price/unit
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Quantity Available
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -78,8 +99,22 @@ export default function ManageProducts() {
                   <td className="py-2 pr-3 text-right">{formatCents(item.price_cents)}</td>
                   <td className="py-2 pr-3 text-right">{item.quantity}</td>
                   <td className="flex gap-2 py-2">
-                    <Link to={`/dashboard/manage-product/${item.id}`} className={`${buttonClass("secondary")} px-3 py-1`} aria-label={`Edit ${item.name}`}>Edit</Link>
-                    <ConfirmAction label="Delete" accessibleLabel={`Delete ${item.name}`} question={DELETE_QUESTION} confirmLabel="OK" fallbackHref={`/dashboard/manage-product?delete=${item.id}`} fields={{ itemId: item.id }} intent="delete" />
+                    <Link
+                      to={`/dashboard/manage-product/${item.id}`}
+                      className={`${buttonClass("secondary")} px-3 py-1`}
+                      aria-label={`Edit ${item.name}`}
+                    >
+                      Edit
+                    </Link>
+                    <ConfirmAction
+                      label="Delete"
+                      accessibleLabel={`Delete ${item.name}`}
+                      question={DELETE_QUESTION}
+                      confirmLabel="OK"
+                      fallbackHref={`/dashboard/manage-product?delete=${item.id}`}
+                      fields={{ itemId: item.id }}
+                      intent="delete"
+                    />
                   </td>
                 </tr>
               ))}

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+
 import { requireAdmin } from "~/auth/permissions.server";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { StockMovements } from "~/components/dashboard/stock-movements";
@@ -54,7 +55,9 @@ export const action = formAction({
       const adjusted = await adjustStock(item.id, { change: value.change, reason: value.reason, userId: user.id });
       if (!adjusted.ok) {
         if (adjusted.reason === "not-found") throw data(NO_SUCH_PRODUCT, { status: 404 });
-        return refuse(409, { fieldErrors: { change: [`Only ${adjusted.available} in stock: you cannot remove ${-value.change}.`] } });
+        return refuse(409, {
+          fieldErrors: { change: [`Only ${adjusted.available} in stock: you cannot remove ${-value.change}.`] },
+        });
       }
       const verb = value.change > 0 ? `${value.change} added to` : `${-value.change} removed from`;
       return redirectWithFlash(`/dashboard/manage-product/${item.id}`, `${verb} stock: ${adjusted.item.quantity} now.`);
@@ -73,14 +76,24 @@ export default function EditProduct() {
   const reply = useActionData<typeof action>();
   const editReply = reply?.initialValue?.intent === "update" ? reply : undefined;
   const stockReply = reply?.initialValue?.intent === "adjust-stock" ? reply : undefined;
-  const [form, fields] = useZodForm(EditProductSchema, { id: `edit-product-${item.id}`, lastResult: editReply, defaultValue: values });
-  const [stockForm, stockFields] = useZodForm(StockAdjustmentSchema, { id: `adjust-stock-${item.id}`, lastResult: stockReply });
+  const [form, fields] = useZodForm(EditProductSchema, {
+    id: `edit-product-${item.id}`,
+    lastResult: editReply,
+    defaultValue: values,
+  });
+  const [stockForm, stockFields] = useZodForm(StockAdjustmentSchema, {
+    id: `adjust-stock-${item.id}`,
+    lastResult: stockReply,
+  });
   // After a refused stale edit, the next save is made from the version the message described.
-  const version = (editReply && "currentVersion" in editReply ? Number(editReply.currentVersion) : null) ?? item.version;
+  const version =
+    (editReply && "currentVersion" in editReply ? Number(editReply.currentVersion) : null) ?? item.version;
   return (
     <section>
       <p>
-        <Link to="/dashboard/manage-product" className="text-sm font-semibold text-orange-800 underline">← All products</Link>
+        <Link to="/dashboard/manage-product" className="text-sm font-semibold text-orange-800 underline">
+          ← All products
+        </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold">Edit {item.name}</h1>
       <ProductForm
@@ -96,15 +109,30 @@ export default function EditProduct() {
         }
       />
       <section aria-labelledby="stock-heading" className="mt-10 max-w-2xl border-t border-slate-200 pt-6">
-        <h2 id="stock-heading" className="text-xl font-semibold">Add or remove stock</h2>
+        <h2 id="stock-heading" className="text-xl font-semibold">
+          Add or remove stock
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {item.quantity} in stock now. A change here adds to or takes from whatever is in stock when you save, so orders placed meanwhile are kept.
+          {item.quantity} in stock now. A change here adds to or takes from whatever is in stock when you save, so
+          orders placed meanwhile are kept.
         </p>
-        <Form method="post" {...getFormProps(stockForm)} noValidate className="mt-4 grid gap-4 sm:grid-cols-[10rem_1fr_auto] sm:items-start">
+        <Form
+          method="post"
+          {...getFormProps(stockForm)}
+          noValidate
+          className="mt-4 grid gap-4 sm:grid-cols-[10rem_1fr_auto] sm:items-start"
+        >
           <input type="hidden" name="intent" value="adjust-stock" />
-          <Field label="Units (+ or −)" meta={stockFields.change} type="number" inputProps={{ step: 1, inputMode: "numeric", placeholder: "20 or -3" }} />
+          <Field
+            label="Units (+ or −)"
+            meta={stockFields.change}
+            type="number"
+            inputProps={{ step: 1, inputMode: "numeric", placeholder: "20 or -3" }}
+          />
           <Field label="Reason" meta={stockFields.reason} inputProps={{ placeholder: "Received from supplier" }} />
-          <StatusButton intent="adjust-stock" pendingText="Saving…" className="sm:mt-6">Save stock change</StatusButton>
+          <StatusButton intent="adjust-stock" pendingText="Saving…" className="sm:mt-6">
+            Save stock change
+          </StatusButton>
           <div className="sm:col-span-3">
             <FormErrors id={stockForm.errorId} errors={stockForm.errors} />
           </div>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { requireAdmin } from "~/auth/permissions.server";
 import { listMessages } from "~/models/message.server";
 import { formatDate } from "~/utils/dates";
@@ -25,9 +26,14 @@ export default function Messages() {
             <li key={message.id}>
               <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                 <h2 className="font-semibold">
-                  {message.name} <a href={`mailto:${message.email}`} className="font-normal text-orange-800 underline">{message.email}</a>
+                  {message.name}{" "}
+                  <a href={`mailto:${message.email}`} className="font-normal text-orange-800 underline">
+                    {message.email}
+                  </a>
                 </h2>
-                <p className="text-xs text-slate-600"><time dateTime={message.created_at}>{formatDate(message.created_at)}</time></p>
+                <p className="text-xs text-slate-600">
+                  <time dateTime={message.created_at}>{formatDate(message.created_at)}</time>
+                </p>
                 <p className="mt-2 whitespace-pre-line text-slate-800">{message.message}</p>
               </article>
             </li>
@@ -37,4 +43,3 @@ export default function Messages() {
     </section>
   );
 }
-

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+
 import { requireUser } from "~/auth/permissions.server";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { OrderTable } from "~/components/dashboard/order-table";

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+
 import { isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireUser } from "~/auth/permissions.server";
 import { clearSessionCookie, startSession } from "~/auth/session.server";
@@ -27,7 +28,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: user.email,
     hasPassword: user.hasPassword,
     google: { linked: user.hasGoogle, enabled: isGoogleEnabled },
-    profile: { displayName: user.display_name, phone: user.phone ?? "", address: user.address ?? "", company: user.company ?? "" },
+    profile: {
+      displayName: user.display_name,
+      phone: user.phone ?? "",
+      address: user.address ?? "",
+      company: user.company ?? "",
+    },
     sessions: sessions.map((session) => ({ ...session, current: session.id === user.sessionId })),
     liveApiKeys,
   };
@@ -57,7 +63,9 @@ export const action = formAction({
         if (!updated) return refuse(400, { fieldErrors: { currentPassword: ["Current password is not right"] } });
         // Every session ended with the change; this browser gets a fresh one.
         const headers = new Headers({ "Set-Cookie": await startSession(updated, { request, context }) });
-        return redirectWithFlash("/dashboard/my-profile", "Password changed. Other devices have been signed out.", { headers });
+        return redirectWithFlash("/dashboard/my-profile", "Password changed. Other devices have been signed out.", {
+          headers,
+        });
       }
       case "end-session": {
         const ended = await deleteUserSession(user.id, value.sessionId);
@@ -95,37 +103,69 @@ export default function MyProfile() {
       <Form method="post" {...getFormProps(profileForm)} noValidate className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="profile" />
         <div className="space-y-1">
-          <label htmlFor="profile-email" className="block text-sm font-medium text-slate-800">Email</label>
-          <input id="profile-email" value={email} readOnly className="w-full rounded-md border border-slate-200 bg-slate-100 px-3 py-2 text-slate-700" />
+          <label htmlFor="profile-email" className="block text-sm font-medium text-slate-800">
+            Email
+          </label>
+          <input
+            id="profile-email"
+            value={email}
+            readOnly
+            className="w-full rounded-md border border-slate-200 bg-slate-100 px-3 py-2 text-slate-700"
+          />
         </div>
         <Field label="Display name" meta={profileFields.displayName} inputProps={{ autoComplete: "name" }} />
         <Field label="Phone" meta={profileFields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
         <Field label="Shipping address" meta={profileFields.address} inputProps={{ autoComplete: "street-address" }} />
         <Field label="Company (optional)" meta={profileFields.company} inputProps={{ autoComplete: "organization" }} />
         <FormErrors id={profileForm.errorId} errors={profileForm.errors} />
-        <StatusButton intent="profile" pendingText="Saving…">Save profile</StatusButton>
+        <StatusButton intent="profile" pendingText="Saving…">
+          Save profile
+        </StatusButton>
       </Form>
 
       {hasPassword ? (
-        <Form method="post" {...getFormProps(passwordForm)} noValidate className="mt-10 space-y-4 border-t border-slate-200 pt-6">
+        <Form
+          method="post"
+          {...getFormProps(passwordForm)}
+          noValidate
+          className="mt-10 space-y-4 border-t border-slate-200 pt-6"
+        >
           <h2 className="text-xl font-semibold">Change password</h2>
           <input type="hidden" name="intent" value="password" />
-          <Field label="Current password" meta={passwordFields.currentPassword} type="password" inputProps={{ autoComplete: "current-password" }} />
-          <Field label="New password" meta={passwordFields.newPassword} type="password" inputProps={{ autoComplete: "new-password" }} />
+          <Field
+            label="Current password"
+            meta={passwordFields.currentPassword}
+            type="password"
+            inputProps={{ autoComplete: "current-password" }}
+          />
+          <Field
+            label="New password"
+            meta={passwordFields.newPassword}
+            type="password"
+            inputProps={{ autoComplete: "new-password" }}
+          />
           <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
-          <StatusButton intent="password" pendingText="Changing…">Change password</StatusButton>
+          <StatusButton intent="password" pendingText="Changing…">
+            Change password
+          </StatusButton>
         </Form>
       ) : (
-        <p className="mt-10 border-t border-slate-200 pt-6 text-sm text-slate-600">You sign in with Google, so there is no password to change here.</p>
+        <p className="mt-10 border-t border-slate-200 pt-6 text-sm text-slate-600">
+          You sign in with Google, so there is no password to change here.
+        </p>
       )}
 
       <section aria-labelledby="google-heading" className="mt-10 border-t border-slate-200 pt-6">
-        <h2 id="google-heading" className="text-xl font-semibold">Google sign-in</h2>
+        <h2 id="google-heading" className="text-xl font-semibold">
+          Google sign-in
+        </h2>
         <LinkGoogle linked={google.linked} enabled={google.enabled} />
       </section>
 
       <section aria-labelledby="sessions-heading" className="mt-10 border-t border-slate-200 pt-6">
-        <h2 id="sessions-heading" className="text-xl font-semibold">Sessions</h2>
+        <h2 id="sessions-heading" className="text-xl font-semibold">
+          Sessions
+        </h2>
         <FormErrors errors={otherReply?.error?.[""] ?? null} />
         <SessionList sessions={sessions} />
         <SignOutEverywhere liveApiKeys={liveApiKeys} />

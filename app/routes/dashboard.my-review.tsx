@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+
 import { requireUser } from "~/auth/permissions.server";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { ReplyErrors } from "~/components/forms";
@@ -43,11 +44,21 @@ export default function MyReviews() {
       <h1 className="text-2xl font-bold">My Reviews</h1>
       <ReplyErrors reply={reply} />
       {confirmDelete ? (
-        <ConfirmPanel question={QUESTION} confirmLabel="Delete review" cancelHref="/dashboard/my-review" fields={{ reviewId: confirmDelete }} intent="delete" />
+        <ConfirmPanel
+          question={QUESTION}
+          confirmLabel="Delete review"
+          cancelHref="/dashboard/my-review"
+          fields={{ reviewId: confirmDelete }}
+          intent="delete"
+        />
       ) : null}
       {reviews.length === 0 ? (
         <p className="mt-6 text-slate-600">
-          No reviews yet. <Link to="/dashboard/add-review" className="font-semibold text-orange-800 underline">Write your first review</Link>.
+          No reviews yet.{" "}
+          <Link to="/dashboard/add-review" className="font-semibold text-orange-800 underline">
+            Write your first review
+          </Link>
+          .
         </p>
       ) : (
         <div className="mt-6 grid gap-6 md:grid-cols-2">
@@ -58,7 +69,15 @@ export default function MyReviews() {
               headingLevel={2}
               actions={
                 <div className="mt-auto">
-                  <ConfirmAction label="Delete" accessibleLabel={`Delete review ${review.id}`} question={QUESTION} confirmLabel="Delete review" fallbackHref={`/dashboard/my-review?delete=${review.id}`} fields={{ reviewId: review.id }} intent="delete" />
+                  <ConfirmAction
+                    label="Delete"
+                    accessibleLabel={`Delete review ${review.id}`}
+                    question={QUESTION}
+                    confirmLabel="Delete review"
+                    fallbackHref={`/dashboard/my-review?delete=${review.id}`}
+                    fields={{ reviewId: review.id }}
+                    intent="delete"
+                  />
                 </div>
               }
             />

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { NavLink, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+
 import { requireUser } from "~/auth/permissions.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageTitle } from "~/utils/meta";
@@ -62,6 +64,22 @@ function SideMenu({ isAdmin }: { isAdmin: boolean }) {
 export default function Dashboard() {
   const { displayName, isAdmin } = useLoaderData<typeof loader>();
   return (
+    <DashboardLayout displayName={displayName} isAdmin={isAdmin}>
+      <Outlet />
+    </DashboardLayout>
+  );
+}
+
+function DashboardLayout({
+  displayName,
+  isAdmin,
+  children,
+}: {
+  displayName: string;
+  isAdmin: boolean;
+  children: ReactNode;
+}) {
+  return (
     <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
       <aside>
         <p className="mb-4 text-sm text-slate-600">
@@ -78,13 +96,21 @@ export default function Dashboard() {
           <SideMenu isAdmin={isAdmin} />
         </div>
       </aside>
-      <div className="min-w-0">
-        <Outlet />
-      </div>
+      <div className="min-w-0">{children}</div>
     </div>
   );
 }
 
+/**
+ * Every dashboard page's errors land here: the side menu stays (when the layout's loader got as far
+ * as knowing who is asking), with the shared error page beside it.
+ */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  const layout = useRouteLoaderData<typeof loader>("routes/dashboard");
+  if (!layout) return <GeneralErrorBoundary />;
+  return (
+    <DashboardLayout displayName={layout.displayName} isAdmin={layout.isAdmin}>
+      <GeneralErrorBoundary />
+    </DashboardLayout>
+  );
 }

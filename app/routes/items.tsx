@@ -1,18 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { ItemSearch, Pagination } from "~/components/catalog-controls";
 import { ItemGrid } from "~/components/item-card";
 import { listItems } from "~/models/item.server";
-import { CatalogQuerySchema } from "~/validation/catalog";
 import { cacheablePageHeaders } from "~/utils/headers";
 import { pageTitle, storeNameOf } from "~/utils/meta";
+import { CatalogQuerySchema } from "~/validation/catalog";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   pageTitle(matches, data?.query ? `“${data.query}” in the catalog` : "All parts"),
-  { name: "description", content: `The full ${storeNameOf(matches)} catalog: gears, bearings, drives, couplings and fasteners with live stock.` },
+  {
+    name: "description",
+    content: `The full ${storeNameOf(matches)} catalog: gears, bearings, drives, couplings and fasteners with live stock.`,
+  },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,9 +35,13 @@ export default function Catalog() {
         {total === 1 ? "1 part" : `${total} parts`}
         {query ? ` matching “${query}”` : ""}
       </p>
-      <ItemGrid items={items} emptyText={query ? `No parts match “${query}”.` : "No parts in the catalog yet."} priorityCount={3} headingLevel={2} />
+      <ItemGrid
+        items={items}
+        emptyText={query ? `No parts match “${query}”.` : "No parts in the catalog yet."}
+        priorityCount={3}
+        headingLevel={2}
+      />
       <Pagination basePath="/items" query={query} page={page} pageCount={pageCount} />
     </>
   );
 }
-

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+
 import { requireUser } from "~/auth/permissions.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
@@ -55,13 +56,21 @@ export default function OrderItem() {
 
   return (
     <div className="grid gap-8 md:grid-cols-2">
-      <img src={item.img} alt={item.name} width={800} height={600} className="w-full rounded-lg border border-slate-200 bg-white" />
+      <img
+        src={item.img}
+        alt={item.name}
+        width={800}
+        height={600}
+        className="w-full rounded-lg border border-slate-200 bg-white"
+      />
       <div>
         <h1 className="text-3xl font-bold">{item.name}</h1>
         <p className="mt-3 text-slate-700">{item.description}</p>
         <dl className="mt-4 grid grid-cols-2 gap-y-1 text-sm">
           <dt className="text-slate-600">Quantity Available</dt>
-          <dd className="font-medium" data-testid="quantity-available">{item.quantity}</dd>
+          <dd className="font-medium" data-testid="quantity-available">
+            {item.quantity}
+          </dd>
           <dt className="text-slate-600">Supplier Name</dt>
           <dd className="font-medium">{item.supplier_name}</dd>
           <dt className="text-slate-600">Price/unit</dt>
@@ -73,7 +82,12 @@ export default function OrderItem() {
           </p>
         )}
         <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-          <Field label="Quantity" meta={fields.quantity} type="number" inputProps={{ min: 1, max: Math.max(item.quantity, 1), step: 1, inputMode: "numeric" }} />
+          <Field
+            label="Quantity"
+            meta={fields.quantity}
+            type="number"
+            inputProps={{ min: 1, max: Math.max(item.quantity, 1), step: 1, inputMode: "numeric" }}
+          />
           <Field label="Shipping address" meta={fields.address} inputProps={{ autoComplete: "street-address" }} />
           <Field label="Phone" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
           <FormErrors id={form.errorId} errors={form.errors} />

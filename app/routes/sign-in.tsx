@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthorizationError } from "remix-auth";
+
 import { authenticator, isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireSignedOut } from "~/auth/permissions.server";
 import { signInLimits } from "~/auth/rate-limit.server";
@@ -39,10 +40,14 @@ export const action = formAction({
     try {
       // The strategy reads the already-parsed form from the context; remix-auth copies the request,
       // which needs an unread body, so it gets one without a body.
-      const authenticated = await authenticator.authenticate("form", new Request(request.url, { headers: request.headers }), {
-        throwOnError: true,
-        context: { formData },
-      });
+      const authenticated = await authenticator.authenticate(
+        "form",
+        new Request(request.url, { headers: request.headers }),
+        {
+          throwOnError: true,
+          context: { formData },
+        },
+      );
       if (!("user" in authenticated)) throw new Error("The form strategy returned no user");
       return await createUserSession(authenticated.user, { request, context, redirectTo: value.redirectTo });
     } catch (error) {

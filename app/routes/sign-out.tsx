@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+
 import { endSession } from "~/auth/session.server";
 import { withPageRefusals } from "~/utils/form-action.server";
 import { requireSameOrigin } from "~/utils/request.server";

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+
 import { requireSignedOut } from "~/auth/permissions.server";
 import { limitsFor } from "~/auth/rate-limit.server";
 import { createUserSession } from "~/auth/session.server";

@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "@remix-run/node";
+
 import { sessionSecrets } from "./env.server";
 
 export type Flash = { kind: "success" | "error"; message: string };
@@ -31,7 +32,11 @@ export function flashCookieHeader(flash: Flash | string) {
 }
 
 /** Redirects and shows the message once on the page it lands on (a plain string is a success). */
-export async function redirectWithFlash(url: string, flash: Flash | string, init: { headers?: HeadersInit; status?: number } = {}) {
+export async function redirectWithFlash(
+  url: string,
+  flash: Flash | string,
+  init: { headers?: HeadersInit; status?: number } = {},
+) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await flashCookieHeader(flash));
   return redirect(url, { status: init.status, headers });

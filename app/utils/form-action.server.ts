@@ -2,7 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type AppLoadContext, data } from "@remix-run/node";
 import { z } from "zod";
+
 import { type LimitKey, refundPoints, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+
 import { readForm, RequestRefused } from "./request.server";
 
 export const WRITE_FAILED = "We could not save this just now, and nothing was changed. Please try again.";
@@ -36,7 +38,12 @@ export function accept<Extra extends object>(extra?: Extra, headers?: HeadersIni
   return { kind: "accepted", extra, headers };
 }
 
-type RequestContext<User> = { request: Request; params: ActionFunctionArgs["params"]; context: AppLoadContext; user: User };
+type RequestContext<User> = {
+  request: Request;
+  params: ActionFunctionArgs["params"];
+  context: AppLoadContext;
+  user: User;
+};
 
 type FormActionConfig<Schema extends z.ZodTypeAny, User, Extra> = {
   /** Who may post: runs before the body is read (requireUser, requireAdmin, anyone). */

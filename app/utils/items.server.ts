@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+
 import { getItem } from "~/models/item.server";
 import { parseId } from "~/validation/common";
 

@@ -11,7 +11,8 @@ export function securityHeaders(nonce: string): Record<string, string> {
     "img-src 'self' data: https:",
     "font-src 'self'",
     `connect-src 'self'${isDev ? " ws:" : ""}`,
-    "form-action 'self' https://accounts.google.com" + (process.env.GOOGLE_AUTH_URL ? ` ${new URL(process.env.GOOGLE_AUTH_URL).origin}` : ""),
+    "form-action 'self' https://accounts.google.com" +
+      (process.env.GOOGLE_AUTH_URL ? ` ${new URL(process.env.GOOGLE_AUTH_URL).origin}` : ""),
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

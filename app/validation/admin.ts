@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { emailField } from "./auth";
 
 export const AdminRoleSchema = z.discriminatedUnion("intent", [

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { idField, requiredText } from "./common";
 
 export const CreateApiKeySchema = z.object({

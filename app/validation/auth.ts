@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { isPlainText } from "./common";
 
 export const PASSWORD_MIN_LENGTH = 6;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { emailField } from "./auth";
 import { requiredText } from "./common";
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
+
 import { ORDER_STATUSES } from "~/db/schema";
+
 import { idField, phoneField, requiredText } from "./common";
 
 export const MAX_ORDER_QUANTITY = 10_000;

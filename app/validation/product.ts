@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { idField, isPlainText, MAX_ID, requiredText } from "./common";
 
 export const MAX_PRICE = 1_000_000;
@@ -21,7 +22,9 @@ const imageField = z
   .max(2048, "Image URL must be at most 2048 characters")
   .refine(isPlainText, "Image URL contains characters that are not allowed")
   .refine(
-    (value) => (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")) || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value),
+    (value) =>
+      (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")) ||
+      /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value),
     "Image must be an http(s) URL or a path on this site such as /images/items/gear.svg",
   );
 
@@ -41,14 +44,21 @@ export const ProductSchema = z.object({
 /** Editing an item: the same fields, and the version the form was filled from (see updateItem). */
 export const EditProductSchema = ProductSchema.extend({
   intent: z.literal("update"),
-  version: z.number({ required_error: "Missing version", invalid_type_error: "Missing version" }).int().positive().max(MAX_ID),
+  version: z
+    .number({ required_error: "Missing version", invalid_type_error: "Missing version" })
+    .int()
+    .positive()
+    .max(MAX_ID),
 });
 
 /** "+20 received", "-3 damaged": a relative change with its reason. */
 export const StockAdjustmentSchema = z.object({
   intent: z.literal("adjust-stock"),
   change: z
-    .number({ required_error: "Enter how many units to add or remove", invalid_type_error: "Enter a whole number such as 20 or -3" })
+    .number({
+      required_error: "Enter how many units to add or remove",
+      invalid_type_error: "Enter a whole number such as 20 or -3",
+    })
     .int("Enter a whole number such as 20 or -3")
     .min(-MAX_STOCK, `At most ${MAX_STOCK} at a time`)
     .max(MAX_STOCK, `At most ${MAX_STOCK} at a time`)

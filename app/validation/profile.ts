@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { newPasswordField } from "./auth";
 import { optionalText, requiredText } from "./common";
 

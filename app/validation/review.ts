@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { idField, requiredText } from "./common";
 
 export const REVIEW_MAX_LENGTH = 1000;

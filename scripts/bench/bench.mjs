@@ -21,15 +21,17 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+
 import Database from "better-sqlite3";
+
 import { ensureBuild } from "../lib/build.mjs";
 import { log, root } from "../lib/run.mjs";
+import { createCleanup } from "./lib/cleanup.mjs";
 import { combine, cpuFigures, measure, measureOnServer, warmUp } from "./lib/load.mjs";
 import { homePayload } from "./lib/payload.mjs";
 import { fmt, loadAverage, machine, plainTable, table, writeSection } from "./lib/report.mjs";
 import { benchDir, buildBaseline, makeTempDir, seedCatalog, snapshotBuild, startServer } from "./lib/server.mjs";
 import { formHeaders, placeOrder, signUp } from "./lib/session.mjs";
-import { createCleanup } from "./lib/cleanup.mjs";
 
 const env = process.env;
 const { values: flags } = parseArgs({
@@ -62,15 +64,22 @@ const config = {
 for (const [name, value] of Object.entries(config)) {
   if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number (got ${value})`);
 }
-if (!Number.isInteger(config.items) || config.items < 20) throw new Error("--items must be a whole number, at least 20");
-if (!Number.isInteger(config.smallItems) || config.smallItems < 1) throw new Error("--small-items must be a whole number, at least 1");
+if (!Number.isInteger(config.items) || config.items < 20)
+  throw new Error("--items must be a whole number, at least 20");
+if (!Number.isInteger(config.smallItems) || config.smallItems < 1)
+  throw new Error("--small-items must be a whole number, at least 1");
 if (config.port < 3200 || config.port + 4 > 3299) throw new Error("--port must leave five ports inside 3200–3299");
 if (config.duration < 1 || config.duration > 120) throw new Error("--duration must be between 1 and 120 seconds");
 if (!Number.isInteger(config.rounds) || config.rounds < 1 || config.duration / config.rounds < 1) {
   throw new Error("--rounds must be a whole number that leaves at least 1 s per slice of --duration");
 }
 config.slice = config.duration / config.rounds;
-const only = new Set(flags.only.split(",").map((name) => name.trim()).filter(Boolean));
+const only = new Set(
+  flags.only
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
 const wanted = (name) => only.size === 0 || only.has(name);
 
 // The order-placement item gets stock for any run; the contention item a little, to be sold out.
@@ -123,7 +132,9 @@ try {
     sqlite.prepare("update items set quantity = ? where id = ?").run(ORDER_STOCK, orderItemId);
     sqlite.prepare("update items set quantity = ? where id = ?").run(CONTENTION_STOCK, contentionItemId);
     // The reader's ten dashboard orders: in stock, whatever the generator rolled.
-    sqlite.prepare("update items set quantity = max(quantity, 100) where id between ? and ?").run(pageItemId, pageItemId + 9);
+    sqlite
+      .prepare("update items set quantity = max(quantity, 100) where id between ? and ?")
+      .run(pageItemId, pageItemId + 9);
     sqlite.close();
   }
 
@@ -133,7 +144,9 @@ try {
   const baselineDir = buildBaseline();
   const profileDir = flags.profile ? path.join(benchDir, "profiles") : undefined;
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
-  log(`Starting the store on 127.0.0.1:${config.port}–${config.port + 2}, remix-serve (bare Remix) on :${config.port + 3}, node:http on :${config.port + 4}`);
+  log(
+    `Starting the store on 127.0.0.1:${config.port}–${config.port + 2}, remix-serve (bare Remix) on :${config.port + 3}, node:http on :${config.port + 4}`,
+  );
   const serve = async (options) => {
     const server = await startServer({ profileDir, ...options });
     cleanup.add(() => (cleanup.interrupted ? server.kill() : server.stop()));
@@ -141,15 +154,35 @@ try {
   };
   const noCache = { PAGE_CACHE_SECONDS: "0" };
   const large = await serve({ cwd: runDir, port: config.port, databaseFile: largeDb, name: "large" });
-  const uncached = await serve({ cwd: runDir, port: config.port + 1, databaseFile: largeDb, name: "large-uncached", env: noCache });
+  const uncached = await serve({
+    cwd: runDir,
+    port: config.port + 1,
+    databaseFile: largeDb,
+    name: "large-uncached",
+    env: noCache,
+  });
   const small = await serve({ cwd: runDir, port: config.port + 2, databaseFile: smallDb, name: "small", env: noCache });
-  const bare = await serve({ kind: "remix-serve", cwd: baselineDir, port: config.port + 3, name: "bare-remix", readyPath: "/healthz" });
+  const bare = await serve({
+    kind: "remix-serve",
+    cwd: baselineDir,
+    port: config.port + 3,
+    name: "bare-remix",
+    readyPath: "/healthz",
+  });
   const hello = await serve({ kind: "hello", cwd: baselineDir, port: config.port + 4, name: "hello", readyPath: "/" });
 
   // Two customers through the real sign-up form: one browses (with a few orders on the dashboard),
   // one places orders under load.
-  const reader = await signUp(large.origin, { name: "Bench Reader", email: "bench-reader@example.com", password: "bench-password" });
-  const buyer = await signUp(large.origin, { name: "Bench Buyer", email: "bench-buyer@example.com", password: "bench-password" });
+  const reader = await signUp(large.origin, {
+    name: "Bench Reader",
+    email: "bench-reader@example.com",
+    password: "bench-password",
+  });
+  const buyer = await signUp(large.origin, {
+    name: "Bench Buyer",
+    email: "bench-buyer@example.com",
+    password: "bench-password",
+  });
   for (let index = 0; index < 10; index++) {
     const ok = await placeOrder(large.origin, reader, pageItemId + index, ORDER_FORM);
     if (!ok) throw new Error(`could not place the reader's order ${index + 1} on item ${pageItemId + index}`);
@@ -172,7 +205,13 @@ try {
   for (const [label, url, headers] of cacheChecks) {
     const response = await fetch(`${large.origin}${url}`, { headers, redirect: "manual" });
     await response.arrayBuffer();
-    caching.push({ label, url, status: response.status, cacheControl: response.headers.get("Cache-Control") ?? "(none)", vary: response.headers.get("Vary") ?? "" });
+    caching.push({
+      label,
+      url,
+      status: response.status,
+      cacheControl: response.headers.get("Cache-Control") ?? "(none)",
+      vary: response.headers.get("Vary") ?? "",
+    });
   }
 
   // 4. Measurements. On a shared machine the speed drifts from one minute to the next, so the pages
@@ -190,10 +229,27 @@ try {
     { name: "items-uncached", label: "Catalog page 1, cache off", server: uncached, path: "/items" },
     { name: "home-signed-in", label: "Home, signed in", server: large, path: "/", ...signedIn(reader) },
     { name: "home-small", label: `Home, cache off (${fmt.int(config.smallItems)} items)`, server: small, path: "/" },
-    { name: "items-small", label: `Catalog page 1, cache off (${fmt.int(config.smallItems)} items)`, server: small, path: "/items" },
+    {
+      name: "items-small",
+      label: `Catalog page 1, cache off (${fmt.int(config.smallItems)} items)`,
+      server: small,
+      path: "/items",
+    },
     { name: "items-500", label: "Catalog page 500, cache off", server: uncached, path: "/items?page=500" },
-    { name: "order-page", label: "Order page, signed in", server: large, path: `/order/${pageItemId}`, ...signedIn(reader) },
-    { name: "dashboard", label: "My Orders, signed in", server: large, path: "/dashboard/my-order", ...signedIn(reader) },
+    {
+      name: "order-page",
+      label: "Order page, signed in",
+      server: large,
+      path: `/order/${pageItemId}`,
+      ...signedIn(reader),
+    },
+    {
+      name: "dashboard",
+      label: "My Orders, signed in",
+      server: large,
+      path: "/dashboard/my-order",
+      ...signedIn(reader),
+    },
   ].filter((step) => wanted(step.name));
   const optionsOf = (step, duration) => ({
     connections: config.connections,
@@ -202,7 +258,8 @@ try {
     headers: step.headers ?? {},
   });
 
-  if (plan.length) log(`Warming up (${config.warmup} s a page), then ${config.rounds} rounds of ${config.slice} s a page`);
+  if (plan.length)
+    log(`Warming up (${config.warmup} s a page), then ${config.rounds} rounds of ${config.slice} s a page`);
   for (const step of plan) await warmUp(optionsOf(step, config.warmup), config.warmup);
   const runs = Object.fromEntries(plan.map((step) => [step.name, []]));
   for (let round = 1; round <= config.rounds && plan.length && !cleanup.interrupted; round++) {
@@ -213,18 +270,23 @@ try {
       runs[step.name].push(run);
       line.push(`${step.name} ${fmt.int(run.rps)}`);
     }
-    console.log(`  round ${round}/${config.rounds} [${elapsed()}, load ${loadAverage().split(" ")[0]}]: ${line.join(", ")} req/s`);
+    console.log(
+      `  round ${round}/${config.rounds} [${elapsed()}, load ${loadAverage().split(" ")[0]}]: ${line.join(", ")} req/s`,
+    );
   }
   const results = {};
   for (const step of plan) {
     if (!runs[step.name].length) continue;
     const result = combine(runs[step.name]);
-    const catalog = step.server === small ? config.smallItems : step.server === bare || step.server === hello ? null : config.items;
+    const catalog =
+      step.server === small ? config.smallItems : step.server === bare || step.server === hello ? null : config.items;
     results[step.name] = { ...result, label: step.label, path: step.path, catalog };
     console.log(
       `  ${step.label.padEnd(42)} ${fmt.int(result.rps).padStart(7)} req/s  p50 ${fmt.ms(result.p50).padStart(5)} ms  p99 ${fmt.ms(result.p99).padStart(5)} ms` +
         (result.cpuMs ? `  ${result.cpuMs.toFixed(2)} CPU ms/req` : "") +
-        (result.unexpected || result.errors ? `  (${result.unexpected} unexpected statuses ${JSON.stringify(result.statuses)}, ${result.errors} errors)` : ""),
+        (result.unexpected || result.errors
+          ? `  (${result.unexpected} unexpected statuses ${JSON.stringify(result.statuses)}, ${result.errors} errors)`
+          : ""),
     );
   }
 
@@ -235,7 +297,9 @@ try {
       const sqlite = new Database(largeDb, { readonly: true });
       try {
         const { quantity } = sqlite.prepare("select quantity from items where id = ?").get(id);
-        const { count, units } = sqlite.prepare("select count(*) as count, coalesce(sum(quantity), 0) as units from orders where item_id = ?").get(id);
+        const { count, units } = sqlite
+          .prepare("select count(*) as count, coalesce(sum(quantity), 0) as units from orders where item_id = ?")
+          .get(id);
         return { quantity, count, units };
       } finally {
         sqlite.close();
@@ -306,7 +370,12 @@ try {
         connections: FLOOD_CONNECTIONS,
         duration: config.duration,
         headers: formHeaders(uncached.origin),
-        bodyFor: () => new URLSearchParams({ email: `flood-${randomUUID()}@example.com`, password: "not-the-password", redirectTo: "/" }).toString(),
+        bodyFor: () =>
+          new URLSearchParams({
+            email: `flood-${randomUUID()}@example.com`,
+            password: "not-the-password",
+            redirectTo: "/",
+          }).toString(),
         expectStatus: 429,
       }),
       new Promise((resolve) => setTimeout(resolve, 1000)).then(() =>
@@ -316,7 +385,9 @@ try {
     const { latencies: _a, ...attackFigures } = attack;
     const { latencies: _r, ...readingFigures } = reading;
     flood = { attack: attackFigures, reading: readingFigures };
-    console.log(`catalog p99 ${fmt.ms(reading.p99)} ms, ${fmt.int(reading.rps)} req/s; sign-ins answered ${JSON.stringify(attack.statuses)}`);
+    console.log(
+      `catalog p99 ${fmt.ms(reading.p99)} ms, ${fmt.int(reading.rps)} req/s; sign-ins answered ${JSON.stringify(attack.statuses)}`,
+    );
   }
 
   const payload = homePayload(buildDir, homeHtml);
@@ -328,14 +399,22 @@ try {
   const markdown = render({ info, results, orders, flood, payload, caching });
   console.log(`\n${plainText(markdown)}`);
   fs.mkdirSync(benchDir, { recursive: true });
-  fs.writeFileSync(path.join(benchDir, "last-run.json"), JSON.stringify({ info, results, orders, flood, payload, caching }, null, 2));
+  fs.writeFileSync(
+    path.join(benchDir, "last-run.json"),
+    JSON.stringify({ info, results, orders, flood, payload, caching }, null, 2),
+  );
   if (flags["no-write"] || only.size > 0) {
     console.log("\n(docs/benchmarks.md left alone: --no-write or --only)");
   } else {
     writeSection("bench:results", markdown);
-    console.log(`\nWritten to ${path.relative(root, path.join(root, "docs", "benchmarks.md"))}; raw numbers in .tmp/bench/last-run.json`);
+    console.log(
+      `\nWritten to ${path.relative(root, path.join(root, "docs", "benchmarks.md"))}; raw numbers in .tmp/bench/last-run.json`,
+    );
   }
-  if (profileDir) console.log(`CPU profiles in ${path.relative(root, profileDir)}; summarise with: node scripts/bench/profile-summary.mjs <file>`);
+  if (profileDir)
+    console.log(
+      `CPU profiles in ${path.relative(root, profileDir)}; summarise with: node scripts/bench/profile-summary.mjs <file>`,
+    );
 } catch (error) {
   await cleanup.run();
   throw error;
@@ -425,7 +504,20 @@ function render({ info, results, orders, flood, payload, caching }) {
   ]);
   lines.push(
     table(
-      ["Page", "URL", "Items", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "req/s per CPU-s", "vs bare Remix (req/s)", "vs bare Remix (CPU)", "Response", "Failed"],
+      [
+        "Page",
+        "URL",
+        "Items",
+        "req/s",
+        "p50 ms",
+        "p99 ms",
+        "CPU ms/req",
+        "req/s per CPU-s",
+        "vs bare Remix (req/s)",
+        "vs bare Remix (CPU)",
+        "Response",
+        "Failed",
+      ],
       rows,
     ),
   );
@@ -433,7 +525,9 @@ function render({ info, results, orders, flood, payload, caching }) {
     lines.push("");
     lines.push(
       `The bare Remix document's rounds ran at ${bareDoc.rounds.map((value) => fmt.int(value)).join(", ")} req/s measured` +
-        (bareDoc.cpuRounds.length ? ` and ${bareDoc.cpuRounds.map((value) => (value ? fmt.int(value) : "–")).join(", ")} req/s per CPU-second` : "") +
+        (bareDoc.cpuRounds.length
+          ? ` and ${bareDoc.cpuRounds.map((value) => (value ? fmt.int(value) : "–")).join(", ")} req/s per CPU-second`
+          : "") +
         ": the spread of the first is the machine, not the app.",
     );
   }
@@ -448,7 +542,15 @@ function render({ info, results, orders, flood, payload, caching }) {
     lines.push("");
     lines.push(
       table(
-        ["Page", `req/s at ${fmt.int(c.smallItems)} items`, `req/s at ${fmt.int(c.items)} items`, "ratio (req/s)", `CPU ms/req at ${fmt.int(c.smallItems)}`, `CPU ms/req at ${fmt.int(c.items)}`, "ratio (CPU)"],
+        [
+          "Page",
+          `req/s at ${fmt.int(c.smallItems)} items`,
+          `req/s at ${fmt.int(c.items)} items`,
+          "ratio (req/s)",
+          `CPU ms/req at ${fmt.int(c.smallItems)}`,
+          `CPU ms/req at ${fmt.int(c.items)}`,
+          "ratio (CPU)",
+        ],
         growthPairs.map(([label, smallRun, largeRun]) => {
           const pair = both(largeRun, smallRun);
           return [
@@ -465,7 +567,8 @@ function render({ info, results, orders, flood, payload, caching }) {
     );
   }
 
-  const ordersVsHome = orders && results["home-uncached"] ? both(orders, results["home-uncached"]) : { wall: null, cpu: null };
+  const ordersVsHome =
+    orders && results["home-uncached"] ? both(orders, results["home-uncached"]) : { wall: null, cpu: null };
   if (orders) {
     lines.push("");
     lines.push("### Orders");
@@ -474,13 +577,30 @@ function render({ info, results, orders, flood, payload, caching }) {
       table(
         ["Measure", "Value"],
         [
-          ["Orders placed per second (302 to /dashboard/my-order)", `${fmt.int(orders.rps)} (${fmt.int(orders.ok)} in ${orders.seconds} s)`],
+          [
+            "Orders placed per second (302 to /dashboard/my-order)",
+            `${fmt.int(orders.rps)} (${fmt.int(orders.ok)} in ${orders.seconds} s)`,
+          ],
           ["Latency p50 / p99", `${fmt.ms(orders.p50)} ms / ${fmt.ms(orders.p99)} ms`],
-          ["Server CPU per order", orders.cpuMs ? `${orders.cpuMs.toFixed(2)} ms (${fmt.int(orders.cpuRps)} orders per CPU-second)` : "–"],
-          ["Other answers", orders.unexpected || orders.errors ? `${orders.unexpected} ${JSON.stringify(orders.statuses)}, ${orders.errors} errors` : "none"],
+          [
+            "Server CPU per order",
+            orders.cpuMs ? `${orders.cpuMs.toFixed(2)} ms (${fmt.int(orders.cpuRps)} orders per CPU-second)` : "–",
+          ],
+          [
+            "Other answers",
+            orders.unexpected || orders.errors
+              ? `${orders.unexpected} ${JSON.stringify(orders.statuses)}, ${orders.errors} errors`
+              : "none",
+          ],
           ["vs the home page's throughput (cache off)", results["home-uncached"] ? showBoth(ordersVsHome) : "–"],
-          [`Stock of item ${orders.itemId}: before, after`, `${fmt.int(orders.stockBefore)} → ${fmt.int(orders.stockAfter)} (−${fmt.int(orders.stockBefore - orders.stockAfter)})`],
-          ["Order rows for it (warm-up included)", `${fmt.int(orders.ordersRows)} rows, ${fmt.int(orders.unitsOrdered)} units`],
+          [
+            `Stock of item ${orders.itemId}: before, after`,
+            `${fmt.int(orders.stockBefore)} → ${fmt.int(orders.stockAfter)} (−${fmt.int(orders.stockBefore - orders.stockAfter)})`,
+          ],
+          [
+            "Order rows for it (warm-up included)",
+            `${fmt.int(orders.ordersRows)} rows, ${fmt.int(orders.unitsOrdered)} units`,
+          ],
           ["Stock taken = units ordered, never below zero", orders.consistent ? "yes" : "**NO**"],
           [
             `Sell-out race: ${orders.race.stock} in stock, ${c.connections} clients, ${CONTENTION_SECONDS} s`,
@@ -494,7 +614,9 @@ function render({ info, results, orders, flood, payload, caching }) {
   lines.push("");
   lines.push("### Home page payload");
   lines.push("");
-  lines.push(`From ${payload.source}${payload.fromHtmlOnly.length ? `, plus what the served HTML also loads: ${payload.fromHtmlOnly.join(", ")}` : ""}. Gzip at level 6, as the server's compression sends it to a browser without brotli.`);
+  lines.push(
+    `From ${payload.source}${payload.fromHtmlOnly.length ? `, plus what the served HTML also loads: ${payload.fromHtmlOnly.join(", ")}` : ""}. Gzip at level 6, as the server's compression sends it to a browser without brotli.`,
+  );
   lines.push("");
   lines.push(
     table(
@@ -526,9 +648,20 @@ function render({ info, results, orders, flood, payload, caching }) {
       table(
         ["Measure", "Value"],
         [
-          [`Sign-ins posted (${FLOOD_CONNECTIONS} connections, unknown emails, one client)`, `${fmt.int(attack.total)} in ${attack.seconds} s: ${JSON.stringify(attack.statuses)}`],
-          [`Catalog page 1 meanwhile (${FLOOD_READERS} connections, cache off)`, `${fmt.int(reading.rps)} req/s, p50 ${fmt.ms(reading.p50)} ms, p99 ${fmt.ms(reading.p99)} ms`],
-          ["Catalog answers other than 200", reading.unexpected || reading.errors ? `${reading.unexpected} ${JSON.stringify(reading.statuses)}, ${reading.errors} errors` : "none"],
+          [
+            `Sign-ins posted (${FLOOD_CONNECTIONS} connections, unknown emails, one client)`,
+            `${fmt.int(attack.total)} in ${attack.seconds} s: ${JSON.stringify(attack.statuses)}`,
+          ],
+          [
+            `Catalog page 1 meanwhile (${FLOOD_READERS} connections, cache off)`,
+            `${fmt.int(reading.rps)} req/s, p50 ${fmt.ms(reading.p50)} ms, p99 ${fmt.ms(reading.p99)} ms`,
+          ],
+          [
+            "Catalog answers other than 200",
+            reading.unexpected || reading.errors
+              ? `${reading.unexpected} ${JSON.stringify(reading.statuses)}, ${reading.errors} errors`
+              : "none",
+          ],
         ],
       ),
     );
@@ -538,7 +671,12 @@ function render({ info, results, orders, flood, payload, caching }) {
   lines.push("### Budgets");
   lines.push("");
   const versus = (name, of) => both(results[name], results[of]);
-  const atLeast = (label, name, of, target) => [label, `≥ ${target}×`, showBothTimes(versus(name, of)), judge(versus(name, of), target)];
+  const atLeast = (label, name, of, target) => [
+    label,
+    `≥ ${target}×`,
+    showBothTimes(versus(name, of)),
+    judge(versus(name, of), target),
+  ];
   const homeVsHealthz = versus("home", "healthz");
   const homeGrowth = versus("home-uncached", "home-small");
   const itemsGrowth = versus("items-uncached", "items-small");
@@ -562,13 +700,43 @@ function render({ info, results, orders, flood, payload, caching }) {
           floodOk === null ? "not measured" : floodOk ? "**pass**" : "**FAIL**",
         ],
         [`Home (cached) vs /healthz`, "≥ 85%", showBoth(homeVsHealthz), judge(homeVsHealthz, 0.85)],
-        [`Home at ${fmt.int(c.items)} vs ${fmt.int(c.smallItems)} items (cache off)`, "≥ 90%", showBoth(homeGrowth), judge(homeGrowth, 0.9)],
-        [`Catalog page 1 at ${fmt.int(c.items)} vs ${fmt.int(c.smallItems)} items (cache off)`, "≥ 90%", showBoth(itemsGrowth), judge(itemsGrowth, 0.9)],
-        ["Home page JavaScript, gzip", "≤ 100 KB", fmt.kb(payload.js.gzip), payload.js.gzip <= 100 * 1024 ? "**pass**" : "**FAIL**"],
-        ["Home page CSS, gzip", "≤ 15 KB", fmt.kb(payload.css.gzip), payload.css.gzip <= 15 * 1024 ? "**pass**" : "**FAIL**"],
+        [
+          `Home at ${fmt.int(c.items)} vs ${fmt.int(c.smallItems)} items (cache off)`,
+          "≥ 90%",
+          showBoth(homeGrowth),
+          judge(homeGrowth, 0.9),
+        ],
+        [
+          `Catalog page 1 at ${fmt.int(c.items)} vs ${fmt.int(c.smallItems)} items (cache off)`,
+          "≥ 90%",
+          showBoth(itemsGrowth),
+          judge(itemsGrowth, 0.9),
+        ],
+        [
+          "Home page JavaScript, gzip",
+          "≤ 100 KB",
+          fmt.kb(payload.js.gzip),
+          payload.js.gzip <= 100 * 1024 ? "**pass**" : "**FAIL**",
+        ],
+        [
+          "Home page CSS, gzip",
+          "≤ 15 KB",
+          fmt.kb(payload.css.gzip),
+          payload.css.gzip <= 15 * 1024 ? "**pass**" : "**FAIL**",
+        ],
         ["Orders per second vs home page req/s (cache off)", "≥ 30%", showBoth(ordersVsHome), judge(ordersVsHome, 0.3)],
-        ["No oversell (stock check and sell-out race)", "none", noOversell === null ? "–" : noOversell ? "none" : "oversold", noOversell === null ? "not measured" : noOversell ? "**pass**" : "**FAIL**"],
-        ["Lighthouse on the home page", "95 / 100 / 100 / 100", "see the Lighthouse section", "`npm run bench:lighthouse`"],
+        [
+          "No oversell (stock check and sell-out race)",
+          "none",
+          noOversell === null ? "–" : noOversell ? "none" : "oversold",
+          noOversell === null ? "not measured" : noOversell ? "**pass**" : "**FAIL**",
+        ],
+        [
+          "Lighthouse on the home page",
+          "95 / 100 / 100 / 100",
+          "see the Lighthouse section",
+          "`npm run bench:lighthouse`",
+        ],
       ],
     ),
   );

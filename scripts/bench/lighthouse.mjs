@@ -12,13 +12,15 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+
 import Database from "better-sqlite3";
+
 import { ensureBuild } from "../lib/build.mjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../lib/chromium.mjs";
 import { bin, log, root } from "../lib/run.mjs";
+import { createCleanup } from "./lib/cleanup.mjs";
 import { fmt, machine, plainTable, table, writeSection } from "./lib/report.mjs";
 import { benchDir, cleanEnv, makeTempDir, seedCatalog, snapshotBuild, startServer } from "./lib/server.mjs";
-import { createCleanup } from "./lib/cleanup.mjs";
 
 const env = process.env;
 const { values: flags } = parseArgs({
@@ -36,7 +38,8 @@ const port = Number(flags.port);
 if (!Number.isInteger(items) || items < 1) throw new Error("--items must be a positive whole number");
 if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error("--runs must be between 1 and 9");
 if (!(port >= 3200 && port <= 3299)) throw new Error("--port must be inside 3200–3299");
-if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH} (set CHROMIUM_PATH, or install Debian's chromium)`);
+if (!fs.existsSync(CHROMIUM_PATH))
+  throw new Error(`Chromium is missing at ${CHROMIUM_PATH} (set CHROMIUM_PATH, or install Debian's chromium)`);
 
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -81,16 +84,26 @@ function lighthouseOnce(url, outputFile) {
       `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
       "--max-wait-for-load=30000",
     ],
-    { cwd: root, env: { ...cleanEnv(), CHROME_PATH: CHROMIUM_PATH }, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", timeout: 180_000 },
+    {
+      cwd: root,
+      env: { ...cleanEnv(), CHROME_PATH: CHROMIUM_PATH },
+      stdio: ["ignore", "ignore", "pipe"],
+      encoding: "utf8",
+      timeout: 180_000,
+    },
   );
   if (result.status !== 0 || !fs.existsSync(outputFile)) {
-    throw new Error(`lighthouse ${url} failed (exit ${result.status ?? result.signal}): ${(result.stderr ?? "").slice(-1500)}`);
+    throw new Error(
+      `lighthouse ${url} failed (exit ${result.status ?? result.signal}): ${(result.stderr ?? "").slice(-1500)}`,
+    );
   }
   return JSON.parse(fs.readFileSync(outputFile, "utf8"));
 }
 
 function summarise(report) {
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((report.categories[id]?.score ?? 0) * 100)]));
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((report.categories[id]?.score ?? 0) * 100)]),
+  );
   const metrics = Object.fromEntries(METRICS.map(([id]) => [id, report.audits[id]?.numericValue ?? null]));
   // Every scored audit that did not get full marks, by category: the reasons behind a score.
   const misses = [];
@@ -101,7 +114,14 @@ function summarise(report) {
       misses.push(`${id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
     }
   }
-  return { scores, metrics, misses, runWarnings: report.runWarnings ?? [], lighthouseVersion: report.lighthouseVersion, userAgent: report.environment?.hostUserAgent };
+  return {
+    scores,
+    metrics,
+    misses,
+    runWarnings: report.runWarnings ?? [],
+    lighthouseVersion: report.lighthouseVersion,
+    userAgent: report.environment?.hostUserAgent,
+  };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -141,7 +161,9 @@ try {
       const file = path.join(reportsDir, `${page.path === "/" ? "home" : "item"}-${run}.json`);
       const summary = summarise(lighthouse(`${origin}${page.path}`, file));
       summaries.push(summary);
-      console.log(`  ${page.label}, run ${run}/${runs}: ${CATEGORIES.map((id) => `${id} ${summary.scores[id]}`).join(", ")}`);
+      console.log(
+        `  ${page.label}, run ${run}/${runs}: ${CATEGORIES.map((id) => `${id} ${summary.scores[id]}`).join(", ")}`,
+      );
     }
     // The median run by performance score; the other categories do not vary between runs.
     const ranked = [...summaries].sort((a, b) => a.scores.performance - b.scores.performance);
@@ -150,7 +172,9 @@ try {
       ...page,
       ...chosen,
       performanceRuns: summaries.map((summary) => summary.scores.performance),
-      medianMetrics: Object.fromEntries(METRICS.map(([id]) => [id, median(summaries.map((summary) => summary.metrics[id]))])),
+      medianMetrics: Object.fromEntries(
+        METRICS.map(([id]) => [id, median(summaries.map((summary) => summary.metrics[id]))]),
+      ),
     });
   }
   await cleanup.run();
@@ -195,7 +219,11 @@ try {
     ),
   );
   const home = results[0];
-  const pass = home.scores.performance >= 95 && home.scores.accessibility === 100 && home.scores["best-practices"] === 100 && home.scores.seo === 100;
+  const pass =
+    home.scores.performance >= 95 &&
+    home.scores.accessibility === 100 &&
+    home.scores["best-practices"] === 100 &&
+    home.scores.seo === 100;
   lines.push("");
   lines.push(
     `Budget (home page: performance ≥ 95, accessibility, best practices and SEO 100): ` +

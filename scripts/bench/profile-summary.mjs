@@ -49,7 +49,12 @@ const show = (map, count) =>
   [...map.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
-    .map(([key, time]) => `${((time / total) * 100).toFixed(1).padStart(5)}%  ${(time / 1000).toFixed(0).padStart(7)} ms  ${key}`)
+    .map(
+      ([key, time]) =>
+        `${((time / total) * 100).toFixed(1).padStart(5)}%  ${(time / 1000).toFixed(0).padStart(7)} ms  ${key}`,
+    )
     .join("\n");
 
-console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled\n\nBy package (self time)\n${show(byPackage, 20)}\n\nBy function (self time)\n${show(byFunction, top)}`);
+console.log(
+  `${file}: ${(total / 1e6).toFixed(1)} s sampled\n\nBy package (self time)\n${show(byPackage, 20)}\n\nBy function (self time)\n${show(byFunction, top)}`,
+);

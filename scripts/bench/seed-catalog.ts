@@ -12,7 +12,9 @@
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
+
 import SQLite from "better-sqlite3";
+
 import { createDatabase, dialectOf, sqlitePathOf } from "../../app/db/db.server";
 import { migrateToLatest } from "../../app/db/migrate.server";
 import { demoItems, demoReviews } from "../../app/db/seed-data";
@@ -28,7 +30,9 @@ const { values } = parseArgs({
 const itemCount = Number(values.items);
 const reviewCount = Number(values.reviews);
 if (!Number.isInteger(itemCount) || itemCount < 1 || !Number.isInteger(reviewCount) || reviewCount < 0) {
-  throw new Error(`--items must be a positive integer and --reviews a whole number (got ${values.items}, ${values.reviews})`);
+  throw new Error(
+    `--items must be a positive integer and --reviews a whole number (got ${values.items}, ${values.reviews})`,
+  );
 }
 
 const url = process.env.DATABASE_URL ?? "";
@@ -52,9 +56,52 @@ const random = prng(Number(values.seed));
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
 const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
 
-const grades = ["Standard", "Heavy Duty", "Precision", "Stainless", "Food Grade", "High Temperature", "Compact", "Sealed"];
-const firstNames = ["Marta", "Daniel", "Priya", "Tomás", "Hannah", "Kenji", "Amelia", "Olu", "Sven", "Lucía", "Mei", "Ravi", "Noor", "Jakub", "Chloé", "Ahmed"];
-const lastNames = ["Keller", "Osei", "Natarajan", "Rivera", "Schultz", "Watanabe", "Brooks", "Adeyemi", "Lindqvist", "Moreno", "Chen", "Iyer", "Haddad", "Nowak", "Martin", "Farouk"];
+const grades = [
+  "Standard",
+  "Heavy Duty",
+  "Precision",
+  "Stainless",
+  "Food Grade",
+  "High Temperature",
+  "Compact",
+  "Sealed",
+];
+const firstNames = [
+  "Marta",
+  "Daniel",
+  "Priya",
+  "Tomás",
+  "Hannah",
+  "Kenji",
+  "Amelia",
+  "Olu",
+  "Sven",
+  "Lucía",
+  "Mei",
+  "Ravi",
+  "Noor",
+  "Jakub",
+  "Chloé",
+  "Ahmed",
+];
+const lastNames = [
+  "Keller",
+  "Osei",
+  "Natarajan",
+  "Rivera",
+  "Schultz",
+  "Watanabe",
+  "Brooks",
+  "Adeyemi",
+  "Lindqvist",
+  "Moreno",
+  "Chen",
+  "Iyer",
+  "Haddad",
+  "Nowak",
+  "Martin",
+  "Farouk",
+];
 const openings = [
   "Arrived well packed and exactly as described.",
   "Fitted first time with no rework.",

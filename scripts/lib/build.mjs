@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import { bin, log, root, run } from "./run.mjs";
 
 const buildEntry = path.join(root, "build", "server", "index.js");

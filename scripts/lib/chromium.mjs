@@ -1,4 +1,5 @@
 import fs from "node:fs";
+
 import { isRoot, log, run } from "./run.mjs";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
 import { log, root, run } from "./run.mjs";
 
 const stampFile = path.join(root, "node_modules", ".storefront-install-stamp");

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { isRoot, log, run } from "./run.mjs";
 
 function findPgBin() {
@@ -14,16 +15,21 @@ function findPgBin() {
           .map((version) => `/usr/lib/postgresql/${version}/bin`)
       : []),
   ];
-  return candidates.find((dir) => dir && fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl")));
+  return candidates.find(
+    (dir) => dir && fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl")),
+  );
 }
 
 function ensurePostgresInstalled() {
   let dir = findPgBin();
   if (dir) return dir;
-  if (!isRoot) throw new Error("PostgreSQL server binaries (initdb, pg_ctl) are missing: install the postgresql package");
+  if (!isRoot)
+    throw new Error("PostgreSQL server binaries (initdb, pg_ctl) are missing: install the postgresql package");
   log("Installing PostgreSQL with apt");
   run("apt-get", ["update", "-qq"]);
-  run("apt-get", ["install", "-y", "-qq", "postgresql"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  run("apt-get", ["install", "-y", "-qq", "postgresql"], {
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
   dir = findPgBin();
   if (!dir) throw new Error("PostgreSQL was installed but initdb was not found");
   return dir;
@@ -46,10 +52,14 @@ export function startPostgres({ port = 54329 } = {}) {
   log(`Starting a throwaway PostgreSQL on 127.0.0.1:${port}`);
   exec("initdb", ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
   exec("pg_ctl", [
-    "-D", dataDir,
-    "-l", path.join(dataDir, "server.log"),
-    "-o", `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    "-w", "start",
+    "-D",
+    dataDir,
+    "-l",
+    path.join(dataDir, "server.log"),
+    "-o",
+    `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    "-w",
+    "start",
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

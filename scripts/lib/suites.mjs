@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import { bin, log, root, tryRun } from "./run.mjs";
 
 /** Runs one Vitest suite with a JSON report; returns { ok, passed, failed, skipped }. */

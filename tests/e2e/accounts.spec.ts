@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { E2E_ADMIN, PASSWORD, signIn, signOut, signUp, uniqueEmail } from "./fixtures";
 
 test("the home page shell has one h1, the navbar, a main and the footer", async ({ page }) => {
@@ -10,7 +11,9 @@ test("the home page shell has one h1, the navbar, a main and the footer", async 
   await expect(page.getByRole("contentinfo")).toContainText(`${new Date().getUTCFullYear()} Gearwright Parts`);
   await expect(page.getByRole("link", { name: "Gearwright Parts" })).toBeVisible();
   for (const label of ["About us", "Contact", "Blog", "My Portfolio", "Dashboard"]) {
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label }).first()).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label }).first(),
+    ).toBeVisible();
   }
 });
 
@@ -59,7 +62,10 @@ test("sign-in validates on submit and shows messages beside the fields", async (
 });
 
 test("after a failed submit, messages update as the visitor types", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "validation on change runs in the browser; without JavaScript the server answers on submit");
+  test.skip(
+    !javaScriptEnabled,
+    "validation on change runs in the browser; without JavaScript the server answers on submit",
+  );
   await page.goto("/sign-in");
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("Enter Your Email")).toBeVisible();

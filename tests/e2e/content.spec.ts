@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+
 import { signInAsAdmin, uniqueEmail } from "./fixtures";
 
 const publicPages = [
@@ -17,7 +18,10 @@ const publicPages = [
 ];
 
 for (const path of publicPages) {
-  test(`${path} has a title, a description, one h1, landmarks and no serious accessibility findings`, async ({ page, javaScriptEnabled }) => {
+  test(`${path} has a title, a description, one h1, landmarks and no serious accessibility findings`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto(path);
     await expect(page).toHaveTitle(/\S/);
     if (path !== "/no-such-page") {
@@ -32,9 +36,15 @@ for (const path of publicPages) {
     // axe runs inside the page, which JavaScript-off pages cannot do; the server sends both
     // projects the same markup, so the JavaScript-on run checks it.
     if (!javaScriptEnabled) return;
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
+    const serious = results.violations.filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    );
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
   });
 }
 

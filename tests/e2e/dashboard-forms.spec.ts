@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { signIn, signInAsAdmin, signOut, signUp } from "./fixtures";
 
 test("a customer updates the profile, and the order form is prefilled from it", async ({ page }) => {
@@ -16,7 +17,10 @@ test("a customer updates the profile, and the order form is prefilled from it", 
   await expect(page.getByRole("navigation", { name: "Main" }).getByText("Morgan M. Miller").first()).toBeAttached();
 
   await page.goto("/items");
-  await page.getByRole("link", { name: /^Order / }).first().click();
+  await page
+    .getByRole("link", { name: /^Order / })
+    .first()
+    .click();
   await expect(page.getByLabel("Shipping address")).toHaveValue("3 Spindle Yard, Manchester");
   await expect(page.getByLabel("Phone")).toHaveValue("+44 161 496 0123");
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+
 import { expect, type Page } from "@playwright/test";
 
 export { E2E_ADMIN } from "../support/e2e-env.mjs";
@@ -39,7 +40,10 @@ export async function signInAsAdmin(page: Page) {
 }
 
 /** Adds a product through the admin form and returns its (unique) name. */
-export async function addProduct(page: Page, { quantity = 10, price = "19.99" }: { quantity?: number; price?: string } = {}) {
+export async function addProduct(
+  page: Page,
+  { quantity = 10, price = "19.99" }: { quantity?: number; price?: string } = {},
+) {
   const name = `Test Sprocket ${randomBytes(4).toString("hex")}`;
   await page.goto("/dashboard/add-product");
   await page.getByLabel("Name", { exact: true }).fill(name);

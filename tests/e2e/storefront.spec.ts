@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+
 import { addProduct, signInAsAdmin, signOut, signUp } from "./fixtures";
 
 async function openOrderPage(page: Page, itemName: string) {
@@ -40,7 +41,10 @@ test("the carousel's buttons move between slides", async ({ page, javaScriptEnab
   await expect(page.getByRole("button", { name: /Play/ })).toBeVisible();
 });
 
-test("ordering takes stock, shows in My Orders, refuses more than is left, and can be cancelled", async ({ browser, javaScriptEnabled }) => {
+test("ordering takes stock, shows in My Orders, refuses more than is left, and can be cancelled", async ({
+  browser,
+  javaScriptEnabled,
+}) => {
   const adminPage = await browser.newPage();
   await signInAsAdmin(adminPage);
   const itemName = await addProduct(adminPage, { quantity: 10 });
@@ -64,7 +68,10 @@ test("ordering takes stock, shows in My Orders, refuses more than is left, and c
   await expect(page.getByLabel("Quantity")).toHaveAttribute("aria-invalid", "true");
 
   await page.goto("/dashboard/my-order");
-  await page.getByRole("row", { name: new RegExp(itemName) }).getByRole(javaScriptEnabled ? "button" : "link", { name: /Cancel order/ }).click();
+  await page
+    .getByRole("row", { name: new RegExp(itemName) })
+    .getByRole(javaScriptEnabled ? "button" : "link", { name: /Cancel order/ })
+    .click();
   await page.getByRole("button", { name: "Yes, cancel the order" }).click();
   await expect(page.getByRole("status")).toContainText("cancelled");
   await expect(page.getByRole("row", { name: new RegExp(itemName) })).toContainText("cancelled");
@@ -106,7 +113,12 @@ test("admin pages are hidden from customers and refused with 403", async ({ page
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Orders");
   await expect(page.getByRole("link", { name: "Manage Orders" })).toHaveCount(0);
-  for (const path of ["/dashboard/manage-order", "/dashboard/add-product", "/dashboard/manage-product", "/dashboard/make-admin"]) {
+  for (const path of [
+    "/dashboard/manage-order",
+    "/dashboard/add-product",
+    "/dashboard/manage-product",
+    "/dashboard/make-admin",
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
   }
@@ -156,7 +168,10 @@ test("an admin moves an order from pending to shipped to delivered", async ({ br
   await row.getByRole("button", { name: /Mark shipped/ }).click();
   await expect(adminPage.getByRole("status")).toContainText("is now shipped");
   await adminPage.goto("/dashboard/manage-order?status=shipped");
-  await adminPage.getByRole("row", { name: new RegExp(itemName) }).getByRole("button", { name: /Mark delivered/ }).click();
+  await adminPage
+    .getByRole("row", { name: new RegExp(itemName) })
+    .getByRole("button", { name: /Mark delivered/ })
+    .click();
   await expect(adminPage.getByRole("status")).toContainText("is now delivered");
 
   await customer.goto("/dashboard/my-order");

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+
 import { describe, expect, test } from "vitest";
+
 import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
 import { getItem } from "~/models/item.server";
@@ -11,18 +13,21 @@ import * as makeAdmin from "~/routes/dashboard.make-admin";
 import * as manageOrder from "~/routes/dashboard.manage-order";
 import * as manageProduct from "~/routes/dashboard.manage-product";
 import * as editProduct from "~/routes/dashboard.manage-product_.$id";
+
+import { newItem } from "../support/builders";
 import { call, fieldErrors, flashOf, formErrors, getRequest, postRequest } from "../support/http";
 import { createSignedInUser, sessionCookieFor, sessionCount } from "../support/users";
-import { newItem } from "../support/builders";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
 type Fields = Record<string, string | string[] | undefined>;
 
-
 async function itemCount() {
-  const row = await db.selectFrom("items").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("items")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -58,7 +63,13 @@ type Fixture = {
 async function makeFixture(targetEmail?: string): Promise<Fixture> {
   const customer = await createSignedInUser();
   const item = await newItem({ quantity: 10 });
-  const placed = await placeOrder({ userId: customer.user.id, itemId: item.id, quantity: 1, address: "1 Mill Road", phone: "0114 496 0000" });
+  const placed = await placeOrder({
+    userId: customer.user.id,
+    itemId: item.id,
+    quantity: 1,
+    address: "1 Mill Road",
+    phone: "0114 496 0000",
+  });
   if (!placed.ok) throw new Error("fixture order failed");
   return { item: (await getItem(item.id))!, orderId: placed.orderId, targetEmail: targetEmail ?? customer.user.email };
 }
@@ -119,7 +130,11 @@ const adminRoutes: AdminRoute[] = [
     module: editProduct,
     path: (f) => `/dashboard/manage-product/${f.item.id}`,
     params: (f) => ({ id: String(f.item.id) }),
-    body: (f) => ({ ...productForm({ name: "Hijacked Gear", price: "0.01", quantity: "0" }), intent: "update", version: String(f.item.version) }),
+    body: (f) => ({
+      ...productForm({ name: "Hijacked Gear", price: "0.01", quantity: "0" }),
+      intent: "update",
+      version: String(f.item.version),
+    }),
     async unchanged(f) {
       expect(await getItem(f.item.id)).toEqual(f.item);
     },
@@ -178,7 +193,10 @@ describe.each(adminRoutes)("access to $name", (route) => {
     const post = await call(action, postRequest(path, route.body(f), { cookie }), route.params(f));
     expect(post.status).toBe(302);
     expect(post.location).toBe(route.accepted.location);
-    expect(await flashOf(post)).toMatchObject({ kind: "success", message: expect.stringMatching(route.accepted.flash) });
+    expect(await flashOf(post)).toMatchObject({
+      kind: "success",
+      message: expect.stringMatching(route.accepted.flash),
+    });
   });
 });
 
@@ -202,7 +220,10 @@ test("a customer's cookie from before a promotion stops working", async () => {
   const { user, cookie } = await createSignedInUser();
   const { cookie: adminCookie } = await createSignedInUser({ role: "admin" });
   expect((await call(manageOrder.loader, getRequest("/dashboard/manage-order", { cookie }))).status).toBe(403);
-  const promoted = await call(makeAdmin.action, postRequest("/dashboard/make-admin", { intent: "promote", email: user.email }, { cookie: adminCookie }));
+  const promoted = await call(
+    makeAdmin.action,
+    postRequest("/dashboard/make-admin", { intent: "promote", email: user.email }, { cookie: adminCookie }),
+  );
   expect(promoted.status).toBe(302);
   // The old cookie no longer signs anyone in: it is sent to sign in rather than let through.
   const stale = await call(manageOrder.loader, getRequest("/dashboard/manage-order", { cookie }));
@@ -247,12 +268,15 @@ describe("add a product", () => {
     expect((await itemByName(fields.name as string))?.price_cents).toBe(cents);
   });
 
-  test.each(["/images/items/spur-gear.svg", "https://example.com/a.png", "http://example.com/b.jpg"])("image %s is accepted", async (img) => {
-    const { cookie } = await createSignedInUser({ role: "admin" });
-    const fields = productForm({ img });
-    expect((await postProduct(fields, cookie)).status).toBe(302);
-    expect((await itemByName(fields.name as string))?.img).toBe(img);
-  });
+  test.each(["/images/items/spur-gear.svg", "https://example.com/a.png", "http://example.com/b.jpg"])(
+    "image %s is accepted",
+    async (img) => {
+      const { cookie } = await createSignedInUser({ role: "admin" });
+      const fields = productForm({ img });
+      expect((await postProduct(fields, cookie)).status).toBe(302);
+      expect((await itemByName(fields.name as string))?.img).toBe(img);
+    },
+  );
 
   const megabyte = "x".repeat(1024 * 1024);
   const refusals: [string, Fields, string][] = [
@@ -290,16 +314,38 @@ describe("edit a product", () => {
   test("the page prefills the form, and saving updates price and quantity", async () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
     const item = await newItem({ price_cents: 1250, quantity: 10 });
-    const page = await call(editProduct.loader, getRequest(`/dashboard/manage-product/${item.id}`, { cookie }), { id: String(item.id) });
+    const page = await call(editProduct.loader, getRequest(`/dashboard/manage-product/${item.id}`, { cookie }), {
+      id: String(item.id),
+    });
     expect(page.status).toBe(200);
-    expect(page.data.values).toMatchObject({ name: item.name, price: "12.50", quantity: 10, supplierName: item.supplier_name });
+    expect(page.data.values).toMatchObject({
+      name: item.name,
+      price: "12.50",
+      quantity: 10,
+      supplierName: item.supplier_name,
+    });
 
     expect(page.data.values.version).toBe(item.version);
-    const fields = { ...page.data.values, intent: "update", version: String(page.data.values.version), price: "25", quantity: "3" } as Fields;
-    const outcome = await call(editProduct.action, postRequest(`/dashboard/manage-product/${item.id}`, fields, { cookie }), { id: String(item.id) });
+    const fields = {
+      ...page.data.values,
+      intent: "update",
+      version: String(page.data.values.version),
+      price: "25",
+      quantity: "3",
+    } as Fields;
+    const outcome = await call(
+      editProduct.action,
+      postRequest(`/dashboard/manage-product/${item.id}`, fields, { cookie }),
+      { id: String(item.id) },
+    );
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/dashboard/manage-product");
-    expect(await getItem(item.id)).toMatchObject({ name: item.name, price_cents: 2500, quantity: 3, version: item.version + 1 });
+    expect(await getItem(item.id)).toMatchObject({
+      name: item.name,
+      price_cents: 2500,
+      quantity: 3,
+      version: item.version + 1,
+    });
   });
 
   test("an edit made from a version an order has since moved on is refused with 409 and the current values; nothing is written", async () => {
@@ -307,11 +353,28 @@ describe("edit a product", () => {
     const customer = await createSignedInUser();
     const item = await newItem({ price_cents: 1250, quantity: 5 });
     // The admin opens the form at stock 5, a customer then orders all 5, the admin saves a price change.
-    const page = await call(editProduct.loader, getRequest(`/dashboard/manage-product/${item.id}`, { cookie }), { id: String(item.id) });
-    const placed = await placeOrder({ userId: customer.user.id, itemId: item.id, quantity: 5, address: "1 Mill Road", phone: "0114 496 0000" });
+    const page = await call(editProduct.loader, getRequest(`/dashboard/manage-product/${item.id}`, { cookie }), {
+      id: String(item.id),
+    });
+    const placed = await placeOrder({
+      userId: customer.user.id,
+      itemId: item.id,
+      quantity: 5,
+      address: "1 Mill Road",
+      phone: "0114 496 0000",
+    });
     expect(placed.ok).toBe(true);
-    const stale = { ...page.data.values, intent: "update", version: String(page.data.values.version), price: "13.00" } as Fields;
-    const outcome = await call(editProduct.action, postRequest(`/dashboard/manage-product/${item.id}`, stale, { cookie }), { id: String(item.id) });
+    const stale = {
+      ...page.data.values,
+      intent: "update",
+      version: String(page.data.values.version),
+      price: "13.00",
+    } as Fields;
+    const outcome = await call(
+      editProduct.action,
+      postRequest(`/dashboard/manage-product/${item.id}`, stale, { cookie }),
+      { id: String(item.id) },
+    );
     expect(outcome.status).toBe(409);
     expect(formErrors(outcome)[0]).toContain("It now has 0 in stock at $12.50");
     const after = await getItem(item.id);
@@ -319,7 +382,15 @@ describe("edit a product", () => {
     expect(outcome.data.currentVersion).toBe(after!.version);
 
     // Saved again from the version the message described, the edit goes through.
-    const again = await call(editProduct.action, postRequest(`/dashboard/manage-product/${item.id}`, { ...stale, quantity: "0", version: String(outcome.data.currentVersion) }, { cookie }), { id: String(item.id) });
+    const again = await call(
+      editProduct.action,
+      postRequest(
+        `/dashboard/manage-product/${item.id}`,
+        { ...stale, quantity: "0", version: String(outcome.data.currentVersion) },
+        { cookie },
+      ),
+      { id: String(item.id) },
+    );
     expect(again.status).toBe(302);
     expect(await getItem(item.id)).toMatchObject({ quantity: 0, price_cents: 1300 });
   });
@@ -328,8 +399,19 @@ describe("edit a product", () => {
     const { user, cookie } = await createSignedInUser({ role: "admin" });
     const customer = await createSignedInUser();
     const item = await newItem({ quantity: 10 });
-    const post = (fields: Fields) => call(editProduct.action, postRequest(`/dashboard/manage-product/${item.id}`, { intent: "adjust-stock", ...fields }, { cookie }), { id: String(item.id) });
-    await placeOrder({ userId: customer.user.id, itemId: item.id, quantity: 4, address: "1 Mill Road", phone: "0114 496 0000" });
+    const post = (fields: Fields) =>
+      call(
+        editProduct.action,
+        postRequest(`/dashboard/manage-product/${item.id}`, { intent: "adjust-stock", ...fields }, { cookie }),
+        { id: String(item.id) },
+      );
+    await placeOrder({
+      userId: customer.user.id,
+      itemId: item.id,
+      quantity: 4,
+      address: "1 Mill Road",
+      phone: "0114 496 0000",
+    });
 
     const received = await post({ change: "20", reason: "Received from supplier" });
     expect(received.status).toBe(302);
@@ -345,8 +427,17 @@ describe("edit a product", () => {
     expect((await post({ change: "0", reason: "Nothing" })).status).toBe(400);
     expect((await post({ change: "5" })).status).toBe(400);
 
-    const page = await call(editProduct.loader, getRequest(`/dashboard/manage-product/${item.id}`, { cookie }), { id: String(item.id) });
-    expect(page.data.movements.map((m: { change: number; quantity_after: number; reason: string; user_email: string }) => [m.change, m.quantity_after, m.reason, m.user_email])).toEqual([
+    const page = await call(editProduct.loader, getRequest(`/dashboard/manage-product/${item.id}`, { cookie }), {
+      id: String(item.id),
+    });
+    expect(
+      page.data.movements.map((m: { change: number; quantity_after: number; reason: string; user_email: string }) => [
+        m.change,
+        m.quantity_after,
+        m.reason,
+        m.user_email,
+      ]),
+    ).toEqual([
       [-3, 23, "Damaged in the store", user.email],
       [20, 26, "Received from supplier", user.email],
     ]);
@@ -357,7 +448,11 @@ describe("edit a product", () => {
     const item = await newItem();
     const outcome = await call(
       editProduct.action,
-      postRequest(`/dashboard/manage-product/${item.id}`, productForm({ intent: "update", version: String(item.version), price: "-5", quantity: "2" }), { cookie }),
+      postRequest(
+        `/dashboard/manage-product/${item.id}`,
+        productForm({ intent: "update", version: String(item.version), price: "-5", quantity: "2" }),
+        { cookie },
+      ),
       { id: String(item.id) },
     );
     expect(outcome.status).toBe(400);
@@ -365,15 +460,22 @@ describe("edit a product", () => {
     expect(await getItem(item.id)).toEqual(item);
   });
 
-  test.each(["987654", "abc", "-1", "1e3", "99999999999"])("unknown or malformed id %j: 404 on page and save", async (id) => {
-    const { cookie } = await createSignedInUser({ role: "admin" });
-    const before = await itemCount();
-    const page = await call(editProduct.loader, getRequest(`/dashboard/manage-product/${id}`, { cookie }), { id });
-    expect(page.status).toBe(404);
-    const save = await call(editProduct.action, postRequest(`/dashboard/manage-product/${id}`, productForm({ intent: "update", version: "1" }), { cookie }), { id });
-    expect(save.status).toBe(404);
-    expect(await itemCount()).toBe(before);
-  });
+  test.each(["987654", "abc", "-1", "1e3", "99999999999"])(
+    "unknown or malformed id %j: 404 on page and save",
+    async (id) => {
+      const { cookie } = await createSignedInUser({ role: "admin" });
+      const before = await itemCount();
+      const page = await call(editProduct.loader, getRequest(`/dashboard/manage-product/${id}`, { cookie }), { id });
+      expect(page.status).toBe(404);
+      const save = await call(
+        editProduct.action,
+        postRequest(`/dashboard/manage-product/${id}`, productForm({ intent: "update", version: "1" }), { cookie }),
+        { id },
+      );
+      expect(save.status).toBe(404);
+      expect(await itemCount()).toBe(before);
+    },
+  );
 });
 
 describe("delete a product", () => {
@@ -381,13 +483,25 @@ describe("delete a product", () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
     const customer = await createSignedInUser();
     const item = await newItem({ name: `Thrust Bearing ${randomBytes(3).toString("hex")}`, price_cents: 3100 });
-    const placed = await placeOrder({ userId: customer.user.id, itemId: item.id, quantity: 2, address: "1 Mill Road", phone: "0114 496 0000" });
+    const placed = await placeOrder({
+      userId: customer.user.id,
+      itemId: item.id,
+      quantity: 2,
+      address: "1 Mill Road",
+      phone: "0114 496 0000",
+    });
     expect(placed.ok).toBe(true);
 
-    const confirm = await call(manageProduct.loader, getRequest(`/dashboard/manage-product?delete=${item.id}`, { cookie }));
+    const confirm = await call(
+      manageProduct.loader,
+      getRequest(`/dashboard/manage-product?delete=${item.id}`, { cookie }),
+    );
     expect(confirm.data.confirmDelete).toEqual({ id: item.id, name: item.name });
 
-    const outcome = await call(manageProduct.action, postRequest("/dashboard/manage-product", { intent: "delete", itemId: String(item.id) }, { cookie }));
+    const outcome = await call(
+      manageProduct.action,
+      postRequest("/dashboard/manage-product", { intent: "delete", itemId: String(item.id) }, { cookie }),
+    );
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/dashboard/manage-product");
     expect(await getItem(item.id)).toBeUndefined();
@@ -396,18 +510,34 @@ describe("delete a product", () => {
     expect(list.data.items.map((i: { id: number }) => i.id)).not.toContain(item.id);
 
     const [order] = await listOrdersForUser(customer.user.id);
-    expect(order).toMatchObject({ item_id: null, item_name: item.name, unit_price_cents: 3100, quantity: 2, total_cents: 6200 });
+    expect(order).toMatchObject({
+      item_id: null,
+      item_name: item.name,
+      unit_price_cents: 3100,
+      quantity: 2,
+      total_cents: 6200,
+    });
     const adminView = await call(manageOrder.loader, getRequest("/dashboard/manage-order", { cookie }));
-    expect(adminView.data.orders.find((o: { id: number }) => o.id === order.id)).toMatchObject({ item_name: item.name, item_id: null });
+    expect(adminView.data.orders.find((o: { id: number }) => o.id === order.id)).toMatchObject({
+      item_name: item.name,
+      item_id: null,
+    });
 
-    const again = await call(manageProduct.action, postRequest("/dashboard/manage-product", { intent: "delete", itemId: String(item.id) }, { cookie }));
+    const again = await call(
+      manageProduct.action,
+      postRequest("/dashboard/manage-product", { intent: "delete", itemId: String(item.id) }, { cookie }),
+    );
     expect(again.status).toBe(404);
   });
 
   test("a malformed delete is refused with 400", async () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
     const item = await newItem();
-    for (const fields of [{ intent: "delete" }, { intent: "delete", itemId: "abc" }, { intent: "erase", itemId: String(item.id) }]) {
+    for (const fields of [
+      { intent: "delete" },
+      { intent: "delete", itemId: "abc" },
+      { intent: "erase", itemId: String(item.id) },
+    ]) {
       const outcome = await call(manageProduct.action, postRequest("/dashboard/manage-product", fields, { cookie }));
       expect(outcome.status).toBe(400);
     }

@@ -1,7 +1,9 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { createRequestHandler } from "@remix-run/node";
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { newItem } from "../support/builders";
 import { createSignedInUser } from "../support/users";
 
@@ -64,7 +66,11 @@ describe("the API keys page through the real request handler", () => {
       new Request("http://localhost:3000/dashboard/api-keys", {
         method: "POST",
         body: new URLSearchParams({ intent: "create", name: "no-js key" }),
-        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
+        headers: {
+          Cookie: cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Sec-Fetch-Site": "same-origin",
+        },
       }),
     );
     expect(response.status).toBe(200);
@@ -73,7 +79,9 @@ describe("the API keys page through the real request handler", () => {
     const shown = /<code[^>]*>(gwk_[A-Za-z0-9_-]{43})<\/code>/.exec(html);
     expect(shown).not.toBeNull();
 
-    const later = await handle(new Request("http://localhost:3000/dashboard/api-keys", { headers: { Cookie: cookie } }));
+    const later = await handle(
+      new Request("http://localhost:3000/dashboard/api-keys", { headers: { Cookie: cookie } }),
+    );
     const listed = await later.text();
     expect(listed).toContain("no-js key");
     expect(listed).not.toContain(shown![1]);

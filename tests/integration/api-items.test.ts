@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { db } from "~/db/db.server";
 import { getItem } from "~/models/item.server";
 import { placeOrder } from "~/models/order.server";
 import * as notFound from "~/routes/api.$";
-import * as itemById from "~/routes/api.item.$id";
 import * as items from "~/routes/api.item";
+import * as itemById from "~/routes/api.item.$id";
 import { MAX_FORM_BYTES } from "~/utils/request.server";
+
 import { apiRequest, callApi, createKeyThroughDashboard } from "../support/api";
 import { newItem } from "../support/builders";
 import { createSignedInUser } from "../support/users";
@@ -83,10 +85,17 @@ describe("the original client's calls, with its string fields, work against /api
   });
 
   test("numbers are accepted as well as strings, and money keeps its cents exactly", async () => {
-    const created = await callApi(items, apiRequest("POST", "/api/item", { cookie: adminCookie, body: oldClientItem({ price: 0.29, quantity: 7 }) }));
+    const created = await callApi(
+      items,
+      apiRequest("POST", "/api/item", { cookie: adminCookie, body: oldClientItem({ price: 0.29, quantity: 7 }) }),
+    );
     expect(created.status).toBe(201);
     expect(created.data).toMatchObject({ price: 0.29, quantity: 7 });
-    const stored = await db.selectFrom("items").select("price_cents").where("id", "=", created.data._id).executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom("items")
+      .select("price_cents")
+      .where("id", "=", created.data._id)
+      .executeTakeFirstOrThrow();
     expect(stored.price_cents).toBe(29);
   });
 
@@ -96,7 +105,10 @@ describe("the original client's calls, with its string fields, work against /api
     expect(repriced.status).toBe(200);
     expect(repriced.data).toMatchObject({ _id: item.id, name: item.name, price: 14.75, quantity: 10 });
 
-    const renamed = await byId("PUT", item.id, { key: adminKey, body: { name: "  Renamed Gear  ", supplierName: "Norda" } });
+    const renamed = await byId("PUT", item.id, {
+      key: adminKey,
+      body: { name: "  Renamed Gear  ", supplierName: "Norda" },
+    });
     expect(renamed.data).toMatchObject({ name: "Renamed Gear", supplierName: "Norda", price: 14.75 });
 
     // The old client sent the whole item back, _id included: unknown fields are ignored.
@@ -125,7 +137,14 @@ describe("GET /api/item paging and search", () => {
   });
 
   test("without ?limit the first 100 come back", async () => {
-    const count = Number((await db.selectFrom("items").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const count = Number(
+      (
+        await db
+          .selectFrom("items")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const list = await callApi(items, apiRequest("GET", "/api/item"));
     expect(list.data.length).toBe(Math.min(count, 100));
   });
@@ -159,7 +178,10 @@ describe("item validation: the add-product rules, with the messages per field", 
     ["description of the wrong type", { description: 42 }, "description"],
   ])("POST with %s: 400, nothing saved", async (_label, overrides, field) => {
     const name = `Invalid ${Math.random()}`;
-    const outcome = await callApi(items, apiRequest("POST", "/api/item", { key: adminKey, body: oldClientItem({ name, ...overrides }) }));
+    const outcome = await callApi(
+      items,
+      apiRequest("POST", "/api/item", { key: adminKey, body: oldClientItem({ name, ...overrides }) }),
+    );
     expect(outcome.status).toBe(400);
     expect(outcome.data.error).toEqual(expect.any(String));
     expect(Object.keys(outcome.data.issues)).toEqual([field]);
@@ -171,8 +193,19 @@ describe("item validation: the add-product rules, with the messages per field", 
   test("an empty POST lists every missing field with the form's messages", async () => {
     const outcome = await callApi(items, apiRequest("POST", "/api/item", { key: adminKey, body: {} }));
     expect(outcome.status).toBe(400);
-    expect(outcome.data.issues).toMatchObject({ price: ["Enter a price"], quantity: ["Enter a quantity"], name: ["Enter a product name"] });
-    expect(Object.keys(outcome.data.issues).sort()).toEqual(["description", "img", "name", "price", "quantity", "supplierName"]);
+    expect(outcome.data.issues).toMatchObject({
+      price: ["Enter a price"],
+      quantity: ["Enter a quantity"],
+      name: ["Enter a product name"],
+    });
+    expect(Object.keys(outcome.data.issues).sort()).toEqual([
+      "description",
+      "img",
+      "name",
+      "price",
+      "quantity",
+      "supplierName",
+    ]);
   });
 
   test("PUT with nothing to change, or a field that breaks a rule, is a 400 and changes nothing", async () => {
@@ -194,7 +227,7 @@ describe("bodies that are not a JSON object", () => {
     ["malformed JSON", "{ name: 'gear' "],
     ["an empty body", ""],
     ["a JSON array", "[]"],
-    ["a JSON string", "\"gear\""],
+    ["a JSON string", '"gear"'],
     ["JSON null", "null"],
     ["a form instead of JSON", "name=gear&price=1"],
   ])("%s is a 400", async (_label, body) => {
@@ -230,14 +263,17 @@ describe("bodies that are not a JSON object", () => {
 });
 
 describe("unknown ids, methods and paths answer in JSON", () => {
-  test.each(["abc", "0", "-1", "1.5", "99999999999", "987654"])("/api/item/%s is a 404 for GET, PUT and DELETE", async (id) => {
-    for (const method of ["GET", "PUT", "DELETE"]) {
-      const outcome = await byId(method, id, { key: adminKey, body: method === "PUT" ? { quantity: 1 } : undefined });
-      expect(outcome.status).toBe(404);
-      expect(outcome.headers.get("Content-Type")).toMatch(/^application\/json/);
-      expect(outcome.data).toEqual({ error: "No item has this id." });
-    }
-  });
+  test.each(["abc", "0", "-1", "1.5", "99999999999", "987654"])(
+    "/api/item/%s is a 404 for GET, PUT and DELETE",
+    async (id) => {
+      for (const method of ["GET", "PUT", "DELETE"]) {
+        const outcome = await byId(method, id, { key: adminKey, body: method === "PUT" ? { quantity: 1 } : undefined });
+        expect(outcome.status).toBe(404);
+        expect(outcome.headers.get("Content-Type")).toMatch(/^application\/json/);
+        expect(outcome.data).toEqual({ error: "No item has this id." });
+      }
+    },
+  );
 
   test("a method a route does not take is a 405 with Allow", async () => {
     const patch = await callApi(items, apiRequest("PATCH", "/api/item", { key: adminKey, body: {} }));
@@ -297,10 +333,22 @@ describe("cross-site rules for writes", () => {
 
   test("a cookie write from a sibling origin (another port: Sec-Fetch-Site same-site) is refused", async () => {
     const item = await newItem({ quantity: 10 });
-    const headers = { "Sec-Fetch-Site": "same-site", Origin: "http://localhost:3111", "Content-Type": "application/json" };
-    const put = await byId("PUT", item.id, { cookie: adminCookie, headers, body: { quantity: 0, version: item.version } });
+    const headers = {
+      "Sec-Fetch-Site": "same-site",
+      Origin: "http://localhost:3111",
+      "Content-Type": "application/json",
+    };
+    const put = await byId("PUT", item.id, {
+      cookie: adminCookie,
+      headers,
+      body: { quantity: 0, version: item.version },
+    });
     expect(put.status).toBe(403);
-    const noFetchSite = await byId("PUT", item.id, { cookie: adminCookie, headers: { Origin: "http://localhost:3111", "Content-Type": "application/json" }, body: { quantity: 0, version: item.version } });
+    const noFetchSite = await byId("PUT", item.id, {
+      cookie: adminCookie,
+      headers: { Origin: "http://localhost:3111", "Content-Type": "application/json" },
+      body: { quantity: 0, version: item.version },
+    });
     expect(noFetchSite.status).toBe(403);
     expect(await stockOf(item.id)).toBe(10);
   });
@@ -308,7 +356,11 @@ describe("cross-site rules for writes", () => {
   test("a JSON call with a body that is not application/json is a 415 (a text/plain body needs no preflight)", async () => {
     const item = await newItem({ quantity: 10 });
     for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
-      const put = await byId("PUT", item.id, { key: adminKey, headers: { "Content-Type": contentType }, body: JSON.stringify({ quantity: 0, version: item.version }) });
+      const put = await byId("PUT", item.id, {
+        key: adminKey,
+        headers: { "Content-Type": contentType },
+        body: JSON.stringify({ quantity: 0, version: item.version }),
+      });
       expect(put.status).toBe(415);
       expect(put.data).toEqual({ error: "Send the body as JSON, with Content-Type: application/json." });
     }
@@ -324,8 +376,22 @@ describe("lost updates: a stock figure is written only against the version it wa
     const missing = await byId("PUT", item.id, { key: adminKey, body: { quantity: 5, price: 13 } });
     expect(missing.status).toBe(428);
     // A customer orders all five after the admin's program read the item.
-    expect((await placeOrder({ userId: customer.user.id, itemId: item.id, quantity: 5, address: "1 Road", phone: "0114 496 0000" })).ok).toBe(true);
-    const stale = await byId("PUT", item.id, { key: adminKey, headers: { "If-Match": read.headers.get("ETag")! }, body: { quantity: 5, price: 13 } });
+    expect(
+      (
+        await placeOrder({
+          userId: customer.user.id,
+          itemId: item.id,
+          quantity: 5,
+          address: "1 Road",
+          phone: "0114 496 0000",
+        })
+      ).ok,
+    ).toBe(true);
+    const stale = await byId("PUT", item.id, {
+      key: adminKey,
+      headers: { "If-Match": read.headers.get("ETag")! },
+      body: { quantity: 5, price: 13 },
+    });
     expect(stale.status).toBe(409);
     expect(stale.data.current).toMatchObject({ _id: item.id, quantity: 0, price: 12.5, version: item.version + 1 });
     expect(await getItem(item.id)).toMatchObject({ quantity: 0, price_cents: 1250 });

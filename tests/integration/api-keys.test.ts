@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
+
 import { afterEach, describe, expect, test } from "vitest";
+
 import { db } from "~/db/db.server";
 import { setUserRole } from "~/models/user.server";
 import * as items from "~/routes/api.item";
 import * as orders from "~/routes/api.order";
 import * as apiKeysPage from "~/routes/dashboard.api-keys";
+
 import { apiRequest, callApi, createKeyThroughDashboard, keyIdOf, revokeKeyThroughDashboard } from "../support/api";
 import { call, fieldErrors, flashOf, getRequest, postRequest } from "../support/http";
 import { createSignedInUser } from "../support/users";
@@ -16,7 +19,14 @@ function createKey(cookie: string, name: string) {
   return call(apiKeysPage.action, postRequest("/dashboard/api-keys", { intent: "create", name }, { cookie }));
 }
 
-const product = { name: "Key Test Gear", img: "/images/items/spur-gear.svg", description: "d", price: "1", quantity: "1", supplierName: "s" };
+const product = {
+  name: "Key Test Gear",
+  img: "/images/items/spur-gear.svg",
+  description: "d",
+  price: "1",
+  quantity: "1",
+  supplierName: "s",
+};
 
 describe("the API keys page", () => {
   test("an admin creates a key: it is shown once, stored only as a hash, then listed by its prefix", async () => {
@@ -53,14 +63,19 @@ describe("the API keys page", () => {
       expect(outcome.data.created).toBeUndefined();
     }
     // The form's button carries the intent (pressing Enter in the name field submits with it too).
-    const noIntent = await call(apiKeysPage.action, postRequest("/dashboard/api-keys", { name: "plain form" }, { cookie }));
+    const noIntent = await call(
+      apiKeysPage.action,
+      postRequest("/dashboard/api-keys", { name: "plain form" }, { cookie }),
+    );
     expect(noIntent.status).toBe(400);
     expect(fieldErrors(noIntent).intent?.length).toBeGreaterThan(0);
   });
 
   test("only admins may open the page or use its form; cross-site posts are refused", async () => {
     const customer = await createSignedInUser();
-    expect((await call(apiKeysPage.loader, getRequest("/dashboard/api-keys", { cookie: customer.cookie }))).status).toBe(403);
+    expect(
+      (await call(apiKeysPage.loader, getRequest("/dashboard/api-keys", { cookie: customer.cookie }))).status,
+    ).toBe(403);
     expect((await createKey(customer.cookie, "sneaky")).status).toBe(403);
     const signedOut = await call(apiKeysPage.loader, getRequest("/dashboard/api-keys"));
     expect(signedOut.status).toBe(302);
@@ -98,7 +113,10 @@ describe("the API keys page", () => {
     const page = await call(apiKeysPage.loader, getRequest("/dashboard/api-keys", { cookie }));
     expect(page.data.keys.find((entry: { id: number }) => entry.id === id).revoked_at).toEqual(expect.any(String));
 
-    const bogus = await call(apiKeysPage.action, postRequest("/dashboard/api-keys", { intent: "revoke", keyId: "abc" }, { cookie }));
+    const bogus = await call(
+      apiKeysPage.action,
+      postRequest("/dashboard/api-keys", { intent: "revoke", keyId: "abc" }, { cookie }),
+    );
     expect(bogus.status).toBe(400);
   });
 });
@@ -124,7 +142,11 @@ describe("calling with a key", () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
     const key = await createKeyThroughDashboard(cookie);
     await callApi(items, apiRequest("GET", "/api/item", { key }));
-    const row = await db.selectFrom("api_keys").select("last_used_at").where("id", "=", await keyIdOf(key)).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("api_keys")
+      .select("last_used_at")
+      .where("id", "=", await keyIdOf(key))
+      .executeTakeFirstOrThrow();
     expect(row.last_used_at).toEqual(expect.any(String));
   });
 
@@ -134,8 +156,18 @@ describe("calling with a key", () => {
     ["Bearer with no key", "Bearer "],
     ["another scheme", "Basic YWRtaW46c2VjcmV0"],
   ])("%s is a 401 on every call, public ones included", async (_label, authorization) => {
-    for (const [route, method] of [[items, "GET"], [items, "POST"], [orders, "GET"]] as const) {
-      const outcome = await callApi(route, apiRequest(method, "/api/item", { headers: { Authorization: authorization }, body: method === "POST" ? product : undefined }));
+    for (const [route, method] of [
+      [items, "GET"],
+      [items, "POST"],
+      [orders, "GET"],
+    ] as const) {
+      const outcome = await callApi(
+        route,
+        apiRequest(method, "/api/item", {
+          headers: { Authorization: authorization },
+          body: method === "POST" ? product : undefined,
+        }),
+      );
       expect(outcome.status).toBe(401);
       expect(outcome.headers.get("WWW-Authenticate")).toBe('Bearer error="invalid_token"');
     }
@@ -161,18 +193,33 @@ describe("CORS", () => {
     expect(read.headers.get("Access-Control-Allow-Credentials")).toBeNull();
     expect(read.headers.get("Vary")).toContain("Origin");
 
-    const preflight = await callApi(items, apiRequest("OPTIONS", "/api/item", {
-      headers: { Origin: partner, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization, content-type" },
-    }));
+    const preflight = await callApi(
+      items,
+      apiRequest("OPTIONS", "/api/item", {
+        headers: {
+          Origin: partner,
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "authorization, content-type",
+        },
+      }),
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe(partner);
     expect(preflight.headers.get("Access-Control-Allow-Methods")).toBe("GET, POST, HEAD, OPTIONS");
     expect(preflight.headers.get("Access-Control-Allow-Headers")).toMatch(/Authorization/);
     expect(preflight.headers.get("Access-Control-Allow-Credentials")).toBeNull();
 
-    const stranger = await callApi(items, apiRequest("OPTIONS", "/api/item", { headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" } }));
+    const stranger = await callApi(
+      items,
+      apiRequest("OPTIONS", "/api/item", {
+        headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+      }),
+    );
     expect(stranger.headers.get("Access-Control-Allow-Origin")).toBeNull();
-    const strangerRead = await callApi(items, apiRequest("GET", "/api/item", { headers: { Origin: "https://evil.example" } }));
+    const strangerRead = await callApi(
+      items,
+      apiRequest("GET", "/api/item", { headers: { Origin: "https://evil.example" } }),
+    );
     expect(strangerRead.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 
@@ -187,7 +234,10 @@ describe("CORS", () => {
     expect(withKey.headers.get("Access-Control-Allow-Origin")).toBe(partner);
     expect(withKey.headers.get("Access-Control-Expose-Headers")).toBe("Location");
 
-    const withCookie = await callApi(items, apiRequest("POST", "/api/item", { cookie, headers: crossSite, body: product }));
+    const withCookie = await callApi(
+      items,
+      apiRequest("POST", "/api/item", { cookie, headers: crossSite, body: product }),
+    );
     expect(withCookie.status).toBe(403);
     expect(withCookie.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });

@@ -1,10 +1,12 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, test } from "vitest";
+
+import * as items from "~/routes/api.item";
 import * as openapi from "~/routes/api.openapi[.]json";
 import * as orders from "~/routes/api.order";
 import * as reviews from "~/routes/api.review";
-import * as items from "~/routes/api.item";
 import { ProductSchema } from "~/validation/product";
+
 import { apiRequest, callApi } from "../support/api";
 import { newItem } from "../support/builders";
 import { createSignedInUser } from "../support/users";
@@ -44,7 +46,9 @@ describe("the OpenAPI document", () => {
         "GET /api/openapi.json",
       ].sort(),
     );
-    expect(paths["/api/order"].post.responses["409"].content["application/json"].schema.$ref).toBe("#/components/schemas/OutOfStock");
+    expect(paths["/api/order"].post.responses["409"].content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/OutOfStock",
+    );
     expect(paths["/api/item"].post.security).toEqual([{ apiKey: [] }, { session: [] }]);
   });
 
@@ -52,8 +56,17 @@ describe("the OpenAPI document", () => {
     const { components } = await fetchDocument();
     const { cookie } = await createSignedInUser();
     const item = await newItem();
-    const order = await callApi(orders, apiRequest("POST", "/api/order", { cookie, body: { itemId: item.id, quantity: 1, address: "1 Way", phone: "+1 555 0100" } }));
-    const review = await callApi(reviews, apiRequest("POST", "/api/review", { cookie, body: { name: "A", rating: 5, review: "B" } }));
+    const order = await callApi(
+      orders,
+      apiRequest("POST", "/api/order", {
+        cookie,
+        body: { itemId: item.id, quantity: 1, address: "1 Way", phone: "+1 555 0100" },
+      }),
+    );
+    const review = await callApi(
+      reviews,
+      apiRequest("POST", "/api/review", { cookie, body: { name: "A", rating: 5, review: "B" } }),
+    );
     const list = await callApi(items, apiRequest("GET", "/api/item?limit=1"));
 
     const documented = (name: string) => Object.keys(components.schemas[name].properties).sort();

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { db } from "~/db/db.server";
 import { deleteItem, getItem } from "~/models/item.server";
 import { updateProfile } from "~/models/user.server";
 import * as orders from "~/routes/api.order";
 import * as reviews from "~/routes/api.review";
+
 import { apiRequest, callApi, createKeyThroughDashboard } from "../support/api";
 import { newItem } from "../support/builders";
 import { createSignedInUser } from "../support/users";
@@ -39,7 +41,11 @@ describe("reviews", () => {
     const outcome = await postReview({ name: "Marta Keller", rating: "4", review: "Quiet gears." }, { cookie });
     expect(outcome.status).toBe(201);
     expect(outcome.data).toEqual({ _id: expect.any(Number), name: "Marta Keller", rating: 4, review: "Quiet gears." });
-    const stored = await db.selectFrom("reviews").selectAll().where("id", "=", outcome.data._id).executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom("reviews")
+      .selectAll()
+      .where("id", "=", outcome.data._id)
+      .executeTakeFirstOrThrow();
     expect(stored.user_id).toBe(user.id);
 
     const list = await callApi(reviews, apiRequest("GET", "/api/review"));
@@ -50,14 +56,19 @@ describe("reviews", () => {
   test("a key's review belongs to the key's admin; a rating may be a number", async () => {
     const outcome = await postReview({ name: "Integration", rating: 5, review: "Via the API." }, { key: adminKey });
     expect(outcome.status).toBe(201);
-    const stored = await db.selectFrom("reviews").select("user_id").where("id", "=", outcome.data._id).executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom("reviews")
+      .select("user_id")
+      .where("id", "=", outcome.data._id)
+      .executeTakeFirstOrThrow();
     expect(stored.user_id).toBe(admin.user.id);
   });
 
   test("GET pages with ?limit and ?offset, newest first", async () => {
     const { cookie } = await createSignedInUser();
     const ids = [];
-    for (const index of [1, 2, 3]) ids.push((await postReview({ name: `Pager ${index}`, rating: 3, review: "ok" }, { cookie })).data._id);
+    for (const index of [1, 2, 3])
+      ids.push((await postReview({ name: `Pager ${index}`, rating: 3, review: "ok" }, { cookie })).data._id);
     const firstTwo = await callApi(reviews, apiRequest("GET", "/api/review?limit=2"));
     expect(firstTwo.data.map((review: { _id: number }) => review._id)).toEqual([ids[2], ids[1]]);
     const next = await callApi(reviews, apiRequest("GET", "/api/review?limit=2&offset=2"));
@@ -109,7 +120,13 @@ describe("placing orders", () => {
     });
     expect((await getItem(item.id))?.quantity).toBe(7);
     const [stored] = await ordersOfItem(item.id);
-    expect(stored).toMatchObject({ user_id: user.id, item_name: item.name, unit_price_cents: 1250, total_cents: 3750, ...SHIPPING });
+    expect(stored).toMatchObject({
+      user_id: user.id,
+      item_name: item.name,
+      unit_price_cents: 1250,
+      total_cents: 3750,
+      ...SHIPPING,
+    });
   });
 
   test("address and phone default from the caller's profile; without either, a 400", async () => {

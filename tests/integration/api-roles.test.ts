@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { db } from "~/db/db.server";
 import { getItem } from "~/models/item.server";
-import * as itemById from "~/routes/api.item.$id";
 import * as items from "~/routes/api.item";
+import * as itemById from "~/routes/api.item.$id";
 import * as openapi from "~/routes/api.openapi[.]json";
 import * as orders from "~/routes/api.order";
 import * as reviews from "~/routes/api.review";
+
 import { apiRequest, callApi, type Credentials, everyCaller } from "../support/api";
 import { newItem } from "../support/builders";
 import type { Outcome } from "../support/http";
@@ -29,10 +31,29 @@ type CallCase = {
 };
 
 const anyone = { "signed out": 200, user: 200, admin: 200, "API key": 200, "revoked key": 401 };
-const signedIn = (status: number) => ({ "signed out": 401, user: status, admin: status, "API key": status, "revoked key": 401 });
-const adminOnly = (status: number) => ({ "signed out": 401, user: 403, admin: status, "API key": status, "revoked key": 401 });
+const signedIn = (status: number) => ({
+  "signed out": 401,
+  user: status,
+  admin: status,
+  "API key": status,
+  "revoked key": 401,
+});
+const adminOnly = (status: number) => ({
+  "signed out": 401,
+  user: 403,
+  admin: status,
+  "API key": status,
+  "revoked key": 401,
+});
 
-const newProduct = { name: "Roles Test Gear", img: "/images/items/spur-gear.svg", description: "d", price: "9.99", quantity: "3", supplierName: "s" };
+const newProduct = {
+  name: "Roles Test Gear",
+  img: "/images/items/spur-gear.svg",
+  description: "d",
+  price: "9.99",
+  quantity: "3",
+  supplierName: "s",
+};
 
 const cases: Record<string, CallCase> = {
   "GET /api/item": { route: items, method: "GET", path: () => "/api/item", expected: anyone },
@@ -57,7 +78,8 @@ const cases: Record<string, CallCase> = {
     method: "DELETE",
     path: (item) => `/api/item/${item.id}`,
     expected: adminOnly(200),
-    check: async (item, allowed) => expect(await getItem(item.id)).toSatisfy((row) => (allowed ? row === undefined : row !== undefined)),
+    check: async (item, allowed) =>
+      expect(await getItem(item.id)).toSatisfy((row) => (allowed ? row === undefined : row !== undefined)),
   },
   "GET /api/review": { route: reviews, method: "GET", path: () => "/api/review", expected: anyone },
   "POST /api/review": {
@@ -87,16 +109,21 @@ beforeAll(async () => {
 });
 
 async function itemCountNamed(name: string) {
-  const row = await db.selectFrom("items").select((eb) => eb.fn.countAll<number>().as("n")).where("name", "=", name).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("items")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("name", "=", name)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 describe.each(Object.entries(cases))("%s", (_name, spec) => {
   test.each(CALLERS)("as %s", async (caller) => {
     const item = await newItem({ quantity: 10 });
-    const body = spec.method === "POST" && spec.route === orders
-      ? { itemId: String(item.id), quantity: "2", address: "1 Mill Road", phone: "+44 114 496 0000" }
-      : spec.body;
+    const body =
+      spec.method === "POST" && spec.route === orders
+        ? { itemId: String(item.id), quantity: "2", address: "1 Mill Road", phone: "+44 114 496 0000" }
+        : spec.body;
     const countBefore = await itemCountNamed(newProduct.name);
     const request = apiRequest(spec.method, spec.path(item), { ...callers[caller], body });
     const outcome: Outcome = await callApi(spec.route, request, { id: String(item.id) });

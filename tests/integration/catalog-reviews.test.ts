@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+
 import { describe, expect, test } from "vitest";
-import { getCurrentUser } from "~/auth/session.server";
+
 import { verifyPassword } from "~/auth/password.server";
+import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
 import { CATALOG_PAGE_SIZE } from "~/models/item.server";
 import { createReview } from "~/models/review.server";
@@ -12,25 +14,31 @@ import * as myProfile from "~/routes/dashboard.my-profile";
 import * as myReview from "~/routes/dashboard.my-review";
 import * as catalog from "~/routes/items";
 import * as orderPage from "~/routes/order.$id";
+
+import { newItem } from "../support/builders";
 import { call, cookieFrom, fieldErrors, flashOf, getRequest, postRequest } from "../support/http";
 import { createSignedInUser, sessionCount, TEST_PASSWORD } from "../support/users";
-import { newItem } from "../support/builders";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
 type Fields = Record<string, string | string[] | undefined>;
 
-/** The home page shows this many newest items and reviews (HOME_ITEM_COUNT / HOME_REVIEW_COUNT in app/routes/_index.tsx). */
+/**
+ * The home page shows this many newest items and reviews (HOME_ITEM_COUNT / HOME_REVIEW_COUNT in
+ * app/routes/_index.tsx).
+ */
 const HOME_COUNT = 6;
 
 function token() {
   return `t${randomBytes(4).toString("hex")}`;
 }
 
-
 async function reviewCount() {
-  const row = await db.selectFrom("reviews").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("reviews")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -51,7 +59,9 @@ describe("home page", () => {
     const reviews = [];
     for (let index = 0; index < HOME_COUNT + 2; index += 1) {
       items.push(await newItem({ name: `Home Item ${index} ${token()}`, price_cents: 899 }));
-      reviews.push(await createReview({ userId: user.id, name: "Ada", rating: (index % 5) + 1, review: `Review number ${index}` }));
+      reviews.push(
+        await createReview({ userId: user.id, name: "Ada", rating: (index % 5) + 1, review: `Review number ${index}` }),
+      );
     }
     const outcome = await call(home.loader, getRequest("/"));
     expect(outcome.status).toBe(200);
@@ -107,7 +117,8 @@ describe("catalog", () => {
   test("pages hold CATALOG_PAGE_SIZE items, newest first; a page past the end is empty but 200", async () => {
     const word = token();
     const created = [];
-    for (let index = 0; index < CATALOG_PAGE_SIZE + 1; index += 1) created.push(await newItem({ name: `Paged Pulley ${word} ${index}` }));
+    for (let index = 0; index < CATALOG_PAGE_SIZE + 1; index += 1)
+      created.push(await newItem({ name: `Paged Pulley ${word} ${index}` }));
     const newestFirst = ids(created).reverse();
 
     const first = await catalogPage(`?q=${word}`);
@@ -134,7 +145,8 @@ describe("catalog", () => {
     async (page) => {
       const word = token();
       const created = [];
-      for (let index = 0; index < CATALOG_PAGE_SIZE + 1; index += 1) created.push(await newItem({ name: `Junk Page Cam ${word} ${index}` }));
+      for (let index = 0; index < CATALOG_PAGE_SIZE + 1; index += 1)
+        created.push(await newItem({ name: `Junk Page Cam ${word} ${index}` }));
       const outcome = await catalogPage(`?q=${word}&page=${encodeURIComponent(page)}`);
       expect(outcome.status).toBe(200);
       expect(outcome.data.page).toBe(1);
@@ -224,7 +236,10 @@ describe("add a review", () => {
 
 describe("my reviews", () => {
   function postDelete(reviewId: number | string, cookie: string) {
-    return call(myReview.action, postRequest("/dashboard/my-review", { intent: "delete", reviewId: String(reviewId) }, { cookie }));
+    return call(
+      myReview.action,
+      postRequest("/dashboard/my-review", { intent: "delete", reviewId: String(reviewId) }, { cookie }),
+    );
   }
 
   test("the author sees and deletes their own review", async () => {
@@ -233,10 +248,16 @@ describe("my reviews", () => {
     const own = await createReview({ userId: author.user.id, name: "Ada", rating: 5, review: "Mine" });
     const theirs = await createReview({ userId: other.user.id, name: "Bob", rating: 2, review: "Theirs" });
 
-    const page = await call(myReview.loader, getRequest(`/dashboard/my-review?delete=${own.id}`, { cookie: author.cookie }));
+    const page = await call(
+      myReview.loader,
+      getRequest(`/dashboard/my-review?delete=${own.id}`, { cookie: author.cookie }),
+    );
     expect(ids(page.data.reviews)).toEqual([own.id]);
     expect(page.data.confirmDelete).toBe(own.id);
-    const foreignConfirm = await call(myReview.loader, getRequest(`/dashboard/my-review?delete=${theirs.id}`, { cookie: author.cookie }));
+    const foreignConfirm = await call(
+      myReview.loader,
+      getRequest(`/dashboard/my-review?delete=${theirs.id}`, { cookie: author.cookie }),
+    );
     expect(foreignConfirm.data.confirmDelete).toBeNull();
 
     const outcome = await postDelete(own.id, author.cookie);
@@ -278,7 +299,13 @@ describe("my profile", () => {
   test("saved profile fields show on the profile page and prefill the order form", async () => {
     const { user, cookie } = await createSignedInUser();
     const outcome = await postProfile(
-      { intent: "profile", displayName: "Ada Fitter", phone: "+44 114 496 0123", address: "7 Forge Lane, Sheffield", company: "Fitter & Co" },
+      {
+        intent: "profile",
+        displayName: "Ada Fitter",
+        phone: "+44 114 496 0123",
+        address: "7 Forge Lane, Sheffield",
+        company: "Fitter & Co",
+      },
       cookie,
     );
     expect(outcome.status).toBe(302);
@@ -292,7 +319,12 @@ describe("my profile", () => {
     });
 
     const page = await call(myProfile.loader, getRequest("/dashboard/my-profile", { cookie }));
-    expect(page.data.profile).toEqual({ displayName: "Ada Fitter", phone: "+44 114 496 0123", address: "7 Forge Lane, Sheffield", company: "Fitter & Co" });
+    expect(page.data.profile).toEqual({
+      displayName: "Ada Fitter",
+      phone: "+44 114 496 0123",
+      address: "7 Forge Lane, Sheffield",
+      company: "Fitter & Co",
+    });
     expect(page.data).not.toHaveProperty("password_hash");
 
     const item = await newItem();
@@ -302,8 +334,18 @@ describe("my profile", () => {
 
   test("optional fields can be cleared", async () => {
     const { user, cookie } = await createSignedInUser();
-    expect((await postProfile({ intent: "profile", displayName: "Ada", phone: "0114 496 0000", address: "Somewhere", company: "Co" }, cookie)).status).toBe(302);
-    expect((await postProfile({ intent: "profile", displayName: "Ada", phone: "", address: "", company: "" }, cookie)).status).toBe(302);
+    expect(
+      (
+        await postProfile(
+          { intent: "profile", displayName: "Ada", phone: "0114 496 0000", address: "Somewhere", company: "Co" },
+          cookie,
+        )
+      ).status,
+    ).toBe(302);
+    expect(
+      (await postProfile({ intent: "profile", displayName: "Ada", phone: "", address: "", company: "" }, cookie))
+        .status,
+    ).toBe(302);
     expect(await getUserById(user.id)).toMatchObject({ phone: null, address: null, company: null });
   });
 
@@ -314,7 +356,10 @@ describe("my profile", () => {
     ["1 MB address", { address: "a".repeat(1024 * 1024) }, "address"],
   ] as const)("%s: 400 with a field error, nothing saved", async (_label, overrides, field) => {
     const { user, cookie } = await createSignedInUser({ displayName: "Before" });
-    const outcome = await postProfile({ intent: "profile", displayName: "After", phone: "0114 496 0000", address: "Road", company: "", ...overrides }, cookie);
+    const outcome = await postProfile(
+      { intent: "profile", displayName: "After", phone: "0114 496 0000", address: "Road", company: "", ...overrides },
+      cookie,
+    );
     expect(outcome.status).toBe(400);
     expect(fieldErrors(outcome)[field]?.length ?? 0).toBeGreaterThan(0);
     expect(await getUserById(user.id)).toMatchObject({ display_name: "Before", phone: null, address: null });
@@ -322,7 +367,10 @@ describe("my profile", () => {
 
   test("a wrong current password is refused with a field error; nothing changes", async () => {
     const { user, cookie } = await createSignedInUser();
-    const outcome = await postProfile({ intent: "password", currentPassword: "not-the-password", newPassword: "brand-new-pass" }, cookie);
+    const outcome = await postProfile(
+      { intent: "password", currentPassword: "not-the-password", newPassword: "brand-new-pass" },
+      cookie,
+    );
     expect(outcome.status).toBe(400);
     expect(fieldErrors(outcome).currentPassword).toEqual(["Current password is not right"]);
     // The reply never echoes the passwords back.
@@ -336,7 +384,10 @@ describe("my profile", () => {
 
   test("a too-short new password is refused", async () => {
     const { user, cookie } = await createSignedInUser();
-    const outcome = await postProfile({ intent: "password", currentPassword: TEST_PASSWORD, newPassword: "12345" }, cookie);
+    const outcome = await postProfile(
+      { intent: "password", currentPassword: TEST_PASSWORD, newPassword: "12345" },
+      cookie,
+    );
     expect(outcome.status).toBe(400);
     expect(fieldErrors(outcome).newPassword).toEqual(["Password must be at least 6 characters"]);
     expect(await verifyPassword(TEST_PASSWORD, (await getUserById(user.id))!.password_hash!)).toBe(true);
@@ -344,14 +395,20 @@ describe("my profile", () => {
 
   test("the right current password changes it: the old cookie stops working, the new one works", async () => {
     const { user, cookie } = await createSignedInUser();
-    const outcome = await postProfile({ intent: "password", currentPassword: TEST_PASSWORD, newPassword: "brand-new-pass" }, cookie);
+    const outcome = await postProfile(
+      { intent: "password", currentPassword: TEST_PASSWORD, newPassword: "brand-new-pass" },
+      cookie,
+    );
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/dashboard/my-profile");
 
     expect(await getCurrentUser(getRequest("/", { cookie }))).toBeNull();
     const fresh = cookieFrom(outcome);
     expect((await getCurrentUser(getRequest("/", { cookie: fresh })))?.id).toBe(user.id);
-    expect(await flashOf(outcome)).toEqual({ kind: "success", message: "Password changed. Other devices have been signed out." });
+    expect(await flashOf(outcome)).toEqual({
+      kind: "success",
+      message: "Password changed. Other devices have been signed out.",
+    });
 
     const after = await getUserById(user.id);
     expect(await verifyPassword("brand-new-pass", after!.password_hash!)).toBe(true);
@@ -362,7 +419,10 @@ describe("my profile", () => {
     const expected = "/sign-in?redirectTo=%2Fdashboard%2Fmy-profile";
     const page = await call(myProfile.loader, getRequest("/dashboard/my-profile"));
     expect(page.location).toBe(expected);
-    const post = await call(myProfile.action, postRequest("/dashboard/my-profile", { intent: "profile", displayName: "X" }));
+    const post = await call(
+      myProfile.action,
+      postRequest("/dashboard/my-profile", { intent: "profile", displayName: "X" }),
+    );
     expect(post.status).toBe(302);
     expect(post.location).toBe(expected);
   });

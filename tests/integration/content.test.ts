@@ -1,16 +1,21 @@
 import { describe, expect, test } from "vitest";
+
 import { db } from "~/db/db.server";
 import * as about from "~/routes/about";
-import * as blogPost from "~/routes/blog.$slug";
 import * as blog from "~/routes/blog._index";
+import * as blogPost from "~/routes/blog.$slug";
 import * as contact from "~/routes/contact";
 import * as messages from "~/routes/dashboard.messages";
 import * as portfolio from "~/routes/portfolio";
+
 import { call, cookieFrom, getRequest, postRequest } from "../support/http";
 import { createSignedInUser } from "../support/users";
 
 async function messageCount() {
-  const row = await db.selectFrom("messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("messages")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -63,7 +68,15 @@ describe("portfolio and about", () => {
 describe("contact form", () => {
   test("stores a message and thanks the sender", async () => {
     const before = await messageCount();
-    const outcome = await call(contact.action, postRequest("/contact", { name: "Iris Bolt", email: "iris@example.com", message: "Do you cut module 3 gears?", website: "" }));
+    const outcome = await call(
+      contact.action,
+      postRequest("/contact", {
+        name: "Iris Bolt",
+        email: "iris@example.com",
+        message: "Do you cut module 3 gears?",
+        website: "",
+      }),
+    );
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/contact");
     expect(await messageCount()).toBe(before + 1);
@@ -74,7 +87,15 @@ describe("contact form", () => {
 
   test("a filled honeypot gets the same thank-you and stores nothing", async () => {
     const before = await messageCount();
-    const outcome = await call(contact.action, postRequest("/contact", { name: "Bot", email: "bot@example.com", message: "Buy now", website: "http://spam.example" }));
+    const outcome = await call(
+      contact.action,
+      postRequest("/contact", {
+        name: "Bot",
+        email: "bot@example.com",
+        message: "Buy now",
+        website: "http://spam.example",
+      }),
+    );
     expect(outcome.status).toBe(302);
     expect(await messageCount()).toBe(before);
   });
@@ -82,9 +103,21 @@ describe("contact form", () => {
   test.each([
     ["nothing", {}, { name: "Enter your name", email: "Enter Your Email", message: "Enter a message" }],
     ["a malformed email", { name: "A", email: "nope", message: "Hi" }, { email: "Email Not Valid" }],
-    ["a message over 2,000 characters", { name: "A", email: "a@b.co", message: "m".repeat(2001) }, { message: "A message must be at most 2000 characters" }],
-    ["a NUL character, which PostgreSQL cannot store", { name: "A", email: "a@b.co", message: "hi\u0000there" }, { message: "A message contains characters that are not allowed" }],
-    ["a 1 MB name", { name: "n".repeat(1024 * 1024), email: "a@b.co", message: "Hi" }, { name: "Your name must be at most 80 characters" }],
+    [
+      "a message over 2,000 characters",
+      { name: "A", email: "a@b.co", message: "m".repeat(2001) },
+      { message: "A message must be at most 2000 characters" },
+    ],
+    [
+      "a NUL character, which PostgreSQL cannot store",
+      { name: "A", email: "a@b.co", message: "hi\u0000there" },
+      { message: "A message contains characters that are not allowed" },
+    ],
+    [
+      "a 1 MB name",
+      { name: "n".repeat(1024 * 1024), email: "a@b.co", message: "Hi" },
+      { name: "Your name must be at most 80 characters" },
+    ],
   ] as const)("%s: 400 with messages, nothing stored", async (_label, fields, expected) => {
     const before = await messageCount();
     const outcome = await call(contact.action, postRequest("/contact", fields));
@@ -94,12 +127,17 @@ describe("contact form", () => {
   });
 
   test("admins read the messages; customers get 403; visitors are sent to sign in", async () => {
-    await call(contact.action, postRequest("/contact", { name: "Reader Test", email: "reader@example.com", message: "Please call me back." }));
+    await call(
+      contact.action,
+      postRequest("/contact", { name: "Reader Test", email: "reader@example.com", message: "Please call me back." }),
+    );
     const admin = await createSignedInUser({ role: "admin" });
     const customer = await createSignedInUser();
     const asAdmin = await call(messages.loader, getRequest("/dashboard/messages", { cookie: admin.cookie }));
     expect(asAdmin.status).toBe(200);
-    expect(asAdmin.data.messages.some((message: { message: string }) => message.message === "Please call me back.")).toBe(true);
+    expect(
+      asAdmin.data.messages.some((message: { message: string }) => message.message === "Please call me back."),
+    ).toBe(true);
     const asCustomer = await call(messages.loader, getRequest("/dashboard/messages", { cookie: customer.cookie }));
     expect(asCustomer.status).toBe(403);
     const asVisitor = await call(messages.loader, getRequest("/dashboard/messages"));

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { describe, expect, test } from "vitest";
+
 import { BASE_URL } from "../support/http";
 import { createSignedInUser } from "../support/users";
 
@@ -11,7 +13,8 @@ const buildPath = path.resolve("build/server/index.js");
 type BuildRoute = { id: string; path?: string; module: { action?: (args: unknown) => unknown } };
 
 async function actionRoutes() {
-  if (!fs.existsSync(buildPath)) throw new Error("build/server/index.js is missing: run `npm run build` (npm test does)");
+  if (!fs.existsSync(buildPath))
+    throw new Error("build/server/index.js is missing: run `npm run build` (npm test does)");
   const build = (await import(pathToFileURL(buildPath).href)) as { routes: Record<string, BuildRoute> };
   return Object.values(build.routes).filter((route) => typeof route.module.action === "function");
 }
@@ -23,7 +26,11 @@ function urlFor(route: BuildRoute) {
 
 async function statusOf(route: BuildRoute, request: Request) {
   try {
-    const result = await route.module.action!({ request, params: { id: "1", slug: "1", "*": "anything" }, context: {} });
+    const result = await route.module.action!({
+      request,
+      params: { id: "1", slug: "1", "*": "anything" },
+      context: {},
+    });
     if (result instanceof Response) return result.status;
     return (result as { init?: { status?: number } })?.init?.status ?? 200;
   } catch (thrown) {
@@ -51,7 +58,13 @@ describe("every action refuses cross-site posts", async () => {
       const request = new Request(urlFor(route), {
         method: "POST",
         headers: { ...headers, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "delete", itemId: "1", orderId: "1", email: "a@b.co", password: "secret1" }),
+        body: new URLSearchParams({
+          intent: "delete",
+          itemId: "1",
+          orderId: "1",
+          email: "a@b.co",
+          password: "secret1",
+        }),
       });
       expect(await statusOf(route, request)).toBe(403);
     });
@@ -59,7 +72,10 @@ describe("every action refuses cross-site posts", async () => {
 
   test("the same post from the site itself is not refused as cross-site", async () => {
     const signOut = routes.find((route) => route.id === "routes/sign-out")!;
-    const request = new Request(urlFor(signOut), { method: "POST", headers: { "Sec-Fetch-Site": "same-origin", Origin: BASE_URL } });
+    const request = new Request(urlFor(signOut), {
+      method: "POST",
+      headers: { "Sec-Fetch-Site": "same-origin", Origin: BASE_URL },
+    });
     expect(await statusOf(signOut, request)).toBe(302);
   });
 });

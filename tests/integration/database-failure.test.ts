@@ -1,12 +1,15 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { createRequestHandler } from "@remix-run/node";
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
+
 import { db } from "~/db/db.server";
 import { createItem } from "~/models/item.server";
 import * as addReview from "~/routes/dashboard.add-review";
 import * as orderPage from "~/routes/order.$id";
+
 import { call, postRequest } from "../support/http";
 import { createSignedInUser } from "../support/users";
 
@@ -14,14 +17,23 @@ import { createSignedInUser } from "../support/users";
 describe("when the database fails", () => {
   test("a form answers 500 with what the visitor typed and a message; a page shows the error boundary", async () => {
     const { cookie } = await createSignedInUser();
-    const item = await createItem({ name: "Fragile Gear", img: "/images/items/spur-gear.svg", description: "d", price_cents: 100, quantity: 5, supplier_name: "s" });
+    const item = await createItem({
+      name: "Fragile Gear",
+      img: "/images/items/spur-gear.svg",
+      description: "d",
+      price_cents: 100,
+      quantity: 5,
+      supplier_name: "s",
+    });
     await sql`drop table reviews`.execute(db);
 
     const typed = { name: "Dana", rating: "4", review: "Typed with care, must not be lost." };
     const outcome = await call(addReview.action, postRequest("/dashboard/add-review", typed, { cookie }));
     expect(outcome.status).toBe(500);
     expect(outcome.data.initialValue).toMatchObject(typed);
-    expect(outcome.data.error[""]).toEqual(["We could not save this just now, and nothing was changed. Please try again."]);
+    expect(outcome.data.error[""]).toEqual([
+      "We could not save this just now, and nothing was changed. Please try again.",
+    ]);
 
     // A page whose loader fails renders the error boundary with status 500, through the real build.
     const build = await import(pathToFileURL(path.resolve("build/server/index.js")).href);
@@ -35,7 +47,11 @@ describe("when the database fails", () => {
 
     // Orders fail the same way when their table is gone, and the stock is left as it was.
     await sql`drop table orders`.execute(db);
-    const order = await call(orderPage.action, postRequest(`/order/${item.id}`, { quantity: "2", address: "1 Way", phone: "+1 555 0100" }, { cookie }), { id: String(item.id) });
+    const order = await call(
+      orderPage.action,
+      postRequest(`/order/${item.id}`, { quantity: "2", address: "1 Way", phone: "+1 555 0100" }, { cookie }),
+      { id: String(item.id) },
+    );
     expect(order.status).toBe(500);
     expect(order.data.initialValue).toMatchObject({ quantity: "2", address: "1 Way" });
     const stock = await db.selectFrom("items").select("quantity").where("id", "=", item.id).executeTakeFirstOrThrow();

@@ -1,12 +1,15 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+
 import { describe, expect, test } from "vitest";
+
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { db } from "~/db/db.server";
 import { seedDatabase } from "~/db/seed.server";
 import { getUserByEmail } from "~/models/user.server";
 import * as notFound from "~/routes/$";
 import { safeRedirect } from "~/utils/safe-redirect";
+
 import { call, getRequest } from "../support/http";
 import { createSignedInUser, sessionCount } from "../support/users";
 
@@ -41,7 +44,11 @@ describe("passwords", () => {
 
 async function counts() {
   const count = (table: "items" | "reviews" | "users") =>
-    db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow().then((row) => Number(row.n));
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
   return { items: await count("items"), reviews: await count("reviews"), users: await count("users") };
 }
 
@@ -74,7 +81,9 @@ describe("npm run make-admin", () => {
     expect(promoted?.role).toBe("admin");
     expect(await sessionCount(user.id)).toBe(0);
 
-    await expect(execFileAsync("node_modules/.bin/tsx", ["scripts/make-admin.ts", "nobody@example.com"], { env })).rejects.toMatchObject({ code: 1 });
+    await expect(
+      execFileAsync("node_modules/.bin/tsx", ["scripts/make-admin.ts", "nobody@example.com"], { env }),
+    ).rejects.toMatchObject({ code: 1 });
   });
 });
 

@@ -1,6 +1,8 @@
 import { expect, test } from "vitest";
+
 import { CATALOG_PAGE_SIZE, createItem } from "~/models/item.server";
 import * as manageProduct from "~/routes/dashboard.manage-product";
+
 import { call, getRequest } from "../support/http";
 import { createSignedInUser } from "../support/users";
 
@@ -8,7 +10,16 @@ test("Manage Products pages through the catalog, searches it, and confirms a del
   const { cookie } = await createSignedInUser({ role: "admin" });
   const created = [];
   for (let index = 0; index < CATALOG_PAGE_SIZE + 3; index++) {
-    created.push(await createItem({ name: `Paging Washer ${index}`, img: "/images/items/shaft-collar.svg", description: "d", price_cents: 100, quantity: 1, supplier_name: "s" }));
+    created.push(
+      await createItem({
+        name: `Paging Washer ${index}`,
+        img: "/images/items/shaft-collar.svg",
+        description: "d",
+        price_cents: 100,
+        quantity: 1,
+        supplier_name: "s",
+      }),
+    );
   }
   const first = await call(manageProduct.loader, getRequest("/dashboard/manage-product", { cookie }));
   expect(first.data.items).toHaveLength(CATALOG_PAGE_SIZE);
@@ -21,6 +32,9 @@ test("Manage Products pages through the catalog, searches it, and confirms a del
 
   // The oldest item is on page 2; asking page 1 to confirm its deletion still names it.
   const oldest = created[0];
-  const confirm = await call(manageProduct.loader, getRequest(`/dashboard/manage-product?delete=${oldest.id}`, { cookie }));
+  const confirm = await call(
+    manageProduct.loader,
+    getRequest(`/dashboard/manage-product?delete=${oldest.id}`, { cookie }),
+  );
   expect(confirm.data.confirmDelete).toEqual({ id: oldest.id, name: oldest.name });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { db } from "~/db/db.server";
 import { deleteItem, updateItem } from "~/models/item.server";
 import { listOrdersForUser, placeOrder } from "~/models/order.server";
@@ -6,13 +7,13 @@ import * as manageOrder from "~/routes/dashboard.manage-order";
 import * as myOrder from "~/routes/dashboard.my-order";
 import * as orderPage from "~/routes/order.$id";
 import { MAX_ORDER_QUANTITY } from "~/validation/order";
+
+import { newItem } from "../support/builders";
 import { call, fieldErrors, flashOf, formErrors, getRequest, type Outcome, postRequest } from "../support/http";
 import { createSignedInUser } from "../support/users";
-import { newItem } from "../support/builders";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers: every test makes its own items and users, so tests never depend on each other.
-
 
 async function stockOf(itemId: number) {
   const row = await db.selectFrom("items").select("quantity").where("id", "=", itemId).executeTakeFirst();
@@ -97,13 +98,24 @@ describe("placing an order", () => {
 
     await updateItem(item.id, { name: "Helical Gear 40T (v2)", price_cents: 9900 });
     let [order] = await listOrdersForUser(user.id);
-    expect(order).toMatchObject({ item_id: item.id, item_name: "Helical Gear 40T", unit_price_cents: 4200, total_cents: 8400 });
+    expect(order).toMatchObject({
+      item_id: item.id,
+      item_name: "Helical Gear 40T",
+      unit_price_cents: 4200,
+      total_cents: 8400,
+    });
 
     expect(await deleteItem(item.id)).toBe(1);
     const orders = await listOrdersForUser(user.id);
     expect(orders).toHaveLength(1);
     [order] = orders;
-    expect(order).toMatchObject({ item_id: null, item_name: "Helical Gear 40T", unit_price_cents: 4200, quantity: 2, total_cents: 8400 });
+    expect(order).toMatchObject({
+      item_id: null,
+      item_name: "Helical Gear 40T",
+      unit_price_cents: 4200,
+      quantity: 2,
+      total_cents: 8400,
+    });
 
     const page = await call(myOrder.loader, getRequest("/dashboard/my-order", { cookie }));
     expect(page.status).toBe(200);
@@ -151,7 +163,8 @@ describe("concurrent orders never oversell", () => {
       Array.from({ length: 50 }, () => placeOrder({ userId: user.id, itemId: item.id, quantity: 1, ...SHIPPING })),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(10);
-    for (const result of results.filter((r) => !r.ok)) expect(result).toEqual({ ok: false, reason: "insufficient-stock", available: 0 });
+    for (const result of results.filter((r) => !r.ok))
+      expect(result).toEqual({ ok: false, reason: "insufficient-stock", available: 0 });
     expect(await stockOf(item.id)).toBe(0);
     expect(await ordersOfItem(item.id)).toHaveLength(10);
   });
@@ -184,12 +197,22 @@ describe("the order page for items that cannot be ordered", () => {
     async (id) => {
       const { cookie } = await createSignedInUser();
       const item = await newItem({ quantity: 10 });
-      const before = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const before = await db
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       const loader = await call(orderPage.loader, getRequest(`/order/${encodeURIComponent(id)}`, { cookie }), { id });
       expect(loader.status).toBe(404);
-      const action = await call(orderPage.action, postRequest(`/order/${encodeURIComponent(id)}`, orderForm(1), { cookie }), { id });
+      const action = await call(
+        orderPage.action,
+        postRequest(`/order/${encodeURIComponent(id)}`, orderForm(1), { cookie }),
+        { id },
+      );
       expect(action.status).toBe(404);
-      const after = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const after = await db
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
       expect(await stockOf(item.id)).toBe(10);
     },
@@ -259,7 +282,10 @@ describe("bad order submissions", () => {
 
 describe("customers cancelling their orders", () => {
   function postCancel(orderId: number | string, cookie: string) {
-    return call(myOrder.action, postRequest("/dashboard/my-order", { intent: "cancel", orderId: String(orderId) }, { cookie }));
+    return call(
+      myOrder.action,
+      postRequest("/dashboard/my-order", { intent: "cancel", orderId: String(orderId) }, { cookie }),
+    );
   }
 
   test("the owner cancels a pending order once: the stock comes back once", async () => {
@@ -288,7 +314,11 @@ describe("customers cancelling their orders", () => {
     const { user, cookie } = await createSignedInUser();
     const item = await newItem({ quantity: 10 });
     const orderId = await placePending(user.id, item.id, 4);
-    const outcomes = await Promise.all([postCancel(orderId, cookie), postCancel(orderId, cookie), postCancel(orderId, cookie)]);
+    const outcomes = await Promise.all([
+      postCancel(orderId, cookie),
+      postCancel(orderId, cookie),
+      postCancel(orderId, cookie),
+    ]);
     expect(outcomes.map((o) => o.status).sort()).toEqual([302, 409, 409]);
     expect(await stockOf(item.id)).toBe(10);
   });
@@ -304,7 +334,10 @@ describe("customers cancelling their orders", () => {
     expect((await orderById(orderId))?.status).toBe("pending");
     expect(await stockOf(item.id)).toBe(7);
 
-    const page = await call(myOrder.loader, getRequest(`/dashboard/my-order?cancel=${orderId}`, { cookie: other.cookie }));
+    const page = await call(
+      myOrder.loader,
+      getRequest(`/dashboard/my-order?cancel=${orderId}`, { cookie: other.cookie }),
+    );
     expect(page.status).toBe(200);
     expect(page.data.orders.map((o: { id: number }) => o.id)).not.toContain(orderId);
     expect(page.data.confirmCancel).toBeNull();
@@ -327,7 +360,10 @@ describe("customers cancelling their orders", () => {
 
 describe("admins moving orders along", () => {
   function postStatus(intent: string, orderId: number, cookie: string, search = "") {
-    return call(manageOrder.action, postRequest(`/dashboard/manage-order${search}`, { intent, orderId: String(orderId) }, { cookie }));
+    return call(
+      manageOrder.action,
+      postRequest(`/dashboard/manage-order${search}`, { intent, orderId: String(orderId) }, { cookie }),
+    );
   }
 
   test("pending → shipped → delivered; a delivered order cannot be cancelled", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { db } from "~/db/db.server";
 import * as contact from "~/routes/contact";
 import * as addReview from "~/routes/dashboard.add-review";
@@ -7,6 +8,7 @@ import * as makeAdmin from "~/routes/dashboard.make-admin";
 import * as myProfile from "~/routes/dashboard.my-profile";
 import * as signIn from "~/routes/sign-in";
 import * as signUp from "~/routes/sign-up";
+
 import { call, type Outcome, postRequest } from "../support/http";
 import { createSignedInUser, TEST_PASSWORD, uniqueEmail } from "../support/users";
 
@@ -19,7 +21,10 @@ describe("sign-in rate limit", () => {
   test(`after ${LIMIT} failures for one email, even the right password gets 429 with a readable message`, async () => {
     const { user } = await createSignedInUser();
     for (let attempt = 0; attempt < LIMIT; attempt++) {
-      const outcome = await call(signIn.action, postRequest("/sign-in", { email: user.email, password: "wrong-password" }));
+      const outcome = await call(
+        signIn.action,
+        postRequest("/sign-in", { email: user.email, password: "wrong-password" }),
+      );
       expect(outcome.status).toBe(401);
     }
     const blocked = await call(signIn.action, postRequest("/sign-in", { email: user.email, password: TEST_PASSWORD }));
@@ -29,9 +34,16 @@ describe("sign-in rate limit", () => {
 
     // Another account is not affected, and the count lives in the shared database table.
     const other = await createSignedInUser();
-    const fine = await call(signIn.action, postRequest("/sign-in", { email: other.user.email, password: TEST_PASSWORD }));
+    const fine = await call(
+      signIn.action,
+      postRequest("/sign-in", { email: other.user.email, password: TEST_PASSWORD }),
+    );
     expect(fine.status).toBe(302);
-    const row = await db.selectFrom("rate_limits" as never).selectAll().where("key" as never, "=", `signInEmail:${user.email}` as never).executeTakeFirst();
+    const row = await db
+      .selectFrom("rate_limits" as never)
+      .selectAll()
+      .where("key" as never, "=", `signInEmail:${user.email}` as never)
+      .executeTakeFirst();
     expect(row).toBeDefined();
   });
 
@@ -40,16 +52,26 @@ describe("sign-in rate limit", () => {
     for (let attempt = 0; attempt < LIMIT - 1; attempt++) {
       await call(signIn.action, postRequest("/sign-in", { email: user.email, password: "wrong-password" }));
     }
-    expect((await call(signIn.action, postRequest("/sign-in", { email: user.email, password: TEST_PASSWORD }))).status).toBe(302);
+    expect(
+      (await call(signIn.action, postRequest("/sign-in", { email: user.email, password: TEST_PASSWORD }))).status,
+    ).toBe(302);
     for (let attempt = 0; attempt < LIMIT - 1; attempt++) {
-      expect((await call(signIn.action, postRequest("/sign-in", { email: user.email, password: "wrong-password" }))).status).toBe(401);
+      expect(
+        (await call(signIn.action, postRequest("/sign-in", { email: user.email, password: "wrong-password" }))).status,
+      ).toBe(401);
     }
   });
 
   test(`a burst of ${LIMIT * 5} concurrent wrong passwords gets at most ${LIMIT} answers other than 429, and the right password inside it is refused too`, async () => {
     const { user } = await createSignedInUser();
     const attempts = Array.from({ length: LIMIT * 5 }, (_, index) =>
-      call(signIn.action, postRequest("/sign-in", { email: user.email, password: index === LIMIT * 3 ? TEST_PASSWORD : `wrong-${index}` })),
+      call(
+        signIn.action,
+        postRequest("/sign-in", {
+          email: user.email,
+          password: index === LIMIT * 3 ? TEST_PASSWORD : `wrong-${index}`,
+        }),
+      ),
     );
     const outcomes = await Promise.all(attempts);
     const notLimited = outcomes.filter((outcome) => outcome.status !== 429);
@@ -66,19 +88,36 @@ describe("sign-up rate limit", () => {
       // A password too short would be a 400 before any point is taken: these are real attempts.
       await call(signUp.action, postRequest("/sign-up", { name: "Spammer", email, password: "password1" }));
     }
-    const before = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const blocked = await call(signUp.action, postRequest("/sign-up", { name: "Spammer", email, password: "password1" }));
+    const before = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const blocked = await call(
+      signUp.action,
+      postRequest("/sign-up", { name: "Spammer", email, password: "password1" }),
+    );
     expect(blocked.status).toBe(429);
-    const after = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });
 
 describe("every rate-limited form takes its point before the work, so a burst cannot slip past", () => {
-  type Burst = { name: string; post: (index: number, cookie: string) => Promise<Outcome>; limit: number; count?: () => Promise<number> };
+  type Burst = {
+    name: string;
+    post: (index: number, cookie: string) => Promise<Outcome>;
+    limit: number;
+    count?: () => Promise<number>;
+  };
 
   async function countOf(table: "messages" | "reviews" | "api_keys") {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -86,40 +125,70 @@ describe("every rate-limited form takes its point before the work, so a burst ca
     {
       name: "password change (wrong current passwords)",
       limit: LIMIT,
-      post: (index, cookie) => call(myProfile.action, postRequest("/dashboard/my-profile", { intent: "password", currentPassword: `guess-${index}`, newPassword: "a-new-password" }, { cookie })),
+      post: (index, cookie) =>
+        call(
+          myProfile.action,
+          postRequest(
+            "/dashboard/my-profile",
+            { intent: "password", currentPassword: `guess-${index}`, newPassword: "a-new-password" },
+            { cookie },
+          ),
+        ),
     },
     {
       name: "contact messages",
       limit: LIMIT,
-      post: (index) => call(contact.action, postRequest("/contact", { name: "Flood", email: "flood@example.com", message: `Message ${index}` })),
+      post: (index) =>
+        call(
+          contact.action,
+          postRequest("/contact", { name: "Flood", email: "flood@example.com", message: `Message ${index}` }),
+        ),
       count: () => countOf("messages"),
     },
     {
       name: "reviews",
       limit: LIMIT,
-      post: (index, cookie) => call(addReview.action, postRequest("/dashboard/add-review", { name: "Flood", rating: "1", review: `Review ${index}` }, { cookie })),
+      post: (index, cookie) =>
+        call(
+          addReview.action,
+          postRequest("/dashboard/add-review", { name: "Flood", rating: "1", review: `Review ${index}` }, { cookie }),
+        ),
       count: () => countOf("reviews"),
     },
     {
       name: "API key creation",
       limit: LIMIT * 3,
-      post: (index, cookie) => call(apiKeys.action, postRequest("/dashboard/api-keys", { intent: "create", name: `Key ${index}` }, { cookie })),
+      post: (index, cookie) =>
+        call(
+          apiKeys.action,
+          postRequest("/dashboard/api-keys", { intent: "create", name: `Key ${index}` }, { cookie }),
+        ),
       count: () => countOf("api_keys"),
     },
     {
       name: "make admin",
       limit: LIMIT * 3,
-      post: (_index, cookie) => call(makeAdmin.action, postRequest("/dashboard/make-admin", { intent: "promote", email: "nobody-at-all@example.com" }, { cookie })),
+      post: (_index, cookie) =>
+        call(
+          makeAdmin.action,
+          postRequest("/dashboard/make-admin", { intent: "promote", email: "nobody-at-all@example.com" }, { cookie }),
+        ),
     },
   ];
 
   test.each(bursts.map((burst) => [burst.name, burst] as const))("%s", async (_name, burst) => {
     const { cookie } = await createSignedInUser({ role: "admin" });
     const before = await burst.count?.();
-    const outcomes = await Promise.all(Array.from({ length: burst.limit * 3 }, (_, index) => burst.post(index, cookie)));
+    const outcomes = await Promise.all(
+      Array.from({ length: burst.limit * 3 }, (_, index) => burst.post(index, cookie)),
+    );
     const answered = outcomes.filter((outcome) => outcome.status !== 429);
     expect(answered.length).toBe(burst.limit);
-    expect(outcomes.filter((outcome) => outcome.status === 429).every((outcome) => /^\d+$/.test(outcome.headers.get("Retry-After") ?? ""))).toBe(true);
+    expect(
+      outcomes
+        .filter((outcome) => outcome.status === 429)
+        .every((outcome) => /^\d+$/.test(outcome.headers.get("Retry-After") ?? "")),
+    ).toBe(true);
     if (burst.count) expect((await burst.count()) - before!).toBe(burst.limit);
   });
 });

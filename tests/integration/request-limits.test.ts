@@ -1,8 +1,10 @@
 import { describe, expect, test, vi } from "vitest";
+
 import { db } from "~/db/db.server";
 import * as contact from "~/routes/contact";
 import * as signIn from "~/routes/sign-in";
 import { MAX_FORM_BYTES } from "~/utils/request.server";
+
 import { BASE_URL, call, postRequest } from "../support/http";
 import { uniqueEmail } from "../support/users";
 
@@ -20,14 +22,20 @@ vi.mock("~/auth/password.server", async (importOriginal) => {
 });
 
 async function messageCount() {
-  const row = await db.selectFrom("messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("messages")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 describe("request bodies are capped", () => {
   test(`a form over ${MAX_FORM_BYTES} bytes is refused with 413 and stores nothing`, async () => {
     const before = await messageCount();
-    const outcome = await call(contact.action, postRequest("/contact", { name: "Big", email: "big@example.com", message: "m".repeat(MAX_FORM_BYTES + 10) }));
+    const outcome = await call(
+      contact.action,
+      postRequest("/contact", { name: "Big", email: "big@example.com", message: "m".repeat(MAX_FORM_BYTES + 10) }),
+    );
     expect(outcome.status).toBe(413);
     expect(await messageCount()).toBe(before);
   });
@@ -66,7 +74,10 @@ describe("request bodies are capped", () => {
 describe("account enumeration", () => {
   test("an unknown email still costs a password hash comparison", async () => {
     passwordModule.calls = 0;
-    const outcome = await call(signIn.action, postRequest("/sign-in", { email: uniqueEmail("nobody"), password: "some-password" }));
+    const outcome = await call(
+      signIn.action,
+      postRequest("/sign-in", { email: uniqueEmail("nobody"), password: "some-password" }),
+    );
     expect(outcome.status).toBe(401);
     expect(passwordModule.calls).toBe(1);
   });

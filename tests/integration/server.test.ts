@@ -1,7 +1,10 @@
 import net from "node:net";
+
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { db } from "~/db/db.server";
 import { createItem } from "~/models/item.server";
+
 import { newItem } from "../support/builders";
 import { postForm, type ServerProcess, startServer } from "../support/server";
 import { createSignedInUser, uniqueEmail } from "../support/users";
@@ -40,23 +43,41 @@ function rawRequest(port: number, text: string, { endAfterMs = 5_000 }: { endAft
 }
 
 describe("cross-site form posts to pages", () => {
-  test.each(["/sign-in", "/sign-up", "/contact", "/dashboard/add-review"])("%s: 403 with the refusal page and its security headers, not a 500", async (path) => {
-    const response = await postForm(server.origin, path, { email: "a@b.co", password: "secret1", name: "x" }, {
-      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
-    });
-    expect(response.status).toBe(403);
-    expect(response.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
-    expect(response.headers.get("X-Frame-Options")).toBe("DENY");
-    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    const html = await response.text();
-    expect(html).toContain("This form was sent from another site and was refused.");
-    expect(html).toContain('href="/"');
-  });
+  test.each(["/sign-in", "/sign-up", "/contact", "/dashboard/add-review"])(
+    "%s: 403 with the refusal page and its security headers, not a 500",
+    async (path) => {
+      const response = await postForm(
+        server.origin,
+        path,
+        { email: "a@b.co", password: "secret1", name: "x" },
+        {
+          headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+        },
+      );
+      expect(response.status).toBe(403);
+      expect(response.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+      expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      const html = await response.text();
+      expect(html).toContain("This form was sent from another site and was refused.");
+      expect(html).toContain('href="/"');
+    },
+  );
 
   test("a sibling origin (another port) is refused too, with or without Sec-Fetch-Site", async () => {
-    const sibling = await postForm(server.origin, "/contact", { name: "x" }, { headers: { Origin: "http://127.0.0.1:3111", "Sec-Fetch-Site": "same-site" } });
+    const sibling = await postForm(
+      server.origin,
+      "/contact",
+      { name: "x" },
+      { headers: { Origin: "http://127.0.0.1:3111", "Sec-Fetch-Site": "same-site" } },
+    );
     expect(sibling.status).toBe(403);
-    const noFetchSite = await postForm(server.origin, "/contact", { name: "x" }, { headers: { Origin: "http://127.0.0.1:3111", "Sec-Fetch-Site": "" } });
+    const noFetchSite = await postForm(
+      server.origin,
+      "/contact",
+      { name: "x" },
+      { headers: { Origin: "http://127.0.0.1:3111", "Sec-Fetch-Site": "" } },
+    );
     expect(noFetchSite.status).toBe(403);
   });
 
@@ -67,15 +88,21 @@ describe("cross-site form posts to pages", () => {
 });
 
 describe("methods the shop does not take", () => {
-  test.each(["TRACE", "PATCH", "PROPFIND"])("%s is a 405 with Allow, as a page or as JSON under /api", async (method) => {
-    for (const path of ["/", "/items", "/api/item"]) {
-      const answer = await rawRequest(server.port, `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
-      expect(answer).toMatch(/^HTTP\/1\.1 405 /);
-      expect(answer).toMatch(/\r\nallow: GET, HEAD, POST, PUT, DELETE, OPTIONS\r\n/i);
-      if (path.startsWith("/api")) expect(answer).toMatch(/content-type: application\/json/i);
-      else expect(answer).toMatch(/content-type: text\/html/i);
-    }
-  });
+  test.each(["TRACE", "PATCH", "PROPFIND"])(
+    "%s is a 405 with Allow, as a page or as JSON under /api",
+    async (method) => {
+      for (const path of ["/", "/items", "/api/item"]) {
+        const answer = await rawRequest(
+          server.port,
+          `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+        );
+        expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+        expect(answer).toMatch(/\r\nallow: GET, HEAD, POST, PUT, DELETE, OPTIONS\r\n/i);
+        if (path.startsWith("/api")) expect(answer).toMatch(/content-type: application\/json/i);
+        else expect(answer).toMatch(/content-type: text\/html/i);
+      }
+    },
+  );
 
   test("CONNECT is a 405, not a tunnel and not a 500", async () => {
     const answer = await rawRequest(server.port, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
@@ -92,8 +119,17 @@ describe("request id and access log", () => {
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     await response.arrayBuffer();
     await expect.poll(() => server.output().includes(requestId!)).toBe(true);
-    const line = server.output().split("\n").find((entry) => entry.includes(requestId!))!;
-    expect(JSON.parse(line)).toMatchObject({ requestId, method: "GET", path: "/items", status: 200, durationMs: expect.any(Number) });
+    const line = server
+      .output()
+      .split("\n")
+      .find((entry) => entry.includes(requestId!))!;
+    expect(JSON.parse(line)).toMatchObject({
+      requestId,
+      method: "GET",
+      path: "/items",
+      status: 200,
+      durationMs: expect.any(Number),
+    });
     expect(line).not.toContain("secret-query");
     expect(line).not.toContain(cookie.split("=")[1].slice(0, 20));
   });
@@ -102,7 +138,10 @@ describe("request id and access log", () => {
 describe("compression and static files", () => {
   test("pages are compressed with brotli or gzip as the client asks", async () => {
     for (const encoding of ["br", "gzip"]) {
-      const answer = await rawRequest(server.port, `GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: ${encoding}\r\nConnection: close\r\n\r\n`);
+      const answer = await rawRequest(
+        server.port,
+        `GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: ${encoding}\r\nConnection: close\r\n\r\n`,
+      );
       expect(answer).toMatch(new RegExp(`\\r\\ncontent-encoding: ${encoding}\\r\\n`, "i"));
     }
   });
@@ -110,8 +149,12 @@ describe("compression and static files", () => {
   test("/assets is immutable for a year, public/ files are kept for an hour", async () => {
     const home = await (await fetch(`${server.origin}/`)).text();
     const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(home)![1];
-    expect((await fetch(`${server.origin}${stylesheet}`)).headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
-    expect((await fetch(`${server.origin}/images/items/spur-gear.svg`)).headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect((await fetch(`${server.origin}${stylesheet}`)).headers.get("Cache-Control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect((await fetch(`${server.origin}/images/items/spur-gear.svg`)).headers.get("Cache-Control")).toBe(
+      "public, max-age=3600",
+    );
   });
 });
 
@@ -157,8 +200,17 @@ describe("headers reach the browser through the real build", () => {
 
   test("the API keys page and the answer that shows a new key are no-store", async () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
-    expect((await fetch(`${server.origin}/dashboard/api-keys`, { headers: { Cookie: cookie } })).headers.get("Cache-Control")).toBe("private, no-store");
-    const created = await postForm(server.origin, "/dashboard/api-keys", { intent: "create", name: "header test" }, { cookie });
+    expect(
+      (await fetch(`${server.origin}/dashboard/api-keys`, { headers: { Cookie: cookie } })).headers.get(
+        "Cache-Control",
+      ),
+    ).toBe("private, no-store");
+    const created = await postForm(
+      server.origin,
+      "/dashboard/api-keys",
+      { intent: "create", name: "header test" },
+      { cookie },
+    );
     expect(created.status).toBe(200);
     expect(created.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await created.text()).toContain("gwk_");
@@ -186,7 +238,12 @@ describe("per-client limits", () => {
       // Per client: 3 × RATE_LIMIT_POINTS sign-in attempts a window, whatever the emails and headers say.
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 8; attempt++) {
-        const response = await postForm(limited.origin, "/sign-in", { email: uniqueEmail("spray"), password: "wrong-password" }, { headers: { "X-Forwarded-For": `198.51.100.${attempt}` } });
+        const response = await postForm(
+          limited.origin,
+          "/sign-in",
+          { email: uniqueEmail("spray"), password: "wrong-password" },
+          { headers: { "X-Forwarded-For": `198.51.100.${attempt}` } },
+        );
         statuses.push(response.status);
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
@@ -201,14 +258,33 @@ describe("per-client limits", () => {
     try {
       const fromOne = [];
       for (let attempt = 0; attempt < 7; attempt++) {
-        fromOne.push((await postForm(proxied.origin, "/sign-in", { email: uniqueEmail("spray"), password: "wrong-password" }, { headers: { "X-Forwarded-For": "203.0.113.7" } })).status);
+        fromOne.push(
+          (
+            await postForm(
+              proxied.origin,
+              "/sign-in",
+              { email: uniqueEmail("spray"), password: "wrong-password" },
+              { headers: { "X-Forwarded-For": "203.0.113.7" } },
+            )
+          ).status,
+        );
       }
       expect(fromOne.at(-1)).toBe(429);
-      const fromAnother = await postForm(proxied.origin, "/sign-in", { email: uniqueEmail("spray"), password: "wrong-password" }, { headers: { "X-Forwarded-For": "203.0.113.8" } });
+      const fromAnother = await postForm(
+        proxied.origin,
+        "/sign-in",
+        { email: uniqueEmail("spray"), password: "wrong-password" },
+        { headers: { "X-Forwarded-For": "203.0.113.8" } },
+      );
       expect(fromAnother.status).toBe(401);
       // The session row records the client the proxy named.
       const { user } = await createSignedInUser();
-      const signIn = await postForm(proxied.origin, "/sign-in", { email: user.email, password: "correct-horse-battery" }, { headers: { "X-Forwarded-For": "203.0.113.9" } });
+      const signIn = await postForm(
+        proxied.origin,
+        "/sign-in",
+        { email: user.email, password: "correct-horse-battery" },
+        { headers: { "X-Forwarded-For": "203.0.113.9" } },
+      );
       expect(signIn.status).toBe(302);
       const rows = await db.selectFrom("sessions").select("ip").where("user_id", "=", user.id).execute();
       expect(rows.map((row) => row.ip)).toContain("203.0.113.9");
@@ -221,9 +297,17 @@ describe("per-client limits", () => {
     await forgetRateLimits();
     const started = Date.now();
     const responses = await Promise.all(
-      Array.from({ length: 12 }, () => postForm(server.origin, "/sign-in", { email: uniqueEmail("burst"), password: "wrong-password" })),
+      Array.from({ length: 12 }, () =>
+        postForm(server.origin, "/sign-in", { email: uniqueEmail("burst"), password: "wrong-password" }),
+      ),
     );
-    const answers = await Promise.all(responses.map(async (response) => ({ status: response.status, body: await response.text(), retry: response.headers.get("Retry-After") })));
+    const answers = await Promise.all(
+      responses.map(async (response) => ({
+        status: response.status,
+        body: await response.text(),
+        retry: response.headers.get("Retry-After"),
+      })),
+    );
     const refused = answers.filter((answer) => answer.status === 429);
     expect(answers.filter((answer) => answer.status === 401)).toHaveLength(2);
     expect(refused).toHaveLength(10);
@@ -234,10 +318,15 @@ describe("per-client limits", () => {
     }
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     // Once those are answered, the same client is served again.
-    const after = await postForm(server.origin, "/sign-in", { email: uniqueEmail("burst"), password: "wrong-password" });
+    const after = await postForm(server.origin, "/sign-in", {
+      email: uniqueEmail("burst"),
+      password: "wrong-password",
+    });
     expect(after.status).toBe(401);
     // Other pages' posts are not capped: twelve concurrent contact messages are all judged by the app.
-    const contact = await Promise.all(Array.from({ length: 12 }, () => postForm(server.origin, "/contact", { name: "", email: "x", message: "" })));
+    const contact = await Promise.all(
+      Array.from({ length: 12 }, () => postForm(server.origin, "/contact", { name: "", email: "x", message: "" })),
+    );
     expect(contact.map((response) => response.status)).toEqual(Array(12).fill(400));
   });
 
@@ -247,11 +336,26 @@ describe("per-client limits", () => {
     try {
       const { user } = await createSignedInUser();
       for (let attempt = 0; attempt < 6; attempt++) {
-        await postForm(proxied.origin, "/sign-in", { email: user.email, password: "wrong-password" }, { headers: { "X-Forwarded-For": "192.0.2.66" } });
+        await postForm(
+          proxied.origin,
+          "/sign-in",
+          { email: user.email, password: "wrong-password" },
+          { headers: { "X-Forwarded-For": "192.0.2.66" } },
+        );
       }
-      const attacker = await postForm(proxied.origin, "/sign-in", { email: user.email, password: "correct-horse-battery" }, { headers: { "X-Forwarded-For": "192.0.2.66" } });
+      const attacker = await postForm(
+        proxied.origin,
+        "/sign-in",
+        { email: user.email, password: "correct-horse-battery" },
+        { headers: { "X-Forwarded-For": "192.0.2.66" } },
+      );
       expect(attacker.status).toBe(429);
-      const owner = await postForm(proxied.origin, "/sign-in", { email: user.email, password: "correct-horse-battery" }, { headers: { "X-Forwarded-For": "192.0.2.10" } });
+      const owner = await postForm(
+        proxied.origin,
+        "/sign-in",
+        { email: user.email, password: "correct-horse-battery" },
+        { headers: { "X-Forwarded-For": "192.0.2.10" } },
+      );
       expect(owner.status).toBe(302);
     } finally {
       await proxied.stop();
@@ -260,23 +364,28 @@ describe("per-client limits", () => {
 });
 
 describe("form bodies shaped to blow up", () => {
-  test.each(["name=&x[10000000]=1", "x[5000000]&y[5000000]", `${Array.from({ length: 500 }, (_, index) => `f${index}=1`).join("&")}`])(
-    "%s: a 4xx under 10 KB in well under a second",
-    async (body) => {
-      for (const path of ["/contact", "/sign-in", "/sign-up"]) {
-        const started = Date.now();
-        const response = await fetch(`${server.origin}${path}`, {
-          method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin, "Sec-Fetch-Site": "same-origin" },
-          body,
-        });
-        const text = await response.text();
-        expect(response.status).toBe(400);
-        expect(text.length).toBeLessThan(10_000);
-        expect(Date.now() - started).toBeLessThan(500);
-      }
-    },
-  );
+  test.each([
+    "name=&x[10000000]=1",
+    "x[5000000]&y[5000000]",
+    `${Array.from({ length: 500 }, (_, index) => `f${index}=1`).join("&")}`,
+  ])("%s: a 4xx under 10 KB in well under a second", async (body) => {
+    for (const path of ["/contact", "/sign-in", "/sign-up"]) {
+      const started = Date.now();
+      const response = await fetch(`${server.origin}${path}`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: server.origin,
+          "Sec-Fetch-Site": "same-origin",
+        },
+        body,
+      });
+      const text = await response.text();
+      expect(response.status).toBe(400);
+      expect(text.length).toBeLessThan(10_000);
+      expect(Date.now() - started).toBeLessThan(500);
+    }
+  });
 });
 
 describe("anonymous page cache", () => {
@@ -301,16 +410,21 @@ describe("anonymous page cache", () => {
     const search = `/items?q=${encodeURIComponent(item.name)}`;
     expect(await (await fetch(`${server.origin}${search}`)).text()).toContain("11.11");
     expect((await fetch(`${server.origin}${search}`)).headers.get("X-Cache")).toBe("HIT");
-    const saved = await postForm(server.origin, `/dashboard/manage-product/${item.id}`, {
-      intent: "update",
-      version: String(item.version),
-      name: item.name,
-      img: item.img,
-      description: item.description,
-      price: "22.22",
-      quantity: String(item.quantity),
-      supplierName: item.supplier_name,
-    }, { cookie });
+    const saved = await postForm(
+      server.origin,
+      `/dashboard/manage-product/${item.id}`,
+      {
+        intent: "update",
+        version: String(item.version),
+        name: item.name,
+        img: item.img,
+        description: item.description,
+        price: "22.22",
+        quantity: String(item.quantity),
+        supplierName: item.supplier_name,
+      },
+      { cookie },
+    );
     expect(saved.status).toBe(302);
     const after = await fetch(`${server.origin}${search}`);
     expect(after.headers.get("X-Cache")).toBe("MISS");
@@ -320,7 +434,14 @@ describe("anonymous page cache", () => {
   test("another process sees a change within PAGE_CACHE_SECONDS", async () => {
     const other = await startServer({ env: { PAGE_CACHE_SECONDS: "1" } });
     try {
-      const item = await createItem({ name: `Other Process ${Date.now()}`, img: "/images/items/spur-gear.svg", description: "Probe.", price_cents: 3333, quantity: 3, supplier_name: "Probe Works" });
+      const item = await createItem({
+        name: `Other Process ${Date.now()}`,
+        img: "/images/items/spur-gear.svg",
+        description: "Probe.",
+        price_cents: 3333,
+        quantity: 3,
+        supplier_name: "Probe Works",
+      });
       const search = `/items?q=${encodeURIComponent(item.name)}`;
       expect(await (await fetch(`${other.origin}${search}`)).text()).toContain("33.33");
       // Written by this test process: the server's process never hears of it.
@@ -336,7 +457,8 @@ describe("anonymous page cache", () => {
   test("PAGE_CACHE_SECONDS=0 turns it off", async () => {
     const uncached = await startServer({ env: { PAGE_CACHE_SECONDS: "0" } });
     try {
-      for (let visit = 0; visit < 2; visit++) expect((await fetch(`${uncached.origin}/about`)).headers.get("X-Cache")).toBe("MISS");
+      for (let visit = 0; visit < 2; visit++)
+        expect((await fetch(`${uncached.origin}/about`)).headers.get("X-Cache")).toBe("MISS");
     } finally {
       await uncached.stop();
     }
@@ -387,7 +509,9 @@ describe("graceful shutdown", () => {
     // Rendering 40 catalog pages takes far longer than this: most are still in flight at the signal.
     await new Promise((resolve) => setTimeout(resolve, 20));
     const exitCode = victim.stop();
-    const complete = (await Promise.all(answers)).filter((answer) => /^HTTP\/1\.1 200 /.test(answer) && answer.includes("</html>"));
+    const complete = (await Promise.all(answers)).filter(
+      (answer) => /^HTTP\/1\.1 200 /.test(answer) && answer.includes("</html>"),
+    );
     expect(complete.length).toBe(40);
     expect(await exitCode).toBe(0);
     const output = victim.output();
@@ -401,45 +525,63 @@ describe("graceful shutdown", () => {
 describe("timeouts", () => {
   // The limits are the server's real ones (headers 10 s, whole request 30 s), so this takes about 30 s;
   // it runs on SQLite only: the server's sockets are the same whatever the database.
-  test.skipIf(process.env.TEST_DATABASE === "postgres")("a body trickled slower than the limit is cut at about 30 s, and slow headers at about 10 s", { timeout: 60_000 }, async () => {
-    const started = Date.now();
-    /** Sends `head` at once, then `rest` one byte per `everyMs`; resolves when the server closes the socket. */
-    const trickle = (head: string, rest: string, everyMs: number) =>
-      new Promise<{ answer: string; afterMs: number }>((resolve) => {
-        const socket = net.connect(server.port, "127.0.0.1", () => socket.write(head));
-        let answer = "";
-        let offset = 0;
-        const timer = setInterval(() => {
-          if (offset < rest.length && !socket.destroyed) socket.write(rest[offset++]);
-        }, everyMs);
-        socket.on("data", (chunk) => (answer += chunk));
-        socket.on("close", () => {
-          clearInterval(timer);
-          resolve({ answer, afterMs: Date.now() - started });
+  test.skipIf(process.env.TEST_DATABASE === "postgres")(
+    "a body trickled slower than the limit is cut at about 30 s, and slow headers at about 10 s",
+    { timeout: 60_000 },
+    async () => {
+      const started = Date.now();
+      /** Sends `head` at once, then `rest` one byte per `everyMs`; resolves when the server closes the socket. */
+      const trickle = (head: string, rest: string, everyMs: number) =>
+        new Promise<{ answer: string; afterMs: number }>((resolve) => {
+          const socket = net.connect(server.port, "127.0.0.1", () => socket.write(head));
+          let answer = "";
+          let offset = 0;
+          const timer = setInterval(() => {
+            if (offset < rest.length && !socket.destroyed) socket.write(rest[offset++]);
+          }, everyMs);
+          socket.on("data", (chunk) => (answer += chunk));
+          socket.on("close", () => {
+            clearInterval(timer);
+            resolve({ answer, afterMs: Date.now() - started });
+          });
+          socket.on("error", () => undefined);
         });
-        socket.on("error", () => undefined);
-      });
-    const body = `name=${"x".repeat(200)}`;
-    const slowBody = trickle(
-      `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${server.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`,
-      body,
-      500,
-    );
-    const slowHeaders = trickle("GET / HTTP/1.1\r\n", `Host: 127.0.0.1\r\nX-Slow: ${"y".repeat(400)}\r\n\r\n`, 100);
-    const [bodyResult, headersResult] = await Promise.all([slowBody, slowHeaders]);
-    expect(headersResult.afterMs).toBeGreaterThan(9_000);
-    expect(headersResult.afterMs).toBeLessThan(13_000);
-    expect(bodyResult.afterMs).toBeGreaterThan(29_000);
-    expect(bodyResult.afterMs).toBeLessThan(34_000);
-    for (const { answer } of [bodyResult, headersResult]) expect(answer.split("\r\n")[0]).toMatch(/^(HTTP\/1\.1 408 Request Timeout)?$/);
-  });
+      const body = `name=${"x".repeat(200)}`;
+      const slowBody = trickle(
+        `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${server.origin}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n`,
+        body,
+        500,
+      );
+      const slowHeaders = trickle("GET / HTTP/1.1\r\n", `Host: 127.0.0.1\r\nX-Slow: ${"y".repeat(400)}\r\n\r\n`, 100);
+      const [bodyResult, headersResult] = await Promise.all([slowBody, slowHeaders]);
+      expect(headersResult.afterMs).toBeGreaterThan(9_000);
+      expect(headersResult.afterMs).toBeLessThan(13_000);
+      expect(bodyResult.afterMs).toBeGreaterThan(29_000);
+      expect(bodyResult.afterMs).toBeLessThan(34_000);
+      for (const { answer } of [bodyResult, headersResult])
+        expect(answer.split("\r\n")[0]).toMatch(/^(HTTP\/1\.1 408 Request Timeout)?$/);
+    },
+  );
 });
 
 describe("the store's name", () => {
   test("every public page's title names STORE_NAME, never the demo name", async () => {
     const renamed = await startServer({ env: { STORE_NAME: "Acme Spares", PAGE_CACHE_SECONDS: "0" } });
     try {
-      for (const path of ["/", "/items", "/items?q=gear", "/about", "/contact", "/blog", "/blog/what-are-unit-tests", "/blog/no-such-post", "/portfolio", "/sign-in", "/sign-up", "/no/such/page"]) {
+      for (const path of [
+        "/",
+        "/items",
+        "/items?q=gear",
+        "/about",
+        "/contact",
+        "/blog",
+        "/blog/what-are-unit-tests",
+        "/blog/no-such-post",
+        "/portfolio",
+        "/sign-in",
+        "/sign-up",
+        "/no/such/page",
+      ]) {
         const html = await (await fetch(`${renamed.origin}${path}`)).text();
         const title = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
         expect(title, path).toContain("Acme Spares");
@@ -448,5 +590,23 @@ describe("the store's name", () => {
     } finally {
       await renamed.stop();
     }
+  });
+});
+
+describe("error pages", () => {
+  test("an error inside the dashboard keeps its side menu; an unknown path gets the shop's 404 page", async () => {
+    const { cookie } = await createSignedInUser();
+    const refused = await fetch(`${server.origin}/dashboard/messages`, { headers: { cookie } });
+    expect(refused.status).toBe(403);
+    const html = await refused.text();
+    expect(html).toContain('aria-label="Dashboard"');
+    expect(html).toContain("Not allowed");
+    expect(html.match(/<h1/g)).toHaveLength(1);
+
+    const missing = await fetch(`${server.origin}/no/such/page`);
+    expect(missing.status).toBe(404);
+    const page = await missing.text();
+    expect(page).toContain("The page you are looking for is not valid!");
+    expect(page).toContain('aria-label="Main"');
   });
 });

@@ -2,11 +2,14 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+
 import { createRequestHandler } from "@remix-run/node";
 import { describe, expect, test } from "vitest";
+
 import { getCurrentUser } from "~/auth/session.server";
 import * as profile from "~/routes/dashboard.my-profile";
 import * as signIn from "~/routes/sign-in";
+
 import { call, cookieFrom, getRequest, postRequest } from "../support/http";
 import { createSignedInUser, sessionCookieFor, TEST_PASSWORD } from "../support/users";
 
@@ -38,8 +41,13 @@ describe("session cookie", () => {
   });
 
   test("the app refuses to start in production without SESSION_SECRET", async () => {
-    const attempt = inProductionProcess("console.log('started');", { SESSION_SECRET: undefined, DATABASE_URL: process.env.DATABASE_URL });
-    await expect(attempt).rejects.toMatchObject({ stderr: expect.stringContaining("SESSION_SECRET must be set in production") });
+    const attempt = inProductionProcess("console.log('started');", {
+      SESSION_SECRET: undefined,
+      DATABASE_URL: process.env.DATABASE_URL,
+    });
+    await expect(attempt).rejects.toMatchObject({
+      stderr: expect.stringContaining("SESSION_SECRET must be set in production"),
+    });
   });
 
   test("secrets rotate: a cookie signed with the previous secret still works while it is listed", async () => {
@@ -47,9 +55,15 @@ describe("session cookie", () => {
     const oldCookie = await sessionCookieFor(user); // signed with this process's secret
     const secret = process.env.SESSION_SECRET!;
     const probe = `const response = await handle(new Request("http://localhost/dashboard/my-order", { headers: { Cookie: ${JSON.stringify(oldCookie)} } })); console.log(response.status);`;
-    const rotated = await inProductionProcess(probe, { SESSION_SECRET: `a-brand-new-secret,${secret}`, DATABASE_URL: process.env.DATABASE_URL });
+    const rotated = await inProductionProcess(probe, {
+      SESSION_SECRET: `a-brand-new-secret,${secret}`,
+      DATABASE_URL: process.env.DATABASE_URL,
+    });
     expect(rotated.stdout.trim()).toBe("200");
-    const dropped = await inProductionProcess(probe, { SESSION_SECRET: "a-brand-new-secret", DATABASE_URL: process.env.DATABASE_URL });
+    const dropped = await inProductionProcess(probe, {
+      SESSION_SECRET: "a-brand-new-secret",
+      DATABASE_URL: process.env.DATABASE_URL,
+    });
     expect(dropped.stdout.trim()).toBe("302");
   });
 
@@ -57,7 +71,10 @@ describe("session cookie", () => {
     // A fixation attacker plants their own valid session cookie in the victim's browser.
     const attacker = await createSignedInUser();
     const { user } = await createSignedInUser();
-    const outcome = await call(signIn.action, postRequest("/sign-in", { email: user.email, password: TEST_PASSWORD }, { cookie: attacker.cookie }));
+    const outcome = await call(
+      signIn.action,
+      postRequest("/sign-in", { email: user.email, password: TEST_PASSWORD }, { cookie: attacker.cookie }),
+    );
     expect(outcome.status).toBe(302);
     expect(cookieFrom(outcome)).not.toBe(attacker.cookie);
     expect((await getCurrentUser(getRequest("/", { cookie: cookieFrom(outcome) })))?.id).toBe(user.id);
@@ -67,7 +84,10 @@ describe("session cookie", () => {
   test("sign out everywhere ends every device's session at once", async () => {
     const { user, cookie: laptop } = await createSignedInUser();
     const phone = await sessionCookieFor(user);
-    const outcome = await call(profile.action, postRequest("/dashboard/my-profile", { intent: "sign-out-everywhere" }, { cookie: laptop }));
+    const outcome = await call(
+      profile.action,
+      postRequest("/dashboard/my-profile", { intent: "sign-out-everywhere" }, { cookie: laptop }),
+    );
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/sign-in");
     expect(await getCurrentUser(getRequest("/", { cookie: laptop }))).toBeNull();
@@ -76,26 +96,30 @@ describe("session cookie", () => {
 });
 
 describe("security headers on documents", () => {
-  test.each(["/", "/sign-in", "/no-such-page"])("%s carries an enforced CSP whose nonce is on every script", async (pathname) => {
-    const build = await import(buildUrl);
-    const handle = createRequestHandler(build, "production");
-    const response = await handle(new Request(`http://localhost:3000${pathname}`));
-    const csp = response.headers.get("Content-Security-Policy") ?? "";
-    expect(response.headers.get("Content-Security-Policy-Report-Only")).toBeNull();
-    const nonce = /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(csp)?.[1];
-    expect(nonce).toBeTruthy();
-    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
-    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
-    expect(response.headers.get("Permissions-Policy")).toMatch(/camera=\(\)/);
+  test.each(["/", "/sign-in", "/no-such-page"])(
+    "%s carries an enforced CSP whose nonce is on every script",
+    async (pathname) => {
+      const build = await import(buildUrl);
+      const handle = createRequestHandler(build, "production");
+      const response = await handle(new Request(`http://localhost:3000${pathname}`));
+      const csp = response.headers.get("Content-Security-Policy") ?? "";
+      expect(response.headers.get("Content-Security-Policy-Report-Only")).toBeNull();
+      const nonce = /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+        expect(csp).toContain(directive);
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("Permissions-Policy")).toMatch(/camera=\(\)/);
 
-    const html = await response.text();
-    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+      const html = await response.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
 
-    // Every response gets its own nonce.
-    const again = await handle(new Request(`http://localhost:3000${pathname}`));
-    expect(again.headers.get("Content-Security-Policy")).not.toContain(nonce!);
-  });
+      // Every response gets its own nonce.
+      const again = await handle(new Request(`http://localhost:3000${pathname}`));
+      expect(again.headers.get("Content-Security-Policy")).not.toContain(nonce!);
+    },
+  );
 });

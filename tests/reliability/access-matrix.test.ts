@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
+
 import { db } from "~/db/db.server";
 import { LEGACY_PATHS } from "~/utils/legacy-paths";
+
 import { cookieFor, documentRequest, makeShop, ORIGIN } from "./fixtures";
 import { inProcessHandler, recordStats } from "./support";
 
@@ -19,19 +21,63 @@ const matrix: Record<string, Row> = {
   // /dashboard opens My Orders: the layout sends a visitor to sign in, the index redirects everyone else.
   "routes/dashboard": { path: () => "/dashboard", get: [SIGN_IN, 302, 302], post: [405, 405, 405] },
   "routes/dashboard._index": { path: () => "/dashboard?index", get: [SIGN_IN, 302, 302], post: [405, 405, 405] },
-  "routes/dashboard.my-order": { path: () => "/dashboard/my-order", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
-  "routes/dashboard.my-review": { path: () => "/dashboard/my-review", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
-  "routes/dashboard.add-review": { path: () => "/dashboard/add-review", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
-  "routes/dashboard.my-profile": { path: () => "/dashboard/my-profile", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
-  "routes/dashboard.manage-order": { path: () => "/dashboard/manage-order", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 403, 400] },
-  "routes/dashboard.add-product": { path: () => "/dashboard/add-product", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 403, 400] },
-  "routes/dashboard.manage-product": { path: () => "/dashboard/manage-product", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 403, 400] },
-  "routes/dashboard.manage-product_.$id": { path: (shop) => `/dashboard/manage-product/${shop.item.id}`, get: [SIGN_IN, 403, 200], post: [SIGN_IN, 403, 400] },
-  "routes/dashboard.make-admin": { path: () => "/dashboard/make-admin", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 403, 400] },
-  // Remix answers a POST to a route without an action with 405, then renders the error page, whose
-  // dashboard layout sends a signed-out visitor to sign in.
-  "routes/dashboard.messages": { path: () => "/dashboard/messages", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 405, 405] },
-  "routes/dashboard.api-keys": { path: () => "/dashboard/api-keys", get: [SIGN_IN, 403, 200], post: [SIGN_IN, 403, 400] },
+  "routes/dashboard.my-order": {
+    path: () => "/dashboard/my-order",
+    get: [SIGN_IN, 200, 200],
+    post: [SIGN_IN, 400, 400],
+  },
+  "routes/dashboard.my-review": {
+    path: () => "/dashboard/my-review",
+    get: [SIGN_IN, 200, 200],
+    post: [SIGN_IN, 400, 400],
+  },
+  "routes/dashboard.add-review": {
+    path: () => "/dashboard/add-review",
+    get: [SIGN_IN, 200, 200],
+    post: [SIGN_IN, 400, 400],
+  },
+  "routes/dashboard.my-profile": {
+    path: () => "/dashboard/my-profile",
+    get: [SIGN_IN, 200, 200],
+    post: [SIGN_IN, 400, 400],
+  },
+  "routes/dashboard.manage-order": {
+    path: () => "/dashboard/manage-order",
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
+  "routes/dashboard.add-product": {
+    path: () => "/dashboard/add-product",
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
+  "routes/dashboard.manage-product": {
+    path: () => "/dashboard/manage-product",
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
+  "routes/dashboard.manage-product_.$id": {
+    path: (shop) => `/dashboard/manage-product/${shop.item.id}`,
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
+  "routes/dashboard.make-admin": {
+    path: () => "/dashboard/make-admin",
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
+  // Remix answers a POST to a route without an action with 405 before any loader runs, and renders
+  // the dashboard's error page (without the side menu when it does not know who is asking).
+  "routes/dashboard.messages": {
+    path: () => "/dashboard/messages",
+    get: [SIGN_IN, 403, 200],
+    post: [405, 405, 405],
+  },
+  "routes/dashboard.api-keys": {
+    path: () => "/dashboard/api-keys",
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
   // After an invalid post the page renders again, and its loader sends a signed-in visitor home.
   "routes/sign-in": { path: () => "/sign-in", get: [200, 302, 302], post: [400, 302, 302] },
   "routes/sign-up": { path: () => "/sign-up", get: [200, 302, 302], post: [400, 302, 302] },
@@ -48,13 +94,26 @@ const matrix: Record<string, Row> = {
   "routes/$": { path: () => "/no/such/page", get: [404, 404, 404], post: [405, 405, 405] },
   // The old site's addresses are answered by the same route: a permanent redirect, whoever asks.
   ...Object.fromEntries(
-    Object.keys(LEGACY_PATHS).map((path) => [`routes/$ ${path}`, { path: () => path, get: [301, 301, 301], post: [405, 405, 405] } satisfies Row]),
+    Object.keys(LEGACY_PATHS).map((path) => [
+      `routes/$ ${path}`,
+      { path: () => path, get: [301, 301, 301], post: [405, 405, 405] } satisfies Row,
+    ]),
   ),
   "routes/api.item": { path: () => "/api/item", json: true, get: [200, 200, 200], post: [401, 403, 400] },
-  "routes/api.item.$id": { path: (shop) => `/api/item/${shop.item.id}`, json: true, get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/api.item.$id": {
+    path: (shop) => `/api/item/${shop.item.id}`,
+    json: true,
+    get: [200, 200, 200],
+    post: [405, 405, 405],
+  },
   "routes/api.review": { path: () => "/api/review", json: true, get: [200, 200, 200], post: [401, 400, 400] },
   "routes/api.order": { path: () => "/api/order", json: true, get: [401, 200, 200], post: [401, 400, 400] },
-  "routes/api.openapi[.]json": { path: () => "/api/openapi.json", json: true, get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/api.openapi[.]json": {
+    path: () => "/api/openapi.json",
+    json: true,
+    get: [200, 200, 200],
+    post: [405, 405, 405],
+  },
   "routes/api.$": { path: () => "/api/no-such-call", json: true, get: [404, 404, 404], post: [404, 404, 404] },
 };
 
@@ -77,15 +136,24 @@ describe("access matrix", async () => {
   });
 
   const cases = Object.entries(matrix).flatMap(([id, row]) =>
-    (["GET", "POST"] as const).flatMap((method) => roles.map((role, index) => ({ id, row, method, role, expected: (method === "GET" ? row.get : row.post)[index] }))),
+    (["GET", "POST"] as const).flatMap((method) =>
+      roles.map((role, index) => ({ id, row, method, role, expected: (method === "GET" ? row.get : row.post)[index] })),
+    ),
   );
 
   test.each(cases)("$method $id as $role → $expected", async ({ row, method, role, expected }) => {
-    const cookie = role === "signed out" ? undefined : (await cookieFor(role === "admin" ? shop.admin.id : shop.bob.id)).cookie;
+    const cookie =
+      role === "signed out" ? undefined : (await cookieFor(role === "admin" ? shop.admin.id : shop.bob.id)).cookie;
     const request = row.json
       ? new Request(new URL(row.path(shop), ORIGIN), {
           method,
-          headers: { Host: new URL(ORIGIN).host, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", ...(method === "POST" ? { "Content-Type": "application/json" } : {}), ...(cookie ? { Cookie: cookie } : {}) },
+          headers: {
+            Host: new URL(ORIGIN).host,
+            Origin: ORIGIN,
+            "Sec-Fetch-Site": "same-origin",
+            ...(method === "POST" ? { "Content-Type": "application/json" } : {}),
+            ...(cookie ? { Cookie: cookie } : {}),
+          },
           body: method === "POST" ? "{}" : undefined,
         })
       : documentRequest(row.path(shop), { method, cookie });
@@ -104,18 +172,36 @@ describe("access matrix", async () => {
       const html = await page.text();
       expect(html).not.toContain("1 Alice Road");
       expect(html).not.toContain(`Cancel order #${shop.aliceOrderId} (`);
-      const cancel = await handle(documentRequest("/dashboard/my-order", { method: "POST", cookie: bob, body: new URLSearchParams({ intent: "cancel", orderId: String(shop.aliceOrderId) }) }));
+      const cancel = await handle(
+        documentRequest("/dashboard/my-order", {
+          method: "POST",
+          cookie: bob,
+          body: new URLSearchParams({ intent: "cancel", orderId: String(shop.aliceOrderId) }),
+        }),
+      );
       expect(cancel.status).toBe(404);
-      const order = await db.selectFrom("orders").select("status").where("id", "=", shop.aliceOrderId).executeTakeFirstOrThrow();
+      const order = await db
+        .selectFrom("orders")
+        .select("status")
+        .where("id", "=", shop.aliceOrderId)
+        .executeTakeFirstOrThrow();
       expect(order.status).toBe("pending");
       requests += 2;
     });
 
     test("Bob cannot delete Alice's review", async () => {
       const { cookie: bob } = await cookieFor(shop.bob.id);
-      const response = await handle(documentRequest("/dashboard/my-review", { method: "POST", cookie: bob, body: new URLSearchParams({ intent: "delete", reviewId: String(shop.aliceReviewId) }) }));
+      const response = await handle(
+        documentRequest("/dashboard/my-review", {
+          method: "POST",
+          cookie: bob,
+          body: new URLSearchParams({ intent: "delete", reviewId: String(shop.aliceReviewId) }),
+        }),
+      );
       expect(response.status).toBe(404);
-      expect(await db.selectFrom("reviews").select("id").where("id", "=", shop.aliceReviewId).executeTakeFirst()).toBeDefined();
+      expect(
+        await db.selectFrom("reviews").select("id").where("id", "=", shop.aliceReviewId).executeTakeFirst(),
+      ).toBeDefined();
       requests++;
     });
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { db } from "~/db/db.server";
+
 import type { ServerProcess } from "../support/server";
 import { createSignedInUser, TEST_PASSWORD } from "../support/users";
 import { pidsInLog, postForm, recordStats, startCluster } from "./support";
@@ -23,7 +25,10 @@ afterAll(async () => {
 });
 
 async function count(table: "messages" | "reviews" | "api_keys" | "users") {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -36,28 +41,86 @@ type Burst = {
 };
 
 const bursts: Burst[] = [
-  { name: "sign-in: wrong passwords for one account", allowed: POINTS, send: (index) => postForm(shop.origin, "/sign-in", { email: burstAccount, password: `guess-${index}` }) },
-  { name: "sign-up: one email", allowed: POINTS, send: (index) => postForm(shop.origin, "/sign-up", { name: "Burst", email: `burst-signup-${runId}@example.com`, password: `password-${index}` }), table: "users" },
+  {
+    name: "sign-in: wrong passwords for one account",
+    allowed: POINTS,
+    send: (index) => postForm(shop.origin, "/sign-in", { email: burstAccount, password: `guess-${index}` }),
+  },
+  {
+    name: "sign-up: one email",
+    allowed: POINTS,
+    send: (index) =>
+      postForm(shop.origin, "/sign-up", {
+        name: "Burst",
+        email: `burst-signup-${runId}@example.com`,
+        password: `password-${index}`,
+      }),
+    table: "users",
+  },
   {
     name: "password change: wrong current passwords",
     allowed: POINTS,
-    send: (index, cookie) => postForm(shop.origin, "/dashboard/my-profile", { intent: "password", currentPassword: `guess-${index}`, newPassword: "a-new-password" }, { cookie }),
+    send: (index, cookie) =>
+      postForm(
+        shop.origin,
+        "/dashboard/my-profile",
+        { intent: "password", currentPassword: `guess-${index}`, newPassword: "a-new-password" },
+        { cookie },
+      ),
   },
-  { name: "contact messages", allowed: POINTS, send: (index) => postForm(shop.origin, "/contact", { name: "Burst", email: "burst@example.com", message: `Message ${index}` }), table: "messages" },
-  { name: "reviews", allowed: POINTS, send: (index, cookie) => postForm(shop.origin, "/dashboard/add-review", { name: "Burst", rating: "2", review: `Review ${index}` }, { cookie }), table: "reviews" },
+  {
+    name: "contact messages",
+    allowed: POINTS,
+    send: (index) =>
+      postForm(shop.origin, "/contact", { name: "Burst", email: "burst@example.com", message: `Message ${index}` }),
+    table: "messages",
+  },
+  {
+    name: "reviews",
+    allowed: POINTS,
+    send: (index, cookie) =>
+      postForm(
+        shop.origin,
+        "/dashboard/add-review",
+        { name: "Burst", rating: "2", review: `Review ${index}` },
+        { cookie },
+      ),
+    table: "reviews",
+  },
   {
     name: "reviews through the API",
     allowed: POINTS,
     send: (index, cookie) =>
       fetch(`${shop.origin}/api/review`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Origin: shop.origin, "Sec-Fetch-Site": "same-origin", Cookie: cookie },
+        headers: {
+          "Content-Type": "application/json",
+          Origin: shop.origin,
+          "Sec-Fetch-Site": "same-origin",
+          Cookie: cookie,
+        },
         body: JSON.stringify({ name: "Burst", rating: 2, review: `API review ${index}` }),
       }),
     table: "reviews",
   },
-  { name: "API key creation", allowed: POINTS * 3, send: (index, cookie) => postForm(shop.origin, "/dashboard/api-keys", { intent: "create", name: `Burst key ${index}` }, { cookie }), table: "api_keys" },
-  { name: "make admin", allowed: POINTS * 3, send: (_index, cookie) => postForm(shop.origin, "/dashboard/make-admin", { intent: "promote", email: "nobody-here@example.com" }, { cookie }) },
+  {
+    name: "API key creation",
+    allowed: POINTS * 3,
+    send: (index, cookie) =>
+      postForm(shop.origin, "/dashboard/api-keys", { intent: "create", name: `Burst key ${index}` }, { cookie }),
+    table: "api_keys",
+  },
+  {
+    name: "make admin",
+    allowed: POINTS * 3,
+    send: (_index, cookie) =>
+      postForm(
+        shop.origin,
+        "/dashboard/make-admin",
+        { intent: "promote", email: "nobody-here@example.com" },
+        { cookie },
+      ),
+  },
 ];
 
 const runId = Date.now().toString(36);
@@ -88,7 +151,9 @@ describe("concurrent bursts against every rate-limited action, through two proce
     await db.deleteFrom("rate_limits" as never).execute();
     const { user } = await createSignedInUser();
     for (let attempt = 0; attempt < POINTS; attempt++) {
-      expect((await postForm(shop.origin, "/sign-in", { email: user.email, password: `guess-${attempt}` })).status).toBe(401);
+      expect(
+        (await postForm(shop.origin, "/sign-in", { email: user.email, password: `guess-${attempt}` })).status,
+      ).toBe(401);
     }
     const burst = Array.from({ length: POINTS * 4 }, (_, index) =>
       postForm(shop.origin, "/sign-in", { email: user.email, password: index % 2 ? TEST_PASSWORD : `guess-${index}` }),
@@ -98,7 +163,9 @@ describe("concurrent bursts against every rate-limited action, through two proce
     expect(new Set(statuses)).toEqual(new Set([429]));
     // Another account is not touched by it.
     const other = await createSignedInUser();
-    expect((await postForm(shop.origin, "/sign-in", { email: other.user.email, password: TEST_PASSWORD })).status).toBe(302);
+    expect((await postForm(shop.origin, "/sign-in", { email: other.user.email, password: TEST_PASSWORD })).status).toBe(
+      302,
+    );
   });
 
   test("both processes answered", () => {

@@ -1,9 +1,11 @@
 import { afterAll, expect, test } from "vitest";
+
 import { db } from "~/db/db.server";
 import { createItem } from "~/models/item.server";
 import { createUser } from "~/models/user.server";
-import { sessionCookieFor } from "../support/users";
+
 import type { ServerProcess } from "../support/server";
+import { sessionCookieFor } from "../support/users";
 import { postForm, recordStats, startCluster } from "./support";
 
 const STARTING_STOCK = 400;
@@ -15,7 +17,16 @@ afterAll(async () => {
 
 test("kill -9 one app process while orders are placed: every answered order exists and stock adds up", async () => {
   const items = await Promise.all(
-    [0, 1, 2].map((index) => createItem({ name: `Crash Test Bearing ${index}`, img: "/images/items/ball-bearing.svg", description: "Survives crashes.", price_cents: 990, quantity: STARTING_STOCK, supplier_name: "Norda Bearings" })),
+    [0, 1, 2].map((index) =>
+      createItem({
+        name: `Crash Test Bearing ${index}`,
+        img: "/images/items/ball-bearing.svg",
+        description: "Survives crashes.",
+        price_cents: 990,
+        quantity: STARTING_STOCK,
+        supplier_name: "Norda Bearings",
+      }),
+    ),
   );
   const user = await createUser({ email: `crash-${items[0].id}@example.com`, displayName: "Crash Tester" });
   const cookie = await sessionCookieFor(user);
@@ -39,7 +50,12 @@ test("kill -9 one app process while orders are placed: every answered order exis
           try {
             // A connection the cluster's primary had handed to the killed worker is never answered
             // (Node cannot pass it on again): give up on it rather than wait undici's five minutes.
-            const response = await postForm(cluster.origin, `/order/${item.id}`, { quantity: String(1 + (index % 3)), address: tag, phone: "+1 555 0100" }, { cookie, signal: AbortSignal.timeout(10_000) });
+            const response = await postForm(
+              cluster.origin,
+              `/order/${item.id}`,
+              { quantity: String(1 + (index % 3)), address: tag, phone: "+1 555 0100" },
+              { cookie, signal: AbortSignal.timeout(10_000) },
+            );
             if (response.status === 302) answered.push(tag);
             else if (response.status >= 500) serverErrors++;
             else unexpected++;
@@ -62,19 +78,39 @@ test("kill -9 one app process while orders are placed: every answered order exis
   expect(cluster.workerPids()).not.toContain(victim);
   await placeOrders(30, 6);
 
-  const orders = await db.selectFrom("orders").select(["address", "item_id", "quantity", "status"]).where("user_id", "=", user.id).execute();
+  const orders = await db
+    .selectFrom("orders")
+    .select(["address", "item_id", "quantity", "status"])
+    .where("user_id", "=", user.id)
+    .execute();
   const stored = new Set(orders.map((order) => order.address));
   const lost = answered.filter((tag) => !stored.has(tag));
 
   const stockErrors: string[] = [];
   for (const item of items) {
-    const { quantity } = await db.selectFrom("items").select("quantity").where("id", "=", item.id).executeTakeFirstOrThrow();
-    const ordered = orders.filter((order) => order.item_id === item.id && order.status !== "cancelled").reduce((sum, order) => sum + order.quantity, 0);
-    if (quantity + ordered !== STARTING_STOCK) stockErrors.push(`${item.name}: ${quantity} in stock + ${ordered} ordered ≠ ${STARTING_STOCK}`);
+    const { quantity } = await db
+      .selectFrom("items")
+      .select("quantity")
+      .where("id", "=", item.id)
+      .executeTakeFirstOrThrow();
+    const ordered = orders
+      .filter((order) => order.item_id === item.id && order.status !== "cancelled")
+      .reduce((sum, order) => sum + order.quantity, 0);
+    if (quantity + ordered !== STARTING_STOCK)
+      stockErrors.push(`${item.name}: ${quantity} in stock + ${ordered} ordered ≠ ${STARTING_STOCK}`);
   }
 
-  console.log(`crash: ${answered.length} orders answered, ${unanswered} requests unanswered because their process was killed`);
-  recordStats({ suite: "crash", requests: sent, failures: unexpected, serverErrors, oversells: stockErrors.length, ordersLost: lost.length });
+  console.log(
+    `crash: ${answered.length} orders answered, ${unanswered} requests unanswered because their process was killed`,
+  );
+  recordStats({
+    suite: "crash",
+    requests: sent,
+    failures: unexpected,
+    serverErrors,
+    oversells: stockErrors.length,
+    ordersLost: lost.length,
+  });
   expect(unexpected).toBe(0);
   expect(serverErrors).toBe(0);
   expect(lost).toEqual([]);

@@ -1,11 +1,14 @@
 import { createHash } from "node:crypto";
+
 import { sql } from "kysely";
+
+import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
 import { createItem } from "~/models/item.server";
 import { placeOrder } from "~/models/order.server";
 import { createReview } from "~/models/review.server";
-import { getCurrentUser } from "~/auth/session.server";
 import { createUser, getUserById, setUserRole } from "~/models/user.server";
+
 import { sessionCookieFor } from "../support/users";
 
 export const ORIGIN = "http://localhost:3000";
@@ -13,11 +16,32 @@ export const ORIGIN = "http://localhost:3000";
 /** A small shop to aim requests at: an admin, two customers with an order and a review each. */
 export async function makeShop() {
   const suffix = Date.now().toString(36);
-  const admin = (await setUserRole((await createUser({ email: `admin-${suffix}@example.com`, displayName: "Admin", password: "admin-password" })).email, "admin"))!;
-  const alice = await createUser({ email: `alice-${suffix}@example.com`, displayName: "Alice", password: "alice-password" });
+  const admin = (await setUserRole(
+    (await createUser({ email: `admin-${suffix}@example.com`, displayName: "Admin", password: "admin-password" }))
+      .email,
+    "admin",
+  ))!;
+  const alice = await createUser({
+    email: `alice-${suffix}@example.com`,
+    displayName: "Alice",
+    password: "alice-password",
+  });
   const bob = await createUser({ email: `bob-${suffix}@example.com`, displayName: "Bob", password: "bob-password" });
-  const item = await createItem({ name: "Fixture Gear", img: "/images/items/spur-gear.svg", description: "A gear.", price_cents: 1000, quantity: 1000, supplier_name: "Gearwright Works" });
-  const aliceOrder = await placeOrder({ userId: alice.id, itemId: item.id, quantity: 1, address: "1 Alice Road", phone: "+1 555 0101" });
+  const item = await createItem({
+    name: "Fixture Gear",
+    img: "/images/items/spur-gear.svg",
+    description: "A gear.",
+    price_cents: 1000,
+    quantity: 1000,
+    supplier_name: "Gearwright Works",
+  });
+  const aliceOrder = await placeOrder({
+    userId: alice.id,
+    itemId: item.id,
+    quantity: 1,
+    address: "1 Alice Road",
+    phone: "+1 555 0101",
+  });
   const aliceReview = await createReview({ userId: alice.id, name: "Alice", rating: 5, review: "Great gear." });
   if (!aliceOrder.ok) throw new Error("fixture order failed");
   return { admin, alice, bob, item, aliceOrderId: aliceOrder.orderId, aliceReviewId: aliceReview.id };
@@ -42,7 +66,10 @@ export async function cookieFor(userId: number): Promise<{ cookie: string; creat
   return { cookie, created: true };
 }
 
-export function documentRequest(pathname: string, { method = "GET", cookie, body }: { method?: string; cookie?: string; body?: URLSearchParams } = {}) {
+export function documentRequest(
+  pathname: string,
+  { method = "GET", cookie, body }: { method?: string; cookie?: string; body?: URLSearchParams } = {},
+) {
   return new Request(new URL(pathname, ORIGIN), {
     method,
     headers: {
@@ -62,8 +89,13 @@ const IGNORED_TABLES = new Set(["rate_limits", "kysely_migration", "kysely_migra
  * failed sign-in is the point of them, not a change to the shop.
  */
 export async function databaseFingerprint() {
-  const tables = (await db.introspection.getTables()).map((table) => table.name).filter((name) => !IGNORED_TABLES.has(name)).sort();
-  const snapshots = await Promise.all(tables.map((table) => sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db)));
+  const tables = (await db.introspection.getTables())
+    .map((table) => table.name)
+    .filter((name) => !IGNORED_TABLES.has(name))
+    .sort();
+  const snapshots = await Promise.all(
+    tables.map((table) => sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db)),
+  );
   const hash = createHash("sha256");
   tables.forEach((table, index) => hash.update(table).update(JSON.stringify(snapshots[index].rows)));
   return hash.digest("hex");

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import type { Stats } from "./support";
 
 const dir = path.resolve(".tmp/reliability");
@@ -11,7 +12,10 @@ export default function setup() {
   }
   return function printSummary() {
     const rows: Stats[] = fs.existsSync(dir)
-      ? fs.readdirSync(dir).filter((file) => file.endsWith(`-${database}.json`)).map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")))
+      ? fs
+          .readdirSync(dir)
+          .filter((file) => file.endsWith(`-${database}.json`))
+          .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")))
       : [];
     const total = rows.reduce(
       (sum, row) => ({

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { db } from "~/db/db.server";
 import { createItem, getItem } from "~/models/item.server";
-import { sessionCookieFor } from "../support/users";
 import { createUser, getUserById } from "~/models/user.server";
+
 import type { ServerProcess } from "../support/server";
+import { sessionCookieFor } from "../support/users";
 import { pidsInLog, postForm, recordStats, startCluster } from "./support";
 
 const STOCK = 50;
@@ -19,7 +21,14 @@ afterAll(async () => {
 });
 
 test(`two app processes (cluster), ${REQUESTS} concurrent orders of 1 against ${STOCK} in stock: exactly ${STOCK} orders, stock 0, no 5xx`, async () => {
-  const item = await createItem({ name: "Contended Gear", img: "/images/items/spur-gear.svg", description: "The last ones.", price_cents: 2500, quantity: STOCK, supplier_name: "Gearwright Works" });
+  const item = await createItem({
+    name: "Contended Gear",
+    img: "/images/items/spur-gear.svg",
+    description: "The last ones.",
+    price_cents: 2500,
+    quantity: STOCK,
+    supplier_name: "Gearwright Works",
+  });
   const buyers = await Promise.all(
     Array.from({ length: 20 }, async (_, index) => {
       const user = await createUser({ email: `buyer-${index}-${item.id}@example.com`, displayName: `Buyer ${index}` });
@@ -29,14 +38,23 @@ test(`two app processes (cluster), ${REQUESTS} concurrent orders of 1 against ${
 
   const responses = await Promise.all(
     Array.from({ length: REQUESTS }, (_, index) =>
-      postForm(shop.origin, `/order/${item.id}`, { quantity: "1", address: `Dock ${index}`, phone: "+44 20 7946 0000" }, { cookie: buyers[index % buyers.length] }).then((response) => response.status),
+      postForm(
+        shop.origin,
+        `/order/${item.id}`,
+        { quantity: "1", address: `Dock ${index}`, phone: "+44 20 7946 0000" },
+        { cookie: buyers[index % buyers.length] },
+      ).then((response) => response.status),
     ),
   );
 
   const placed = responses.filter((status) => status === 302).length;
   const refused = responses.filter((status) => status === 409).length;
   const serverErrors = responses.filter((status) => status >= 500).length;
-  const orders = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("item_id", "=", item.id).executeTakeFirstOrThrow();
+  const orders = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("item_id", "=", item.id)
+    .executeTakeFirstOrThrow();
   const stock = (await getItem(item.id))!.quantity;
 
   expect(serverErrors).toBe(0);
@@ -48,10 +66,23 @@ test(`two app processes (cluster), ${REQUESTS} concurrent orders of 1 against ${
   // Every buyer cancels every order twice at once, through both processes: each cancellation reads
   // the order and then writes, the case where SQLite needs BEGIN IMMEDIATE. Stock comes back once.
   const placedOrders = await db.selectFrom("orders").select(["id", "user_id"]).where("item_id", "=", item.id).execute();
-  const cookieOf = new Map(await Promise.all(placedOrders.map(async (order) => [order.user_id, await sessionCookieFor((await getUserById(order.user_id))!)] as const)));
+  const cookieOf = new Map(
+    await Promise.all(
+      placedOrders.map(
+        async (order) => [order.user_id, await sessionCookieFor((await getUserById(order.user_id))!)] as const,
+      ),
+    ),
+  );
   const cancels = await Promise.all(
     placedOrders.flatMap((order) =>
-      [0, 1].map(() => postForm(shop.origin, "/dashboard/my-order", { intent: "cancel", orderId: String(order.id) }, { cookie: cookieOf.get(order.user_id) }).then((response) => response.status)),
+      [0, 1].map(() =>
+        postForm(
+          shop.origin,
+          "/dashboard/my-order",
+          { intent: "cancel", orderId: String(order.id) },
+          { cookie: cookieOf.get(order.user_id) },
+        ).then((response) => response.status),
+      ),
     ),
   );
   const cancelled = cancels.filter((status) => status === 302).length;

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { createRequestHandler } from "@remix-run/node";
+
 import { startServer } from "../support/server";
 
 export { postForm } from "../support/server";
@@ -30,7 +32,15 @@ export function pidsInLog(output: string) {
   return new Set([...output.matchAll(/"pid":(\d+),"requestId"/g)].map((match) => Number(match[1])));
 }
 
-export type Stats = { suite: string; database: string; requests: number; failures: number; serverErrors: number; oversells: number; ordersLost: number };
+export type Stats = {
+  suite: string;
+  database: string;
+  requests: number;
+  failures: number;
+  serverErrors: number;
+  oversells: number;
+  ordersLost: number;
+};
 
 /** Each suite writes its numbers; the global teardown adds them up and prints the summary. */
 export function recordStats(stats: Omit<Stats, "database">) {

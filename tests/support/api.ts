@@ -1,4 +1,5 @@
 import * as apiKeysPage from "~/routes/dashboard.api-keys";
+
 import { BASE_URL, call, type Outcome, postRequest } from "./http";
 import { createSignedInUser } from "./users";
 
@@ -43,7 +44,10 @@ export function callApi(route: RouteModule, request: Request, params: Record<str
 
 /** An API key made the way an admin makes one: through the dashboard page's form. */
 export async function createKeyThroughDashboard(adminCookie: string, name = "integration test") {
-  const outcome = await call(apiKeysPage.action, postRequest("/dashboard/api-keys", { intent: "create", name }, { cookie: adminCookie }));
+  const outcome = await call(
+    apiKeysPage.action,
+    postRequest("/dashboard/api-keys", { intent: "create", name }, { cookie: adminCookie }),
+  );
   if (outcome.status !== 200 || !outcome.data.created) throw new Error(`could not create a key: ${outcome.status}`);
   return outcome.data.created.key as string;
 }
@@ -51,12 +55,19 @@ export async function createKeyThroughDashboard(adminCookie: string, name = "int
 /** The id the dashboard lists a key under (found by its displayed prefix). */
 export async function keyIdOf(key: string) {
   const { db } = await import("~/db/db.server");
-  const row = await db.selectFrom("api_keys").select("id").where("prefix", "=", key.slice(0, 12)).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("api_keys")
+    .select("id")
+    .where("prefix", "=", key.slice(0, 12))
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function revokeKeyThroughDashboard(adminCookie: string, keyId: number) {
-  return call(apiKeysPage.action, postRequest("/dashboard/api-keys", { intent: "revoke", keyId: String(keyId) }, { cookie: adminCookie }));
+  return call(
+    apiKeysPage.action,
+    postRequest("/dashboard/api-keys", { intent: "revoke", keyId: String(keyId) }, { cookie: adminCookie }),
+  );
 }
 
 /** One of each kind of caller: signed out, a customer, an admin, an admin's API key, a revoked key. */

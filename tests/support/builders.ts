@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+
 import { createItem, type ItemInput } from "~/models/item.server";
 
 /** A unique suffix, so tests that share a database never meet each other's rows. */

@@ -11,7 +11,10 @@ const codes = new Map(); // code -> { identity, redirectUri }
 const tokens = new Map(); // access token -> identity
 
 function escapeHtml(value) {
-  return String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  return String(value).replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
+  );
 }
 
 function readBody(request) {
@@ -82,15 +85,26 @@ const server = http.createServer(async (request, response) => {
     codes.delete(form.get("code"));
     const accessToken = randomBytes(16).toString("hex");
     tokens.set(accessToken, grant.identity);
-    return send(response, 200, JSON.stringify({ access_token: accessToken, token_type: "Bearer", expires_in: 3600, scope: "openid email profile" }), {
-      "Content-Type": "application/json",
-    });
+    return send(
+      response,
+      200,
+      JSON.stringify({
+        access_token: accessToken,
+        token_type: "Bearer",
+        expires_in: 3600,
+        scope: "openid email profile",
+      }),
+      {
+        "Content-Type": "application/json",
+      },
+    );
   }
 
   if (url.pathname === "/userinfo") {
     const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
     const identity = tokens.get(token);
-    if (!identity) return send(response, 401, JSON.stringify({ error: "invalid_token" }), { "Content-Type": "application/json" });
+    if (!identity)
+      return send(response, 401, JSON.stringify({ error: "invalid_token" }), { "Content-Type": "application/json" });
     return send(response, 200, JSON.stringify(identity), { "Content-Type": "application/json" });
   }
 

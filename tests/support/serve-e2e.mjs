@@ -2,7 +2,9 @@
 // PostgreSQL database when E2E_POSTGRES_URL names a server.
 import fs from "node:fs";
 import path from "node:path";
+
 import pg from "pg";
+
 import { prepareDatabase } from "../../scripts/lib/database.mjs";
 import { root, start } from "../../scripts/lib/run.mjs";
 import { e2eServerEnv } from "./e2e-env.mjs";

@@ -24,7 +24,10 @@ export type ServerProcess = {
  * Starts the built server the way `npm start` does, on a port of its choosing (or `port`), and
  * waits until it answers /healthz. The environment is the test's, plus what is given.
  */
-export async function startServer({ env = {}, port = 0 }: { env?: Record<string, string | undefined>; port?: number } = {}): Promise<ServerProcess> {
+export async function startServer({
+  env = {},
+  port = 0,
+}: { env?: Record<string, string | undefined>; port?: number } = {}): Promise<ServerProcess> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error("build/start.js is missing: run `npm run build` (npm test does)");
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
@@ -44,7 +47,8 @@ export async function startServer({ env = {}, port = 0 }: { env?: Record<string,
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   const deadline = Date.now() + 30_000;
-  const listeningPids = () => [...output.matchAll(/"pid":(\d+),"msg":"listening on /g)].map((match) => Number(match[1]));
+  const listeningPids = () =>
+    [...output.matchAll(/"pid":(\d+),"msg":"listening on /g)].map((match) => Number(match[1]));
   const alivePids = () =>
     listeningPids().filter((pid) => {
       try {
@@ -82,7 +86,8 @@ export async function startServer({ env = {}, port = 0 }: { env?: Record<string,
     async waitForWorkers(count) {
       const until = Date.now() + 30_000;
       while (alivePids().length < count) {
-        if (Date.now() > until) throw new Error(`only ${alivePids().length} of ${count} workers are listening: ${output}`);
+        if (Date.now() > until)
+          throw new Error(`only ${alivePids().length} of ${count} workers are listening: ${output}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

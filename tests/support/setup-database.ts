@@ -1,5 +1,6 @@
 // Vitest setup: every test file gets its own migrated database before any app module loads.
 import { afterAll } from "vitest";
+
 import { createTestDatabaseUrl } from "./test-database";
 
 const database = await createTestDatabaseUrl();

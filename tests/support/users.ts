@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+
 import { startSession } from "~/auth/session.server";
 import type { Role, User } from "~/db/schema";
 import { createUser, setUserRole } from "~/models/user.server";
@@ -13,13 +14,19 @@ export function uniqueEmail(prefix = "user") {
 export const TEST_PASSWORD = "correct-horse-battery";
 
 /** A cookie for a new session of the user, made directly (a session row) rather than by posting the sign-in form. */
-export async function sessionCookieFor(user: Pick<User, "id">, userAgent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0") {
+export async function sessionCookieFor(
+  user: Pick<User, "id">,
+  userAgent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+) {
   const request = new Request("http://localhost:3000/", { headers: { "User-Agent": userAgent } });
   const setCookie = await startSession(user, { request, context: { clientAddress: "127.0.0.1" } });
   return setCookie.split(";")[0];
 }
 
-export async function createSignedInUser({ role = "user", displayName = "Test Customer" }: { role?: Role; displayName?: string } = {}) {
+export async function createSignedInUser({
+  role = "user",
+  displayName = "Test Customer",
+}: { role?: Role; displayName?: string } = {}) {
   let user = await createUser({ email: uniqueEmail(role), password: TEST_PASSWORD, displayName });
   if (role !== "user") user = (await setUserRole(user.email, role))!;
   return { user, cookie: await sessionCookieFor(user) };

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import type { OrderStatus } from "~/db/schema";
 import { formatDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
@@ -21,7 +22,11 @@ const statusStyles: Record<OrderStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${statusStyles[status]}`}>{status}</span>;
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${statusStyles[status]}`}>
+      {status}
+    </span>
+  );
 }
 
 /** The orders table both the customer's and the admin's pages show; each passes its own actions. */
@@ -42,14 +47,32 @@ export function OrderTable<Row extends OrderRow>({
       <table className="w-full min-w-[40rem] text-left text-sm">
         <thead className="border-b border-slate-300 text-slate-600">
           <tr>
-            <th scope="col" className="py-2 pr-3">Order</th>
-            {showCustomer ? <th scope="col" className="py-2 pr-3">Customer</th> : null}
-            <th scope="col" className="py-2 pr-3">Item</th>
-            <th scope="col" className="py-2 pr-3 text-right">Quantity</th>
-            <th scope="col" className="py-2 pr-3 text-right">Total</th>
-            <th scope="col" className="py-2 pr-3">Status</th>
-            <th scope="col" className="py-2 pr-3">Date</th>
-            <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="py-2 pr-3">
+              Order
+            </th>
+            {showCustomer ? (
+              <th scope="col" className="py-2 pr-3">
+                Customer
+              </th>
+            ) : null}
+            <th scope="col" className="py-2 pr-3">
+              Item
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              Quantity
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              Total
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Status
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Date
+            </th>
+            <th scope="col" className="py-2">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -60,7 +83,9 @@ export function OrderTable<Row extends OrderRow>({
               <td className="py-2 pr-3">{order.item_name}</td>
               <td className="py-2 pr-3 text-right">{order.quantity}</td>
               <td className="py-2 pr-3 text-right">{formatCents(order.total_cents)}</td>
-              <td className="py-2 pr-3"><StatusBadge status={order.status} /></td>
+              <td className="py-2 pr-3">
+                <StatusBadge status={order.status} />
+              </td>
               <td className="py-2 pr-3">{formatDate(order.created_at)}</td>
               <td className="py-2">{actions(order)}</td>
             </tr>

@@ -1,6 +1,7 @@
-import { type FieldMetadata, getFormProps, type FormMetadata } from "@conform-to/react";
+import { type FieldMetadata, type FormMetadata, getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 
 type ProductFields = {
@@ -35,13 +36,23 @@ export function ProductForm({
         <Field label="Name" meta={fields.name} />
       </div>
       <div className="sm:col-span-2">
-        <Field label="Image URL" meta={fields.img} type="text" hint="An http(s) URL, or a path on this site such as /images/items/spur-gear.svg" />
+        <Field
+          label="Image URL"
+          meta={fields.img}
+          type="text"
+          hint="An http(s) URL, or a path on this site such as /images/items/spur-gear.svg"
+        />
       </div>
       <div className="sm:col-span-2">
         <TextareaField label="Description" meta={fields.description} />
       </div>
       <Field label="Price/unit (USD)" meta={fields.price} type="text" inputProps={{ inputMode: "decimal" }} />
-      <Field label="Quantity Available" meta={fields.quantity} type="number" inputProps={{ min: 0, step: 1, inputMode: "numeric" }} />
+      <Field
+        label="Quantity Available"
+        meta={fields.quantity}
+        type="number"
+        inputProps={{ min: 0, step: 1, inputMode: "numeric" }}
+      />
       <div className="sm:col-span-2">
         <Field label="Supplier Name" meta={fields.supplierName} />
       </div>
@@ -49,7 +60,9 @@ export function ProductForm({
         <FormErrors id={form.errorId} errors={form.errors} />
       </div>
       <div>
-        <StatusButton intent={intent} pendingText="Saving…">{submitLabel}</StatusButton>
+        <StatusButton intent={intent} pendingText="Saving…">
+          {submitLabel}
+        </StatusButton>
       </div>
     </Form>
   );

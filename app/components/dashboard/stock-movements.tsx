@@ -23,7 +23,8 @@ export function StockMovements({ movements }: { movements: Movement[] }) {
             </span>
             <span className="flex-1 text-slate-700">{movement.reason}</span>
             <span className="text-slate-600">
-              {movement.user_email ?? "a removed account"}, <time dateTime={movement.created_at}>{formatDate(movement.created_at)}</time>
+              {movement.user_email ?? "a removed account"},{" "}
+              <time dateTime={movement.created_at}>{formatDate(movement.created_at)}</time>
             </span>
           </li>
         ))}

@@ -14,7 +14,10 @@ export async function up(db: Kysely<any>) {
     .addColumn("password_hash", "text")
     .addColumn("google_sub", "text", (col) => col.unique())
     .addColumn("role", "text", (col) =>
-      col.notNull().defaultTo("user").check(sql`role in ('user', 'admin')`),
+      col
+        .notNull()
+        .defaultTo("user")
+        .check(sql`role in ('user', 'admin')`),
     )
     .addColumn("phone", "text")
     .addColumn("address", "text")

@@ -30,6 +30,9 @@ export async function up(db: Kysely<any>) {
 
 export async function down(db: Kysely<any>) {
   await db.schema.alterTable("users").dropColumn("email_verified_at").execute();
-  await db.schema.alterTable("users").addColumn("session_version", "integer", (col) => col.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("session_version", "integer", (col) => col.notNull().defaultTo(1))
+    .execute();
   await db.schema.dropTable("sessions").execute();
 }

@@ -8,7 +8,10 @@ import { type Kysely, PostgresAdapter } from "kysely";
  */
 export async function up(db: Kysely<any>) {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema.alterTable("items").addColumn("version", "integer", (col) => col.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("items")
+    .addColumn("version", "integer", (col) => col.notNull().defaultTo(1))
+    .execute();
   await db.schema
     .createTable("stock_movements")
     .addColumn("id", isPostgres ? "serial" : "integer", (col) =>

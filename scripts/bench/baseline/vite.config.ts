@@ -3,6 +3,7 @@
 // here is tuned; it is what `npx create-remix` gives, plus one loader with 20 items.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 

@@ -6,7 +6,16 @@ import autocannon from "autocannon";
  * the numbers the report needs. Only responses with the expected status count as successes;
  * req/s is successes divided by the measured time.
  */
-export async function measure({ url, connections, duration, method = "GET", headers = {}, body, expectStatus = 200, bodyFor }) {
+export async function measure({
+  url,
+  connections,
+  duration,
+  method = "GET",
+  headers = {},
+  body,
+  expectStatus = 200,
+  bodyFor,
+}) {
   const statuses = new Map();
   const latencies = [];
   const instance = autocannon({
@@ -59,7 +68,8 @@ export function percentile(values, fraction) {
 /** Several runs of the same page (one per round) as one measurement: totals summed, percentiles over every response. */
 export function combine(runs) {
   const statuses = {};
-  for (const run of runs) for (const [code, count] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
+  for (const run of runs)
+    for (const [code, count] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
   const sum = (field) => runs.reduce((total, run) => total + run[field], 0);
   const latencies = runs.flatMap((run) => run.latencies);
   const seconds = sum("seconds");
@@ -127,7 +137,8 @@ export async function warmUp(options, seconds) {
 
 /** Server CPU per request and the throughput it implies, over one or more measured runs. */
 export function cpuFigures(runs) {
-  if (runs.some((run) => run.cpuSeconds === null || run.cpuSeconds === undefined)) return { cpuMs: null, cpuRps: null, cpuRounds: [] };
+  if (runs.some((run) => run.cpuSeconds === null || run.cpuSeconds === undefined))
+    return { cpuMs: null, cpuRps: null, cpuRounds: [] };
   const cpuSeconds = runs.reduce((total, run) => total + run.cpuSeconds, 0);
   const served = runs.reduce((total, run) => total + run.served, 0);
   return {

@@ -9,9 +9,15 @@ function sizes(file) {
   return { raw: content.length, gzip: zlib.gzipSync(content, { level: 6 }).length };
 }
 
-/** Vite's client manifest: build/.vite/client-manifest.json (build.manifest: true) or build/client/.vite/manifest.json. */
+/**
+ * Vite's client manifest: build/.vite/client-manifest.json (build.manifest: true) or
+ * build/client/.vite/manifest.json.
+ */
 function readViteManifest(buildDir) {
-  for (const candidate of [path.join(buildDir, ".vite", "client-manifest.json"), path.join(buildDir, "client", ".vite", "manifest.json")]) {
+  for (const candidate of [
+    path.join(buildDir, ".vite", "client-manifest.json"),
+    path.join(buildDir, "client", ".vite", "manifest.json"),
+  ]) {
     if (fs.existsSync(candidate)) return { file: candidate, manifest: JSON.parse(fs.readFileSync(candidate, "utf8")) };
   }
   return null;
@@ -51,7 +57,8 @@ function htmlAssets(html) {
     const loads = tag.startsWith("<script") || /\brel="(?:stylesheet|modulepreload|preload)"/.test(tag);
     if (src && loads) found.add(src[1].slice(1));
   }
-  for (const match of html.matchAll(new RegExp(String.raw`\bimport\s*(?:[\w*{}\s,]+from\s*)?["']${asset}["']`, "g"))) found.add(match[1].slice(1));
+  for (const match of html.matchAll(new RegExp(String.raw`\bimport\s*(?:[\w*{}\s,]+from\s*)?["']${asset}["']`, "g")))
+    found.add(match[1].slice(1));
   return found;
 }
 

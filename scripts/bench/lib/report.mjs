@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { root } from "../../lib/run.mjs";
 
 export const benchmarksFile = path.join(root, "docs", "benchmarks.md");
@@ -19,7 +20,10 @@ export function machine() {
 }
 
 export function loadAverage() {
-  return os.loadavg().map((value) => value.toFixed(2)).join(" / ");
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" / ");
 }
 
 export const fmt = {
@@ -32,7 +36,10 @@ export const fmt = {
 export function table(headers, rows) {
   // A column whose cells are mostly numbers is right-aligned.
   const numeric = (column) => rows.filter((row) => /^(\*\*)?[\d–]/.test(String(row[column]))).length > rows.length / 2;
-  const lines = [`| ${headers.join(" | ")} |`, `| ${headers.map((_, column) => (numeric(column) ? "---:" : "---")).join(" | ")} |`];
+  const lines = [
+    `| ${headers.join(" | ")} |`,
+    `| ${headers.map((_, column) => (numeric(column) ? "---:" : "---")).join(" | ")} |`,
+  ];
   for (const row of rows) lines.push(`| ${row.join(" | ")} |`);
   return lines.join("\n");
 }
@@ -42,7 +49,12 @@ export function plainTable(markdown) {
   const rows = markdown
     .split("\n")
     .filter((line) => line.startsWith("|") && !/^\|\s*-/.test(line) && !/^\|[\s:|-]+\|$/.test(line))
-    .map((line) => line.slice(1, -1).split("|").map((cell) => cell.trim().replace(/`|\*\*/g, "")));
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split("|")
+        .map((cell) => cell.trim().replace(/`|\*\*/g, "")),
+    );
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join("  ")).join("\n");
 }

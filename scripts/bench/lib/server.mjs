@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { bin, root } from "../../lib/run.mjs";
 
 export const benchDir = path.join(root, ".tmp", "bench");
@@ -94,7 +95,8 @@ const KINDS = {
   // remix-serve's morgan "tiny" format: `GET /path 200 1234 - 4.5 ms`.
   "remix-serve": {
     args: () => [remixServeCli, "build/server/index.js"],
-    served: (text, method, urlPath) => text.split("\n").filter((line) => line.startsWith(`${method} ${urlPath} `)).length,
+    served: (text, method, urlPath) =>
+      text.split("\n").filter((line) => line.startsWith(`${method} ${urlPath} `)).length,
   },
   // Logs nothing: autocannon's count of answers stands in.
   hello: { args: () => [path.join(root, "scripts", "bench", "hello.mjs")], served: null },
@@ -104,10 +106,21 @@ const KINDS = {
  * Starts one server on 127.0.0.1:port, and waits for `readyPath` to answer. Its log goes to a file,
  * as it would in production, rather than to a pipe this process would have to drain.
  */
-export async function startServer({ kind = "store", cwd, port, databaseFile, name, profileDir, env = {}, readyPath = "/healthz" }) {
+export async function startServer({
+  kind = "store",
+  cwd,
+  port,
+  databaseFile,
+  name,
+  profileDir,
+  env = {},
+  readyPath = "/healthz",
+}) {
   const logFile = path.join(cwd, `${name}.log`);
   const log = fs.openSync(logFile, "a");
-  const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  const nodeArgs = profileDir
+    ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`]
+    : [];
   const child = spawn(process.execPath, [...nodeArgs, ...KINDS[kind].args()], {
     cwd,
     env: {
@@ -129,7 +142,9 @@ export async function startServer({ kind = "store", cwd, port, databaseFile, nam
   for (;;) {
     const early = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(undefined), 200))]);
     if (early !== undefined) {
-      throw new Error(`${name} server exited (${early}) before it answered; see ${logFile}:\n${fs.readFileSync(logFile, "utf8").slice(-2000)}`);
+      throw new Error(
+        `${name} server exited (${early}) before it answered; see ${logFile}:\n${fs.readFileSync(logFile, "utf8").slice(-2000)}`,
+      );
     }
     try {
       const response = await fetch(`${origin}${readyPath}`);

@@ -25,7 +25,9 @@ export async function signUp(origin, { name, email, password }) {
   });
   const cookie = sessionCookie(response);
   if (response.status !== 302 || !cookie) {
-    throw new Error(`sign-up for ${email} answered ${response.status} without a session: ${(await response.text()).slice(0, 300)}`);
+    throw new Error(
+      `sign-up for ${email} answered ${response.status} without a session: ${(await response.text()).slice(0, 300)}`,
+    );
   }
   return cookie;
 }
