@@ -16,10 +16,10 @@ export default defineConfig({
     // Keep Vite's client manifest (Remix moves it to build/.vite/, outside what is served): the
     // benchmark reads from it which chunks and stylesheets the home page loads.
     manifest: true,
-    // remix-serve serves everything in build/client as immutable for a year, right for hashed
-    // /assets, wrong for public/'s fixed names (/images/…, /favicon.svg): a changed image would
-    // never reach a returning visitor. Left out of the build, public/ is served by remix-serve's
-    // own handler for it, from the working directory, cached for an hour (docs/decisions/0005).
+    // The server (server/app.ts) serves build/client/assets as immutable for a year, right for
+    // hashed names, wrong for public/'s fixed ones (/images/…, /favicon.svg): a changed image would
+    // never reach a returning visitor. Left out of the build, public/ is served from the working
+    // directory, cached for an hour (docs/decisions/0005).
     copyPublicDir: false,
   },
   plugins: [
