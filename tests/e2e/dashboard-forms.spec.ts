@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 
-import { signIn, signInAsAdmin, signOut, signUp } from "./fixtures";
+import { login, signIn, signOut } from "./fixtures";
 
 test("a customer updates the profile, and the order form is prefilled from it", async ({ page }) => {
-  await signUp(page, { name: "Morgan Miller" });
+  await login(page, { name: "Morgan Miller" });
   await page.goto("/dashboard/my-profile");
   await page.getByLabel("Phone").fill("not a phone");
   await page.getByRole("button", { name: "Save profile" }).click();
@@ -26,14 +26,14 @@ test("a customer updates the profile, and the order form is prefilled from it", 
 });
 
 test("a customer changes the password and signs in with the new one", async ({ page }) => {
-  const { email } = await signUp(page);
+  const { email, password } = await login(page);
   await page.goto("/dashboard/my-profile");
   await page.getByLabel("Current password").fill("not-the-password");
   await page.getByLabel("New password").fill("a-new-password");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Current password is not right")).toBeVisible();
 
-  await page.getByLabel("Current password").fill("a-good-password");
+  await page.getByLabel("Current password").fill(password);
   await page.getByLabel("New password").fill("a-new-password");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("status")).toContainText("Password changed");
@@ -46,10 +46,10 @@ test("a customer changes the password and signs in with the new one", async ({ p
 
 test("an admin makes a customer an admin, who then sees the admin pages", async ({ browser }) => {
   const customer = await browser.newPage();
-  const { email } = await signUp(customer);
+  const { email, password } = await login(customer);
 
   const admin = await browser.newPage();
-  await signInAsAdmin(admin);
+  await login(admin, { role: "admin", name: "Alex Admin" });
   await admin.goto("/dashboard/make-admin");
   await admin.getByLabel("Email of the account to make admin").fill("nobody-here@example.com");
   await admin.getByRole("button", { name: "Make admin" }).click();
@@ -62,7 +62,7 @@ test("an admin makes a customer an admin, who then sees the admin pages", async 
   // A role change ends the person's sessions: they sign in again and find the admin menu.
   await customer.goto("/dashboard/manage-order");
   await expect(customer).toHaveURL(/\/sign-in\?redirectTo=%2Fdashboard%2Fmanage-order/);
-  await signIn(customer, email);
+  await signIn(customer, email, password);
   await expect(customer).toHaveURL("/dashboard/manage-order");
   await expect(customer.getByRole("heading", { level: 1 })).toHaveText("Manage Orders");
 });

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 
 import { expect, type Page } from "@playwright/test";
 
+import { E2E_BASE_URL, e2eServerEnv } from "../support/e2e-env.mjs";
+
 export { E2E_ADMIN } from "../support/e2e-env.mjs";
 
 export function uniqueEmail(prefix = "shopper") {
@@ -30,6 +32,43 @@ export async function signOut(page: Page) {
   // The wide navbar holds the visible button; the small-screen menu has a hidden copy.
   await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign Out" }).first().click();
   await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeAttached();
+}
+
+let appUsers: Promise<typeof import("../support/users")> | undefined;
+
+/** The app's own user and session code, pointed at the database and secret the e2e server uses. */
+function users() {
+  if (!appUsers) {
+    Object.assign(process.env, e2eServerEnv());
+    appUsers = import("../support/users");
+  }
+  return appUsers;
+}
+
+/**
+ * Signs a new account in by creating its session row directly and giving the browser the cookie,
+ * as the Epic Stack's login fixture does: only the tests about the sign-in and sign-up forms post
+ * them. Returns the account's name, email and password.
+ */
+export async function login(
+  page: Page,
+  { role = "user", name = "Pat Machinist" }: { role?: "user" | "admin"; name?: string } = {},
+) {
+  const { createSignedInUser, TEST_PASSWORD } = await users();
+  const { user, cookie } = await createSignedInUser({ role, displayName: name });
+  const separator = cookie.indexOf("=");
+  await page
+    .context()
+    .addCookies([
+      {
+        name: cookie.slice(0, separator),
+        value: cookie.slice(separator + 1),
+        url: E2E_BASE_URL,
+        httpOnly: true,
+        sameSite: "Lax",
+      },
+    ]);
+  return { name, email: user.email, password: TEST_PASSWORD };
 }
 
 export async function signInAsAdmin(page: Page) {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { addProduct, signInAsAdmin, signOut, signUp } from "./fixtures";
+import { addProduct, login, signOut } from "./fixtures";
 
 async function openOrderPage(page: Page, itemName: string) {
   await page.goto(`/items?q=${encodeURIComponent(itemName)}`);
@@ -46,12 +46,12 @@ test("ordering takes stock, shows in My Orders, refuses more than is left, and c
   javaScriptEnabled,
 }) => {
   const adminPage = await browser.newPage();
-  await signInAsAdmin(adminPage);
+  await login(adminPage, { role: "admin", name: "Alex Admin" });
   const itemName = await addProduct(adminPage, { quantity: 10 });
   await adminPage.close();
 
   const page = await browser.newPage();
-  await signUp(page);
+  await login(page);
   await openOrderPage(page, itemName);
   await expect(page.getByTestId("quantity-available")).toHaveText("10");
   await placeOrder(page, 3);
@@ -80,7 +80,7 @@ test("ordering takes stock, shows in My Orders, refuses more than is left, and c
 });
 
 test("an item that is out of stock says so and cannot be ordered", async ({ page }) => {
-  await signInAsAdmin(page);
+  await login(page, { role: "admin", name: "Alex Admin" });
   const itemName = await addProduct(page, { quantity: 0 });
   await openOrderPage(page, itemName);
   await expect(page.getByText("Out of stock: this part cannot be ordered right now.")).toBeVisible();
@@ -88,7 +88,7 @@ test("an item that is out of stock says so and cannot be ordered", async ({ page
 });
 
 test("a review added in the dashboard appears on the home page, and the form resets", async ({ page }) => {
-  await signUp(page, { name: "Reviewer Rae" });
+  await login(page, { name: "Reviewer Rae" });
   await page.goto("/dashboard/add-review");
   await expect(page.getByLabel("Name")).toHaveValue("Reviewer Rae");
   await page.getByRole("button", { name: "Add review" }).click();
@@ -109,7 +109,7 @@ test("a review added in the dashboard appears on the home page, and the form res
 });
 
 test("admin pages are hidden from customers and refused with 403", async ({ page }) => {
-  await signUp(page);
+  await login(page);
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Orders");
   await expect(page.getByRole("link", { name: "Manage Orders" })).toHaveCount(0);
@@ -128,7 +128,7 @@ test("admin pages are hidden from customers and refused with 403", async ({ page
 });
 
 test("an admin adds, edits and deletes a product after confirming", async ({ page, javaScriptEnabled }) => {
-  await signInAsAdmin(page);
+  await login(page, { role: "admin", name: "Alex Admin" });
   await page.goto("/dashboard/add-product");
   await page.getByRole("button", { name: "Add product" }).click();
   await expect(page.getByText("Enter a product name")).toBeVisible();
@@ -154,11 +154,11 @@ test("an admin adds, edits and deletes a product after confirming", async ({ pag
 
 test("an admin moves an order from pending to shipped to delivered", async ({ browser }) => {
   const adminPage = await browser.newPage();
-  await signInAsAdmin(adminPage);
+  await login(adminPage, { role: "admin", name: "Alex Admin" });
   const itemName = await addProduct(adminPage, { quantity: 4 });
 
   const customer = await browser.newPage();
-  await signUp(customer);
+  await login(customer);
   await openOrderPage(customer, itemName);
   await placeOrder(customer, 1);
   await expect(customer).toHaveURL("/dashboard/my-order");

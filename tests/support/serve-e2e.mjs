@@ -2,14 +2,16 @@
 // PostgreSQL database when E2E_POSTGRES_URL names a server.
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 import pg from "pg";
 
 import { prepareDatabase } from "../../scripts/lib/database.mjs";
-import { root, start } from "../../scripts/lib/run.mjs";
-import { e2eServerEnv } from "./e2e-env.mjs";
+import { start } from "../../scripts/lib/run.mjs";
+import { e2eDatabaseUrl, e2eServerEnv } from "./e2e-env.mjs";
 
 async function freshDatabaseUrl() {
+  const url = e2eDatabaseUrl();
   const server = process.env.E2E_POSTGRES_URL;
   if (server) {
     const client = new pg.Client({ connectionString: server });
@@ -17,14 +19,12 @@ async function freshDatabaseUrl() {
     await client.query("drop database if exists storefront_e2e with (force)");
     await client.query("create database storefront_e2e");
     await client.end();
-    const url = new URL(server);
-    url.pathname = "/storefront_e2e";
-    return url.toString();
+    return url;
   }
-  const dir = path.join(root, ".tmp", "e2e");
+  const dir = path.dirname(fileURLToPath(url));
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  return `file:${path.join(dir, "storefront.db")}`;
+  return url;
 }
 
 const env = { ...process.env, ...e2eServerEnv(await freshDatabaseUrl()) };
