@@ -57,17 +57,15 @@ export async function login(
   const { createSignedInUser, TEST_PASSWORD } = await users();
   const { user, cookie } = await createSignedInUser({ role, displayName: name });
   const separator = cookie.indexOf("=");
-  await page
-    .context()
-    .addCookies([
-      {
-        name: cookie.slice(0, separator),
-        value: cookie.slice(separator + 1),
-        url: E2E_BASE_URL,
-        httpOnly: true,
-        sameSite: "Lax",
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: cookie.slice(0, separator),
+      value: cookie.slice(separator + 1),
+      url: E2E_BASE_URL,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
   return { name, email: user.email, password: TEST_PASSWORD };
 }
 
