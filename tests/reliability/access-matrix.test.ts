@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { LEGACY_PATHS } from "~/utils/legacy-paths";
 
-import { cookieFor, documentRequest, makeShop, ORIGIN } from "./fixtures";
+import { documentRequest } from "../support/http";
+import { cookieFor, makeShop, ORIGIN } from "./fixtures";
 import { inProcessHandler, recordStats } from "./support";
 
 type Shop = Awaited<ReturnType<typeof makeShop>>;

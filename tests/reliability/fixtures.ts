@@ -66,22 +66,6 @@ export async function cookieFor(userId: number): Promise<{ cookie: string; creat
   return { cookie, created: true };
 }
 
-export function documentRequest(
-  pathname: string,
-  { method = "GET", cookie, body }: { method?: string; cookie?: string; body?: URLSearchParams } = {},
-) {
-  return new Request(new URL(pathname, ORIGIN), {
-    method,
-    headers: {
-      Host: new URL(ORIGIN).host,
-      "Sec-Fetch-Site": "same-origin",
-      ...(method === "GET" ? {} : { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }),
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: method === "GET" ? undefined : (body ?? new URLSearchParams()),
-  });
-}
-
 const IGNORED_TABLES = new Set(["rate_limits", "kysely_migration", "kysely_migration_lock"]);
 
 /**

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { cookieFor, databaseFingerprint, documentRequest, makeShop, ORIGIN } from "./fixtures";
+import { documentRequest } from "../support/http";
+import { cookieFor, databaseFingerprint, makeShop, ORIGIN } from "./fixtures";
 import { inProcessHandler, recordStats } from "./support";
 
 const RUNS_PER_ACTION = 300;

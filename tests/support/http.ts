@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 export const BASE_URL = "http://localhost:3000";
+// Remix's own origin check compares Origin with Host, which a Request made in a test lacks.
+const BASE_HOST = new URL(BASE_URL).host;
 
 type Fields = Record<string, string | string[] | undefined>;
 
 export function getRequest(pathname: string, { cookie }: { cookie?: string } = {}) {
   return new Request(new URL(pathname, BASE_URL), {
-    headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Site": "same-origin" },
+    headers: { Host: BASE_HOST, ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Site": "same-origin" },
   });
 }
 
@@ -27,12 +29,24 @@ export function postRequest(pathname: string, fields: Fields | FormData, { cooki
     method: "POST",
     body,
     headers: {
+      Host: BASE_HOST,
       "Content-Type": "application/x-www-form-urlencoded",
       Origin: BASE_URL,
       "Sec-Fetch-Site": "same-origin",
       ...(cookie ? { Cookie: cookie } : {}),
     },
   });
+}
+
+/** A page request of either method, as a browser on this site sends it (the reliability suites' walker). */
+export function documentRequest(
+  pathname: string,
+  { method = "GET", cookie, body }: { method?: "GET" | "POST"; cookie?: string; body?: URLSearchParams } = {},
+) {
+  if (method === "GET") return getRequest(pathname, { cookie });
+  const fields = new FormData();
+  for (const [key, value] of body ?? []) fields.append(key, value);
+  return postRequest(pathname, fields, { cookie });
 }
 
 export type Outcome = {
