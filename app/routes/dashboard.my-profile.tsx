@@ -1,13 +1,12 @@
-import { getFormProps } from "@conform-to/react";
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireUser } from "~/auth/permissions.server";
 import { clearSessionCookie, startSession } from "~/auth/session.server";
-import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { FormErrors } from "~/components/forms";
+import { PasswordForm, ProfileForm } from "~/components/profile/profile-forms";
 import { LinkGoogle, SessionList, SignOutEverywhere } from "~/components/profile/sessions";
-import { useZodForm } from "~/components/use-zod-form";
 import { countLiveApiKeysOf, revokeApiKeysOf } from "~/models/api-key.server";
 import { deleteAllUserSessions, deleteUserSession, listUserSessions } from "~/models/session.server";
 import { changePassword, updateProfile } from "~/models/user.server";
@@ -15,7 +14,7 @@ import { flashCookieHeader, redirectWithFlash } from "~/utils/flash.server";
 import { formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { pageTitle } from "~/utils/meta";
-import { PasswordChangeSchema, ProfileActionSchema, ProfileSchema } from "~/validation/profile";
+import { ProfileActionSchema } from "~/validation/profile";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "My Profile")];
 
@@ -86,69 +85,14 @@ export const action = formAction({
 export default function MyProfile() {
   const { email, hasPassword, google, profile, sessions, liveApiKeys } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const [profileForm, profileFields] = useZodForm(ProfileSchema, {
-    id: "profile",
-    lastResult: reply?.initialValue?.intent === "profile" ? reply : undefined,
-    defaultValue: profile,
-  });
-  const [passwordForm, passwordFields] = useZodForm(PasswordChangeSchema, {
-    id: "password",
-    lastResult: reply?.initialValue?.intent === "password" ? reply : undefined,
-  });
-  const otherReply = reply?.initialValue?.intent === "end-session" ? reply : undefined;
+  const replyTo = (intent: string) => (reply?.initialValue?.intent === intent ? reply : undefined);
 
   return (
     <section className="max-w-xl">
       <h1 className="text-2xl font-bold">My Profile</h1>
-      <Form method="post" {...getFormProps(profileForm)} noValidate className="mt-6 space-y-4">
-        <input type="hidden" name="intent" value="profile" />
-        <div className="space-y-1">
-          <label htmlFor="profile-email" className="block text-sm font-medium text-slate-800">
-            Email
-          </label>
-          <input
-            id="profile-email"
-            value={email}
-            readOnly
-            className="w-full rounded-md border border-slate-200 bg-slate-100 px-3 py-2 text-slate-700"
-          />
-        </div>
-        <Field label="Display name" meta={profileFields.displayName} inputProps={{ autoComplete: "name" }} />
-        <Field label="Phone" meta={profileFields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
-        <Field label="Shipping address" meta={profileFields.address} inputProps={{ autoComplete: "street-address" }} />
-        <Field label="Company (optional)" meta={profileFields.company} inputProps={{ autoComplete: "organization" }} />
-        <FormErrors id={profileForm.errorId} errors={profileForm.errors} />
-        <StatusButton intent="profile" pendingText="Saving…">
-          Save profile
-        </StatusButton>
-      </Form>
-
+      <ProfileForm email={email} profile={profile} lastResult={replyTo("profile")} />
       {hasPassword ? (
-        <Form
-          method="post"
-          {...getFormProps(passwordForm)}
-          noValidate
-          className="mt-10 space-y-4 border-t border-slate-200 pt-6"
-        >
-          <h2 className="text-xl font-semibold">Change password</h2>
-          <input type="hidden" name="intent" value="password" />
-          <Field
-            label="Current password"
-            meta={passwordFields.currentPassword}
-            type="password"
-            inputProps={{ autoComplete: "current-password" }}
-          />
-          <Field
-            label="New password"
-            meta={passwordFields.newPassword}
-            type="password"
-            inputProps={{ autoComplete: "new-password" }}
-          />
-          <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
-          <StatusButton intent="password" pendingText="Changing…">
-            Change password
-          </StatusButton>
-        </Form>
+        <PasswordForm lastResult={replyTo("password")} />
       ) : (
         <p className="mt-10 border-t border-slate-200 pt-6 text-sm text-slate-600">
           You sign in with Google, so there is no password to change here.
@@ -166,7 +110,7 @@ export default function MyProfile() {
         <h2 id="sessions-heading" className="text-xl font-semibold">
           Sessions
         </h2>
-        <FormErrors errors={otherReply?.error?.[""] ?? null} />
+        <FormErrors errors={replyTo("end-session")?.error?.[""] ?? null} />
         <SessionList sessions={sessions} />
         <SignOutEverywhere liveApiKeys={liveApiKeys} />
       </section>
