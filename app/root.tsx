@@ -14,7 +14,7 @@ import { FlashMessage } from "~/components/flash-message";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
 import { ProgressBar } from "~/components/progress-bar";
-import { storeName } from "~/utils/env.server";
+import { storeMoneyFormat, storeName } from "~/utils/env.server";
 import { takeFlash } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce";
 
@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? { display_name: user.display_name, role: user.role } : null,
       flash,
       storeName: storeName(),
+      money: storeMoneyFormat(),
       year: new Date().getUTCFullYear(),
     },
     { headers },

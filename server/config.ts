@@ -1,3 +1,5 @@
+import { storeMoneyFormat } from "~/utils/env.server";
+
 /** The production server's settings, read once from the environment (README lists them). */
 export type ServerConfig = {
   port: number;
@@ -37,6 +39,8 @@ export function trustProxySetting(raw = process.env.TRUST_PROXY): ServerConfig["
 }
 
 export function readConfig(): ServerConfig {
+  // The app reads these per request; checked here too, so a bad value stops the start, not every page.
+  storeMoneyFormat();
   return {
     port: number("PORT", 3000),
     host: process.env.HOST || undefined,

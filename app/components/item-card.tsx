@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 
+import { useFormatPrice } from "~/components/use-money";
 import type { ItemListing as Item } from "~/models/item.server";
-import { formatCents } from "~/utils/money";
 
 /**
  * Card titles sit one level below the section they are listed in: h3 under the home page's h2,
@@ -18,6 +18,7 @@ export function ItemCard({
   eager?: boolean;
   headingLevel?: HeadingLevel;
 }) {
+  const formatPrice = useFormatPrice();
   const inStock = item.quantity > 0;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -40,7 +41,7 @@ export function ItemCard({
           <dt className="text-slate-600">Supplier Name</dt>
           <dd className="text-right font-medium">{item.supplier_name}</dd>
           <dt className="text-slate-600">Price/unit</dt>
-          <dd className="text-right font-medium">{formatCents(item.price_cents)}</dd>
+          <dd className="text-right font-medium">{formatPrice(item.price_cents)}</dd>
         </dl>
         <Link
           to={`/order/${item.id}`}

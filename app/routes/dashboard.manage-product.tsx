@@ -6,12 +6,12 @@ import { ItemSearch, Pagination } from "~/components/catalog-controls";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { ReplyErrors } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
+import { useFormatPrice } from "~/components/use-money";
 import { deleteItem, getItem, listItems } from "~/models/item.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { pageTitle } from "~/utils/meta";
-import { formatCents } from "~/utils/money";
 import { CatalogQuerySchema } from "~/validation/catalog";
 import { parseId } from "~/validation/common";
 import { DeleteProductSchema } from "~/validation/product";
@@ -45,6 +45,7 @@ export const action = formAction({
 
 export default function ManageProducts() {
   const { items, confirmDelete, query, page, pageCount } = useLoaderData<typeof loader>();
+  const formatPrice = useFormatPrice();
   const reply = useActionData<typeof action>();
   return (
     <section>
@@ -96,7 +97,7 @@ export default function ManageProducts() {
                 <tr key={item.id} className="border-b border-slate-200">
                   <td className="py-2 pr-3 font-medium">{item.name}</td>
                   <td className="py-2 pr-3">{item.supplier_name}</td>
-                  <td className="py-2 pr-3 text-right">{formatCents(item.price_cents)}</td>
+                  <td className="py-2 pr-3 text-right">{formatPrice(item.price_cents)}</td>
                   <td className="py-2 pr-3 text-right">{item.quantity}</td>
                   <td className="flex gap-2 py-2">
                     <Link

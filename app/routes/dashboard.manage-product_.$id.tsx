@@ -16,12 +16,12 @@ import {
   listStockMovements,
   updateItem,
 } from "~/models/item.server";
+import { formatPrice } from "~/utils/env.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { requireItemFromParams } from "~/utils/items.server";
 import { pageTitle } from "~/utils/meta";
-import { formatCents } from "~/utils/money";
 import { EditProductSchema, StockAdjustmentSchema } from "~/validation/product";
 
 const NO_SUCH_PRODUCT = "This product does not exist.";
@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 function staleEditMessage(current: ItemDetail) {
   return (
     `This product changed after you opened it (an order, or another admin), so nothing was saved. ` +
-    `It now has ${current.quantity} in stock at ${formatCents(current.price_cents)}. ` +
+    `It now has ${current.quantity} in stock at ${formatPrice(current.price_cents)}. ` +
     `Check the values and save again, or add or remove stock below instead.`
   );
 }

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { useFormatPrice } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { placeOrder } from "~/models/order.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -11,7 +12,6 @@ import { formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { requireItemFromParams } from "~/utils/items.server";
 import { pageTitle } from "~/utils/meta";
-import { formatCents } from "~/utils/money";
 import { orderSchema, quantityLimitMessage } from "~/validation/order";
 
 const NO_SUCH_PART = "This part does not exist.";
@@ -46,6 +46,7 @@ export const action = formAction({
 
 export default function OrderItem() {
   const { item, shipping } = useLoaderData<typeof loader>();
+  const formatPrice = useFormatPrice();
   const lastResult = useActionData<typeof action>();
   const inStock = item.quantity > 0;
   const [form, fields] = useZodForm(orderSchema(item.quantity), {
@@ -74,7 +75,7 @@ export default function OrderItem() {
           <dt className="text-slate-600">Supplier Name</dt>
           <dd className="font-medium">{item.supplier_name}</dd>
           <dt className="text-slate-600">Price/unit</dt>
-          <dd className="font-medium">{formatCents(item.price_cents)}</dd>
+          <dd className="font-medium">{formatPrice(item.price_cents)}</dd>
         </dl>
         {inStock ? null : (
           <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900">

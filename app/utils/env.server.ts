@@ -1,3 +1,5 @@
+import { DEFAULT_MONEY_FORMAT, formatMinor, type MoneyFormat, validMoneyFormat } from "~/utils/money";
+
 const DEV_SESSION_SECRET = "storefront-dev-secret-not-for-production";
 
 function required(name: string, fallback: string) {
@@ -18,6 +20,22 @@ export function sessionSecrets() {
 
 export function storeName() {
   return process.env.STORE_NAME || "Gearwright Parts";
+}
+
+let moneyFormat: MoneyFormat | undefined;
+
+/** STORE_CURRENCY and STORE_LOCALE, checked once: an unknown code stops the store at start. */
+export function storeMoneyFormat(): MoneyFormat {
+  moneyFormat ??= validMoneyFormat({
+    currency: (process.env.STORE_CURRENCY || DEFAULT_MONEY_FORMAT.currency).trim().toUpperCase(),
+    locale: (process.env.STORE_LOCALE || DEFAULT_MONEY_FORMAT.locale).trim(),
+  });
+  return moneyFormat;
+}
+
+/** A price as the store shows it, for messages written on the server. */
+export function formatPrice(minor: number) {
+  return formatMinor(minor, storeMoneyFormat());
 }
 
 export function appUrl() {

@@ -86,7 +86,7 @@ export async function addProduct(
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Image URL").fill("/images/items/timing-pulley.svg");
   await page.getByLabel("Description").fill("A sprocket made for the end-to-end suite.");
-  await page.getByLabel("Price/unit (USD)").fill(price);
+  await page.getByLabel("Price/unit (GBP)").fill(price);
   await page.getByLabel("Quantity Available").fill(String(quantity));
   await page.getByLabel("Supplier Name").fill("Suite Supplies");
   await page.getByRole("button", { name: "Add product" }).click();

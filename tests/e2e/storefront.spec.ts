@@ -132,7 +132,7 @@ test("an admin adds, edits and deletes a product after confirming", async ({ pag
   await page.goto("/dashboard/add-product");
   await page.getByRole("button", { name: "Add product" }).click();
   await expect(page.getByText("Enter a product name")).toBeVisible();
-  await page.getByLabel("Price/unit (USD)").fill("1.234");
+  await page.getByLabel("Price/unit (GBP)").fill("1.234");
   await page.getByRole("button", { name: "Add product" }).click();
   await expect(page.getByText("Price must be a number of at least 0 with at most 2 decimals")).toBeVisible();
 

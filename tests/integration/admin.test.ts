@@ -376,7 +376,7 @@ describe("edit a product", () => {
       { id: String(item.id) },
     );
     expect(outcome.status).toBe(409);
-    expect(formErrors(outcome)[0]).toContain("It now has 0 in stock at $12.50");
+    expect(formErrors(outcome)[0]).toContain("It now has 0 in stock at £12.50");
     const after = await getItem(item.id);
     expect(after).toMatchObject({ quantity: 0, price_cents: 1250 });
     expect(outcome.data.currentVersion).toBe(after!.version);

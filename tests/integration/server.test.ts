@@ -610,3 +610,18 @@ describe("error pages", () => {
     expect(page).toContain('aria-label="Main"');
   });
 });
+
+describe("the store's currency", () => {
+  test("prices are shown in STORE_CURRENCY and STORE_LOCALE; a currency without two decimals stops the start", async () => {
+    await newItem({ name: `Euro Priced Gear ${Date.now()}`, price_cents: 123456 });
+    const euro = await startServer({ env: { STORE_CURRENCY: "EUR", STORE_LOCALE: "de-DE", PAGE_CACHE_SECONDS: "0" } });
+    try {
+      const html = await (await fetch(`${euro.origin}/items`)).text();
+      expect(html).toContain("1.234,56\u00a0€");
+      expect(html).not.toMatch(/£\d/);
+    } finally {
+      await euro.stop();
+    }
+    await expect(startServer({ env: { STORE_CURRENCY: "JPY" } })).rejects.toThrow(/JPY has 0 decimals/);
+  });
+});

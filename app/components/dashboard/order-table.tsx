@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 
+import { useFormatPrice } from "~/components/use-money";
 import type { OrderStatus } from "~/db/schema";
 import { formatDate } from "~/utils/dates";
-import { formatCents } from "~/utils/money";
 
 export type OrderRow = {
   id: number;
@@ -41,6 +41,7 @@ export function OrderTable<Row extends OrderRow>({
   actions: (order: Row) => ReactNode;
   emptyText: string;
 }) {
+  const formatPrice = useFormatPrice();
   if (orders.length === 0) return <p className="mt-6 text-slate-600">{emptyText}</p>;
   return (
     <div className="mt-6 overflow-x-auto">
@@ -82,7 +83,7 @@ export function OrderTable<Row extends OrderRow>({
               {showCustomer ? <td className="py-2 pr-3">{order.customer_email}</td> : null}
               <td className="py-2 pr-3">{order.item_name}</td>
               <td className="py-2 pr-3 text-right">{order.quantity}</td>
-              <td className="py-2 pr-3 text-right">{formatCents(order.total_cents)}</td>
+              <td className="py-2 pr-3 text-right">{formatPrice(order.total_cents)}</td>
               <td className="py-2 pr-3">
                 <StatusBadge status={order.status} />
               </td>

@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
+import { useCurrency } from "~/components/use-money";
 
 type ProductFields = {
   name: FieldMetadata<string>;
@@ -29,6 +30,7 @@ export function ProductForm({
   /** The form's intent, when the page has other forms: only this form's button shows it is pending. */
   intent?: string;
 }) {
+  const currency = useCurrency();
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-6 grid max-w-2xl gap-4 sm:grid-cols-2">
       {hidden}
@@ -46,7 +48,7 @@ export function ProductForm({
       <div className="sm:col-span-2">
         <TextareaField label="Description" meta={fields.description} />
       </div>
-      <Field label="Price/unit (USD)" meta={fields.price} type="text" inputProps={{ inputMode: "decimal" }} />
+      <Field label={`Price/unit (${currency})`} meta={fields.price} type="text" inputProps={{ inputMode: "decimal" }} />
       <Field
         label="Quantity Available"
         meta={fields.quantity}
