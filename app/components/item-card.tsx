@@ -34,6 +34,10 @@ export function ItemCard({
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="text-lg font-semibold">{item.name}</Heading>
+        <p className="font-mono text-xs text-slate-600">
+          <span className="sr-only">Part number </span>
+          {item.part_number}
+        </p>
         <p className="line-clamp-3 text-sm text-slate-700">{item.description}</p>
         <dl className="mt-auto grid grid-cols-2 gap-x-2 gap-y-1 text-sm">
           <dt className="text-slate-600">Quantity Available</dt>

@@ -7,6 +7,7 @@ import * as rateLimits from "./migrations/0004_rate_limits";
 import * as performanceIndexes from "./migrations/0005_performance_indexes";
 import * as sessions from "./migrations/0006_sessions";
 import * as itemVersions from "./migrations/0007_item_versions";
+import * as catalog from "./migrations/0008_catalog";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005_performance_indexes": performanceIndexes,
   "0006_sessions": sessions,
   "0007_item_versions": itemVersions,
+  "0008_catalog": catalog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -32,4 +34,11 @@ export async function migrateToLatest(db: Kysely<any>) {
     });
   }
   return results ?? [];
+}
+
+/** Migrates up to and including `name` (the migration tests start an old schema this way). */
+export async function migrateUpTo(db: Kysely<any>, name: keyof typeof migrations & string) {
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw new Error(`Migrating to ${name} failed: ${String(error)}`, { cause: error });
 }

@@ -42,6 +42,13 @@ export interface ItemsTable {
   price_cents: number;
   quantity: number;
   supplier_name: string;
+  /** Unique, as printed on the part (GW-SG-M1-20). */
+  part_number: string;
+  /** The part number in lower case, letters and digits only: what a search for it is compared with. */
+  part_number_key: string;
+  category_id: number | null;
+  /** How many days an order takes to ship when the part is out of stock. */
+  lead_time_days: Generated<number>;
   /** Moves on with every change to the row; an edit is saved only against the version it was made from. */
   version: Generated<number>;
   created_at: Timestamp;
@@ -61,6 +68,8 @@ export interface StockMovementsTable {
 export interface ReviewsTable {
   id: Generated<number>;
   user_id: number | null;
+  /** The part the review is about; null for a review of the shop as a whole. */
+  item_id: Generated<number | null>;
   name: string;
   rating: number;
   review: string;
@@ -103,6 +112,23 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
 }
 
+export interface CategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+}
+
+/** One specification of an item (Bore 20 mm), a row each so that they can be filtered. */
+export interface ItemSpecsTable {
+  id: Generated<number>;
+  item_id: number;
+  position: number;
+  name: string;
+  value: string;
+  unit: string | null;
+}
+
 /** One row holding the number of items, kept exact by triggers (migration 0005). */
 export interface ItemCountTable {
   id: number;
@@ -113,6 +139,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   items: ItemsTable;
+  categories: CategoriesTable;
+  item_specs: ItemSpecsTable;
   stock_movements: StockMovementsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
@@ -126,6 +154,8 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Item = Selectable<ItemsTable>;
 export type NewItem = Insertable<ItemsTable>;
+export type Category = Selectable<CategoriesTable>;
+export type ItemSpec = Selectable<ItemSpecsTable>;
 export type Review = Selectable<ReviewsTable>;
 export type Order = Selectable<OrdersTable>;
 export type Session = Selectable<SessionsTable>;

@@ -1,9 +1,10 @@
 import { hashPassword } from "~/auth/password.server";
 import { toCents } from "~/utils/money";
+import { partNumberKey } from "~/utils/part-number";
 
+import { catalogCategories, catalogParts, catalogReviews } from "./catalog-data";
 import type { DB } from "./db.server";
 import { now } from "./db.server";
-import { demoItems, demoReviews } from "./seed-data";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
 // Documented in .env.example; change it (or set ADMIN_PASSWORD) on any shop that faces the internet.
@@ -18,26 +19,42 @@ export async function seedDatabase(
   } = {},
 ) {
   const summary = { items: 0, reviews: 0, admin: false };
+  const itemIds = new Map<string, number>();
   await db.transaction().execute(async (trx) => {
     const { count: itemCount } = await trx
       .selectFrom("items")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirstOrThrow();
     if (Number(itemCount) === 0) {
+      const categoryIds = new Map<string, number>();
+      for (const category of catalogCategories) {
+        const row = await trx.insertInto("categories").values(category).returning("id").executeTakeFirstOrThrow();
+        categoryIds.set(category.slug, row.id);
+      }
       // Oldest first, so the newest-first lists show the catalog in its written order reversed.
-      for (const item of demoItems) {
-        await trx
+      for (const part of catalogParts) {
+        const item = await trx
           .insertInto("items")
           .values({
-            name: item.name,
-            img: `/images/items/${item.slug}.svg`,
-            description: item.description,
-            price_cents: toCents(item.price),
-            quantity: item.quantity,
-            supplier_name: item.supplier,
+            part_number: part.partNumber,
+            part_number_key: partNumberKey(part.partNumber),
+            category_id: categoryIds.get(part.category) ?? null,
+            name: part.name,
+            img: `/images/items/${part.image}.svg`,
+            description: part.description,
+            price_cents: toCents(part.price),
+            quantity: part.quantity,
+            lead_time_days: part.leadTimeDays,
+            supplier_name: part.supplier,
             created_at: now(),
           })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto("item_specs")
+          .values(part.specs.map((spec, position) => ({ ...spec, item_id: item.id, position })))
           .execute();
+        itemIds.set(part.partNumber, item.id);
         summary.items++;
       }
     }
@@ -47,10 +64,15 @@ export async function seedDatabase(
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirstOrThrow();
     if (Number(reviewCount) === 0) {
-      for (const review of demoReviews) {
+      for (const { partNumber, ...review } of catalogReviews) {
         await trx
           .insertInto("reviews")
-          .values({ ...review, user_id: null, created_at: now() })
+          .values({
+            ...review,
+            item_id: (partNumber && itemIds.get(partNumber)) || null,
+            user_id: null,
+            created_at: now(),
+          })
           .execute();
         summary.reviews++;
       }

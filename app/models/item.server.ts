@@ -1,21 +1,46 @@
+import { randomBytes } from "node:crypto";
+
 import { sql } from "kysely";
 
 import { db, now } from "~/db/db.server";
 import type { Item } from "~/db/schema";
 import { toCents } from "~/utils/money";
+import { partNumberKey } from "~/utils/part-number";
 
 export const CATALOG_PAGE_SIZE = 12;
 const MAX_PAGE = 100_000;
 
 /** The fields a catalog card shows; list queries select only these. */
-const cardColumns = ["id", "name", "img", "description", "price_cents", "quantity", "supplier_name"] as const;
+const cardColumns = [
+  "id",
+  "part_number",
+  "name",
+  "img",
+  "description",
+  "price_cents",
+  "quantity",
+  "lead_time_days",
+  "supplier_name",
+] as const;
 
 /** An item as the catalog lists it. */
 export type ItemListing = Pick<Item, (typeof cardColumns)[number]>;
 /** An item with the version an edit must be made from. */
 export type ItemDetail = ItemListing & Pick<Item, "version">;
 
-export type ItemInput = Omit<ItemListing, "id">;
+/** One line of a part's specification: Bore 20 mm, Material C45 steel. */
+export type SpecInput = { name: string; value: string; unit: string | null };
+
+/**
+ * What an item is made from. The part number is generated (GW- and eight hex digits) when none is
+ * given, as for items added through the original API, which has no such field.
+ */
+export type ItemInput = Omit<ItemListing, "id" | "part_number" | "lead_time_days"> &
+  Partial<Pick<Item, "part_number" | "category_id" | "lead_time_days">>;
+
+function generatedPartNumber() {
+  return `GW-${randomBytes(4).toString("hex").toUpperCase()}`;
+}
 
 export function listNewestItems(limit: number): Promise<ItemListing[]> {
   return db.selectFrom("items").select(cardColumns).orderBy("id", "desc").limit(limit).execute();
@@ -95,12 +120,31 @@ export function getItem(id: number): Promise<ItemDetail | undefined> {
     .executeTakeFirst();
 }
 
-export function createItem(input: ItemInput): Promise<ItemDetail> {
+export function createItem(input: ItemInput, { specs = [] }: { specs?: SpecInput[] } = {}): Promise<ItemDetail> {
+  const partNumber = input.part_number?.trim() || generatedPartNumber();
+  return db.transaction().execute(async (trx) => {
+    const item = await trx
+      .insertInto("items")
+      .values({ ...input, part_number: partNumber, part_number_key: partNumberKey(partNumber), created_at: now() })
+      .returning([...cardColumns, "version"])
+      .executeTakeFirstOrThrow();
+    if (specs.length) {
+      await trx
+        .insertInto("item_specs")
+        .values(specs.map((spec, position) => ({ ...spec, item_id: item.id, position })))
+        .execute();
+    }
+    return item;
+  });
+}
+
+export function listSpecs(itemId: number) {
   return db
-    .insertInto("items")
-    .values({ ...input, created_at: now() })
-    .returning([...cardColumns, "version"])
-    .executeTakeFirstOrThrow();
+    .selectFrom("item_specs")
+    .select(["name", "value", "unit"])
+    .where("item_id", "=", itemId)
+    .orderBy("position")
+    .execute();
 }
 
 export type UpdateItemResult =
@@ -129,7 +173,11 @@ export function updateItem(
     if (!before) return { ok: false, reason: "not-found" };
     let update = trx
       .updateTable("items")
-      .set((eb) => ({ ...changes, version: eb("version", "+", 1) }))
+      .set((eb) => ({
+        ...changes,
+        ...(changes.part_number ? { part_number_key: partNumberKey(changes.part_number) } : {}),
+        version: eb("version", "+", 1),
+      }))
       .where("id", "=", id);
     if (version !== undefined) update = update.where("version", "=", version);
     const item = await update.returning([...cardColumns, "version"]).executeTakeFirst();

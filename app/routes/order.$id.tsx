@@ -68,6 +68,8 @@ export default function OrderItem() {
         <h1 className="text-3xl font-bold">{item.name}</h1>
         <p className="mt-3 text-slate-700">{item.description}</p>
         <dl className="mt-4 grid grid-cols-2 gap-y-1 text-sm">
+          <dt className="text-slate-600">Part number</dt>
+          <dd className="font-mono font-medium">{item.part_number}</dd>
           <dt className="text-slate-600">Quantity Available</dt>
           <dd className="font-medium" data-testid="quantity-available">
             {item.quantity}

@@ -15,9 +15,10 @@ import { parseArgs } from "node:util";
 
 import SQLite from "better-sqlite3";
 
+import { catalogCategories, catalogParts, catalogReviews } from "../../app/db/catalog-data";
 import { createDatabase, dialectOf, sqlitePathOf } from "../../app/db/db.server";
 import { migrateToLatest } from "../../app/db/migrate.server";
-import { demoItems, demoReviews } from "../../app/db/seed-data";
+import { partNumberKey } from "../../app/utils/part-number";
 
 const { values } = parseArgs({
   options: {
@@ -140,35 +141,54 @@ sqlite.pragma("journal_mode = WAL");
 sqlite.pragma("synchronous = OFF");
 sqlite.pragma("cache_size = -200000");
 
+const insertCategory = sqlite.prepare(`insert into categories (slug, name, description) values (?, ?, ?)`);
 const insertItem = sqlite.prepare(
-  `insert into items (name, img, description, price_cents, quantity, supplier_name, created_at)
-   values (?, ?, ?, ?, ?, ?, ?)`,
+  `insert into items (part_number, part_number_key, category_id, name, img, description, price_cents, quantity,
+     lead_time_days, supplier_name, created_at)
+   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+);
+const insertSpec = sqlite.prepare(
+  `insert into item_specs (item_id, position, name, value, unit) values (?, ?, ?, ?, ?)`,
 );
 const insertReview = sqlite.prepare(
   `insert into reviews (user_id, name, rating, review, created_at) values (null, ?, ?, ?, ?)`,
 );
 
 const fill = sqlite.transaction(() => {
+  const categoryIds = new Map<string, number>();
+  for (const category of catalogCategories) {
+    const { lastInsertRowid } = insertCategory.run(category.slug, category.name, category.description);
+    categoryIds.set(category.slug, Number(lastInsertRowid));
+  }
   for (let index = 0; index < itemCount; index++) {
-    const base = demoItems[index % demoItems.length];
+    // Variants of the demo parts: the same category and spec names, a grade and a series number.
+    const base = catalogParts[index % catalogParts.length];
     const grade = pick(grades);
     const series = String(index + 1).padStart(6, "0");
+    const partNumber = `${base.partNumber}-${series}`;
     // About one part in twenty is out of stock, as in a real catalog.
     const quantity = random() < 0.05 ? 0 : between(1, 2000);
     const priceCents = Math.max(100, Math.round(base.price * 100 * (0.6 + random() * 0.8)));
-    insertItem.run(
-      `${base.name}, ${grade} GW-${series}`,
-      `/images/items/${base.slug}.svg`,
+    const { lastInsertRowid } = insertItem.run(
+      partNumber,
+      partNumberKey(partNumber),
+      categoryIds.get(base.category) ?? null,
+      `${base.name}, ${grade}`,
+      `/images/items/${base.image}.svg`,
       `${grade} series. ${base.description}`,
       priceCents,
       quantity,
+      base.leadTimeDays,
       base.supplier,
       timestamp(index),
+    );
+    base.specs.forEach((spec, position) =>
+      insertSpec.run(Number(lastInsertRowid), position, spec.name, spec.value, spec.unit),
     );
   }
   for (let index = 0; index < reviewCount; index++) {
     const useDemo = random() < 0.2;
-    const demo = demoReviews[index % demoReviews.length];
+    const demo = catalogReviews[index % catalogReviews.length];
     const rating = useDemo ? demo.rating : Math.min(5, between(2, 6));
     const text = useDemo ? demo.review : `${pick(openings)} ${pick(closings)}`;
     insertReview.run(useDemo ? demo.name : `${pick(firstNames)} ${pick(lastNames)}`, rating, text, timestamp(index));

@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { promisify } from "node:util";
 
 import { describe, expect, test } from "vitest";
@@ -6,10 +8,13 @@ import { describe, expect, test } from "vitest";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { db } from "~/db/db.server";
 import { seedDatabase } from "~/db/seed.server";
+import { createItem, listSpecs } from "~/models/item.server";
 import { getUserByEmail } from "~/models/user.server";
 import * as notFound from "~/routes/$";
+import { partNumberKey } from "~/utils/part-number";
 import { safeRedirect } from "~/utils/safe-redirect";
 
+import { newItem } from "../support/builders";
 import { call, getRequest } from "../support/http";
 import { createSignedInUser, sessionCount } from "../support/users";
 
@@ -67,7 +72,83 @@ describe("seed", () => {
     const admin = await getUserByEmail("seed-admin@example.com");
     expect(admin?.role).toBe("admin");
     const images = await db.selectFrom("items").select("img").execute();
-    for (const { img } of images) expect(img).toMatch(/^\/images\/items\/[a-z-]+\.svg$/);
+    for (const { img } of images) expect(img).toMatch(/^\/images\/items\/[a-z0-9-]+\.svg$/);
+  });
+
+  test("the demo catalog is a parts catalog: unique part numbers, 6+ categories, 4 to 8 specs a part", async () => {
+    await seedDatabase(db, { adminEmail: "seed-admin@example.com", adminPassword: "seed-admin-pass" });
+    const items = await db
+      .selectFrom("items")
+      .leftJoin("categories", "categories.id", "items.category_id")
+      .select(["items.id", "items.part_number", "items.part_number_key", "items.img", "categories.slug"])
+      .execute();
+    expect(items.length).toBeGreaterThanOrEqual(48);
+    expect(new Set(items.map((item) => item.part_number)).size).toBe(items.length);
+    for (const item of items) {
+      expect(item.part_number).toMatch(/^GW-[A-Z0-9-]+$/);
+      expect(item.part_number_key).toBe(item.part_number.toLowerCase().replace(/-/g, ""));
+      expect(item.slug).toBeTruthy();
+      expect(fs.existsSync(path.join("public", item.img))).toBe(true);
+    }
+    expect(new Set(items.map((item) => item.slug)).size).toBeGreaterThanOrEqual(6);
+    const specCounts = await db
+      .selectFrom("item_specs")
+      .select(["item_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("item_id")
+      .execute();
+    expect(specCounts).toHaveLength(items.length);
+    for (const { n } of specCounts) expect(Number(n)).toBeGreaterThanOrEqual(4);
+    for (const { n } of specCounts) expect(Number(n)).toBeLessThanOrEqual(8);
+    const aboutParts = await db.selectFrom("reviews").select("item_id").where("item_id", "is not", null).execute();
+    expect(aboutParts.length).toBeGreaterThan(0);
+  });
+});
+
+describe("part numbers", () => {
+  test("createItem keeps a given part number with its search key, or makes a unique one", async () => {
+    const given = await createItem(
+      {
+        name: "Keyed Hub",
+        img: "/images/items/spur-gear.svg",
+        description: "A hub.",
+        price_cents: 900,
+        quantity: 3,
+        supplier_name: "Gearwright Works",
+        part_number: `GW-HUB ${Date.now()}.1`,
+      },
+      {
+        specs: [
+          { name: "Bore", value: "12", unit: "mm" },
+          { name: "Material", value: "C45 steel", unit: null },
+        ],
+      },
+    );
+    expect(given.part_number).toMatch(/^GW-HUB \d+\.1$/);
+    const row = await db
+      .selectFrom("items")
+      .select("part_number_key")
+      .where("id", "=", given.id)
+      .executeTakeFirstOrThrow();
+    expect(row.part_number_key).toBe(partNumberKey(given.part_number));
+    expect(row.part_number_key).toMatch(/^gwhub\d+1$/);
+    expect(await listSpecs(given.id)).toEqual([
+      { name: "Bore", value: "12", unit: "mm" },
+      { name: "Material", value: "C45 steel", unit: null },
+    ]);
+
+    const generated = await newItem();
+    expect(generated.part_number).toMatch(/^GW-[0-9A-F]{8}$/);
+    await expect(
+      createItem({
+        name: "Twin",
+        img: "/images/items/spur-gear.svg",
+        description: "Same number.",
+        price_cents: 100,
+        quantity: 1,
+        supplier_name: "X",
+        part_number: given.part_number,
+      }),
+    ).rejects.toThrow();
   });
 });
 
