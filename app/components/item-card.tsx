@@ -23,17 +23,24 @@ export function ItemCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-      <img
-        src={item.img}
-        alt={item.name}
-        width={800}
-        height={600}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        className="aspect-[4/3] w-full bg-slate-100 object-cover"
-      />
+      {/* The picture and the name lead to the part's page; one link for both, one tab stop. */}
+      <Link to={`/items/${item.id}`} tabIndex={-1} aria-hidden>
+        <img
+          src={item.img}
+          alt=""
+          width={800}
+          height={600}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[4/3] w-full bg-slate-100 object-cover"
+        />
+      </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <Heading className="text-lg font-semibold">{item.name}</Heading>
+        <Heading className="text-lg font-semibold">
+          <Link to={`/items/${item.id}`} className="hover:underline">
+            {item.name}
+          </Link>
+        </Heading>
         <p className="font-mono text-xs text-slate-600">
           <span className="sr-only">Part number </span>
           {item.part_number}
@@ -47,13 +54,19 @@ export function ItemCard({
           <dt className="text-slate-600">Price/unit</dt>
           <dd className="text-right font-medium">{formatPrice(item.price_cents)}</dd>
         </dl>
-        <Link
-          to={`/order/${item.id}`}
-          className="mt-3 rounded-md bg-orange-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-orange-800"
-          aria-label={`Order ${item.name}`}
-        >
-          Order
-        </Link>
+        {inStock ? (
+          <Link
+            to={`/order/${item.id}`}
+            className="mt-3 rounded-md bg-orange-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-orange-800"
+            aria-label={`Order ${item.name}`}
+          >
+            Order
+          </Link>
+        ) : (
+          <p className="mt-3 rounded-md border border-slate-300 px-4 py-2 text-center text-sm text-slate-700">
+            Out of stock, ships in {item.lead_time_days} days
+          </p>
+        )}
       </div>
     </article>
   );

@@ -138,6 +138,22 @@ export function createItem(input: ItemInput, { specs = [] }: { specs?: SpecInput
   });
 }
 
+/** Everything a product page shows about a part: the item, its category and its specifications. */
+export async function getProduct(id: number) {
+  const item = await db
+    .selectFrom("items")
+    .leftJoin("categories", "categories.id", "items.category_id")
+    .select([
+      ...cardColumns.map((column) => `items.${column}` as const),
+      "categories.slug as category_slug",
+      "categories.name as category_name",
+    ])
+    .where("items.id", "=", id)
+    .executeTakeFirst();
+  if (!item) return undefined;
+  return { ...item, specs: await listSpecs(id) };
+}
+
 export function listSpecs(itemId: number) {
   return db
     .selectFrom("item_specs")

@@ -19,6 +19,17 @@ export function listNewestReviews(limit: number): Promise<ReviewSummary[]> {
 }
 
 /** Newest first, a page at a time (GET /api/review). */
+/** The newest reviews written about one part, for its page. */
+export function listReviewsOfItem(itemId: number, limit = 20): Promise<ReviewListing[]> {
+  return db
+    .selectFrom("reviews")
+    .select(reviewColumns)
+    .where("item_id", "=", itemId)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
 export function listReviews({ limit, offset }: { limit: number; offset: number }): Promise<ReviewListing[]> {
   return db.selectFrom("reviews").select(reviewColumns).orderBy("id", "desc").limit(limit).offset(offset).execute();
 }
@@ -27,11 +38,19 @@ export function listReviewsByUser(userId: number): Promise<ReviewListing[]> {
   return db.selectFrom("reviews").select(reviewColumns).where("user_id", "=", userId).orderBy("id", "desc").execute();
 }
 
-export function createReview(input: { userId: number | null; name: string; rating: number; review: string }) {
+export function createReview(input: {
+  userId: number | null;
+  name: string;
+  rating: number;
+  review: string;
+  /** The part the review is about; none for a review of the shop. */
+  itemId?: number | null;
+}) {
   return db
     .insertInto("reviews")
     .values({
       user_id: input.userId,
+      item_id: input.itemId ?? null,
       name: input.name,
       rating: input.rating,
       review: input.review,

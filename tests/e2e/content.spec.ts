@@ -7,6 +7,7 @@ const publicPages = [
   "/",
   "/items",
   "/items?q=bearing",
+  "/items/1",
   "/about",
   "/contact",
   "/blog",

@@ -69,6 +69,13 @@ export async function login(
   return { name, email: user.email, password: TEST_PASSWORD };
 }
 
+/** A new customer account (made directly), for tests that then use the sign-in form themselves. */
+export async function loginCredentials() {
+  const { createSignedInUser, TEST_PASSWORD } = await users();
+  const { user } = await createSignedInUser();
+  return { email: user.email, password: TEST_PASSWORD };
+}
+
 export async function signInAsAdmin(page: Page) {
   const { E2E_ADMIN: admin } = await import("../support/e2e-env.mjs");
   await page.goto("/sign-in");

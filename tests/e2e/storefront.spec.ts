@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { addProduct, login, signOut } from "./fixtures";
+import { addProduct, login, loginCredentials, signIn, signOut } from "./fixtures";
 
 async function openOrderPage(page: Page, itemName: string) {
   await page.goto(`/items?q=${encodeURIComponent(itemName)}`);
@@ -79,12 +79,41 @@ test("ordering takes stock, shows in My Orders, refuses more than is left, and c
   await expect(page.getByTestId("quantity-available")).toHaveText("10");
 });
 
-test("an item that is out of stock says so and cannot be ordered", async ({ page }) => {
+test("an item that is out of stock says so on its card and its page, and cannot be ordered", async ({ page }) => {
   await login(page, { role: "admin", name: "Alex Admin" });
   const itemName = await addProduct(page, { quantity: 0 });
-  await openOrderPage(page, itemName);
+  await page.goto(`/items?q=${encodeURIComponent(itemName)}`);
+  await expect(page.getByRole("link", { name: `Order ${itemName}` })).toHaveCount(0);
+  await expect(page.getByText("Out of stock, ships in 14 days")).toBeVisible();
+  await page.getByRole("link", { name: itemName }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(itemName);
+  await expect(page.getByTestId("stock")).toHaveText("Out of stock, ships in 14 days");
+  await expect(page.getByRole("link", { name: "Order this part" })).toHaveCount(0);
+
+  const id = new URL(page.url()).pathname.split("/").at(-1);
+  await page.goto(`/order/${id}`);
   await expect(page.getByText("Out of stock: this part cannot be ordered right now.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
+});
+
+test("a signed-out visitor opens a part's page from the catalog and is sent to sign in and back to it", async ({
+  page,
+}) => {
+  await page.goto("/items");
+  const firstCard = page.locator("article").first();
+  const name = (await firstCard.getByRole("heading").textContent())!.trim();
+  await firstCard.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(/\/items\/\d+$/);
+  const partPage = page.url();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByText(/^Part number GW-/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Specifications" })).toBeVisible();
+  await expect(page.getByTestId("stock")).toHaveText(/^(In stock: \d+|Out of stock, ships in \d+ days)$/);
+  await page.getByRole("link", { name: "Sign in to order" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=/);
+  const { email, password } = await loginCredentials();
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(partPage);
 });
 
 test("a review added in the dashboard appears on the home page, and the form resets", async ({ page }) => {

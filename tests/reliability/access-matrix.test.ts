@@ -17,6 +17,7 @@ type Row = { path: (shop: Shop) => string; get: Answers; post: Answers; json?: b
 const SIGN_IN = 302;
 const matrix: Record<string, Row> = {
   "routes/_index": { path: () => "/", get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/items_.$id": { path: (shop) => `/items/${shop.item.id}`, get: [200, 200, 200], post: [405, 405, 405] },
   "routes/items": { path: () => "/items?q=gear&page=1", get: [200, 200, 200], post: [405, 405, 405] },
   "routes/order.$id": { path: (shop) => `/order/${shop.item.id}`, get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
   // /dashboard opens My Orders: the layout sends a visitor to sign in, the index redirects everyone else.

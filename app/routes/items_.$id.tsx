@@ -1,0 +1,140 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ReviewCard } from "~/components/review-card";
+import { useFormatPrice } from "~/components/use-money";
+import { getProduct } from "~/models/item.server";
+import { listReviewsOfItem } from "~/models/review.server";
+import { appUrl, storeMoneyFormat } from "~/utils/env.server";
+import { cacheablePageHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
+import { jsonForScript, productJsonLd } from "~/utils/structured-data.server";
+import { parseId } from "~/validation/common";
+
+const NO_SUCH_PART = "We have no part at this address. The catalog lists every part we sell.";
+
+// The same for every anonymous visitor: the server may keep it for a moment.
+export const headers = cacheablePageHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? [
+        pageTitle(matches, `${data.product.name} (${data.product.part_number})`),
+        { name: "description", content: data.product.description.slice(0, 155) },
+        { tagName: "link", rel: "canonical", href: data.canonical },
+      ]
+    : [pageTitle(matches, "No such part")];
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = parseId(params.id);
+  const product = id ? await getProduct(id) : undefined;
+  if (!product) throw data(NO_SUCH_PART, { status: 404 });
+  const origin = new URL(appUrl()).origin;
+  return {
+    product,
+    reviews: await listReviewsOfItem(product.id),
+    canonical: `${origin}/items/${product.id}`,
+    jsonLd: jsonForScript(productJsonLd(product, { origin, money: storeMoneyFormat() })),
+  };
+}
+
+export default function ProductPage() {
+  const { product, reviews, jsonLd } = useLoaderData<typeof loader>();
+  const formatPrice = useFormatPrice();
+  const root = useRouteLoaderData("root") as { user: unknown } | undefined;
+  const inStock = product.quantity > 0;
+  return (
+    <article className="grid gap-8 md:grid-cols-2">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <img
+        src={product.img}
+        alt={product.name}
+        width={800}
+        height={600}
+        className="aspect-[4/3] w-full rounded-lg border border-slate-200 bg-slate-100 object-cover"
+      />
+      <div>
+        {product.category_slug ? (
+          <p className="text-sm">
+            <Link to={`/items?category=${product.category_slug}`} className="font-semibold text-orange-800 underline">
+              {product.category_name}
+            </Link>
+          </p>
+        ) : null}
+        <h1 className="mt-1 text-3xl font-bold">{product.name}</h1>
+        <p className="mt-1 font-mono text-sm text-slate-700">
+          Part number <span className="font-semibold">{product.part_number}</span>
+        </p>
+        <p className="mt-4 text-2xl font-semibold">
+          {formatPrice(product.price_cents)} <span className="text-sm font-normal text-slate-600">per unit</span>
+        </p>
+        <p className={`mt-2 font-medium ${inStock ? "text-green-800" : "text-red-800"}`} data-testid="stock">
+          {inStock ? `In stock: ${product.quantity}` : `Out of stock, ships in ${product.lead_time_days} days`}
+        </p>
+        {root?.user ? (
+          inStock ? (
+            <Link
+              to={`/order/${product.id}`}
+              className="mt-6 inline-block rounded-md bg-orange-700 px-5 py-2 font-semibold text-white hover:bg-orange-800"
+            >
+              Order this part
+            </Link>
+          ) : null
+        ) : (
+          <p className="mt-6">
+            <Link
+              to={`/sign-in?redirectTo=${encodeURIComponent(`/items/${product.id}`)}`}
+              className="inline-block rounded-md bg-orange-700 px-5 py-2 font-semibold text-white hover:bg-orange-800"
+            >
+              Sign in to order
+            </Link>
+          </p>
+        )}
+        <p className="mt-6 text-slate-800">{product.description}</p>
+        <h2 className="mt-8 text-xl font-semibold">Specifications</h2>
+        <table className="mt-3 w-full text-left text-sm">
+          <tbody>
+            {product.specs.map((spec) => (
+              <tr key={spec.name} className="border-b border-slate-200">
+                <th scope="row" className="py-2 pr-4 font-medium text-slate-600">
+                  {spec.name}
+                </th>
+                <td className="py-2">
+                  {spec.value}
+                  {spec.unit ? ` ${spec.unit}` : ""}
+                </td>
+              </tr>
+            ))}
+            <tr className="border-b border-slate-200">
+              <th scope="row" className="py-2 pr-4 font-medium text-slate-600">
+                Supplier
+              </th>
+              <td className="py-2">{product.supplier_name}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <section aria-labelledby="reviews-heading" className="md:col-span-2">
+        <h2 id="reviews-heading" className="text-xl font-semibold">
+          Reviews of this part
+        </h2>
+        {reviews.length ? (
+          <div className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {reviews.map((review) => (
+              <ReviewCard key={review.id} review={review} />
+            ))}
+          </div>
+        ) : (
+          <p className="mt-2 text-slate-600">No reviews of this part yet.</p>
+        )}
+      </section>
+    </article>
+  );
+}
+
+// Its own words for an unknown part; everything else is the root's error page.
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => ({ title: "No such part", message: NO_SUCH_PART }) }} />;
+}
