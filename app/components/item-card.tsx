@@ -35,24 +35,24 @@ export function ItemCard({
           className="aspect-[4/3] w-full bg-slate-100 object-cover"
         />
       </Link>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <Heading className="text-lg font-semibold">
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <Heading className="text-base font-semibold sm:text-lg">
           <Link to={`/items/${item.id}`} className="hover:underline">
             {item.name}
           </Link>
         </Heading>
-        <p className="font-mono text-xs text-slate-600">
+        <p className="break-all font-mono text-xs text-slate-600">
           <span className="sr-only">Part number </span>
           {item.part_number}
         </p>
-        <p className="line-clamp-3 text-sm text-slate-700">{item.description}</p>
-        <dl className="mt-auto grid grid-cols-2 gap-x-2 gap-y-1 text-sm">
+        <p className="hidden text-sm text-slate-700 sm:line-clamp-3">{item.description}</p>
+        <dl className="mt-auto grid grid-cols-1 gap-x-2 text-sm sm:grid-cols-2 sm:gap-y-1">
           <dt className="text-slate-600">Quantity Available</dt>
-          <dd className="text-right font-medium">{inStock ? item.quantity : "Out of stock"}</dd>
+          <dd className="mb-1 font-medium sm:mb-0 sm:text-right">{inStock ? item.quantity : "Out of stock"}</dd>
           <dt className="text-slate-600">Supplier Name</dt>
-          <dd className="text-right font-medium">{item.supplier_name}</dd>
+          <dd className="mb-1 break-words font-medium sm:mb-0 sm:text-right">{item.supplier_name}</dd>
           <dt className="text-slate-600">Price/unit</dt>
-          <dd className="text-right font-medium">{formatPrice(item.price_cents)}</dd>
+          <dd className="font-medium sm:text-right">{formatPrice(item.price_cents)}</dd>
         </dl>
         {inStock ? (
           <Link
@@ -79,13 +79,13 @@ export function ItemGrid({
   headingLevel = 3,
 }: {
   items: Item[];
-  emptyText: string;
+  emptyText?: string;
   priorityCount?: number;
   headingLevel?: HeadingLevel;
 }) {
-  if (items.length === 0) return <p className="mt-6 text-slate-600">{emptyText}</p>;
+  if (items.length === 0) return emptyText ? <p className="mt-6 text-slate-600">{emptyText}</p> : null;
   return (
-    <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+    <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3">
       {items.map((item, index) => (
         <ItemCard key={item.id} item={item} eager={index < priorityCount} headingLevel={headingLevel} />
       ))}

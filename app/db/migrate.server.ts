@@ -8,6 +8,7 @@ import * as performanceIndexes from "./migrations/0005_performance_indexes";
 import * as sessions from "./migrations/0006_sessions";
 import * as itemVersions from "./migrations/0007_item_versions";
 import * as catalog from "./migrations/0008_catalog";
+import * as search from "./migrations/0009_search";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0006_sessions": sessions,
   "0007_item_versions": itemVersions,
   "0008_catalog": catalog,
+  "0009_search": search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

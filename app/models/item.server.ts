@@ -1,17 +1,12 @@
 import { randomBytes } from "node:crypto";
 
-import { sql } from "kysely";
-
 import { db, now } from "~/db/db.server";
 import type { Item } from "~/db/schema";
 import { toCents } from "~/utils/money";
 import { partNumberKey } from "~/utils/part-number";
 
-export const CATALOG_PAGE_SIZE = 12;
-const MAX_PAGE = 100_000;
-
 /** The fields a catalog card shows; list queries select only these. */
-const cardColumns = [
+export const cardColumns = [
   "id",
   "part_number",
   "name",
@@ -44,72 +39,6 @@ function generatedPartNumber() {
 
 export function listNewestItems(limit: number): Promise<ItemListing[]> {
   return db.selectFrom("items").select(cardColumns).orderBy("id", "desc").limit(limit).execute();
-}
-
-function escapeLike(term: string) {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/**
- * Items whose name contains the query, case-insensitively on both dialects (lower() on both sides,
- * wildcards escaped).
- */
-function itemsMatching(query: string | undefined) {
-  const base = db.selectFrom("items");
-  if (!query) return base;
-  const pattern = `%${escapeLike(query.toLowerCase())}%`;
-  return base.where((eb) => eb(eb.fn("lower", ["name"]), "like", sql<string>`${pattern} escape '\\'`));
-}
-
-/**
- * How many items match. The whole catalog's count is one row the database keeps exact with triggers
- * (migration 0005), so it costs the same at any catalog size; a search has to count its matches.
- */
-async function countItems(query: string | undefined, base: ReturnType<typeof itemsMatching>) {
-  if (!query) {
-    const row = await db.selectFrom("item_count").select("items").where("id", "=", 1).executeTakeFirst();
-    if (row) return Number(row.items);
-  }
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-  return Number(count);
-}
-
-export async function listItems({ query, page }: { query?: string; page: number }) {
-  const safePage = Math.min(Math.max(1, Math.trunc(page) || 1), MAX_PAGE);
-  const base = itemsMatching(query);
-  // A substring match cannot use a B-tree index: newest-first with a LIMIT stops early for common
-  // words, but counting a search reads every name (see docs/benchmarks.md).
-  const total = await countItems(query, base);
-  const offset = (safePage - 1) * CATALOG_PAGE_SIZE;
-  // A page past the end is empty: no need to make the database step over every row to find out.
-  const items =
-    offset >= total
-      ? []
-      : await base.select(cardColumns).orderBy("id", "desc").limit(CATALOG_PAGE_SIZE).offset(offset).execute();
-  return {
-    items,
-    total,
-    page: safePage,
-    pageCount: Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE)),
-  };
-}
-
-/** The catalog's search and order with a caller's limit and offset (GET /api/item). */
-export function listItemsSlice({
-  query,
-  limit,
-  offset,
-}: {
-  query?: string;
-  limit: number;
-  offset: number;
-}): Promise<ItemDetail[]> {
-  return itemsMatching(query)
-    .select([...cardColumns, "version"])
-    .orderBy("id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
 }
 
 export function getItem(id: number): Promise<ItemDetail | undefined> {

@@ -1,13 +1,14 @@
 import { apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
 import { ItemBodySchema, ItemListQuerySchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
-import { createItem, itemInputFromForm, listItemsSlice } from "~/models/item.server";
+import { listCatalogSlice } from "~/models/catalog.server";
+import { createItem, itemInputFromForm } from "~/models/item.server";
 
 // GET /api/item (everyone) and POST /api/item (admins): the original backend's /item calls.
 const handleApiCall = apiRoute({
   async GET({ url }) {
     const { q, limit, offset } = parseQuery(ItemListQuerySchema, url);
-    const items = await listItemsSlice({ query: q, limit, offset });
+    const items = await listCatalogSlice({ query: q }, { limit, offset });
     return apiJson(items.map(toApiItem));
   },
 

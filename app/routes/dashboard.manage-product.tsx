@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
@@ -7,12 +7,13 @@ import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { ReplyErrors } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { useFormatPrice } from "~/components/use-money";
-import { deleteItem, getItem, listItems } from "~/models/item.server";
+import { searchCatalog } from "~/models/catalog.server";
+import { deleteItem, getItem } from "~/models/item.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { pageTitle } from "~/utils/meta";
-import { CatalogQuerySchema } from "~/validation/catalog";
+import { catalogHref, parseCatalogQuery } from "~/validation/catalog";
 import { parseId } from "~/validation/common";
 import { DeleteProductSchema } from "~/validation/product";
 
@@ -25,9 +26,12 @@ const DELETE_QUESTION = "Delete this item? OK to proceed.";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const searchParams = new URL(request.url).searchParams;
-  const { q, page } = CatalogQuerySchema.parse(Object.fromEntries(searchParams));
+  const { q, page } = parseCatalogQuery(searchParams);
   // Paged like the catalog: a shop with 100,000 parts must not send them all to one page.
-  const catalog = await listItems({ query: q, page });
+  const catalog = await searchCatalog({ query: q }, { page });
+  if (page > catalog.pageCount) {
+    throw redirect(catalogHref("/dashboard/manage-product", { q, page: catalog.pageCount }));
+  }
   const deleteId = parseId(searchParams.get("delete") ?? undefined);
   const toDelete = deleteId ? await getItem(deleteId) : undefined;
   return { ...catalog, query: q ?? "", confirmDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null };
@@ -123,7 +127,11 @@ export default function ManageProducts() {
           </table>
         </div>
       )}
-      <Pagination basePath="/dashboard/manage-product" query={query} page={page} pageCount={pageCount} />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(target) => catalogHref("/dashboard/manage-product", { q: query, page: target })}
+      />
     </section>
   );
 }

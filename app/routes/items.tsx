@@ -1,47 +1,87 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 
-import { ItemSearch, Pagination } from "~/components/catalog-controls";
+import { CatalogFilters, ItemSearch, Pagination, SortForm } from "~/components/catalog-controls";
 import { ItemGrid } from "~/components/item-card";
-import { listItems } from "~/models/item.server";
+import { categoryFacets, searchCatalog, specFacets } from "~/models/catalog.server";
 import { cacheablePageHeaders } from "~/utils/headers";
 import { pageTitle, storeNameOf } from "~/utils/meta";
-import { CatalogQuerySchema } from "~/validation/catalog";
+import { catalogHref, parseCatalogQuery, specChoices } from "~/validation/catalog";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  pageTitle(matches, data?.query ? `“${data.query}” in the catalog` : "All parts"),
+  pageTitle(matches, data?.query.q ? `“${data.query.q}” in the catalog` : (data?.categoryName ?? "All parts")),
   {
     name: "description",
-    content: `The full ${storeNameOf(matches)} catalog: gears, bearings, drives, couplings and fasteners with live stock.`,
+    content: `The full ${storeNameOf(matches)} catalog: gears, bearings, drives, couplings and fasteners with part numbers, specifications and live stock.`,
   },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { q, page } = CatalogQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const result = await listItems({ query: q, page });
-  return { ...result, query: q ?? "" };
+  const query = parseCatalogQuery(new URL(request.url).searchParams);
+  const filter = { query: query.q, category: query.category, inStock: query.inStock, specs: specChoices(query) };
+  const [result, categories, specs] = await Promise.all([
+    searchCatalog(filter, { page: query.page, sort: query.sort }),
+    categoryFacets(filter),
+    specFacets(filter),
+  ]);
+  // A page past the end (an old link, a catalog that shrank) shows the last page there is.
+  if (query.page > result.pageCount) throw redirect(catalogHref("/items", { ...query, page: result.pageCount }));
+  const categoryName = categories.find((category) => category.slug === query.category)?.name ?? null;
+  return { ...result, query, categories, specs, categoryName };
 }
 
 export default function Catalog() {
-  const { items, total, page, pageCount, query } = useLoaderData<typeof loader>();
+  const { items, total, page, pageCount, query, categories, specs, categoryName } = useLoaderData<typeof loader>();
+  const narrowed = Boolean(query.category || query.inStock || query.spec.length);
+  const clearHref = catalogHref("/items", { q: query.q, sort: query.sort });
+  const filters = (idPrefix: string) => (
+    <CatalogFilters query={query} categories={categories} specs={specs} idPrefix={idPrefix} />
+  );
   return (
     <>
-      <h1 className="text-3xl font-bold">All parts</h1>
-      <ItemSearch query={query} id="catalog-search" />
-      <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-        {total === 1 ? "1 part" : `${total} parts`}
-        {query ? ` matching “${query}”` : ""}
-      </p>
-      <ItemGrid
-        items={items}
-        emptyText={query ? `No parts match “${query}”.` : "No parts in the catalog yet."}
-        priorityCount={3}
-        headingLevel={2}
+      <h1 className="text-3xl font-bold">{categoryName ?? "All parts"}</h1>
+      <ItemSearch
+        query={query.q ?? ""}
+        id="catalog-search"
+        keep={{ category: query.category, inStock: query.inStock ? "1" : undefined, sort: query.sort }}
       />
-      <Pagination basePath="/items" query={query} page={page} pageCount={pageCount} />
+      <div className="mt-6 md:grid md:grid-cols-[14rem_1fr] md:gap-8">
+        <aside aria-label="Filters" className="hidden md:block">
+          {filters("wide")}
+        </aside>
+        {/* On a phone the filters fold away; a details element opens without JavaScript. */}
+        <details className="mb-4 rounded-md border border-slate-300 p-3 md:hidden">
+          <summary className="cursor-pointer font-semibold">Filters{narrowed ? " (some chosen)" : ""}</summary>
+          <div className="mt-3">{filters("narrow")}</div>
+        </details>
+        <div>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-700" aria-live="polite" data-testid="result-count">
+              {total === 0
+                ? `No parts match${query.q ? ` “${query.q}”` : ""}${narrowed ? " with these filters" : ""}.`
+                : `${total === 1 ? "1 part" : `${total} parts`}${query.q ? ` matching “${query.q}”` : ""}`}
+              {total === 0 && (narrowed || query.q) ? (
+                <>
+                  {" "}
+                  <Link to={narrowed ? clearHref : "/items"} className="font-semibold text-orange-800 underline">
+                    {narrowed ? "Clear filters" : "Show all parts"}
+                  </Link>
+                </>
+              ) : null}
+            </p>
+            {total > 1 ? <SortForm query={query} id="catalog-sort" /> : null}
+          </div>
+          <ItemGrid items={items} priorityCount={3} headingLevel={2} />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            hrefFor={(target) => catalogHref("/items", { ...query, page: target })}
+          />
+        </div>
+      </div>
     </>
   );
 }

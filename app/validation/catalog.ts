@@ -1,13 +1,79 @@
 import { z } from "zod";
 
-/** Catalog URL parameters: anything odd falls back to the first page of everything, never an error. */
+export const CATALOG_SORT_OPTIONS = [
+  { value: "relevance", label: "Best match" },
+  { value: "price-asc", label: "Price, low to high" },
+  { value: "price-desc", label: "Price, high to low" },
+  { value: "name", label: "Name" },
+  { value: "newest", label: "Newest" },
+] as const;
+
+const MAX_SPEC_CHOICES = 20;
+
+const searchText = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .catch(undefined)
+  .transform((value) => value || undefined);
+
+/**
+ * Catalog URL parameters. They come from links and bookmarks, so anything odd falls back to the
+ * first page of everything rather than an error page.
+ */
 export const CatalogQuerySchema = z.object({
-  q: z
+  q: searchText,
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  category: z
     .string()
-    .trim()
-    .max(100)
+    .regex(/^[a-z0-9-]{1,60}$/)
+    .optional()
+    .catch(undefined),
+  inStock: z
+    .enum(["1", "0", "true", "false"])
     .optional()
     .catch(undefined)
-    .transform((value) => value || undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+    .transform((value) => value === "1" || value === "true"),
+  sort: z.enum(["relevance", "price-asc", "price-desc", "name", "newest"]).catch("relevance").default("relevance"),
+  /** `spec=Bore:20`, repeated: a name and a value, the value as stored without its unit. */
+  spec: z.array(z.string().max(120)).max(MAX_SPEC_CHOICES).catch([]).default([]),
 });
+
+export type CatalogQuery = z.infer<typeof CatalogQuerySchema>;
+
+/** Reads the catalog's URL (repeated `spec` parameters included). */
+export function parseCatalogQuery(searchParams: URLSearchParams): CatalogQuery {
+  return CatalogQuerySchema.parse({ ...Object.fromEntries(searchParams), spec: searchParams.getAll("spec") });
+}
+
+/** `spec` parameters as chosen values per name; a spec only counts inside a category. */
+export function specChoices(query: Pick<CatalogQuery, "spec" | "category">) {
+  const chosen: Record<string, string[]> = {};
+  if (!query.category) return chosen;
+  for (const entry of query.spec) {
+    const colon = entry.indexOf(":");
+    if (colon <= 0) continue;
+    const name = entry.slice(0, colon).trim();
+    const value = entry.slice(colon + 1).trim();
+    if (name && value) (chosen[name] ??= []).push(value);
+  }
+  return chosen;
+}
+
+/** The catalog's URL for a query: parameters at their defaults are left out, so links stay short. */
+export function catalogSearchParams(query: Partial<CatalogQuery>) {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.category) params.set("category", query.category);
+  for (const spec of query.category ? (query.spec ?? []) : []) params.append("spec", spec);
+  if (query.inStock) params.set("inStock", "1");
+  if (query.sort && query.sort !== "relevance") params.set("sort", query.sort);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  return params;
+}
+
+export function catalogHref(basePath: string, query: Partial<CatalogQuery>) {
+  const search = catalogSearchParams(query).toString();
+  return search ? `${basePath}?${search}` : basePath;
+}

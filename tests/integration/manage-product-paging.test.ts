@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 
-import { CATALOG_PAGE_SIZE, createItem } from "~/models/item.server";
+import { CATALOG_PAGE_SIZE } from "~/models/catalog.server";
+import { createItem } from "~/models/item.server";
 import * as manageProduct from "~/routes/dashboard.manage-product";
 
 import { call, getRequest } from "../support/http";

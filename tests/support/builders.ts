@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 
-import { createItem, type ItemInput } from "~/models/item.server";
+import { db } from "~/db/db.server";
+import { createItem, type ItemInput, type SpecInput } from "~/models/item.server";
 
 /** A unique suffix, so tests that share a database never meet each other's rows. */
 export function uniqueToken() {
@@ -8,14 +9,27 @@ export function uniqueToken() {
 }
 
 /** The one item builder: a believable part with stock, any field overridable. */
-export async function newItem(overrides: Partial<ItemInput> = {}) {
-  return createItem({
-    name: `Spur Gear ${uniqueToken()}`,
-    img: "/images/items/spur-gear.svg",
-    description: "A hardened steel spur gear.",
-    price_cents: 1250,
-    quantity: 10,
-    supplier_name: "Gearwright Works",
-    ...overrides,
-  });
+export async function newItem(overrides: Partial<ItemInput> = {}, specs: SpecInput[] = []) {
+  return createItem(
+    {
+      name: `Spur Gear ${uniqueToken()}`,
+      img: "/images/items/spur-gear.svg",
+      description: "A hardened steel spur gear.",
+      price_cents: 1250,
+      quantity: 10,
+      supplier_name: "Gearwright Works",
+      ...overrides,
+    },
+    { specs },
+  );
+}
+
+/** A category of its own, so a test's filters and counts see only the items it made. */
+export async function newCategory() {
+  const slug = `test-${uniqueToken()}`;
+  return db
+    .insertInto("categories")
+    .values({ slug, name: `Test parts ${slug}`, description: "Parts made by a test." })
+    .returning(["id", "slug", "name"])
+    .executeTakeFirstOrThrow();
 }

@@ -1,0 +1,211 @@
+import { type ExpressionBuilder, PostgresAdapter, sql } from "kysely";
+
+import { db } from "~/db/db.server";
+import type { Database } from "~/db/schema";
+import { cardColumns,type ItemDetail, type ItemListing } from "~/models/item.server";
+import { partNumberKey } from "~/utils/part-number";
+
+export const CATALOG_PAGE_SIZE = 12;
+export const CATALOG_SORTS = ["relevance", "price-asc", "price-desc", "name", "newest"] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+
+/** What a buyer narrows the catalog by; every field comes from the URL. */
+export type CatalogFilter = {
+  query?: string;
+  /** A category's slug. */
+  category?: string;
+  inStock?: boolean;
+  /** Chosen values per spec name: a part matches any value of a name, and every name. */
+  specs?: Record<string, string[]>;
+};
+
+export type FacetChoice = { value: string; unit: string | null; count: number };
+export type SpecFacet = { name: string; choices: FacetChoice[] };
+export type CategoryFacet = { slug: string; name: string; count: number };
+
+// A part-number key shorter than this matches too much to be meant as one ("m6" is a thread size).
+const MIN_PART_NUMBER_FRAGMENT = 3;
+const MAX_WORDS = 8;
+const MAX_CHOICES_PER_SPEC = 30;
+
+const isPostgres = () => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** The words of a query as the full-text index holds them: letters and digits, lower case. */
+function searchWords(query: string) {
+  return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+}
+
+/**
+ * The items a query finds, each with a score (lower is better): its exact part number first, then
+ * part numbers containing the query, then word matches by the index's own rank. Every word must
+ * match, as a prefix, after stemming. Words are reduced to letters and digits above, so the match
+ * expression cannot carry the index's operators.
+ */
+function searchHits(query: string) {
+  const key = partNumberKey(query);
+  const words = searchWords(query);
+  const branches = [sql`select id, -3 as score from items where part_number_key = ${key}`];
+  if (isPostgres()) {
+    if (key.length >= MIN_PART_NUMBER_FRAGMENT) {
+      branches.push(sql`select id, -2 as score from items where part_number_key like ${`%${key}%`}`);
+    }
+    if (words.length) {
+      const tsQuery = sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(" & ")})`;
+      branches.push(
+        sql`select id, -ts_rank(search_vector, ${tsQuery}) as score from items where search_vector @@ ${tsQuery}`,
+      );
+    }
+  } else {
+    if (key.length >= MIN_PART_NUMBER_FRAGMENT) {
+      branches.push(sql`select rowid as id, -2 as score from items_part_fts where items_part_fts match ${`"${key}"`}`);
+    }
+    if (words.length) {
+      const match = words.map((word) => `"${word}"*`).join(" AND ");
+      // bm25 ranks are negative and below -2 only for absurdly repeated words: cap them above -2.
+      branches.push(sql`select rowid as id, max(rank, -1.5) as score from items_fts where items_fts match ${match}`);
+    }
+  }
+  const union = sql.join(branches, sql` union all `);
+  return sql<{ id: number; score: number }>`(select id, min(score) as score from (${union}) as hit group by id)`.as(
+    "hits",
+  );
+}
+
+type Where = (eb: ExpressionBuilder<Database, "items">) => ReturnType<ExpressionBuilder<Database, "items">["and"]>;
+
+/** The filters other than the search, as one condition on items. `skipSpec` leaves one spec out. */
+function filterCondition(filter: CatalogFilter, skipSpec?: string): Where {
+  return (eb) => {
+    const conditions = [];
+    if (filter.category) {
+      conditions.push(
+        eb(
+          "items.category_id",
+          "=",
+          eb.selectFrom("categories").select("categories.id").where("categories.slug", "=", filter.category),
+        ),
+      );
+    }
+    if (filter.inStock) conditions.push(eb("items.quantity", ">", 0));
+    for (const [name, values] of Object.entries(filter.specs ?? {})) {
+      if (name === skipSpec || !values.length) continue;
+      conditions.push(
+        eb(
+          "items.id",
+          "in",
+          eb
+            .selectFrom("item_specs")
+            .select("item_specs.item_id")
+            .where("item_specs.name", "=", name)
+            .where("item_specs.value", "in", values),
+        ),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+function matchingItems(filter: CatalogFilter, skipSpec?: string) {
+  const base = filter.query
+    ? db.selectFrom("items").innerJoin(searchHits(filter.query), "hits.id", "items.id")
+    : db.selectFrom("items");
+  return (base as ReturnType<typeof db.selectFrom<"items">>).where(filterCondition(filter, skipSpec));
+}
+
+const hasFilters = (filter: CatalogFilter) =>
+  Boolean(filter.query || filter.category || filter.inStock || Object.values(filter.specs ?? {}).some((v) => v.length));
+
+/**
+ * How many items match. The whole catalog's count is one row the database keeps exact with triggers
+ * (migration 0005); anything narrower is counted from its indexes.
+ */
+async function countMatching(filter: CatalogFilter) {
+  if (!hasFilters(filter)) {
+    const row = await db.selectFrom("item_count").select("items").where("id", "=", 1).executeTakeFirst();
+    if (row) return Number(row.items);
+  }
+  const { count } = await matchingItems(filter)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+function sortedSlice(filter: CatalogFilter, sort: CatalogSort, limit: number, offset: number) {
+  let query = matchingItems(filter).select([
+    ...cardColumns.map((column) => `items.${column}` as const),
+    "items.version",
+  ]);
+  const effective = sort === "relevance" && !filter.query ? "newest" : sort;
+  if (effective === "relevance") query = query.orderBy(sql`hits.score`);
+  if (effective === "price-asc") query = query.orderBy("items.price_cents", "asc");
+  if (effective === "price-desc") query = query.orderBy("items.price_cents", "desc");
+  if (effective === "name") query = query.orderBy("items.name", "asc");
+  return query.orderBy("items.id", "desc").limit(limit).offset(offset).execute() as Promise<ItemDetail[]>;
+}
+
+/** One page of the catalog as a buyer narrowed it, with how many pages there are. */
+export async function searchCatalog(filter: CatalogFilter, { page, sort }: { page: number; sort?: CatalogSort }) {
+  const total = await countMatching(filter);
+  const pageCount = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
+  const offset = (page - 1) * CATALOG_PAGE_SIZE;
+  // Past the end: the caller sends the buyer to the last page; no need to ask the database.
+  const items: ItemListing[] =
+    offset >= total ? [] : await sortedSlice(filter, sort ?? "relevance", CATALOG_PAGE_SIZE, offset);
+  return { items, total, page, pageCount };
+}
+
+/** The same search, sort and filters with a caller's limit and offset (GET /api/item). */
+export function listCatalogSlice(
+  filter: CatalogFilter,
+  { limit, offset, sort = "relevance" }: { limit: number; offset: number; sort?: CatalogSort },
+) {
+  return sortedSlice(filter, sort, limit, offset);
+}
+
+/** Every category with how many parts the search (and the in-stock choice) finds in it. */
+export async function categoryFacets(filter: CatalogFilter): Promise<CategoryFacet[]> {
+  const counts = await matchingItems({ query: filter.query, inStock: filter.inStock })
+    .select((eb) => ["items.category_id", eb.fn.countAll<number>().as("count")])
+    .groupBy("items.category_id")
+    .execute();
+  const countOf = new Map(counts.map((row) => [row.category_id, Number(row.count)]));
+  const categories = await db.selectFrom("categories").select(["id", "slug", "name"]).orderBy("name").execute();
+  return categories.map(({ id, slug, name }) => ({ slug, name, count: countOf.get(id) ?? 0 }));
+}
+
+/**
+ * The spec values of the parts a filter finds, with counts. A name's counts leave that name's own
+ * choice out, so a count is what the list shows when that value is chosen (values of one name are
+ * alternatives). Read through the (name, value, item_id) index, within the chosen category only.
+ */
+export async function specFacets(filter: CatalogFilter): Promise<SpecFacet[]> {
+  if (!filter.category) return [];
+  const chosenNames = Object.keys(filter.specs ?? {}).filter((name) => filter.specs?.[name]?.length);
+  const countsFor = (skipSpec?: string) =>
+    db
+      .selectFrom("item_specs")
+      .select(["item_specs.name", "item_specs.value", "item_specs.unit"])
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("item_specs.item_id", "in", matchingItems(filter, skipSpec).select("items.id"))
+      .groupBy(["item_specs.name", "item_specs.value", "item_specs.unit"])
+      .execute();
+  const [unchosen, ...perChosen] = await Promise.all([
+    countsFor(),
+    ...chosenNames.map((name) => countsFor(name).then((rows) => rows.filter((row) => row.name === name))),
+  ]);
+  const rows = [...unchosen.filter((row) => !chosenNames.includes(row.name)), ...perChosen.flat()];
+  const byName = new Map<string, FacetChoice[]>();
+  for (const row of rows) {
+    const choices = byName.get(row.name) ?? [];
+    choices.push({ value: row.value, unit: row.unit, count: Number(row.count) });
+    byName.set(row.name, choices);
+  }
+  const collator = new Intl.Collator("en", { numeric: true });
+  return [...byName.entries()]
+    .filter(([name, choices]) => choices.length > 1 || chosenNames.includes(name))
+    .sort(([a], [b]) => collator.compare(a, b))
+    .map(([name, choices]) => ({
+      name,
+      choices: choices.sort((a, b) => collator.compare(a.value, b.value)).slice(0, MAX_CHOICES_PER_SPEC),
+    }));
+}

@@ -1,0 +1,160 @@
+import { describe, expect, test } from "vitest";
+
+import * as catalog from "~/routes/items";
+
+import { newCategory, newItem, uniqueToken } from "../support/builders";
+import { call, getRequest } from "../support/http";
+
+// The catalog's search, filters, counts and sorts (issue 13), through the page's loader, on
+// whichever database TEST_DATABASE names.
+
+function catalogPage(search: string) {
+  return call(catalog.loader, getRequest(`/items${search}`));
+}
+
+const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
+const q = (text: string) => `?q=${encodeURIComponent(text)}`;
+
+/** A part-number stem nobody else uses: two letters and digits, as printed on parts. */
+function uniqueStem() {
+  return uniqueToken().slice(1, 7).toUpperCase();
+}
+
+describe("part-number search", () => {
+  test("ignores case, spaces, hyphens and dots, matches a part, and lists the exact number first", async () => {
+    const stem = uniqueStem();
+    const longer = await newItem({ part_number: `GW-${stem}-M1-200` });
+    const exact = await newItem({ part_number: `GW-${stem}-M1-20` });
+    const other = await newItem({ part_number: `GW-${stem}-M2-20` });
+    const lower = stem.toLowerCase();
+    for (const text of [`GW-${stem}-M1-20`, `gw${lower}m120`, `GW ${stem} M1 20`, `gw.${lower}.m1.20`]) {
+      const page = await catalogPage(q(text));
+      expect(ids(page.data.items), text).toEqual([exact.id, longer.id]);
+    }
+    const partial = await catalogPage(q(`${lower.slice(2)}-m1`));
+    expect(ids(partial.data.items).sort()).toEqual([exact.id, longer.id].sort());
+    const wholeStem = await catalogPage(q(stem));
+    expect(ids(wholeStem.data.items).sort()).toEqual([exact.id, longer.id, other.id].sort());
+  });
+});
+
+describe("word search", () => {
+  test("finds names and descriptions by word: plurals, prefixes and sizes, every word required", async () => {
+    const tag = uniqueToken();
+    const gear = await newItem({ name: `Spur gear ${tag}`, description: "Hardened C45 steel. Fits M6 bolts." });
+    const bearing = await newItem({ name: `Deep groove ball bearing ${tag}`, description: "Sealed both sides." });
+    expect(ids((await catalogPage(q(`gears ${tag}`))).data.items)).toEqual([gear.id]);
+    expect(ids((await catalogPage(q(`bear ${tag}`))).data.items)).toEqual([bearing.id]);
+    expect(ids((await catalogPage(q(`m6 ${tag}`))).data.items)).toEqual([gear.id]);
+    expect(ids((await catalogPage(q(`sealed bearings ${tag}`))).data.items)).toEqual([bearing.id]);
+    expect((await catalogPage(q(`m8 ${tag}`))).data.total).toBe(0);
+  });
+
+  test("an edited name is found by its new words and no longer by the old ones", async () => {
+    const { updateItem } = await import("~/models/item.server");
+    const tag = uniqueToken();
+    const item = await newItem({ name: `Oldham coupling ${tag}` });
+    await updateItem(item.id, { name: `Jaw coupling ${tag}` });
+    expect(ids((await catalogPage(q(`jaw ${tag}`))).data.items)).toEqual([item.id]);
+    expect((await catalogPage(q(`oldham ${tag}`))).data.total).toBe(0);
+  });
+
+  test("a search with no results keeps the query and says so once", async () => {
+    const tag = uniqueToken();
+    const page = await catalogPage(q(`nothing-like-this ${tag}`));
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ total: 0, items: [], pageCount: 1 });
+    expect(page.data.query.q).toBe(`nothing-like-this ${tag}`);
+  });
+});
+
+describe("filters and counts", () => {
+  async function stockedCategory() {
+    const category = await newCategory();
+    const part = (name: string, price: number, quantity: number, bore: string, material: string) =>
+      newItem({ name, price_cents: price, quantity, category_id: category.id }, [
+        { name: "Bore", value: bore, unit: "mm" },
+        { name: "Material", value: material, unit: null },
+      ]);
+    const items = {
+      b8steel: await part("Collar B", 1200, 5, "8", "Steel"),
+      b8brass: await part("Collar D", 900, 0, "8", "Brass"),
+      b10steel: await part("Collar A", 1500, 3, "10", "Steel"),
+      b12steel: await part("Collar C", 700, 8, "12", "Steel"),
+    };
+    return { category, items };
+  }
+
+  test("a category lists its parts, and every count beside a choice is what choosing it lists", async () => {
+    const { category } = await stockedCategory();
+    const page = await catalogPage(`?category=${category.slug}`);
+    expect(page.data.total).toBe(4);
+    expect(page.data.categoryName).toBe(category.name);
+    expect(page.data.categories.find((entry: { slug: string }) => entry.slug === category.slug)?.count).toBe(4);
+    expect(page.data.specs).toEqual([
+      {
+        name: "Bore",
+        choices: [
+          { value: "8", unit: "mm", count: 2 },
+          { value: "10", unit: "mm", count: 1 },
+          { value: "12", unit: "mm", count: 1 },
+        ],
+      },
+      {
+        name: "Material",
+        choices: [
+          { value: "Brass", unit: null, count: 1 },
+          { value: "Steel", unit: null, count: 3 },
+        ],
+      },
+    ]);
+    for (const spec of page.data.specs as { name: string; choices: { value: string; count: number }[] }[]) {
+      for (const choice of spec.choices) {
+        const spec_ = encodeURIComponent(`${spec.name}:${choice.value}`);
+        const filtered = await catalogPage(`?category=${category.slug}&spec=${spec_}`);
+        expect(filtered.data.total, `${spec.name} ${choice.value}`).toBe(choice.count);
+      }
+    }
+  });
+
+  test("spec choices combine: values of one spec are alternatives, different specs all apply", async () => {
+    const { category, items } = await stockedCategory();
+    const base = `?category=${category.slug}`;
+    const eightOrTen = await catalogPage(`${base}&spec=Bore:8&spec=Bore:10&sort=name`);
+    expect(ids(eightOrTen.data.items)).toEqual([items.b10steel.id, items.b8steel.id, items.b8brass.id]);
+    const eightSteel = await catalogPage(`${base}&spec=Bore:8&spec=Material:Steel`);
+    expect(ids(eightSteel.data.items)).toEqual([items.b8steel.id]);
+    // With Bore 8 chosen, the other bores still count as they would list if chosen instead.
+    const bore = eightSteel.data.specs.find((spec: { name: string }) => spec.name === "Bore");
+    expect(bore.choices.map((choice: { count: number }) => choice.count)).toEqual([1, 1, 1]);
+  });
+
+  test("in stock only leaves out parts with none, in the list and in the counts", async () => {
+    const { category, items } = await stockedCategory();
+    const page = await catalogPage(`?category=${category.slug}&inStock=1`);
+    expect(page.data.total).toBe(3);
+    expect(ids(page.data.items)).not.toContain(items.b8brass.id);
+    expect(page.data.categories.find((entry: { slug: string }) => entry.slug === category.slug)?.count).toBe(3);
+  });
+
+  test("sorts by price both ways, by name and by newest", async () => {
+    const { category, items } = await stockedCategory();
+    const sorted = async (sort: string) =>
+      ids((await catalogPage(`?category=${category.slug}&sort=${sort}`)).data.items);
+    const { b8steel, b8brass, b10steel, b12steel } = items;
+    expect(await sorted("price-asc")).toEqual([b12steel.id, b8brass.id, b8steel.id, b10steel.id]);
+    expect(await sorted("price-desc")).toEqual([b10steel.id, b8steel.id, b8brass.id, b12steel.id]);
+    expect(await sorted("name")).toEqual([b10steel.id, b8steel.id, b12steel.id, b8brass.id]);
+    expect(await sorted("newest")).toEqual([b12steel.id, b10steel.id, b8brass.id, b8steel.id]);
+    expect(await sorted("nonsense")).toEqual(await sorted("newest"));
+  });
+
+  test("a spec outside a category, an unknown category or junk filters never error", async () => {
+    const unknown = await catalogPage(`?category=no-such-${uniqueToken()}`);
+    expect(unknown.status).toBe(200);
+    expect(unknown.data.total).toBe(0);
+    for (const search of ["?spec=Bore:8", "?category=%00&inStock=maybe&spec=:&spec=x", `?spec=${"a".repeat(500)}`]) {
+      expect((await catalogPage(search)).status, search).toBe(200);
+    }
+  });
+});
