@@ -1,7 +1,9 @@
 /**
- * CORS for the JSON API, off unless API_CORS_ORIGINS lists origins (comma-separated). A listed
- * origin may read, and may write with an API key; cookies never cross origins, so credentials are
- * never allowed and a cookie write from another origin stays refused by requireSameSite.
+ * CORS for the JSON API. Reads without a key are public, as in the original backend: any origin may
+ * make them (`*`, which browsers never combine with cookies), so a single-page client elsewhere can
+ * list the catalog. Reading or writing with an API key from a browser is for the origins
+ * API_CORS_ORIGINS lists (comma-separated). Credentials are never allowed, and a cookie write from
+ * another origin stays refused by requireSameSite.
  */
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
@@ -26,8 +28,12 @@ export function hasAuthorization(request: Request) {
 export function applyCors(request: Request, response: Response, allow: string) {
   response.headers.append("Vary", "Origin");
   const origin = listedOrigin(request);
-  if (!origin) return response;
   const method = request.method.toUpperCase();
+  if (!origin) {
+    if (SAFE_METHODS.has(method) && !hasAuthorization(request))
+      response.headers.set("Access-Control-Allow-Origin", "*");
+    return response;
+  }
   const preflight = method === "OPTIONS";
   if (!preflight && !SAFE_METHODS.has(method) && !hasAuthorization(request)) return response;
   response.headers.set("Access-Control-Allow-Origin", origin);

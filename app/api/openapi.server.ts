@@ -67,7 +67,7 @@ function buildDocument() {
     method: "get",
     path: "/api/item",
     tags: ["Items"],
-    summary: "List items, newest first",
+    summary: "List or search items (best match first for a search, else newest first)",
     request: { query: ItemListQuerySchema },
     responses: { 200: json("The items.", z.array(ApiItemSchema)), 400: invalid },
   });

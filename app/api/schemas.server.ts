@@ -121,9 +121,22 @@ export const PagingQuerySchema = z.object({
   offset: wholeNumberParam("offset", 0, MAX_ID).default(0),
 });
 
-/** GET /api/item: the catalog page's search (`q`, by name) with paging. */
+/** GET /api/item: the catalog page's search and filters with paging. */
 export const ItemListQuerySchema = PagingQuerySchema.extend({
-  q: CatalogQuerySchema.shape.q.openapi({ type: "string", description: "Search by name, as on the catalog page." }),
+  q: CatalogQuerySchema.shape.q.openapi({
+    type: "string",
+    description: "Search part numbers (whole or in part) and names and descriptions by word, as on the catalog page.",
+  }),
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,60}$/, "category must be a category's slug")
+    .optional()
+    .openapi({ description: "A category's slug (`gears`)." }),
+  inStock: z
+    .enum(["1", "0", "true", "false"], { message: "inStock must be 1 or 0" })
+    .optional()
+    .transform((value) => value === "1" || value === "true")
+    .openapi({ type: "string", description: "`1`: only parts with units in stock." }),
 });
 
 /** GET /api/order: `?all=1` asks for every customer's orders (admins only). */
@@ -147,6 +160,11 @@ export const ApiItemSchema = z
     supplierName: z.string(),
     price: z.number().openapi({ description: "Price per unit in currency units.", example: 12.5 }),
     version: z.number().int().openapi({ description: "Moves on with every change; send it back with a PUT." }),
+    partNumber: z.string().openapi({ example: "GW-SG-M1-20" }),
+    category: z.string().nullable().openapi({ description: "The category's slug; null for none." }),
+    specs: z
+      .array(z.object({ name: z.string(), value: z.string(), unit: z.string().nullable() }))
+      .openapi({ description: "The specification, in the order the product page shows it." }),
   })
   .openapi("Item");
 

@@ -1,6 +1,7 @@
 import type { OrderStatus } from "~/db/schema";
-import type { ItemDetail } from "~/models/item.server";
+import type { CatalogItem } from "~/models/catalog.server";
 import type { ReviewListing } from "~/models/review.server";
+import { appUrl } from "~/utils/env.server";
 
 import type { ApiItem, ApiOrder, ApiReview } from "./schemas.server";
 
@@ -12,16 +13,20 @@ function units(cents: number) {
   return cents / 100;
 }
 
-export function toApiItem(item: ItemDetail): ApiItem {
+export function toApiItem(item: CatalogItem): ApiItem {
   return {
     _id: item.id,
     name: item.name,
-    img: item.img,
+    // Absolute, so a client on another origin can show it.
+    img: new URL(item.img, appUrl()).toString(),
     description: item.description,
     quantity: item.quantity,
     supplierName: item.supplier_name,
     price: units(item.price_cents),
     version: item.version,
+    partNumber: item.part_number,
+    category: item.category_slug,
+    specs: item.specs,
   };
 }
 

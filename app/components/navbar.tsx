@@ -1,19 +1,64 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 import type { CurrentUser } from "~/auth/session.server";
 
-const links = [
+const contentLinks = [
   { to: "/about", label: "About us" },
   { to: "/contact", label: "Contact" },
   { to: "/blog", label: "Blog" },
   { to: "/portfolio", label: "My Portfolio" },
 ];
 
+type NavUser = Pick<CurrentUser, "display_name"> | null;
+
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return `rounded px-2 py-1 hover:text-orange-300 ${isActive ? "text-orange-300" : "text-slate-100"}`;
 }
 
-function AccountControls({ user }: { user: Pick<CurrentUser, "display_name"> | null }) {
+/** The header's search: a plain GET form to the catalog, so it works without JavaScript. */
+function HeaderSearch({ id }: { id: string }) {
+  return (
+    <Form method="get" action="/items" role="search" className="flex min-w-0 gap-1">
+      <label htmlFor={id} className="sr-only">
+        Search parts
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        placeholder="Search parts"
+        maxLength={100}
+        className="w-full min-w-0 rounded-md border border-slate-500 bg-slate-800 px-2 py-1.5 text-white placeholder:text-slate-300 lg:w-44"
+      />
+      <button type="submit" className="rounded-md bg-slate-700 px-3 py-1.5 font-semibold text-white hover:bg-slate-600">
+        Search
+      </button>
+    </Form>
+  );
+}
+
+function NavLinks({ user }: { user: NavUser }) {
+  return (
+    <>
+      <NavLink to="/items" className={navLinkClass} prefetch="intent">
+        Shop
+      </NavLink>
+      {contentLinks.map((link) => (
+        <NavLink key={link.to} to={link.to} className={navLinkClass} prefetch="intent">
+          {link.label}
+        </NavLink>
+      ))}
+      {user ? (
+        <NavLink to="/dashboard" className={navLinkClass}>
+          Dashboard
+        </NavLink>
+      ) : null}
+    </>
+  );
+}
+
+function AccountControls({ user }: { user: NavUser }) {
   if (!user) {
     return (
       <Link to="/sign-in" className="rounded-md bg-orange-700 px-3 py-1.5 font-semibold text-white hover:bg-orange-800">
@@ -38,36 +83,48 @@ function AccountControls({ user }: { user: Pick<CurrentUser, "display_name"> | n
   );
 }
 
-export function Navbar({ storeName, user }: { storeName: string; user: Pick<CurrentUser, "display_name"> | null }) {
+/**
+ * The phone menu is a details element, so it opens and closes without JavaScript. With JavaScript
+ * it also closes once a link in it is followed or a form in it is sent.
+ */
+function PhoneMenu({ user }: { user: NavUser }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
+  const closeAfterTap = (event: React.MouseEvent) => {
+    if ((event.target as HTMLElement).closest("a") && menu.current) menu.current.open = false;
+  };
+  return (
+    <details ref={menu} className="relative lg:hidden">
+      <summary className="cursor-pointer list-none rounded-md border border-slate-500 px-3 py-1.5">Menu</summary>
+      {/* Keyboard users follow links with Enter, which is a click too: one listener serves both. */}
+      <div
+        onClick={closeAfterTap}
+        className="absolute right-0 z-20 mt-2 flex w-72 max-w-[calc(100vw-2rem)] flex-col gap-2 rounded-md bg-slate-800 p-3 shadow-lg"
+      >
+        <HeaderSearch id="phone-search" />
+        <NavLinks user={user} />
+        <AccountControls user={user} />
+      </div>
+    </details>
+  );
+}
+
+export function Navbar({ storeName, user }: { storeName: string; user: NavUser }) {
   return (
     <header className="bg-slate-900 text-slate-100">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Link to="/" className="text-xl font-bold tracking-tight text-white">
           {storeName}
         </Link>
-        <div className="hidden items-center gap-2 md:flex">
-          {links.map((link) => (
-            <NavLink key={link.to} to={link.to} className={navLinkClass} prefetch="intent">
-              {link.label}
-            </NavLink>
-          ))}
-          <NavLink to="/dashboard" className={navLinkClass}>
-            Dashboard
-          </NavLink>
+        <div className="hidden items-center gap-2 lg:flex">
+          <HeaderSearch id="header-search" />
+          <NavLinks user={user} />
           <AccountControls user={user} />
         </div>
-        {/* A details element opens and closes without JavaScript. */}
-        <details className="relative md:hidden">
-          <summary className="cursor-pointer list-none rounded-md border border-slate-500 px-3 py-1.5">Menu</summary>
-          <div className="absolute right-0 z-20 mt-2 flex w-56 flex-col gap-2 rounded-md bg-slate-800 p-3 shadow-lg">
-            {links.map((link) => (
-              <NavLink key={link.to} to={link.to} className={navLinkClass}>
-                {link.label}
-              </NavLink>
-            ))}
-            <AccountControls user={user} />
-          </div>
-        </details>
+        <PhoneMenu user={user} />
       </nav>
     </header>
   );

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, PostgresAdapter, sql } from "kysely";
 
 import { db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import { cardColumns,type ItemDetail, type ItemListing } from "~/models/item.server";
+import { cardColumns, type ItemDetail, type ItemListing, type SpecInput } from "~/models/item.server";
 import { partNumberKey } from "~/utils/part-number";
 
 export const CATALOG_PAGE_SIZE = 12;
@@ -208,4 +208,49 @@ export async function specFacets(filter: CatalogFilter): Promise<SpecFacet[]> {
       name,
       choices: choices.sort((a, b) => collator.compare(a.value, b.value)).slice(0, MAX_CHOICES_PER_SPEC),
     }));
+}
+
+/** Every part's id and last change, in id order, a slice at a time (the sitemap's pages). */
+export function listProductsForSitemap({ offset, limit }: { offset: number; limit: number }) {
+  return db.selectFrom("items").select(["id", "created_at"]).orderBy("id").limit(limit).offset(offset).execute();
+}
+
+/** The number of parts, from the row the database keeps exact (migration 0005). */
+export async function countProducts() {
+  const row = await db.selectFrom("item_count").select("items").where("id", "=", 1).executeTakeFirst();
+  return Number(row?.items ?? 0);
+}
+
+export function listCategorySlugs() {
+  return db.selectFrom("categories").select("slug").orderBy("slug").execute();
+}
+
+/** A part with its category's slug and its specification, as the JSON API shows it. */
+export type CatalogItem = ItemDetail & { category_slug: string | null; specs: SpecInput[] };
+
+/** Adds category slugs and specifications to a list of parts: two queries, whatever its length. */
+export async function withCatalogDetails(items: ItemDetail[]): Promise<CatalogItem[]> {
+  if (!items.length) return [];
+  const ids = items.map((item) => item.id);
+  const categoryIds = [...new Set(items.map((item) => item.category_id).filter((id) => id !== null))];
+  const [specs, categories] = await Promise.all([
+    db
+      .selectFrom("item_specs")
+      .select(["item_id", "name", "value", "unit"])
+      .where("item_id", "in", ids)
+      .orderBy("item_id")
+      .orderBy("position")
+      .execute(),
+    categoryIds.length
+      ? db.selectFrom("categories").select(["id", "slug"]).where("id", "in", categoryIds).execute()
+      : [],
+  ]);
+  const slugOf = new Map(categories.map((category) => [category.id, category.slug]));
+  const specsOf = new Map<number, SpecInput[]>();
+  for (const { item_id, ...spec } of specs) specsOf.set(item_id, [...(specsOf.get(item_id) ?? []), spec]);
+  return items.map((item) => ({
+    ...item,
+    category_slug: item.category_id === null ? null : (slugOf.get(item.category_id) ?? null),
+    specs: specsOf.get(item.id) ?? [],
+  }));
 }

@@ -16,6 +16,7 @@ export const cardColumns = [
   "quantity",
   "lead_time_days",
   "supplier_name",
+  "category_id",
 ] as const;
 
 /** An item as the catalog lists it. */
@@ -30,7 +31,7 @@ export type SpecInput = { name: string; value: string; unit: string | null };
  * What an item is made from. The part number is generated (GW- and eight hex digits) when none is
  * given, as for items added through the original API, which has no such field.
  */
-export type ItemInput = Omit<ItemListing, "id" | "part_number" | "lead_time_days"> &
+export type ItemInput = Omit<ItemListing, "id" | "part_number" | "lead_time_days" | "category_id"> &
   Partial<Pick<Item, "part_number" | "category_id" | "lead_time_days">>;
 
 function generatedPartNumber() {

@@ -2,7 +2,8 @@ import type { ApiContext } from "~/api/route.server";
 import { ApiError, apiJson, apiRoute, parseWith, readJsonBody } from "~/api/route.server";
 import { ItemChangesSchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
-import { deleteItem, getItem, itemChangesFromForm, updateItem } from "~/models/item.server";
+import { withCatalogDetails } from "~/models/catalog.server";
+import { deleteItem, getItem, itemChangesFromForm, type ItemDetail, updateItem } from "~/models/item.server";
 import { parseId } from "~/validation/common";
 
 // GET, PUT and DELETE /api/item/:id: one item, read by everyone, changed and deleted by admins.
@@ -10,7 +11,7 @@ const handleApiCall = apiRoute({
   async GET({ params }) {
     const item = await getItem(itemIdOr404(params));
     if (!item) throw noSuchItem();
-    return apiJson(toApiItem(item), { headers: { ETag: `"${item.version}"` } });
+    return apiJson(await apiItem(item), { headers: { ETag: `"${item.version}"` } });
   },
 
   // Sets only the fields sent (a price change, a new stock figure), each under the add-product rules,
@@ -31,10 +32,10 @@ const handleApiCall = apiRoute({
     if (!result.ok) {
       if (result.reason === "not-found") throw noSuchItem();
       throw new ApiError(409, "The item changed since that version; nothing was saved. Here it is as it is now.", {
-        current: toApiItem(result.current),
+        current: await apiItem(result.current),
       });
     }
-    return apiJson(toApiItem(result.item), { headers: { ETag: `"${result.item.version}"` } });
+    return apiJson(await apiItem(result.item), { headers: { ETag: `"${result.item.version}"` } });
   },
 
   async DELETE({ params, requireAdminCaller }) {
@@ -66,4 +67,9 @@ function versionFromIfMatch(request: Request) {
   const version = parseId(/^\s*(?:W\/)?"(\d+)"\s*$/.exec(header)?.[1]);
   if (version === null) throw new ApiError(400, 'If-Match must be one version in quotes, such as "3".');
   return version;
+}
+
+async function apiItem(item: ItemDetail) {
+  const [detailed] = await withCatalogDetails([item]);
+  return toApiItem(detailed);
 }

@@ -1,21 +1,21 @@
 import { apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
 import { ItemBodySchema, ItemListQuerySchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
-import { listCatalogSlice } from "~/models/catalog.server";
+import { listCatalogSlice, withCatalogDetails } from "~/models/catalog.server";
 import { createItem, itemInputFromForm } from "~/models/item.server";
 
 // GET /api/item (everyone) and POST /api/item (admins): the original backend's /item calls.
 const handleApiCall = apiRoute({
   async GET({ url }) {
-    const { q, limit, offset } = parseQuery(ItemListQuerySchema, url);
-    const items = await listCatalogSlice({ query: q }, { limit, offset });
-    return apiJson(items.map(toApiItem));
+    const { q, category, inStock, limit, offset } = parseQuery(ItemListQuerySchema, url);
+    const items = await listCatalogSlice({ query: q, category, inStock }, { limit, offset });
+    return apiJson((await withCatalogDetails(items)).map(toApiItem));
   },
 
   async POST({ request, requireAdminCaller }) {
     await requireAdminCaller();
     const product = parseWith(ItemBodySchema, await readJsonBody(request));
-    const item = await createItem(itemInputFromForm(product));
+    const [item] = await withCatalogDetails([await createItem(itemInputFromForm(product))]);
     return apiJson(toApiItem(item), { status: 201, headers: { Location: `/api/item/${item.id}` } });
   },
 });

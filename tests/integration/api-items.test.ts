@@ -6,10 +6,11 @@ import { placeOrder } from "~/models/order.server";
 import * as notFound from "~/routes/api.$";
 import * as items from "~/routes/api.item";
 import * as itemById from "~/routes/api.item.$id";
+import { appUrl } from "~/utils/env.server";
 import { MAX_FORM_BYTES } from "~/utils/request.server";
 
 import { apiRequest, callApi, createKeyThroughDashboard } from "../support/api";
-import { newItem } from "../support/builders";
+import { newCategory, newItem, uniqueToken } from "../support/builders";
 import { createSignedInUser } from "../support/users";
 
 // The original backend's /item calls under /api, as its client made them (every field a string),
@@ -59,6 +60,9 @@ describe("the original client's calls, with its string fields, work against /api
       supplierName: "Gearwright Works",
       price: 12.5,
       version: 1,
+      partNumber: expect.stringMatching(/^GW-[0-9A-F]{8}$/),
+      category: null,
+      specs: [],
     });
     expect(created.location).toBe(`/api/item/${id}`);
     const stored = await db.selectFrom("items").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -401,5 +405,51 @@ describe("lost updates: a stock figure is written only against the version it wa
     const repriced = await byId("PUT", item.id, { key: adminKey, body: { price: 13 } });
     expect(repriced.status).toBe(200);
     expect(await getItem(item.id)).toMatchObject({ quantity: 0, price_cents: 1300 });
+  });
+});
+
+describe("catalog fields and filters", () => {
+  test("items carry their part number, category and specs, with an absolute picture URL", async () => {
+    const category = await newCategory();
+    const part = await newItem(
+      {
+        part_number: `GW-${uniqueToken().toUpperCase()}`,
+        category_id: category.id,
+        img: "/images/items/spur-gear.svg",
+      },
+      [
+        { name: "Module", value: "1", unit: null },
+        { name: "Bore", value: "8", unit: "mm" },
+      ],
+    );
+    const one = await byId("GET", part.id);
+    expect(one.data).toMatchObject({
+      _id: part.id,
+      partNumber: part.part_number,
+      category: category.slug,
+      specs: [
+        { name: "Module", value: "1", unit: null },
+        { name: "Bore", value: "8", unit: "mm" },
+      ],
+      img: new URL("/images/items/spur-gear.svg", appUrl()).toString(),
+    });
+    expect(one.data.img).toMatch(/^https?:\/\//);
+    const listed = await callApi(items, apiRequest("GET", `/api/item?category=${category.slug}`));
+    expect(listed.data).toEqual([one.data]);
+  });
+
+  test("GET /api/item takes the page's q, category and inStock", async () => {
+    const category = await newCategory();
+    const tag = uniqueToken();
+    const stocked = await newItem({ name: `Flange bearing ${tag}`, category_id: category.id, quantity: 4 });
+    const empty = await newItem({ name: `Flange bearing ${tag} B`, category_id: category.id, quantity: 0 });
+    const idsOf = async (search: string) =>
+      ((await callApi(items, apiRequest("GET", `/api/item${search}`))).data as { _id: number }[]).map((row) => row._id);
+    expect((await idsOf(`?q=bearings+${tag}`)).sort()).toEqual([stocked.id, empty.id].sort());
+    expect(await idsOf(`?q=${tag}&inStock=1`)).toEqual([stocked.id]);
+    expect(await idsOf(`?category=${category.slug}&inStock=0`)).toEqual([empty.id, stocked.id]);
+    expect(await idsOf(`?q=${encodeURIComponent(stocked.part_number.toLowerCase())}`)).toEqual([stocked.id]);
+    const bad = await callApi(items, apiRequest("GET", "/api/item?category=Not%20A%20Slug"));
+    expect(bad.status).toBe(400);
   });
 });

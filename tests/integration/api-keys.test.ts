@@ -180,10 +180,20 @@ describe("CORS", () => {
     delete process.env.API_CORS_ORIGINS;
   });
 
-  test("is off by default", async () => {
+  test("public reads are open to every origin, never with credentials; reads with a key and writes are not", async () => {
     const outcome = await callApi(items, apiRequest("GET", "/api/item", { headers: { Origin: partner } }));
     expect(outcome.status).toBe(200);
-    expect(outcome.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    expect(outcome.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(outcome.headers.get("Access-Control-Allow-Credentials")).toBeNull();
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const key = await createKeyThroughDashboard(cookie);
+    const withKey = await callApi(items, apiRequest("GET", "/api/item", { key, headers: { Origin: partner } }));
+    expect(withKey.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    const preflight = await callApi(
+      items,
+      apiRequest("OPTIONS", "/api/item", { headers: { Origin: partner, "Access-Control-Request-Method": "POST" } }),
+    );
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 
   test("a listed origin may read and preflight, never with credentials", async () => {
@@ -220,7 +230,7 @@ describe("CORS", () => {
       items,
       apiRequest("GET", "/api/item", { headers: { Origin: "https://evil.example" } }),
     );
-    expect(strangerRead.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    expect(strangerRead.headers.get("Access-Control-Allow-Origin")).toBe("*");
   });
 
   test("a listed origin may write with a key, but not with a cookie", async () => {

@@ -500,11 +500,13 @@ describe("graceful shutdown", () => {
     };
   }
 
+  const SORTS = ["newest", "price-asc", "name"];
+
   test("SIGTERM under load: every request the server has received is answered in full, then the process exits 0", async () => {
     const victim = await startServer({ env: { PAGE_CACHE_SECONDS: "0" } });
     const connections = await Promise.all(Array.from({ length: 40 }, () => acceptedConnection(victim.port)));
     const answers = connections.map((connection, index) =>
-      connection.send(`GET /items?page=${(index % 3) + 1} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
+      connection.send(`GET /items?sort=${SORTS[index % SORTS.length]} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
     );
     // Rendering 40 catalog pages takes far longer than this: most are still in flight at the signal.
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -623,5 +625,34 @@ describe("the store's currency", () => {
       await euro.stop();
     }
     await expect(startServer({ env: { STORE_CURRENCY: "JPY" } })).rejects.toThrow(/JPY has 0 decimals/);
+  });
+});
+
+describe("for search engines and other sites", () => {
+  test("/sitemap.xml lists every part and content page at APP_URL; /robots.txt points at it", async () => {
+    const part = await newItem();
+    const sitemap = await fetch(`${server.origin}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get("Content-Type")).toMatch(/^application\/xml/);
+    const xml = await sitemap.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
+    for (const path of ["/", "/items", "/about", "/contact", "/blog", "/portfolio", `/items/${part.id}`]) {
+      expect(xml).toContain(`<loc>http://shop.test${path}</loc>`);
+    }
+    expect(xml).toMatch(/<loc>http:\/\/shop\.test\/blog\/[a-z0-9-]+<\/loc><lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
+    expect((await fetch(`${server.origin}/sitemap.xml?page=9`)).status).toBe(404);
+
+    const robots = await fetch(`${server.origin}/robots.txt`);
+    expect(robots.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    const text = await robots.text();
+    expect(text).toContain("Disallow: /dashboard");
+    expect(text).toContain("Sitemap: http://shop.test/sitemap.xml");
+  });
+
+  test("a page on another origin may read the catalog through the API, without cookies", async () => {
+    const response = await fetch(`${server.origin}/api/item?limit=1`, { headers: { Origin: "https://spa.example" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(response.headers.get("Access-Control-Allow-Credentials")).toBeNull();
   });
 });

@@ -93,6 +93,8 @@ const matrix: Record<string, Row> = {
   "routes/portfolio": { path: () => "/portfolio", get: [200, 200, 200], post: [405, 405, 405] },
   "routes/healthz": { path: () => "/healthz", get: [200, 200, 200], post: [405, 405, 405] },
   "routes/readyz": { path: () => "/readyz", get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/sitemap[.]xml": { path: () => "/sitemap.xml", get: [200, 200, 200], post: [405, 405, 405] },
+  "routes/robots[.]txt": { path: () => "/robots.txt", get: [200, 200, 200], post: [405, 405, 405] },
   "routes/$": { path: () => "/no/such/page", get: [404, 404, 404], post: [405, 405, 405] },
   // The old site's addresses are answered by the same route: a permanent redirect, whoever asks.
   ...Object.fromEntries(
