@@ -27,7 +27,7 @@ type AppOptions = {
 /**
  * The production request pipeline, in order, before Remix: request id and access log, method
  * filter, declared body size, cross-site refusal, anonymous page cache, compression, static files,
- * then Remix with the client's address in its load context. See docs/decisions/0012-our-own-server.md.
+ * then Remix with the client's address in its load context. See docs/decisions/0012-own-server-and-page-cache.md.
  */
 export function createStorefrontApp({ build, config, root = process.cwd(), log }: AppOptions) {
   const app = express();

@@ -26,7 +26,7 @@ export type Lookup = { page: CachedPage; fresh: boolean } | undefined;
  * Anonymous pages kept in memory for a short time (PAGE_CACHE_SECONDS), keyed by URL, bounded in
  * bytes with least-recently-used eviction. A stale entry is refreshed by one request while the
  * others are answered from it (no stampede), and a write made through this process empties it.
- * What may be kept, and why the CSP nonce may be, is in docs/decisions/0012-anonymous-page-cache.md.
+ * What may be kept, and why the CSP nonce may be, is in docs/decisions/0012-own-server-and-page-cache.md.
  */
 export class PageCache {
   private readonly entries: LRUCache<string, CachedPage>;
