@@ -77,10 +77,13 @@ export function SelectField({
   label,
   meta,
   options,
+  placeholder = "Choose…",
 }: {
   label: ReactNode;
   meta: FieldMetadata<string | number | null | undefined>;
   options: { value: string; label: string }[];
+  /** The empty choice's text. */
+  placeholder?: string;
 }) {
   const control = useInputControl(meta as FieldMetadata<string>);
   const fallbackId = useId();
@@ -100,7 +103,7 @@ export function SelectField({
         aria-describedby={meta.errors?.length ? meta.errorId : undefined}
         className={inputClass}
       >
-        <option value="">Choose…</option>
+        <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

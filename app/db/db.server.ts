@@ -103,3 +103,9 @@ export const db: DB = (globalForDb.storefrontDb ??= createDatabase());
 export function now() {
   return new Date().toISOString();
 }
+
+/** A unique index refused the write: SQLite (better-sqlite3) and PostgreSQL name it differently. */
+export function isUniqueViolation(error: unknown) {
+  const code = (error as { code?: string } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}

@@ -221,6 +221,11 @@ export async function countProducts() {
   return Number(row?.items ?? 0);
 }
 
+/** The categories a part can be put in, for the product form. */
+export function listCategories() {
+  return db.selectFrom("categories").select(["id", "name"]).orderBy("name").execute();
+}
+
 export function listCategorySlugs() {
   return db.selectFrom("categories").select("slug").orderBy("slug").execute();
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 
-import { db, now } from "~/db/db.server";
+import { db, isUniqueViolation, now } from "~/db/db.server";
 import type { Item } from "~/db/schema";
 import { toCents } from "~/utils/money";
 import { partNumberKey } from "~/utils/part-number";
+import { type SpecLine, specLinesText } from "~/validation/product";
 
 /** The fields a catalog card shows; list queries select only these. */
 export const cardColumns = [
@@ -25,7 +26,7 @@ export type ItemListing = Pick<Item, (typeof cardColumns)[number]>;
 export type ItemDetail = ItemListing & Pick<Item, "version">;
 
 /** One line of a part's specification: Bore 20 mm, Material C45 steel. */
-export type SpecInput = { name: string; value: string; unit: string | null };
+export type SpecInput = SpecLine;
 
 /**
  * What an item is made from. The part number is generated (GW- and eight hex digits) when none is
@@ -33,6 +34,38 @@ export type SpecInput = { name: string; value: string; unit: string | null };
  */
 export type ItemInput = Omit<ItemListing, "id" | "part_number" | "lead_time_days" | "category_id"> &
   Partial<Pick<Item, "part_number" | "category_id" | "lead_time_days">>;
+
+export class PartNumberTakenError extends Error {
+  constructor() {
+    super("Another part already has this part number");
+  }
+}
+
+type Transaction = Parameters<Parameters<ReturnType<typeof db.transaction>["execute"]>[0]>[0];
+
+/**
+ * Part numbers are unique as a search compares them ("GW-SG-1" and "gw sg 1" are one number), which
+ * is stricter than the unique index on the printed form; the index still catches a race.
+ */
+async function assertPartNumberFree(trx: Transaction, partNumber: string, exceptId?: number) {
+  let query = trx.selectFrom("items").select("id").where("part_number_key", "=", partNumberKey(partNumber));
+  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+  if (await query.executeTakeFirst()) throw new PartNumberTakenError();
+}
+
+function rethrowPartNumberTaken(error: unknown): never {
+  throw isUniqueViolation(error) ? new PartNumberTakenError() : error;
+}
+
+async function replaceSpecs(trx: Transaction, itemId: number, specs: SpecInput[]) {
+  await trx.deleteFrom("item_specs").where("item_id", "=", itemId).execute();
+  if (specs.length) {
+    await trx
+      .insertInto("item_specs")
+      .values(specs.map((spec, position) => ({ ...spec, item_id: itemId, position })))
+      .execute();
+  }
+}
 
 function generatedPartNumber() {
   return `GW-${randomBytes(4).toString("hex").toUpperCase()}`;
@@ -52,20 +85,19 @@ export function getItem(id: number): Promise<ItemDetail | undefined> {
 
 export function createItem(input: ItemInput, { specs = [] }: { specs?: SpecInput[] } = {}): Promise<ItemDetail> {
   const partNumber = input.part_number?.trim() || generatedPartNumber();
-  return db.transaction().execute(async (trx) => {
-    const item = await trx
-      .insertInto("items")
-      .values({ ...input, part_number: partNumber, part_number_key: partNumberKey(partNumber), created_at: now() })
-      .returning([...cardColumns, "version"])
-      .executeTakeFirstOrThrow();
-    if (specs.length) {
-      await trx
-        .insertInto("item_specs")
-        .values(specs.map((spec, position) => ({ ...spec, item_id: item.id, position })))
-        .execute();
-    }
-    return item;
-  });
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      await assertPartNumberFree(trx, partNumber);
+      const item = await trx
+        .insertInto("items")
+        .values({ ...input, part_number: partNumber, part_number_key: partNumberKey(partNumber), created_at: now() })
+        .returning([...cardColumns, "version"])
+        .executeTakeFirstOrThrow();
+      await replaceSpecs(trx, item.id, specs);
+      return item;
+    })
+    .catch(rethrowPartNumberTaken);
 }
 
 /** Everything a product page shows about a part: the item, its category and its specifications. */
@@ -108,41 +140,50 @@ export type UpdateItemResult =
 export function updateItem(
   id: number,
   changes: Partial<ItemInput>,
-  { version, userId = null }: { version?: number; userId?: number | null } = {},
+  {
+    version,
+    userId = null,
+    specs,
+  }: { version?: number; userId?: number | null; /** Replaces the whole list when given. */ specs?: SpecInput[] } = {},
 ): Promise<UpdateItemResult> {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom("items")
-      .select([...cardColumns, "version"])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!before) return { ok: false, reason: "not-found" };
-    let update = trx
-      .updateTable("items")
-      .set((eb) => ({
-        ...changes,
-        ...(changes.part_number ? { part_number_key: partNumberKey(changes.part_number) } : {}),
-        version: eb("version", "+", 1),
-      }))
-      .where("id", "=", id);
-    if (version !== undefined) update = update.where("version", "=", version);
-    const item = await update.returning([...cardColumns, "version"]).executeTakeFirst();
-    if (!item) return { ok: false, reason: "stale", current: before };
-    if (changes.quantity !== undefined && changes.quantity !== before.quantity) {
-      await trx
-        .insertInto("stock_movements")
-        .values({
-          item_id: id,
-          user_id: userId,
-          change: changes.quantity - before.quantity,
-          quantity_after: changes.quantity,
-          reason: "Stock figure set by hand",
-          created_at: now(),
-        })
-        .execute();
-    }
-    return { ok: true, item };
-  });
+  return db
+    .transaction()
+    .execute(async (trx): Promise<UpdateItemResult> => {
+      const before = await trx
+        .selectFrom("items")
+        .select([...cardColumns, "version"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!before) return { ok: false, reason: "not-found" };
+      if (changes.part_number) await assertPartNumberFree(trx, changes.part_number, id);
+      let update = trx
+        .updateTable("items")
+        .set((eb) => ({
+          ...changes,
+          ...(changes.part_number ? { part_number_key: partNumberKey(changes.part_number) } : {}),
+          version: eb("version", "+", 1),
+        }))
+        .where("id", "=", id);
+      if (version !== undefined) update = update.where("version", "=", version);
+      const item = await update.returning([...cardColumns, "version"]).executeTakeFirst();
+      if (!item) return { ok: false, reason: "stale", current: before };
+      if (specs) await replaceSpecs(trx, id, specs);
+      if (changes.quantity !== undefined && changes.quantity !== before.quantity) {
+        await trx
+          .insertInto("stock_movements")
+          .values({
+            item_id: id,
+            user_id: userId,
+            change: changes.quantity - before.quantity,
+            quantity_after: changes.quantity,
+            reason: "Stock figure set by hand",
+            created_at: now(),
+          })
+          .execute();
+      }
+      return { ok: true, item };
+    })
+    .catch(rethrowPartNumberTaken);
 }
 
 export type AdjustStockResult =
@@ -235,9 +276,29 @@ export function itemChangesFromForm(form: Partial<ProductFormValues>): Partial<I
   return changes;
 }
 
-/** The product form's values for an existing item. */
-export function formValuesFromItem(item: ItemDetail) {
+/**
+ * The catalog fields of the dashboard's product form. A category left at "None" clears it, and a
+ * part number left blank keeps the current one (or, for a new part, gets one generated).
+ */
+export function catalogFieldsFromForm(form: {
+  partNumber?: string;
+  categoryId?: number;
+  leadTimeDays: number;
+}): Partial<ItemInput> {
   return {
+    ...(form.partNumber ? { part_number: form.partNumber } : {}),
+    category_id: form.categoryId ?? null,
+    lead_time_days: form.leadTimeDays,
+  };
+}
+
+/** The product form's values for an existing item and its specification. */
+export function formValuesFromItem(item: ItemDetail, specs: SpecInput[]) {
+  return {
+    partNumber: item.part_number,
+    categoryId: item.category_id ?? undefined,
+    leadTimeDays: item.lead_time_days,
+    specs: specLinesText(specs),
     version: item.version,
     name: item.name,
     img: item.img,

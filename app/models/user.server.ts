@@ -1,5 +1,5 @@
 import { hashPassword, verifyPassword } from "~/auth/password.server";
-import { db, now } from "~/db/db.server";
+import { db, isUniqueViolation, now } from "~/db/db.server";
 import type { Role, User } from "~/db/schema";
 
 export function normalizeEmail(email: string) {
@@ -18,12 +18,6 @@ export class EmailTakenError extends Error {
   constructor() {
     super("An account with this email already exists");
   }
-}
-
-function isUniqueViolation(error: unknown) {
-  const code = (error as { code?: string } | null)?.code;
-  // SQLite (better-sqlite3) and PostgreSQL name a unique violation differently.
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }
 
 export async function createUser(input: {

@@ -1,15 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { useZodForm } from "~/components/use-zod-form";
-import { createItem, itemInputFromForm } from "~/models/item.server";
+import { listCategories } from "~/models/catalog.server";
+import { catalogFieldsFromForm, createItem, itemInputFromForm, PartNumberTakenError } from "~/models/item.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { formAction } from "~/utils/form-action.server";
+import { formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { pageTitle } from "~/utils/meta";
-import { ProductSchema } from "~/validation/product";
+import { ProductFormSchema } from "~/validation/product";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Add a Product")];
 
@@ -17,14 +18,19 @@ export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  return { categories: await listCategories() };
 }
 
 export const action = formAction({
   guard: requireAdmin,
-  schema: ProductSchema,
+  schema: ProductFormSchema,
   async run({ value }) {
-    await createItem(itemInputFromForm(value));
+    try {
+      await createItem({ ...itemInputFromForm(value), ...catalogFieldsFromForm(value) }, { specs: value.specs });
+    } catch (error) {
+      if (error instanceof PartNumberTakenError) return refuse(400, { fieldErrors: { partNumber: [error.message] } });
+      throw error;
+    }
     return redirectWithFlash("/dashboard/add-product", "Item added successfully");
   },
 });
@@ -36,11 +42,16 @@ export default function AddProduct() {
 
 function AddProductForm() {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(ProductSchema, { id: "add-product", lastResult });
+  const { categories } = useLoaderData<typeof loader>();
+  const [form, fields] = useZodForm(ProductFormSchema, {
+    id: "add-product",
+    lastResult,
+    defaultValue: { leadTimeDays: 14 },
+  });
   return (
     <section>
       <h1 className="text-2xl font-bold">Add a Product</h1>
-      <ProductForm form={form} fields={fields} submitLabel="Add product" />
+      <ProductForm form={form} fields={fields} categories={categories} submitLabel="Add product" />
     </section>
   );
 }

@@ -75,7 +75,7 @@ export default function ApiKeys() {
         <p className="mt-4 text-slate-600">No keys yet.</p>
       ) : (
         <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="stacked-table w-full text-left text-sm md:min-w-[40rem]">
             <thead className="border-b border-slate-300 text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-3">
@@ -101,13 +101,21 @@ export default function ApiKeys() {
             <tbody>
               {keys.map((key) => (
                 <tr key={key.id} className="border-b border-slate-200">
-                  <td className="py-2 pr-3 font-medium">{key.name}</td>
-                  <td className="py-2 pr-3">
+                  <td data-label="Name" className="py-2 pr-3 font-medium">
+                    {key.name}
+                  </td>
+                  <td data-label="Key" className="py-2 pr-3">
                     <code>{key.prefix}…</code>
                   </td>
-                  <td className="py-2 pr-3">{key.owner_email}</td>
-                  <td className="py-2 pr-3">{formatDate(key.created_at)}</td>
-                  <td className="py-2 pr-3">{key.last_used_at ? formatDate(key.last_used_at) : "Never"}</td>
+                  <td data-label="Acts as" className="py-2 pr-3">
+                    {key.owner_email}
+                  </td>
+                  <td data-label="Created" className="py-2 pr-3">
+                    {formatDate(key.created_at)}
+                  </td>
+                  <td data-label="Last used" className="py-2 pr-3">
+                    {key.last_used_at ? formatDate(key.last_used_at) : "Never"}
+                  </td>
                   <td className="py-2">
                     {key.revoked_at ? (
                       <span className="text-slate-600">Revoked {formatDate(key.revoked_at)}</span>

@@ -76,7 +76,7 @@ export default function ManageProducts() {
         </p>
       ) : (
         <div className="mt-6 overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="stacked-table w-full text-left text-sm md:min-w-[40rem]">
             <thead className="border-b border-slate-300 text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-3">
@@ -99,10 +99,18 @@ export default function ManageProducts() {
             <tbody>
               {items.map((item) => (
                 <tr key={item.id} className="border-b border-slate-200">
-                  <td className="py-2 pr-3 font-medium">{item.name}</td>
-                  <td className="py-2 pr-3">{item.supplier_name}</td>
-                  <td className="py-2 pr-3 text-right">{formatPrice(item.price_cents)}</td>
-                  <td className="py-2 pr-3 text-right">{item.quantity}</td>
+                  <td data-label="Product" className="py-2 pr-3 font-medium">
+                    {item.name}
+                  </td>
+                  <td data-label="Supplier Name" className="py-2 pr-3">
+                    {item.supplier_name}
+                  </td>
+                  <td data-label="Price/unit" className="py-2 pr-3 text-right">
+                    {formatPrice(item.price_cents)}
+                  </td>
+                  <td data-label="Quantity Available" className="py-2 pr-3 text-right">
+                    {item.quantity}
+                  </td>
                   <td className="flex gap-2 py-2">
                     <Link
                       to={`/dashboard/manage-product/${item.id}`}

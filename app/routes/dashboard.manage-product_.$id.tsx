@@ -8,12 +8,16 @@ import { ProductForm } from "~/components/dashboard/product-form";
 import { StockMovements } from "~/components/dashboard/stock-movements";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
+import { listCategories } from "~/models/catalog.server";
 import {
   adjustStock,
+  catalogFieldsFromForm,
   formValuesFromItem,
   type ItemDetail,
   itemInputFromForm,
+  listSpecs,
   listStockMovements,
+  PartNumberTakenError,
   updateItem,
 } from "~/models/item.server";
 import { formatPrice } from "~/utils/env.server";
@@ -35,7 +39,12 @@ export const headers = routeHeaders;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const item = await requireItemFromParams(params.id, NO_SUCH_PRODUCT);
-  return { item, values: formValuesFromItem(item), movements: await listStockMovements(item.id) };
+  const [specs, movements, categories] = await Promise.all([
+    listSpecs(item.id),
+    listStockMovements(item.id),
+    listCategories(),
+  ]);
+  return { item, values: formValuesFromItem(item, specs), movements, categories };
 }
 
 function staleEditMessage(current: ItemDetail) {
@@ -62,9 +71,20 @@ export const action = formAction({
       const verb = value.change > 0 ? `${value.change} added to` : `${-value.change} removed from`;
       return redirectWithFlash(`/dashboard/manage-product/${item.id}`, `${verb} stock: ${adjusted.item.quantity} now.`);
     }
-    const saved = await updateItem(item.id, itemInputFromForm(value), { version: value.version, userId: user.id });
+    const changes = { ...itemInputFromForm(value), ...catalogFieldsFromForm(value) };
+    const saved = await updateItem(item.id, changes, {
+      version: value.version,
+      userId: user.id,
+      specs: value.specs,
+    }).catch((error) => {
+      if (error instanceof PartNumberTakenError) return { ok: false as const, reason: "part-number-taken" as const };
+      throw error;
+    });
     if (!saved.ok) {
       if (saved.reason === "not-found") throw data(NO_SUCH_PRODUCT, { status: 404 });
+      if (saved.reason === "part-number-taken") {
+        return refuse(400, { fieldErrors: { partNumber: ["Another part already has this part number"] } });
+      }
       return refuse(409, staleEditMessage(saved.current), { extra: { currentVersion: saved.current.version } });
     }
     return redirectWithFlash("/dashboard/manage-product", `${saved.item.name} saved`);
@@ -72,7 +92,7 @@ export const action = formAction({
 });
 
 export default function EditProduct() {
-  const { item, values, movements } = useLoaderData<typeof loader>();
+  const { item, values, movements, categories } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const editReply = reply?.initialValue?.intent === "update" ? reply : undefined;
   const stockReply = reply?.initialValue?.intent === "adjust-stock" ? reply : undefined;
@@ -101,6 +121,7 @@ export default function EditProduct() {
         fields={fields}
         submitLabel="Save changes"
         intent="update"
+        categories={categories}
         hidden={
           <>
             <input type="hidden" name="intent" value="update" />

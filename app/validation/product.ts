@@ -41,8 +41,78 @@ export const ProductSchema = z.object({
   supplierName: requiredText("a supplier name", 120),
 });
 
+export const MAX_SPECS = 12;
+export const MAX_LEAD_TIME_DAYS = 365;
+
+/** One line of a part's specification as an admin types it and the product page shows it. */
+export type SpecLine = { name: string; value: string; unit: string | null };
+
+// "8 mm", "1.5 kW", "20 x 28 mm": a number (or sizes) and a short unit. Anything else is all value.
+const NUMBER_AND_UNIT = /^(-?\d+(?:[.,]\d+)?(?:\s*[x×]\s*\d+(?:[.,]\d+)?)*)\s+([A-Za-zµ°%Ω/²³]{1,8})$/;
+
+/** "Name: value unit" per line → spec rows, or the first line that does not read that way. */
+export function parseSpecLines(text: string): { specs: SpecLine[] } | { error: string } {
+  const specs: SpecLine[] = [];
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (lines.length > MAX_SPECS) return { error: `At most ${MAX_SPECS} specifications` };
+  for (const [index, line] of lines.entries()) {
+    const colon = line.indexOf(":");
+    const name = colon > 0 ? line.slice(0, colon).trim() : "";
+    const rest = colon > 0 ? line.slice(colon + 1).trim() : "";
+    if (!name || !rest) return { error: `Line ${index + 1}: write it as “Name: value unit”, such as “Bore: 8 mm”` };
+    if (name.length > 40 || rest.length > 80 || !isPlainText(line)) {
+      return { error: `Line ${index + 1}: names up to 40 characters and values up to 80, plain text only` };
+    }
+    if (specs.some((spec) => spec.name.toLowerCase() === name.toLowerCase())) {
+      return { error: `Line ${index + 1}: “${name}” is listed twice` };
+    }
+    const measured = NUMBER_AND_UNIT.exec(rest);
+    specs.push(measured ? { name, value: measured[1], unit: measured[2] } : { name, value: rest, unit: null });
+  }
+  return { specs };
+}
+
+/** Spec rows as the form's text: one "Name: value unit" per line. */
+export function specLinesText(specs: SpecLine[]) {
+  return specs.map((spec) => `${spec.name}: ${spec.value}${spec.unit ? ` ${spec.unit}` : ""}`).join("\n");
+}
+
+/** The catalog's fields of a part, edited on the product pages of the dashboard. */
+const CatalogFieldsSchema = z.object({
+  partNumber: z
+    .string()
+    .trim()
+    .max(40, "Part number must be at most 40 characters")
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 .\-/]*$/, "Part number: letters and digits, with spaces, dots, hyphens or slashes")
+    .optional(),
+  categoryId: idField.optional(),
+  leadTimeDays: z
+    .number({ required_error: "Enter a lead time in days", invalid_type_error: "Lead time must be a whole number" })
+    .int("Lead time must be a whole number of days")
+    .min(0, "Lead time must be at least 0 days")
+    .max(MAX_LEAD_TIME_DAYS, `Lead time must be at most ${MAX_LEAD_TIME_DAYS} days`),
+  specs: z
+    .string()
+    .max(4000, "Specifications must be at most 4000 characters")
+    .optional()
+    .transform((text, ctx) => {
+      const parsed = parseSpecLines(text ?? "");
+      if ("error" in parsed) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.specs;
+    }),
+});
+
+/** Add a Product: the original fields and the catalog's. */
+export const ProductFormSchema = ProductSchema.merge(CatalogFieldsSchema);
+
 /** Editing an item: the same fields, and the version the form was filled from (see updateItem). */
-export const EditProductSchema = ProductSchema.extend({
+export const EditProductSchema = ProductFormSchema.extend({
   intent: z.literal("update"),
   version: z
     .number({ required_error: "Missing version", invalid_type_error: "Missing version" })

@@ -10,11 +10,14 @@ test("the home page shell has one h1, the navbar, a main and the footer", async 
   await expect(page.getByRole("main")).toBeVisible();
   await expect(page.getByRole("contentinfo")).toContainText(`${new Date().getUTCFullYear()} Gearwright Parts`);
   await expect(page.getByRole("link", { name: "Gearwright Parts" })).toBeVisible();
-  for (const label of ["About us", "Contact", "Blog", "My Portfolio", "Dashboard"]) {
-    await expect(
-      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label }).first(),
-    ).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const label of ["Shop", "About us", "Contact", "Blog", "My Portfolio"]) {
+    await expect(nav.getByRole("link", { name: label, exact: true }).first()).toBeVisible();
   }
+  await expect(nav.getByRole("searchbox", { name: "Search parts" }).first()).toBeVisible();
+  // The dashboard is for signed-in visitors: the header offers Sign In instead.
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
 });
 
 test("sign up, sign out and sign in again", async ({ page }) => {

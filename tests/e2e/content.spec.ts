@@ -7,6 +7,7 @@ const publicPages = [
   "/",
   "/items",
   "/items?q=bearing",
+  "/items?category=gears&spec=Bore%3A8&inStock=1",
   "/items/1",
   "/about",
   "/contact",

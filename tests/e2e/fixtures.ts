@@ -66,7 +66,25 @@ export async function login(
       sameSite: "Lax",
     },
   ]);
-  return { name, email: user.email, password: TEST_PASSWORD };
+  return { name, email: user.email, password: TEST_PASSWORD, userId: user.id };
+}
+
+/** An order of one unit of an item in stock, placed through the app's own model, for pages that list orders. */
+export async function placeOrderFor(userId: number) {
+  await users();
+  const { placeOrder } = await import("~/models/order.server");
+  const { listNewestItems } = await import("~/models/item.server");
+  const item = (await listNewestItems(50)).find((candidate) => candidate.quantity > 0);
+  if (!item) throw new Error("no item in stock to order");
+  const result = await placeOrder({
+    userId,
+    itemId: item.id,
+    quantity: 1,
+    address: "12 Mill Lane, Leeds LS1 4AB",
+    phone: "+44 113 496 0000",
+  });
+  if (!result.ok) throw new Error(`the order was refused: ${JSON.stringify(result)}`);
+  return result;
 }
 
 /** A new customer account (made directly), for tests that then use the sign-in form themselves. */

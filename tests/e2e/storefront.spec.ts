@@ -96,13 +96,40 @@ test("an item that is out of stock says so on its card and its page, and cannot 
   await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
 });
 
-test("a signed-out visitor opens a part's page from the catalog and is sent to sign in and back to it", async ({
+test("a signed-out visitor searches from the header, filters by category and a spec, opens a part and comes back to it after signing in", async ({
   page,
+  javaScriptEnabled,
 }) => {
-  await page.goto("/items");
-  const firstCard = page.locator("article").first();
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await header.getByRole("searchbox", { name: "Search parts" }).fill("gears");
+  await header.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/items\?q=gears$/);
+  await expect(page.getByTestId("result-count")).toHaveText(/^\d+ parts matching “gears”$/);
+
+  const filters = page.getByRole("complementary", { name: "Filters" });
+  const gears = filters.getByRole("link", { name: /^Gears \d+$/ });
+  const gearCount = Number(await gears.getByTestId("facet-count").textContent());
+  await gears.click();
+  await expect(page).toHaveURL(/category=gears/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gears");
+  await expect(page.getByTestId("result-count")).toHaveText(`${gearCount} parts matching “gears”`);
+
+  const bore = filters.getByRole("group", { name: "Bore" });
+  const firstBore = bore.getByRole("listitem").first();
+  const boreCount = Number(await firstBore.getByTestId("facet-count").textContent());
+  await firstBore.getByRole("checkbox").check();
+  if (!javaScriptEnabled) await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/spec=Bore%3A/);
+  await expect(page.getByTestId("result-count")).toHaveText(
+    boreCount === 1 ? "1 part matching “gears”" : `${boreCount} parts matching “gears”`,
+  );
+  await expect(page.locator("main article")).toHaveCount(boreCount);
+  await expect(filters.getByRole("group", { name: "Bore" }).getByRole("checkbox").first()).toBeChecked();
+
+  const firstCard = page.locator("main article").first();
   const name = (await firstCard.getByRole("heading").textContent())!.trim();
-  await firstCard.getByRole("link", { name }).click();
+  await firstCard.getByRole("link", { name, exact: true }).click();
   await expect(page).toHaveURL(/\/items\/\d+$/);
   const partPage = page.url();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
@@ -114,6 +141,18 @@ test("a signed-out visitor opens a part's page from the catalog and is sent to s
   const { email, password } = await loginCredentials();
   await signIn(page, email, password);
   await expect(page).toHaveURL(partPage);
+});
+
+test("a search that finds nothing says so once, keeps the query and offers to clear the filters", async ({ page }) => {
+  await page.goto("/items?category=gears&inStock=1&q=zzqx-nothing");
+  await expect(page.getByTestId("result-count")).toHaveText(
+    "No parts match “zzqx-nothing” with these filters. Clear filters",
+  );
+  await expect(page.getByText(/No parts/)).toHaveCount(1);
+  await expect(page.locator("main").getByRole("searchbox")).toHaveValue("zzqx-nothing");
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/items\?q=zzqx-nothing$/);
+  await expect(page.getByTestId("result-count")).toHaveText("No parts match “zzqx-nothing”. Show all parts");
 });
 
 test("a review added in the dashboard appears on the home page, and the form resets", async ({ page }) => {

@@ -45,7 +45,7 @@ export function OrderTable<Row extends OrderRow>({
   if (orders.length === 0) return <p className="mt-6 text-slate-600">{emptyText}</p>;
   return (
     <div className="mt-6 overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <table className="stacked-table w-full text-left text-sm md:min-w-[40rem]">
         <thead className="border-b border-slate-300 text-slate-600">
           <tr>
             <th scope="col" className="py-2 pr-3">
@@ -79,15 +79,29 @@ export function OrderTable<Row extends OrderRow>({
         <tbody>
           {orders.map((order) => (
             <tr key={order.id} className="border-b border-slate-200" data-testid={`order-${order.id}`}>
-              <td className="py-2 pr-3">#{order.id}</td>
-              {showCustomer ? <td className="py-2 pr-3">{order.customer_email}</td> : null}
-              <td className="py-2 pr-3">{order.item_name}</td>
-              <td className="py-2 pr-3 text-right">{order.quantity}</td>
-              <td className="py-2 pr-3 text-right">{formatPrice(order.total_cents)}</td>
-              <td className="py-2 pr-3">
+              <td data-label="Order" className="py-2 pr-3">
+                #{order.id}
+              </td>
+              {showCustomer ? (
+                <td data-label="Customer" className="break-all py-2 pr-3">
+                  {order.customer_email}
+                </td>
+              ) : null}
+              <td data-label="Item" className="py-2 pr-3">
+                {order.item_name}
+              </td>
+              <td data-label="Quantity" className="py-2 pr-3 text-right">
+                {order.quantity}
+              </td>
+              <td data-label="Total" className="py-2 pr-3 text-right">
+                {formatPrice(order.total_cents)}
+              </td>
+              <td data-label="Status" className="py-2 pr-3">
                 <StatusBadge status={order.status} />
               </td>
-              <td className="py-2 pr-3">{formatDate(order.created_at)}</td>
+              <td data-label="Date" className="py-2 pr-3">
+                {formatDate(order.created_at)}
+              </td>
               <td className="py-2">{actions(order)}</td>
             </tr>
           ))}

@@ -2,7 +2,7 @@ import { type FieldMetadata, type FormMetadata, getFormProps } from "@conform-to
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
+import { Field, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";
 import { useCurrency } from "~/components/use-money";
 
 type ProductFields = {
@@ -12,7 +12,13 @@ type ProductFields = {
   price: FieldMetadata<string>;
   quantity: FieldMetadata<number>;
   supplierName: FieldMetadata<string>;
+  partNumber: FieldMetadata<string | undefined>;
+  categoryId: FieldMetadata<number | undefined>;
+  leadTimeDays: FieldMetadata<number>;
+  specs: FieldMetadata<string | undefined>;
 };
+
+export type CategoryChoice = { id: number; name: string };
 
 /** The product form both Add a Product and the edit page use. */
 export function ProductForm({
@@ -21,9 +27,11 @@ export function ProductForm({
   submitLabel,
   hidden,
   intent,
+  categories,
 }: {
   form: FormMetadata<any>;
   fields: ProductFields;
+  categories: CategoryChoice[];
   submitLabel: string;
   /** Hidden inputs the form posts along (the edit page's intent and version). */
   hidden?: ReactNode;
@@ -37,6 +45,18 @@ export function ProductForm({
       <div className="sm:col-span-2">
         <Field label="Name" meta={fields.name} />
       </div>
+      <Field
+        label="Part number"
+        meta={fields.partNumber}
+        hint="Such as GW-SG-M1-20. Left blank on a new part, one is made up."
+        inputProps={{ autoCapitalize: "characters", spellCheck: false }}
+      />
+      <SelectField
+        label="Category"
+        meta={fields.categoryId}
+        placeholder="None"
+        options={categories.map((category) => ({ value: String(category.id), label: category.name }))}
+      />
       <div className="sm:col-span-2">
         <Field
           label="Image URL"
@@ -55,8 +75,22 @@ export function ProductForm({
         type="number"
         inputProps={{ min: 0, step: 1, inputMode: "numeric" }}
       />
+      <Field label="Supplier Name" meta={fields.supplierName} />
+      <Field
+        label="Lead time when out of stock (days)"
+        meta={fields.leadTimeDays}
+        type="number"
+        inputProps={{ min: 0, step: 1, inputMode: "numeric" }}
+      />
       <div className="sm:col-span-2">
-        <Field label="Supplier Name" meta={fields.supplierName} />
+        <TextareaField
+          label="Specifications"
+          meta={fields.specs}
+          textareaProps={{ rows: 6, placeholder: "Bore: 8 mm\nMaterial: C45 steel", spellCheck: false }}
+        />
+        <p className="mt-1 text-sm text-slate-600">
+          One per line, as “Name: value unit”. Buyers filter the catalog by these.
+        </p>
       </div>
       <div className="sm:col-span-2">
         <FormErrors id={form.errorId} errors={form.errors} />

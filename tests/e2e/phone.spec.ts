@@ -1,0 +1,109 @@
+import { expect, type Page, test } from "@playwright/test";
+
+import { login, placeOrderFor } from "./fixtures";
+
+// Every page, for each role, at a phone's width: nothing wider than the screen, and every button
+// and link of the page's own content on it (no Cancel or Mark shipped off to the right). Hidden
+// honeypots and the carousel's later slides are off-screen on purpose.
+test.use({ viewport: { width: 375, height: 812 } });
+
+const publicPages = [
+  "/",
+  "/items",
+  "/items?category=gears&spec=Bore%3A8",
+  "/items?q=zzqx-nothing",
+  "/items/1",
+  "/about",
+  "/contact",
+  "/blog",
+  "/blog/progressive-enhancement-in-this-store",
+  "/portfolio",
+  "/sign-in",
+  "/sign-up",
+  "/no-such-page",
+];
+const customerPages = [
+  "/dashboard",
+  "/dashboard/my-order",
+  "/dashboard/add-review",
+  "/dashboard/my-review",
+  "/dashboard/my-profile",
+  "/order/1",
+];
+const adminPages = [
+  "/dashboard/manage-order",
+  "/dashboard/manage-product",
+  "/dashboard/manage-product/1",
+  "/dashboard/add-product",
+  "/dashboard/make-admin",
+  "/dashboard/messages",
+  "/dashboard/api-keys",
+];
+
+async function expectFitsThePhone(page: Page, path: string) {
+  await page.goto(path);
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+    // Controls in the page's own content that start or end off-screen (the carousel scrolls on purpose).
+    offScreen: [...document.querySelectorAll("main a, main button, main input, main select, main textarea")]
+      .filter((element) => !element.closest("[aria-roledescription='carousel'], [aria-hidden='true']"))
+      .filter((element) => (element as HTMLElement).offsetParent !== null)
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.left < -1 || box.right > window.innerWidth + 1))
+      .map(({ element }) => `${element.tagName.toLowerCase()} “${(element.textContent ?? "").trim().slice(0, 30)}”`),
+  }));
+  expect(widths.scroll, `${path} is ${widths.scroll} px wide`).toBeLessThanOrEqual(widths.viewport);
+  expect(widths.offScreen, `${path}: controls off-screen`).toEqual([]);
+}
+
+/** A row's action: a button with JavaScript, a link to the confirmation page without it. */
+function actionNamed(page: Page, name: RegExp) {
+  const main = page.getByRole("main");
+  return main.getByRole("button", { name }).or(main.getByRole("link", { name })).first();
+}
+
+test("signed out, every public page fits a 375 px screen", async ({ page }) => {
+  for (const path of publicPages) await expectFitsThePhone(page, path);
+});
+
+test("a customer's pages fit a 375 px screen, with orders in the table", async ({ page }) => {
+  const { userId } = await login(page);
+  await placeOrderFor(userId);
+  for (const path of [...publicPages.slice(0, 3), ...customerPages]) await expectFitsThePhone(page, path);
+  await page.goto("/dashboard/my-order");
+  await expect(actionNamed(page, /^Cancel/)).toBeInViewport();
+});
+
+test("an admin's pages fit a 375 px screen, Ship and Cancel included", async ({ page }) => {
+  const { userId } = await login(page, { role: "admin" });
+  await placeOrderFor(userId);
+  for (const path of [...customerPages, ...adminPages]) await expectFitsThePhone(page, path);
+  await page.goto("/dashboard/manage-order");
+  await expect(actionNamed(page, /^Mark shipped/)).toBeInViewport();
+  await expect(actionNamed(page, /^Cancel/)).toBeInViewport();
+});
+
+test("the phone menu holds the search, Shop, the pages and Dashboard, and closes after a tap", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await login(page);
+  await page.goto("/about");
+  const menu = page.getByRole("navigation", { name: "Main" }).locator("details");
+  await menu.getByText("Menu").click();
+  for (const name of ["Shop", "About us", "Contact", "Blog", "Dashboard"]) {
+    await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByRole("searchbox", { name: "Search parts" })).toBeVisible();
+  await expect(menu.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await menu.getByRole("link", { name: "Shop", exact: true }).click();
+  await expect(page).toHaveURL(/\/items$/);
+  if (javaScriptEnabled) await expect(menu).not.toHaveAttribute("open");
+
+  await menu.getByText("Menu").click();
+  await menu.getByRole("searchbox", { name: "Search parts" }).fill("bearing");
+  await menu.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/items\?q=bearing$/);
+  await expect(page.getByTestId("result-count")).toHaveText(/^\d+ parts? matching “bearing”$/);
+});
