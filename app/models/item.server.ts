@@ -35,11 +35,17 @@ export type SpecInput = SpecLine;
 export type ItemInput = Omit<ItemListing, "id" | "part_number" | "lead_time_days" | "category_id"> &
   Partial<Pick<Item, "part_number" | "category_id" | "lead_time_days">>;
 
-export class PartNumberTakenError extends Error {
-  constructor() {
-    super("Another part already has this part number");
+/** A product form's value the database refuses: the form shows the message beside `field`. */
+export class ProductFieldError extends Error {
+  constructor(
+    readonly field: "partNumber" | "categoryId",
+    message: string,
+  ) {
+    super(message);
   }
 }
+
+const partNumberTaken = () => new ProductFieldError("partNumber", "Another part already has this part number");
 
 type Transaction = Parameters<Parameters<ReturnType<typeof db.transaction>["execute"]>[0]>[0];
 
@@ -50,11 +56,17 @@ type Transaction = Parameters<Parameters<ReturnType<typeof db.transaction>["exec
 async function assertPartNumberFree(trx: Transaction, partNumber: string, exceptId?: number) {
   let query = trx.selectFrom("items").select("id").where("part_number_key", "=", partNumberKey(partNumber));
   if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
-  if (await query.executeTakeFirst()) throw new PartNumberTakenError();
+  if (await query.executeTakeFirst()) throw partNumberTaken();
+}
+
+async function assertCategoryExists(trx: Transaction, categoryId: number | null | undefined) {
+  if (categoryId == null) return;
+  const category = await trx.selectFrom("categories").select("id").where("id", "=", categoryId).executeTakeFirst();
+  if (!category) throw new ProductFieldError("categoryId", "Choose a category from the list");
 }
 
 function rethrowPartNumberTaken(error: unknown): never {
-  throw isUniqueViolation(error) ? new PartNumberTakenError() : error;
+  throw isUniqueViolation(error) ? partNumberTaken() : error;
 }
 
 async function replaceSpecs(trx: Transaction, itemId: number, specs: SpecInput[]) {
@@ -89,6 +101,7 @@ export function createItem(input: ItemInput, { specs = [] }: { specs?: SpecInput
     .transaction()
     .execute(async (trx) => {
       await assertPartNumberFree(trx, partNumber);
+      await assertCategoryExists(trx, input.category_id);
       const item = await trx
         .insertInto("items")
         .values({ ...input, part_number: partNumber, part_number_key: partNumberKey(partNumber), created_at: now() })
@@ -156,6 +169,7 @@ export function updateItem(
         .executeTakeFirst();
       if (!before) return { ok: false, reason: "not-found" };
       if (changes.part_number) await assertPartNumberFree(trx, changes.part_number, id);
+      await assertCategoryExists(trx, changes.category_id);
       let update = trx
         .updateTable("items")
         .set((eb) => ({
@@ -277,18 +291,18 @@ export function itemChangesFromForm(form: Partial<ProductFormValues>): Partial<I
 }
 
 /**
- * The catalog fields of the dashboard's product form. A category left at "None" clears it, and a
- * part number left blank keeps the current one (or, for a new part, gets one generated).
+ * The catalog fields of the dashboard's product form. A category left at "None" clears it; a part
+ * number or lead time left blank keeps the current one (a new part gets a made-up number and 14 days).
  */
 export function catalogFieldsFromForm(form: {
   partNumber?: string;
   categoryId?: number;
-  leadTimeDays: number;
+  leadTimeDays?: number;
 }): Partial<ItemInput> {
   return {
     ...(form.partNumber ? { part_number: form.partNumber } : {}),
     category_id: form.categoryId ?? null,
-    lead_time_days: form.leadTimeDays,
+    ...(form.leadTimeDays === undefined ? {} : { lead_time_days: form.leadTimeDays }),
   };
 }
 

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/auth/permissions.server";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { useZodForm } from "~/components/use-zod-form";
 import { listCategories } from "~/models/catalog.server";
-import { catalogFieldsFromForm, createItem, itemInputFromForm, PartNumberTakenError } from "~/models/item.server";
+import { catalogFieldsFromForm, createItem, itemInputFromForm, ProductFieldError } from "~/models/item.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
@@ -28,7 +28,7 @@ export const action = formAction({
     try {
       await createItem({ ...itemInputFromForm(value), ...catalogFieldsFromForm(value) }, { specs: value.specs });
     } catch (error) {
-      if (error instanceof PartNumberTakenError) return refuse(400, { fieldErrors: { partNumber: [error.message] } });
+      if (error instanceof ProductFieldError) return refuse(400, { fieldErrors: { [error.field]: [error.message] } });
       throw error;
     }
     return redirectWithFlash("/dashboard/add-product", "Item added successfully");

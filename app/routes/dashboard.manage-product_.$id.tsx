@@ -17,7 +17,7 @@ import {
   itemInputFromForm,
   listSpecs,
   listStockMovements,
-  PartNumberTakenError,
+  ProductFieldError,
   updateItem,
 } from "~/models/item.server";
 import { formatPrice } from "~/utils/env.server";
@@ -72,19 +72,15 @@ export const action = formAction({
       return redirectWithFlash(`/dashboard/manage-product/${item.id}`, `${verb} stock: ${adjusted.item.quantity} now.`);
     }
     const changes = { ...itemInputFromForm(value), ...catalogFieldsFromForm(value) };
-    const saved = await updateItem(item.id, changes, {
-      version: value.version,
-      userId: user.id,
-      specs: value.specs,
-    }).catch((error) => {
-      if (error instanceof PartNumberTakenError) return { ok: false as const, reason: "part-number-taken" as const };
+    let saved: Awaited<ReturnType<typeof updateItem>>;
+    try {
+      saved = await updateItem(item.id, changes, { version: value.version, userId: user.id, specs: value.specs });
+    } catch (error) {
+      if (error instanceof ProductFieldError) return refuse(400, { fieldErrors: { [error.field]: [error.message] } });
       throw error;
-    });
+    }
     if (!saved.ok) {
       if (saved.reason === "not-found") throw data(NO_SUCH_PRODUCT, { status: 404 });
-      if (saved.reason === "part-number-taken") {
-        return refuse(400, { fieldErrors: { partNumber: ["Another part already has this part number"] } });
-      }
       return refuse(409, staleEditMessage(saved.current), { extra: { currentVersion: saved.current.version } });
     }
     return redirectWithFlash("/dashboard/manage-product", `${saved.item.name} saved`);

@@ -93,7 +93,8 @@ const CatalogFieldsSchema = z.object({
     .number({ required_error: "Enter a lead time in days", invalid_type_error: "Lead time must be a whole number" })
     .int("Lead time must be a whole number of days")
     .min(0, "Lead time must be at least 0 days")
-    .max(MAX_LEAD_TIME_DAYS, `Lead time must be at most ${MAX_LEAD_TIME_DAYS} days`),
+    .max(MAX_LEAD_TIME_DAYS, `Lead time must be at most ${MAX_LEAD_TIME_DAYS} days`)
+    .optional(),
   specs: z
     .string()
     .max(4000, "Specifications must be at most 4000 characters")

@@ -14,7 +14,7 @@ type ProductFields = {
   supplierName: FieldMetadata<string>;
   partNumber: FieldMetadata<string | undefined>;
   categoryId: FieldMetadata<number | undefined>;
-  leadTimeDays: FieldMetadata<number>;
+  leadTimeDays: FieldMetadata<number | undefined>;
   specs: FieldMetadata<string | undefined>;
 };
 
