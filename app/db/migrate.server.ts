@@ -9,6 +9,7 @@ import * as sessions from "./migrations/0006_sessions";
 import * as itemVersions from "./migrations/0007_item_versions";
 import * as catalog from "./migrations/0008_catalog";
 import * as search from "./migrations/0009_search";
+import * as categoryCounts from "./migrations/0010_category_counts";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0007_item_versions": itemVersions,
   "0008_catalog": catalog,
   "0009_search": search,
+  "0010_category_counts": categoryCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -117,6 +117,8 @@ export interface CategoriesTable {
   slug: string;
   name: string;
   description: string;
+  /** How many items are in the category, kept exact by triggers (migration 0010). */
+  item_count: Generated<number>;
 }
 
 /** One specification of an item (Bore 20 mm), a row each so that they can be filtered. */

@@ -162,8 +162,19 @@ export function listCatalogSlice(
   return sortedSlice(filter, sort, limit, offset);
 }
 
-/** Every category with how many parts the search (and the in-stock choice) finds in it. */
+/**
+ * Every category with how many parts the search (and the in-stock choice) finds in it. Browsing
+ * without either reads the counts the database keeps (migration 0010) instead of counting.
+ */
 export async function categoryFacets(filter: CatalogFilter): Promise<CategoryFacet[]> {
+  if (!filter.query && !filter.inStock) {
+    const categories = await db
+      .selectFrom("categories")
+      .select(["slug", "name", "item_count as count"])
+      .orderBy("name")
+      .execute();
+    return categories.map((category) => ({ ...category, count: Number(category.count) }));
+  }
   const counts = await matchingItems({ query: filter.query, inStock: filter.inStock })
     .select((eb) => ["items.category_id", eb.fn.countAll<number>().as("count")])
     .groupBy("items.category_id")

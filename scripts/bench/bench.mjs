@@ -124,6 +124,7 @@ try {
   info.seed = { large: largeSeed, small: smallSeed };
 
   // Items the benchmark needs, set before the servers start: one to order a lot of, one to sell out.
+  let searchedPartNumber;
   const orderItemId = Math.max(1, Math.ceil(config.items / 3));
   const contentionItemId = Math.max(1, Math.ceil(config.items / 4));
   const pageItemId = Math.max(1, Math.ceil(config.items / 2));
@@ -135,6 +136,7 @@ try {
     sqlite
       .prepare("update items set quantity = max(quantity, 100) where id between ? and ?")
       .run(pageItemId, pageItemId + 9);
+    searchedPartNumber = sqlite.prepare("select part_number from items where id = ?").get(pageItemId).part_number;
     sqlite.close();
   }
 
@@ -236,6 +238,21 @@ try {
       path: "/items",
     },
     { name: "items-500", label: "Catalog page 500, cache off", server: uncached, path: "/items?page=500" },
+    // A buyer's three ways in: a part number typed as printed on the old part (spaces, any case),
+    // words, and a category narrowed by a spec.
+    {
+      name: "search-part",
+      label: "Part-number search, cache off",
+      server: uncached,
+      path: `/items?q=${encodeURIComponent(searchedPartNumber.toLowerCase().replace(/-/g, " "))}`,
+    },
+    { name: "search-word", label: "Word search, cache off", server: uncached, path: "/items?q=sealed+bearings" },
+    {
+      name: "filter",
+      label: "Category + spec filter, cache off",
+      server: uncached,
+      path: "/items?category=gears&spec=Bore%3A8",
+    },
     {
       name: "order-page",
       label: "Order page, signed in",
@@ -677,6 +694,17 @@ function render({ info, results, orders, flood, payload, caching }) {
     showBothTimes(versus(name, of)),
     judge(versus(name, of), target),
   ];
+  const fastEnough = (label, name, of, target, p99Limit) => {
+    const pair = versus(name, of);
+    const p99 = results[name]?.p99 ?? null;
+    const ok = judge(pair, target);
+    return [
+      label,
+      `≥ ${target}×, p99 < ${p99Limit} ms`,
+      `${showBothTimes(pair)}; p99 ${p99 === null ? "–" : `${fmt.ms(p99)} ms`}`,
+      p99 === null ? "not measured" : p99 < p99Limit ? ok : "**FAIL** (p99)",
+    ];
+  };
   const homeVsHealthz = versus("home", "healthz");
   const homeGrowth = versus("home-uncached", "home-small");
   const itemsGrowth = versus("items-uncached", "items-small");
@@ -693,6 +721,9 @@ function render({ info, results, orders, flood, payload, caching }) {
         atLeast("Catalog page 1, cache off, vs bare Remix document", "items-uncached", "bare-doc", 0.45),
         atLeast("Home, signed in, vs bare Remix document", "home-signed-in", "bare-doc", 0.45),
         atLeast("/healthz vs bare Remix resource route", "healthz", "bare-resource", 0.8),
+        fastEnough("Part-number search vs catalog page 1 (cache off)", "search-part", "items-uncached", 0.8, 100),
+        fastEnough("Word search vs catalog page 1 (cache off)", "search-word", "items-uncached", 0.8, 100),
+        fastEnough("Category + spec filter vs catalog page 1 (cache off)", "filter", "items-uncached", 0.8, 100),
         [
           `Catalog p99 under a flood of ${FLOOD_CONNECTIONS} sign-ins`,
           "< 250 ms, no errors",

@@ -1,5 +1,6 @@
-// `npm run bench:lighthouse`: Lighthouse (mobile profile, simulated throttling) on the home page and
-// an item page of the production build, served from a throwaway catalog, against Debian's Chromium.
+// `npm run bench:lighthouse`: Lighthouse (mobile profile, simulated throttling) on the home page, a
+// product page and a catalog search of the production build, served by our own server from a
+// throwaway catalog, against Debian's Chromium.
 // Writes the "bench:lighthouse" section of docs/benchmarks.md.
 //
 // Options (flag or environment variable):
@@ -137,12 +138,12 @@ try {
   log(`Seeding ${fmt.int(items)} items and ${fmt.int(items * 5)} reviews`);
   seedCatalog(databaseFile, { items, reviews: items * 5 });
 
-  // The item page: the catalog searched for one part's full name (/order/:id needs a sign-in).
+  // A product page, with its specs and reviews, and the catalog searched for that part's number.
   const sqlite = new Database(databaseFile, { readonly: true });
-  const { name: itemName } = sqlite.prepare("select name from items order by id desc limit 1").get();
+  const product = sqlite.prepare("select id, part_number from items order by id desc limit 1").get();
   sqlite.close();
 
-  log(`Starting remix-serve on 127.0.0.1:${port}`);
+  log(`Starting the store's server on 127.0.0.1:${port}`);
   const server = await startServer({ cwd: runDir, port, databaseFile, name: "lighthouse" });
   cleanup.add(() => (cleanup.interrupted ? server.kill() : server.stop()));
 
@@ -150,7 +151,8 @@ try {
   const origin = `http://localhost:${port}`;
   const pages = [
     { label: "Home", path: "/" },
-    { label: "Item (catalog search for one part)", path: `/items?q=${encodeURIComponent(itemName)}` },
+    { label: "Product page", path: `/items/${product.id}` },
+    { label: "Part-number search", path: `/items?q=${encodeURIComponent(product.part_number)}` },
   ];
   const reportsDir = path.join(benchDir, "lighthouse");
   fs.mkdirSync(reportsDir, { recursive: true });
@@ -158,7 +160,8 @@ try {
   for (const page of pages) {
     const summaries = [];
     for (let run = 1; run <= runs; run++) {
-      const file = path.join(reportsDir, `${page.path === "/" ? "home" : "item"}-${run}.json`);
+      const slug = page.label.toLowerCase().replace(/[^a-z]+/g, "-");
+      const file = path.join(reportsDir, `${slug}-${run}.json`);
       const summary = summarise(lighthouse(`${origin}${page.path}`, file));
       summaries.push(summary);
       console.log(
@@ -186,7 +189,7 @@ try {
   lines.push(
     `Lighthouse ${results[0].lighthouseVersion}, mobile profile with simulated throttling (Lighthouse's default: a mid-range phone on slow 4G), ` +
       `${runs} run${runs > 1 ? "s" : ""} per page, median run shown; Chromium from ${CHROMIUM_PATH} (${results[0].userAgent ?? "headless"}). ` +
-      `Production build served by remix-serve on loopback, catalog of ${fmt.int(items)} items. ` +
+      `Production build served by the store's own server on loopback, catalog of ${fmt.int(items)} items. ` +
       `Machine: ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}. Took ${Math.round((Date.now() - started) / 1000)} s.`,
   );
   lines.push("");

@@ -149,6 +149,21 @@ describe("filters and counts", () => {
     expect(await sorted("nonsense")).toEqual(await sorted("newest"));
   });
 
+  test("the counts beside categories follow parts added, moved and deleted", async () => {
+    const { deleteItem, updateItem } = await import("~/models/item.server");
+    const [first, second] = [await newCategory(), await newCategory()];
+    const countOf = async (slug: string, search = "") =>
+      (await catalogPage(`?${search}`)).data.categories.find((entry: { slug: string }) => entry.slug === slug)?.count;
+    const a = await newItem({ category_id: first.id });
+    await newItem({ category_id: first.id, quantity: 0 });
+    expect([await countOf(first.slug), await countOf(second.slug)]).toEqual([2, 0]);
+    expect(await countOf(first.slug, "inStock=1")).toBe(1);
+    await updateItem(a.id, { category_id: second.id });
+    expect([await countOf(first.slug), await countOf(second.slug)]).toEqual([1, 1]);
+    await deleteItem(a.id);
+    expect([await countOf(first.slug), await countOf(second.slug)]).toEqual([1, 0]);
+  });
+
   test("a spec outside a category, an unknown category or junk filters never error", async () => {
     const unknown = await catalogPage(`?category=no-such-${uniqueToken()}`);
     expect(unknown.status).toBe(200);
