@@ -35,19 +35,46 @@ function searchWords(query: string) {
   return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
 }
 
+// Scores order a search's results, lower first: part numbers above every word match, whose scores
+// are the engine's own rank (bm25 on SQLite, -ts_rank on PostgreSQL: both negative or zero).
+const EXACT_PART_NUMBER = -2_000_000;
+const PART_NUMBER_MATCH = -1_000_000;
+
+/** Part-number keys starting with `key` (letters and digits only), from an index on either database. */
+function startsWithKey(key: string) {
+  return isPostgres()
+    ? sql<boolean>`part_number_key like ${`${key}%`}`
+    : // BINARY collation: every key that starts with `key` sorts between it and `key` + "{" (after "z").
+      sql<boolean>`part_number_key >= ${key} and part_number_key < ${`${key}{`}`;
+}
+
 /**
- * The items a query finds, each with a score (lower is better): its exact part number first, then
- * part numbers containing the query, then word matches by the index's own rank. Every word must
- * match, as a prefix, after stemming. Words are reduced to letters and digits above, so the match
- * expression cannot carry the index's operators.
+ * The items a query finds, each with a score. A query that is the start of some part number (the
+ * whole number typed as printed, "GW SG M1", "gwsgm120") is a part-number search: it lists those
+ * parts, the exact one first, from the B-tree (SQLite) or trigram (PostgreSQL) index on the key.
+ * Anything else finds part numbers containing it (trigram indexes) and names and descriptions in
+ * which every word matches as a prefix after stemming. Words are reduced to letters and digits, so
+ * the match expression can never carry the engine's operators.
  */
-function searchHits(query: string) {
+async function searchHits(query: string) {
   const key = partNumberKey(query);
+  const exact = sql`case when part_number_key = ${key} then ${sql.lit(EXACT_PART_NUMBER)} else ${sql.lit(PART_NUMBER_MATCH)} end`;
+  if (key.length >= MIN_PART_NUMBER_FRAGMENT) {
+    const prefixed = await sql`select 1 from items where ${startsWithKey(key)} limit 1`.execute(db);
+    if (prefixed.rows.length) {
+      return sql<{
+        id: number;
+        score: number;
+      }>`(select id, ${exact} as score from items where ${startsWithKey(key)})`.as("hits");
+    }
+  }
   const words = searchWords(query);
-  const branches = [sql`select id, -3 as score from items where part_number_key = ${key}`];
+  const branches = [];
   if (isPostgres()) {
     if (key.length >= MIN_PART_NUMBER_FRAGMENT) {
-      branches.push(sql`select id, -2 as score from items where part_number_key like ${`%${key}%`}`);
+      branches.push(
+        sql`select id, ${sql.lit(PART_NUMBER_MATCH)} as score from items where part_number_key like ${`%${key}%`}`,
+      );
     }
     if (words.length) {
       const tsQuery = sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(" & ")})`;
@@ -57,14 +84,17 @@ function searchHits(query: string) {
     }
   } else {
     if (key.length >= MIN_PART_NUMBER_FRAGMENT) {
-      branches.push(sql`select rowid as id, -2 as score from items_part_fts where items_part_fts match ${`"${key}"`}`);
+      branches.push(
+        sql`select rowid as id, ${sql.lit(PART_NUMBER_MATCH)} as score from items_part_fts where items_part_fts match ${`"${key}"`}`,
+      );
     }
     if (words.length) {
       const match = words.map((word) => `"${word}"*`).join(" AND ");
-      // bm25 ranks are negative and below -2 only for absurdly repeated words: cap them above -2.
-      branches.push(sql`select rowid as id, max(rank, -1.5) as score from items_fts where items_fts match ${match}`);
+      branches.push(sql`select rowid as id, rank as score from items_fts where items_fts match ${match}`);
     }
   }
+  if (!branches.length)
+    return sql<{ id: number; score: number }>`(select id, 0 as score from items where 0 = 1)`.as("hits");
   const union = sql.join(branches, sql` union all `);
   return sql<{ id: number; score: number }>`(select id, min(score) as score from (${union}) as hit group by id)`.as(
     "hits",
@@ -105,9 +135,9 @@ function filterCondition(filter: CatalogFilter, skipSpec?: string): Where {
   };
 }
 
-function matchingItems(filter: CatalogFilter, skipSpec?: string) {
+async function matchingItems(filter: CatalogFilter, skipSpec?: string) {
   const base = filter.query
-    ? db.selectFrom("items").innerJoin(searchHits(filter.query), "hits.id", "items.id")
+    ? db.selectFrom("items").innerJoin(await searchHits(filter.query), "hits.id", "items.id")
     : db.selectFrom("items");
   return (base as ReturnType<typeof db.selectFrom<"items">>).where(filterCondition(filter, skipSpec));
 }
@@ -124,14 +154,16 @@ async function countMatching(filter: CatalogFilter) {
     const row = await db.selectFrom("item_count").select("items").where("id", "=", 1).executeTakeFirst();
     if (row) return Number(row.items);
   }
-  const { count } = await matchingItems(filter)
+  const { count } = await (
+    await matchingItems(filter)
+  )
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(count);
 }
 
-function sortedSlice(filter: CatalogFilter, sort: CatalogSort, limit: number, offset: number) {
-  let query = matchingItems(filter).select([
+async function sortedSlice(filter: CatalogFilter, sort: CatalogSort, limit: number, offset: number) {
+  let query = (await matchingItems(filter)).select([
     ...cardColumns.map((column) => `items.${column}` as const),
     "items.version",
   ]);
@@ -175,7 +207,9 @@ export async function categoryFacets(filter: CatalogFilter): Promise<CategoryFac
       .execute();
     return categories.map((category) => ({ ...category, count: Number(category.count) }));
   }
-  const counts = await matchingItems({ query: filter.query, inStock: filter.inStock })
+  const counts = await (
+    await matchingItems({ query: filter.query, inStock: filter.inStock })
+  )
     .select((eb) => ["items.category_id", eb.fn.countAll<number>().as("count")])
     .groupBy("items.category_id")
     .execute();
@@ -192,12 +226,12 @@ export async function categoryFacets(filter: CatalogFilter): Promise<CategoryFac
 export async function specFacets(filter: CatalogFilter): Promise<SpecFacet[]> {
   if (!filter.category) return [];
   const chosenNames = Object.keys(filter.specs ?? {}).filter((name) => filter.specs?.[name]?.length);
-  const countsFor = (skipSpec?: string) =>
+  const countsFor = async (skipSpec?: string) =>
     db
       .selectFrom("item_specs")
       .select(["item_specs.name", "item_specs.value", "item_specs.unit"])
       .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("item_specs.item_id", "in", matchingItems(filter, skipSpec).select("items.id"))
+      .where("item_specs.item_id", "in", (await matchingItems(filter, skipSpec)).select("items.id"))
       .groupBy(["item_specs.name", "item_specs.value", "item_specs.unit"])
       .execute();
   const [unchosen, ...perChosen] = await Promise.all([
