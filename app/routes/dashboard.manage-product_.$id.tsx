@@ -1,12 +1,10 @@
-import { getFormProps } from "@conform-to/react";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 
 import { requireAdmin } from "~/auth/permissions.server";
 import { ProductForm } from "~/components/dashboard/product-form";
-import { StockMovements } from "~/components/dashboard/stock-movements";
-import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { StockSection } from "~/components/dashboard/stock-movements";
 import { useZodForm } from "~/components/use-zod-form";
 import { listCategories } from "~/models/catalog.server";
 import {
@@ -91,15 +89,10 @@ export default function EditProduct() {
   const { item, values, movements, categories } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const editReply = reply?.initialValue?.intent === "update" ? reply : undefined;
-  const stockReply = reply?.initialValue?.intent === "adjust-stock" ? reply : undefined;
   const [form, fields] = useZodForm(EditProductSchema, {
     id: `edit-product-${item.id}`,
     lastResult: editReply,
     defaultValue: values,
-  });
-  const [stockForm, stockFields] = useZodForm(StockAdjustmentSchema, {
-    id: `adjust-stock-${item.id}`,
-    lastResult: stockReply,
   });
   // After a refused stale edit, the next save is made from the version the message described.
   const version =
@@ -125,37 +118,12 @@ export default function EditProduct() {
           </>
         }
       />
-      <section aria-labelledby="stock-heading" className="mt-10 max-w-2xl border-t border-slate-200 pt-6">
-        <h2 id="stock-heading" className="text-xl font-semibold">
-          Add or remove stock
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          {item.quantity} in stock now. A change here adds to or takes from whatever is in stock when you save, so
-          orders placed meanwhile are kept.
-        </p>
-        <Form
-          method="post"
-          {...getFormProps(stockForm)}
-          noValidate
-          className="mt-4 grid gap-4 sm:grid-cols-[10rem_1fr_auto] sm:items-start"
-        >
-          <input type="hidden" name="intent" value="adjust-stock" />
-          <Field
-            label="Units (+ or −)"
-            meta={stockFields.change}
-            type="number"
-            inputProps={{ step: 1, inputMode: "numeric", placeholder: "20 or -3" }}
-          />
-          <Field label="Reason" meta={stockFields.reason} inputProps={{ placeholder: "Received from supplier" }} />
-          <StatusButton intent="adjust-stock" pendingText="Saving…" className="sm:mt-6">
-            Save stock change
-          </StatusButton>
-          <div className="sm:col-span-3">
-            <FormErrors id={stockForm.errorId} errors={stockForm.errors} />
-          </div>
-        </Form>
-        <StockMovements movements={movements} />
-      </section>
+      <StockSection
+        itemId={item.id}
+        quantity={item.quantity}
+        movements={movements}
+        lastResult={reply?.initialValue?.intent === "adjust-stock" ? reply : undefined}
+      />
     </section>
   );
 }

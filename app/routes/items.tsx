@@ -37,9 +37,6 @@ export default function Catalog() {
   const { items, total, page, pageCount, query, categories, specs, categoryName } = useLoaderData<typeof loader>();
   const narrowed = Boolean(query.category || query.inStock || query.spec.length);
   const clearHref = catalogHref("/items", { q: query.q, sort: query.sort });
-  const filters = (idPrefix: string) => (
-    <CatalogFilters query={query} categories={categories} specs={specs} idPrefix={idPrefix} />
-  );
   return (
     <>
       <h1 className="text-3xl font-bold">{categoryName ?? "All parts"}</h1>
@@ -49,14 +46,20 @@ export default function Catalog() {
         keep={{ category: query.category, inStock: query.inStock ? "1" : undefined, sort: query.sort }}
       />
       <div className="mt-6 md:grid md:grid-cols-[14rem_1fr] md:gap-8">
-        <aside aria-label="Filters" className="hidden md:block">
-          {filters("wide")}
-        </aside>
-        {/* On a phone the filters fold away; a details element opens without JavaScript. */}
-        <details className="mb-4 rounded-md border border-slate-300 p-3 md:hidden">
-          <summary className="cursor-pointer font-semibold">Filters{narrowed ? " (some chosen)" : ""}</summary>
-          <div className="mt-3">{filters("narrow")}</div>
-        </details>
+        {/* One copy of the filters: beside the results on wide screens; on a phone folded behind a
+            toggle that is a checkbox and its label, so it opens without JavaScript. */}
+        <div>
+          <input id="filters-toggle" type="checkbox" className="peer sr-only" />
+          <label
+            htmlFor="filters-toggle"
+            className="mb-4 block cursor-pointer rounded-md border border-slate-300 p-3 font-semibold peer-focus-visible:ring-2 peer-focus-visible:ring-orange-700 md:hidden"
+          >
+            Filters{narrowed ? " (some chosen)" : ""}
+          </label>
+          <aside aria-label="Filters" className="mb-6 hidden peer-checked:block md:block">
+            <CatalogFilters query={query} categories={categories} specs={specs} idPrefix="filters" />
+          </aside>
+        </div>
         <div>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-700" aria-live="polite" data-testid="result-count">

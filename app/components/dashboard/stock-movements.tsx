@@ -1,4 +1,10 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+
+import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
 import { formatDate } from "~/utils/dates";
+import { StockAdjustmentSchema } from "~/validation/product";
 
 type Movement = {
   id: number;
@@ -30,5 +36,53 @@ export function StockMovements({ movements }: { movements: Movement[] }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** "Add or remove stock" on a product's edit page: a relative change with its reason, and the log. */
+export function StockSection({
+  itemId,
+  quantity,
+  movements,
+  lastResult,
+}: {
+  itemId: number;
+  quantity: number;
+  movements: Movement[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useZodForm(StockAdjustmentSchema, { id: `adjust-stock-${itemId}`, lastResult });
+  return (
+    <section aria-labelledby="stock-heading" className="mt-10 max-w-2xl border-t border-slate-200 pt-6">
+      <h2 id="stock-heading" className="text-xl font-semibold">
+        Add or remove stock
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {quantity} in stock now. A change here adds to or takes from whatever is in stock when you save, so orders
+        placed meanwhile are kept.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate
+        className="mt-4 grid gap-4 sm:grid-cols-[10rem_1fr_auto] sm:items-start"
+      >
+        <input type="hidden" name="intent" value="adjust-stock" />
+        <Field
+          label="Units (+ or −)"
+          meta={fields.change}
+          type="number"
+          inputProps={{ step: 1, inputMode: "numeric", placeholder: "20 or -3" }}
+        />
+        <Field label="Reason" meta={fields.reason} inputProps={{ placeholder: "Received from supplier" }} />
+        <StatusButton intent="adjust-stock" pendingText="Saving…" className="sm:mt-6">
+          Save stock change
+        </StatusButton>
+        <div className="sm:col-span-3">
+          <FormErrors id={form.errorId} errors={form.errors} />
+        </div>
+      </Form>
+      <StockMovements movements={movements} />
+    </section>
   );
 }
