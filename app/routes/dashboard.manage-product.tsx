@@ -6,6 +6,7 @@ import { ItemSearch, Pagination } from "~/components/catalog-controls";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { ReplyErrors } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
 import { searchCatalog } from "~/models/catalog.server";
 import { deleteItem, getItem } from "~/models/item.server";
@@ -75,65 +76,17 @@ export default function ManageProducts() {
           {query ? `No products match “${query}”.` : "No products yet. Add the first one."}
         </p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="stacked-table w-full text-left text-sm md:min-w-[40rem]">
-            <thead className="border-b border-slate-300 text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Product
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Supplier Name
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Price/unit
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Quantity Available
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} className="border-b border-slate-200">
-                  <td data-label="Product" className="py-2 pr-3 font-medium">
-                    {item.name}
-                  </td>
-                  <td data-label="Supplier Name" className="py-2 pr-3">
-                    {item.supplier_name}
-                  </td>
-                  <td data-label="Price/unit" className="py-2 pr-3 text-right">
-                    {formatPrice(item.price_cents)}
-                  </td>
-                  <td data-label="Quantity Available" className="py-2 pr-3 text-right">
-                    {item.quantity}
-                  </td>
-                  <td className="flex gap-2 py-2">
-                    <Link
-                      to={`/dashboard/manage-product/${item.id}`}
-                      className={`${buttonClass("secondary")} px-3 py-1`}
-                      aria-label={`Edit ${item.name}`}
-                    >
-                      Edit
-                    </Link>
-                    <ConfirmAction
-                      label="Delete"
-                      accessibleLabel={`Delete ${item.name}`}
-                      question={DELETE_QUESTION}
-                      confirmLabel="OK"
-                      fallbackHref={`/dashboard/manage-product?delete=${item.id}`}
-                      fields={{ itemId: item.id }}
-                      intent="delete"
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={items}
+          rowKey={(item) => item.id}
+          columns={[
+            { header: "Product", cell: (item) => item.name, className: "font-medium" },
+            { header: "Supplier Name", cell: (item) => item.supplier_name },
+            { header: "Price/unit", cell: (item) => formatPrice(item.price_cents), align: "right" },
+            { header: "Quantity Available", cell: (item) => item.quantity, align: "right" },
+            { header: "Actions", hideHeader: true, cell: (item) => <ProductActions id={item.id} name={item.name} /> },
+          ]}
+        />
       )}
       <Pagination
         page={page}
@@ -141,5 +94,28 @@ export default function ManageProducts() {
         hrefFor={(target) => catalogHref("/dashboard/manage-product", { q: query, page: target })}
       />
     </section>
+  );
+}
+
+function ProductActions({ id, name }: { id: number; name: string }) {
+  return (
+    <span className="flex gap-2">
+      <Link
+        to={`/dashboard/manage-product/${id}`}
+        className={`${buttonClass("secondary")} px-3 py-1`}
+        aria-label={`Edit ${name}`}
+      >
+        Edit
+      </Link>
+      <ConfirmAction
+        label="Delete"
+        accessibleLabel={`Delete ${name}`}
+        question={DELETE_QUESTION}
+        confirmLabel="OK"
+        fallbackHref={`/dashboard/manage-product?delete=${id}`}
+        fields={{ itemId: id }}
+        intent="delete"
+      />
+    </span>
   );
 }

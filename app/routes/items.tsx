@@ -49,7 +49,7 @@ export default function Catalog() {
         {/* One copy of the filters: beside the results on wide screens; on a phone folded behind a
             toggle that is a checkbox and its label, so it opens without JavaScript. */}
         <div>
-          <input id="filters-toggle" type="checkbox" className="peer sr-only" />
+          <input id="filters-toggle" type="checkbox" className="peer sr-only md:hidden" />
           <label
             htmlFor="filters-toggle"
             className="mb-4 block cursor-pointer rounded-md border border-slate-300 p-3 font-semibold peer-focus-visible:ring-2 peer-focus-visible:ring-orange-700 md:hidden"

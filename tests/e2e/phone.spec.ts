@@ -107,3 +107,13 @@ test("the phone menu holds the search, Shop, the pages and Dashboard, and closes
   await expect(page).toHaveURL(/\/items\?q=bearing$/);
   await expect(page.getByTestId("result-count")).toHaveText(/^\d+ parts? matching “bearing”$/);
 });
+
+test("on a phone the catalog's filters fold away and open with a tap, without JavaScript too", async ({ page }) => {
+  await page.goto("/items?category=gears");
+  const filters = page.getByRole("complementary", { name: "Filters" });
+  await expect(filters).toBeHidden();
+  await page.getByText("Filters (some chosen)").click();
+  await expect(filters.getByRole("link", { name: /^Bearings \d+$/ })).toBeVisible();
+  await filters.getByRole("link", { name: /^Bearings \d+$/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bearings");
+});

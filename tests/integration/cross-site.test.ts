@@ -5,23 +5,25 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 
 import { BASE_URL } from "../support/http";
+import { type BuildRoute as Route, urlPathOf } from "../support/routes";
 import { createSignedInUser } from "../support/users";
 
 // The production build, so a route added later is covered without anyone listing it here.
 const buildPath = path.resolve("build/server/index.js");
 
-type BuildRoute = { id: string; path?: string; module: { action?: (args: unknown) => unknown } };
+type BuildRoute = Route & { module: { action?: (args: unknown) => unknown } };
+let routeTable: Record<string, BuildRoute> = {};
 
 async function actionRoutes() {
   if (!fs.existsSync(buildPath))
     throw new Error("build/server/index.js is missing: run `npm run build` (npm test does)");
   const build = (await import(pathToFileURL(buildPath).href)) as { routes: Record<string, BuildRoute> };
+  routeTable = build.routes;
   return Object.values(build.routes).filter((route) => typeof route.module.action === "function");
 }
 
 function urlFor(route: BuildRoute) {
-  const routePath = (route.path ?? "").replace(/:[^/]+/g, "1").replace(/\*$/, "anything");
-  return new URL(`/${routePath}`, BASE_URL);
+  return new URL(urlPathOf(routeTable, route.id, "1"), BASE_URL);
 }
 
 async function statusOf(route: BuildRoute, request: Request) {

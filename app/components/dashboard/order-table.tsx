@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
 import type { OrderStatus } from "~/db/schema";
 import { formatDate } from "~/utils/dates";
@@ -43,70 +44,24 @@ export function OrderTable<Row extends OrderRow>({
 }) {
   const formatPrice = useFormatPrice();
   if (orders.length === 0) return <p className="mt-6 text-slate-600">{emptyText}</p>;
+  const columns: Column<Row>[] = [
+    { header: "Order", cell: (order) => `#${order.id}` },
+    ...(showCustomer
+      ? [{ header: "Customer", cell: (order: Row) => order.customer_email, className: "break-all" }]
+      : []),
+    { header: "Item", cell: (order) => order.item_name },
+    { header: "Quantity", cell: (order) => order.quantity, align: "right" },
+    { header: "Total", cell: (order) => formatPrice(order.total_cents), align: "right" },
+    { header: "Status", cell: (order) => <StatusBadge status={order.status} /> },
+    { header: "Date", cell: (order) => formatDate(order.created_at) },
+    { header: "Actions", cell: actions, hideHeader: true },
+  ];
   return (
-    <div className="mt-6 overflow-x-auto">
-      <table className="stacked-table w-full text-left text-sm md:min-w-[40rem]">
-        <thead className="border-b border-slate-300 text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Order
-            </th>
-            {showCustomer ? (
-              <th scope="col" className="py-2 pr-3">
-                Customer
-              </th>
-            ) : null}
-            <th scope="col" className="py-2 pr-3">
-              Item
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right">
-              Quantity
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right">
-              Total
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Status
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Date
-            </th>
-            <th scope="col" className="py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order.id} className="border-b border-slate-200" data-testid={`order-${order.id}`}>
-              <td data-label="Order" className="py-2 pr-3">
-                #{order.id}
-              </td>
-              {showCustomer ? (
-                <td data-label="Customer" className="break-all py-2 pr-3">
-                  {order.customer_email}
-                </td>
-              ) : null}
-              <td data-label="Item" className="py-2 pr-3">
-                {order.item_name}
-              </td>
-              <td data-label="Quantity" className="py-2 pr-3 text-right">
-                {order.quantity}
-              </td>
-              <td data-label="Total" className="py-2 pr-3 text-right">
-                {formatPrice(order.total_cents)}
-              </td>
-              <td data-label="Status" className="py-2 pr-3">
-                <StatusBadge status={order.status} />
-              </td>
-              <td data-label="Date" className="py-2 pr-3">
-                {formatDate(order.created_at)}
-              </td>
-              <td className="py-2">{actions(order)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={orders}
+      columns={columns}
+      rowKey={(order) => order.id}
+      rowTestId={(order) => `order-${order.id}`}
+    />
   );
 }

@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+
+/** One column: its header (also the cell's label when a phone stacks the row), and its cell. */
+export type Column<Row> = {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  align?: "right";
+  /** The header is for screen readers only (an actions column). */
+  hideHeader?: boolean;
+  className?: string;
+};
+
+/**
+ * The dashboard's tables of orders, products and keys. Under 768 px each row becomes a labelled card
+ * (`.stacked-table` in tailwind.css), so no cell or button is ever off-screen.
+ */
+export function DataTable<Row>({
+  rows,
+  columns,
+  rowKey,
+  rowTestId,
+}: {
+  rows: Row[];
+  columns: Column<Row>[];
+  rowKey: (row: Row) => string | number;
+  rowTestId?: (row: Row) => string;
+}) {
+  const alignment = (column: Column<Row>) => (column.align === "right" ? "text-right" : "");
+  return (
+    <div className="mt-6 overflow-x-auto">
+      <table className="stacked-table w-full text-left text-sm md:min-w-[40rem]">
+        <thead className="border-b border-slate-300 text-slate-600">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className={`py-2 pr-3 ${alignment(column)}`}>
+                {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="border-b border-slate-200" data-testid={rowTestId?.(row)}>
+              {columns.map((column) => (
+                <td
+                  key={column.header}
+                  data-label={column.hideHeader ? undefined : column.header}
+                  className={`py-2 pr-3 ${alignment(column)} ${column.className ?? ""}`}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
