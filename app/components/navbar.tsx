@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import type { CurrentUser } from "~/auth/session.server";
@@ -12,8 +12,22 @@ const contentLinks = [
 
 type NavUser = Pick<CurrentUser, "display_name"> | null;
 
-function navLinkClass({ isActive }: { isActive: boolean }) {
-  return `rounded px-2 py-1 hover:text-orange-300 ${isActive ? "text-orange-300" : "text-slate-100"}`;
+/**
+ * A header link, marked when its section is open. NavLink would do the same, but it compiles a
+ * route pattern per link per render, and the header has two sets of links on every page.
+ */
+function HeaderLink({ to, children, pathname }: { to: string; children: string; pathname: string }) {
+  const isActive = pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <Link
+      to={to}
+      prefetch="intent"
+      aria-current={isActive ? "page" : undefined}
+      className={`rounded px-2 py-1 hover:text-orange-300 ${isActive ? "text-orange-300" : "text-slate-100"}`}
+    >
+      {children}
+    </Link>
+  );
 }
 
 /** The header's search: a plain GET form to the catalog, so it works without JavaScript. */
@@ -39,20 +53,21 @@ function HeaderSearch({ id }: { id: string }) {
 }
 
 function NavLinks({ user }: { user: NavUser }) {
+  const { pathname } = useLocation();
   return (
     <>
-      <NavLink to="/items" className={navLinkClass} prefetch="intent">
+      <HeaderLink to="/items" pathname={pathname}>
         Shop
-      </NavLink>
+      </HeaderLink>
       {contentLinks.map((link) => (
-        <NavLink key={link.to} to={link.to} className={navLinkClass} prefetch="intent">
+        <HeaderLink key={link.to} to={link.to} pathname={pathname}>
           {link.label}
-        </NavLink>
+        </HeaderLink>
       ))}
       {user ? (
-        <NavLink to="/dashboard" className={navLinkClass}>
+        <HeaderLink to="/dashboard" pathname={pathname}>
           Dashboard
-        </NavLink>
+        </HeaderLink>
       ) : null}
     </>
   );

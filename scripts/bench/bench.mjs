@@ -237,6 +237,8 @@ try {
       server: small,
       path: "/items",
     },
+    { name: "product", label: "Product page, cached", server: large, path: `/items/${pageItemId}` },
+    { name: "product-uncached", label: "Product page, cache off", server: uncached, path: `/items/${pageItemId}` },
     { name: "items-500", label: "Catalog page 500, cache off", server: uncached, path: "/items?page=500" },
     // A buyer's three ways in: a part number typed as printed on the old part (spaces, any case),
     // words, and a category narrowed by a spec.
@@ -717,8 +719,10 @@ function render({ info, results, orders, flood, payload, caching }) {
       [
         atLeast(`Home, signed out, cached, ${fmt.int(c.items)} items, vs bare Remix document`, "home", "bare-doc", 4),
         atLeast("Catalog page 1, cached, vs bare Remix document", "items", "bare-doc", 4),
+        atLeast("Product page, cached, vs bare Remix document", "product", "bare-doc", 4),
         atLeast("Home, signed out, cache off, vs bare Remix document", "home-uncached", "bare-doc", 0.45),
         atLeast("Catalog page 1, cache off, vs bare Remix document", "items-uncached", "bare-doc", 0.45),
+        atLeast("Product page, cache off, vs bare Remix document", "product-uncached", "bare-doc", 0.45),
         atLeast("Home, signed in, vs bare Remix document", "home-signed-in", "bare-doc", 0.45),
         atLeast("/healthz vs bare Remix resource route", "healthz", "bare-resource", 0.8),
         fastEnough("Part-number search vs catalog page 1 (cache off)", "search-part", "items-uncached", 0.8, 100),
