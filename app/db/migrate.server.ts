@@ -10,6 +10,7 @@ import * as itemVersions from "./migrations/0007_item_versions";
 import * as catalog from "./migrations/0008_catalog";
 import * as search from "./migrations/0009_search";
 import * as categoryCounts from "./migrations/0010_category_counts";
+import * as specCounts from "./migrations/0011_spec_counts";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0008_catalog": catalog,
   "0009_search": search,
   "0010_category_counts": categoryCounts,
+  "0011_spec_counts": specCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

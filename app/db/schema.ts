@@ -129,6 +129,18 @@ export interface ItemSpecsTable {
   name: string;
   value: string;
   unit: string | null;
+  /** The part's category, copied by triggers (migration 0011) so spec counts follow the part. */
+  category_id: Generated<number | null>;
+}
+
+/** How many parts of a category carry a spec value, kept exact by triggers (migration 0011). */
+export interface SpecCountsTable {
+  category_id: number;
+  name: string;
+  value: string;
+  /** '' when the value has no unit. */
+  unit: string;
+  items: number;
 }
 
 /** One row holding the number of items, kept exact by triggers (migration 0005). */
@@ -143,6 +155,7 @@ export interface Database {
   items: ItemsTable;
   categories: CategoriesTable;
   item_specs: ItemSpecsTable;
+  spec_counts: SpecCountsTable;
   stock_movements: StockMovementsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;

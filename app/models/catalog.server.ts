@@ -221,19 +221,18 @@ export async function categoryFacets(filter: CatalogFilter): Promise<CategoryFac
 /**
  * The spec values of the parts a filter finds, with counts. A name's counts leave that name's own
  * choice out, so a count is what the list shows when that value is chosen (values of one name are
- * alternatives). Read through the (name, value, item_id) index, within the chosen category only.
+ * alternatives). Browsing a category (no search, no stock choice) reads the counts the database
+ * keeps; anything narrower groups the spec rows of the parts it leaves.
  */
 export async function specFacets(filter: CatalogFilter): Promise<SpecFacet[]> {
   if (!filter.category) return [];
   const chosenNames = Object.keys(filter.specs ?? {}).filter((name) => filter.specs?.[name]?.length);
+  const browsing = !filter.query && !filter.inStock;
   const countsFor = async (skipSpec?: string) =>
-    db
-      .selectFrom("item_specs")
-      .select(["item_specs.name", "item_specs.value", "item_specs.unit"])
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("item_specs.item_id", "in", (await matchingItems(filter, skipSpec)).select("items.id"))
-      .groupBy(["item_specs.name", "item_specs.value", "item_specs.unit"])
-      .execute();
+    // Only the category narrows these counts: the database keeps them (migration 0011).
+    browsing && chosenNames.every((name) => name === skipSpec)
+      ? storedSpecCounts(filter.category!)
+      : liveSpecCounts(filter, skipSpec);
   const [unchosen, ...perChosen] = await Promise.all([
     countsFor(),
     ...chosenNames.map((name) => countsFor(name).then((rows) => rows.filter((row) => row.name === name))),
@@ -253,6 +252,30 @@ export async function specFacets(filter: CatalogFilter): Promise<SpecFacet[]> {
       name,
       choices: choices.sort((a, b) => collator.compare(a.value, b.value)).slice(0, MAX_CHOICES_PER_SPEC),
     }));
+}
+
+type SpecCount = { name: string; value: string; unit: string | null; count: number };
+
+async function storedSpecCounts(categorySlug: string): Promise<SpecCount[]> {
+  const rows = await db
+    .selectFrom("spec_counts")
+    .innerJoin("categories", "categories.id", "spec_counts.category_id")
+    .select(["spec_counts.name", "spec_counts.value", "spec_counts.unit", "spec_counts.items as count"])
+    .where("categories.slug", "=", categorySlug)
+    .where("spec_counts.items", ">", 0)
+    .execute();
+  return rows.map((row) => ({ ...row, unit: row.unit || null, count: Number(row.count) }));
+}
+
+/** Counts over the parts a search or several choices leave: grouped at request time. */
+async function liveSpecCounts(filter: CatalogFilter, skipSpec?: string): Promise<SpecCount[]> {
+  return db
+    .selectFrom("item_specs")
+    .select(["item_specs.name", "item_specs.value", "item_specs.unit"])
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("item_specs.item_id", "in", (await matchingItems(filter, skipSpec)).select("items.id"))
+    .groupBy(["item_specs.name", "item_specs.value", "item_specs.unit"])
+    .execute();
 }
 
 /** Every part's id and last change, in id order, a slice at a time (the sitemap's pages). */

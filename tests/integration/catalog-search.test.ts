@@ -167,6 +167,44 @@ describe("filters and counts", () => {
     expect([await countOf(first.slug), await countOf(second.slug)]).toEqual([1, 0]);
   });
 
+  test("a category's spec counts follow parts added, edited, moved and deleted", async () => {
+    const { deleteItem, updateItem } = await import("~/models/item.server");
+    const [first, second] = [await newCategory(), await newCategory()];
+    const boreCounts = async (slug: string) =>
+      Object.fromEntries(
+        (
+          (await catalogPage(`?category=${slug}`)).data.specs as {
+            name: string;
+            choices: { value: string; count: number }[];
+          }[]
+        )
+          .find((spec) => spec.name === "Bore")
+          ?.choices.map((choice) => [choice.value, choice.count]) ?? [],
+      );
+    const bore = (value: string) => [{ name: "Bore", value, unit: "mm" }];
+    const a = await newItem({ category_id: first.id }, bore("8"));
+    const b = await newItem({ category_id: first.id }, bore("8"));
+    await newItem({ category_id: first.id }, bore("10"));
+    expect(await boreCounts(first.slug)).toEqual({ "8": 2, "10": 1 });
+
+    await updateItem(a.id, {}, { specs: bore("12") });
+    expect(await boreCounts(first.slug)).toEqual({ "8": 1, "10": 1, "12": 1 });
+    await updateItem(b.id, { category_id: second.id });
+    await newItem({ category_id: second.id }, bore("10"));
+    expect(await boreCounts(first.slug)).toEqual({ "10": 1, "12": 1 });
+    expect(await boreCounts(second.slug)).toEqual({ "8": 1, "10": 1 });
+    await deleteItem(a.id);
+    // One value left in the first category: not a choice any more.
+    expect(await boreCounts(first.slug)).toEqual({});
+    expect(await boreCounts(second.slug)).toEqual({ "8": 1, "10": 1 });
+    // The kept counts agree with counting the rows.
+    const live = await catalogPage(`?category=${second.slug}&inStock=1`);
+    expect(live.data.specs.find((spec: { name: string }) => spec.name === "Bore").choices).toEqual([
+      { value: "8", unit: "mm", count: 1 },
+      { value: "10", unit: "mm", count: 1 },
+    ]);
+  });
+
   test("a spec outside a category, an unknown category or junk filters never error", async () => {
     const unknown = await catalogPage(`?category=no-such-${uniqueToken()}`);
     expect(unknown.status).toBe(200);
