@@ -34,7 +34,12 @@ describe("safeRedirect after dot segments are resolved", () => {
 describe("invisible formatting characters in names", () => {
   const spoofed = "\u202eStore Admin";
 
-  test.each(["\u202e", "\u200b", "\ufeff", "\u2066"])("a review author name with U+%s is refused", async (char) => {
+  test.each([
+    ["202E", "\u202e"],
+    ["200B", "\u200b"],
+    ["FEFF", "\ufeff"],
+    ["2066", "\u2066"],
+  ])("a review author name with U+%s is refused", async (_codePoint, char) => {
     const { cookie } = await createSignedInUser();
     const review = `Spoofed ${uniqueToken()}`;
     const outcome = await call(
