@@ -92,12 +92,10 @@ export function CatalogFilters({
   query,
   categories,
   specs,
-  idPrefix,
 }: {
   query: CatalogQuery;
   categories: CategoryFacet[];
   specs: SpecFacet[];
-  idPrefix: string;
 }) {
   const submitOnChange = useSubmitOnChange();
   const chosen = new Set(query.spec);
@@ -142,7 +140,7 @@ export function CatalogFilters({
             <legend className="text-sm font-semibold uppercase tracking-wide text-slate-600">{spec.name}</legend>
             <ul className="mt-1 space-y-1">
               {spec.choices.map((choice, choiceIndex) => {
-                const id = `${idPrefix}-spec-${specIndex}-${choiceIndex}`;
+                const id = `spec-${specIndex}-${choiceIndex}`;
                 const value = `${spec.name}:${choice.value}`;
                 return (
                   <li key={value}>

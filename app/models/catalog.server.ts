@@ -135,10 +135,15 @@ function filterCondition(filter: CatalogFilter, skipSpec?: string): Where {
   };
 }
 
-async function matchingItems(filter: CatalogFilter, skipSpec?: string) {
-  const base = filter.query
-    ? db.selectFrom("items").innerJoin(await searchHits(filter.query), "hits.id", "items.id")
-    : db.selectFrom("items");
+/** A search's hits, worked out once per request and shared by the page, its count and its facets. */
+type Hits = Awaited<ReturnType<typeof searchHits>> | undefined;
+
+function hitsOf(filter: CatalogFilter): Promise<Hits> {
+  return filter.query ? searchHits(filter.query) : Promise.resolve(undefined);
+}
+
+function matchingItems(filter: CatalogFilter, hits: Hits, skipSpec?: string) {
+  const base = hits ? db.selectFrom("items").innerJoin(hits, "hits.id", "items.id") : db.selectFrom("items");
   return (base as ReturnType<typeof db.selectFrom<"items">>).where(filterCondition(filter, skipSpec));
 }
 
@@ -149,25 +154,20 @@ const hasFilters = (filter: CatalogFilter) =>
  * How many items match. The whole catalog's count is one row the database keeps exact with triggers
  * (migration 0005); anything narrower is counted from its indexes.
  */
-async function countMatching(filter: CatalogFilter) {
-  if (!hasFilters(filter)) {
-    const row = await db.selectFrom("item_count").select("items").where("id", "=", 1).executeTakeFirst();
-    if (row) return Number(row.items);
-  }
-  const { count } = await (
-    await matchingItems(filter)
-  )
+async function countMatching(filter: CatalogFilter, hits: Hits) {
+  if (!hasFilters(filter)) return countProducts();
+  const { count } = await matchingItems(filter, hits)
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(count);
 }
 
-async function sortedSlice(filter: CatalogFilter, sort: CatalogSort, limit: number, offset: number) {
-  let query = (await matchingItems(filter)).select([
+function sortedSlice(filter: CatalogFilter, hits: Hits, sort: CatalogSort, limit: number, offset: number) {
+  let query = matchingItems(filter, hits).select([
     ...cardColumns.map((column) => `items.${column}` as const),
     "items.version",
   ]);
-  const effective = sort === "relevance" && !filter.query ? "newest" : sort;
+  const effective = sort === "relevance" && !hits ? "newest" : sort;
   if (effective === "relevance") query = query.orderBy(sql`hits.score`);
   if (effective === "price-asc") query = query.orderBy("items.price_cents", "asc");
   if (effective === "price-desc") query = query.orderBy("items.price_cents", "desc");
@@ -176,45 +176,54 @@ async function sortedSlice(filter: CatalogFilter, sort: CatalogSort, limit: numb
 }
 
 /** One page of the catalog as a buyer narrowed it, with how many pages there are. */
-export async function searchCatalog(filter: CatalogFilter, { page, sort }: { page: number; sort?: CatalogSort }) {
-  const total = await countMatching(filter);
+export async function searchCatalog(
+  filter: CatalogFilter,
+  { page, sort }: { page: number; sort?: CatalogSort },
+  hits?: Hits,
+) {
+  hits ??= await hitsOf(filter);
+  const total = await countMatching(filter, hits);
   const pageCount = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
   const offset = (page - 1) * CATALOG_PAGE_SIZE;
   // Past the end: the caller sends the buyer to the last page; no need to ask the database.
   const items: ItemListing[] =
-    offset >= total ? [] : await sortedSlice(filter, sort ?? "relevance", CATALOG_PAGE_SIZE, offset);
+    offset >= total ? [] : await sortedSlice(filter, hits, sort ?? "relevance", CATALOG_PAGE_SIZE, offset);
   return { items, total, page, pageCount };
 }
 
+/** The catalog page: a page of parts and the counts beside every category and spec choice. */
+export async function browseCatalog(filter: CatalogFilter, options: { page: number; sort?: CatalogSort }) {
+  const hits = await hitsOf(filter);
+  const [result, categories, specs] = await Promise.all([
+    searchCatalog(filter, options, hits),
+    categoryFacets(filter, hits),
+    specFacets(filter, hits),
+  ]);
+  return { ...result, categories, specs };
+}
+
 /** The same search, sort and filters with a caller's limit and offset (GET /api/item). */
-export function listCatalogSlice(
+export async function listCatalogSlice(
   filter: CatalogFilter,
   { limit, offset, sort = "relevance" }: { limit: number; offset: number; sort?: CatalogSort },
 ) {
-  return sortedSlice(filter, sort, limit, offset);
+  return sortedSlice(filter, await hitsOf(filter), sort, limit, offset);
 }
 
 /**
  * Every category with how many parts the search (and the in-stock choice) finds in it. Browsing
  * without either reads the counts the database keeps (migration 0010) instead of counting.
  */
-export async function categoryFacets(filter: CatalogFilter): Promise<CategoryFacet[]> {
+async function categoryFacets(filter: CatalogFilter, hits: Hits): Promise<CategoryFacet[]> {
+  const categories = await listCategories();
   if (!filter.query && !filter.inStock) {
-    const categories = await db
-      .selectFrom("categories")
-      .select(["slug", "name", "item_count as count"])
-      .orderBy("name")
-      .execute();
-    return categories.map((category) => ({ ...category, count: Number(category.count) }));
+    return categories.map(({ slug, name, item_count }) => ({ slug, name, count: Number(item_count) }));
   }
-  const counts = await (
-    await matchingItems({ query: filter.query, inStock: filter.inStock })
-  )
+  const counts = await matchingItems({ query: filter.query, inStock: filter.inStock }, hits)
     .select((eb) => ["items.category_id", eb.fn.countAll<number>().as("count")])
     .groupBy("items.category_id")
     .execute();
   const countOf = new Map(counts.map((row) => [row.category_id, Number(row.count)]));
-  const categories = await db.selectFrom("categories").select(["id", "slug", "name"]).orderBy("name").execute();
   return categories.map(({ id, slug, name }) => ({ slug, name, count: countOf.get(id) ?? 0 }));
 }
 
@@ -224,7 +233,7 @@ export async function categoryFacets(filter: CatalogFilter): Promise<CategoryFac
  * alternatives). Browsing a category (no search, no stock choice) reads the counts the database
  * keeps; anything narrower groups the spec rows of the parts it leaves.
  */
-export async function specFacets(filter: CatalogFilter): Promise<SpecFacet[]> {
+async function specFacets(filter: CatalogFilter, hits: Hits): Promise<SpecFacet[]> {
   if (!filter.category) return [];
   const chosenNames = Object.keys(filter.specs ?? {}).filter((name) => filter.specs?.[name]?.length);
   const browsing = !filter.query && !filter.inStock;
@@ -232,7 +241,7 @@ export async function specFacets(filter: CatalogFilter): Promise<SpecFacet[]> {
     // Only the category narrows these counts: the database keeps them (migration 0011).
     browsing && chosenNames.every((name) => name === skipSpec)
       ? storedSpecCounts(filter.category!)
-      : liveSpecCounts(filter, skipSpec);
+      : liveSpecCounts(filter, hits, skipSpec);
   const [unchosen, ...perChosen] = await Promise.all([
     countsFor(),
     ...chosenNames.map((name) => countsFor(name).then((rows) => rows.filter((row) => row.name === name))),
@@ -268,12 +277,12 @@ async function storedSpecCounts(categorySlug: string): Promise<SpecCount[]> {
 }
 
 /** Counts over the parts a search or several choices leave: grouped at request time. */
-async function liveSpecCounts(filter: CatalogFilter, skipSpec?: string): Promise<SpecCount[]> {
+async function liveSpecCounts(filter: CatalogFilter, hits: Hits, skipSpec?: string): Promise<SpecCount[]> {
   return db
     .selectFrom("item_specs")
     .select(["item_specs.name", "item_specs.value", "item_specs.unit"])
     .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("item_specs.item_id", "in", (await matchingItems(filter, skipSpec)).select("items.id"))
+    .where("item_specs.item_id", "in", matchingItems(filter, hits, skipSpec).select("items.id"))
     .groupBy(["item_specs.name", "item_specs.value", "item_specs.unit"])
     .execute();
 }
@@ -289,13 +298,9 @@ export async function countProducts() {
   return Number(row?.items ?? 0);
 }
 
-/** The categories a part can be put in, for the product form. */
+/** Every category, by name, with how many parts it holds (kept by triggers, migration 0010). */
 export function listCategories() {
-  return db.selectFrom("categories").select(["id", "name"]).orderBy("name").execute();
-}
-
-export function listCategorySlugs() {
-  return db.selectFrom("categories").select("slug").orderBy("slug").execute();
+  return db.selectFrom("categories").select(["id", "slug", "name", "item_count"]).orderBy("name").execute();
 }
 
 /** A part with its category's slug and its specification, as the JSON API shows it. */
@@ -305,7 +310,6 @@ export type CatalogItem = ItemDetail & { category_slug: string | null; specs: Sp
 export async function withCatalogDetails(items: ItemDetail[]): Promise<CatalogItem[]> {
   if (!items.length) return [];
   const ids = items.map((item) => item.id);
-  const categoryIds = [...new Set(items.map((item) => item.category_id).filter((id) => id !== null))];
   const [specs, categories] = await Promise.all([
     db
       .selectFrom("item_specs")
@@ -314,9 +318,7 @@ export async function withCatalogDetails(items: ItemDetail[]): Promise<CatalogIt
       .orderBy("item_id")
       .orderBy("position")
       .execute(),
-    categoryIds.length
-      ? db.selectFrom("categories").select(["id", "slug"]).where("id", "in", categoryIds).execute()
-      : [],
+    listCategories(),
   ]);
   const slugOf = new Map(categories.map((category) => [category.id, category.slug]));
   const specsOf = new Map<number, SpecInput[]>();

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { CatalogFilters, ItemSearch, Pagination, SortForm } from "~/components/catalog-controls";
 import { ItemGrid } from "~/components/item-card";
-import { categoryFacets, searchCatalog, specFacets } from "~/models/catalog.server";
+import { browseCatalog } from "~/models/catalog.server";
 import { cacheablePageHeaders } from "~/utils/headers";
 import { pageTitle, storeNameOf } from "~/utils/meta";
 import { catalogHref, parseCatalogQuery, specChoices } from "~/validation/catalog";
@@ -22,15 +22,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseCatalogQuery(new URL(request.url).searchParams);
   const filter = { query: query.q, category: query.category, inStock: query.inStock, specs: specChoices(query) };
-  const [result, categories, specs] = await Promise.all([
-    searchCatalog(filter, { page: query.page, sort: query.sort }),
-    categoryFacets(filter),
-    specFacets(filter),
-  ]);
+  const result = await browseCatalog(filter, { page: query.page, sort: query.sort });
   // A page past the end (an old link, a catalog that shrank) shows the last page there is.
   if (query.page > result.pageCount) throw redirect(catalogHref("/items", { ...query, page: result.pageCount }));
-  const categoryName = categories.find((category) => category.slug === query.category)?.name ?? null;
-  return { ...result, query, categories, specs, categoryName };
+  const categoryName = result.categories.find((category) => category.slug === query.category)?.name ?? null;
+  return { ...result, query, categoryName };
 }
 
 export default function Catalog() {
@@ -57,7 +53,7 @@ export default function Catalog() {
             Filters{narrowed ? " (some chosen)" : ""}
           </label>
           <aside aria-label="Filters" className="mb-6 hidden peer-checked:block md:block">
-            <CatalogFilters query={query} categories={categories} specs={specs} idPrefix="filters" />
+            <CatalogFilters query={query} categories={categories} specs={specs} />
           </aside>
         </div>
         <div>

@@ -1,5 +1,5 @@
 import { listPosts } from "~/content/blog.server";
-import { countProducts, listCategorySlugs, listProductsForSitemap } from "~/models/catalog.server";
+import { countProducts, listCategories, listProductsForSitemap } from "~/models/catalog.server";
 import { appUrl } from "~/utils/env.server";
 
 /** The sitemaps protocol's limit of URLs in one file; past it, /sitemap.xml becomes an index. */
@@ -24,7 +24,7 @@ function urlSet(entries: { path: string; lastModified?: string }[]) {
 
 /** The pages that are not parts: content pages, blog posts and catalog categories. */
 async function contentEntries() {
-  const categories = await listCategorySlugs();
+  const categories = await listCategories();
   return [
     ...CONTENT_PATHS.map((path) => ({ path })),
     ...listPosts().map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.date })),

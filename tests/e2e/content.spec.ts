@@ -1,25 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-import { login, uniqueEmail } from "./fixtures";
+import { login, PUBLIC_PAGES, uniqueEmail } from "./fixtures";
 
-const publicPages = [
-  "/",
-  "/items",
-  "/items?q=bearing",
-  "/items?category=gears&spec=Bore%3A8&inStock=1",
-  "/items/1",
-  "/about",
-  "/contact",
-  "/blog",
-  "/blog/progressive-enhancement-in-this-store",
-  "/portfolio",
-  "/sign-in",
-  "/sign-up",
-  "/no-such-page",
-];
-
-for (const path of publicPages) {
+for (const path of PUBLIC_PAGES) {
   test(`${path} has a title, a description, one h1, landmarks and no serious accessibility findings`, async ({
     page,
     javaScriptEnabled,

@@ -6,6 +6,24 @@ import { E2E_BASE_URL, e2eServerEnv } from "../support/e2e-env.mjs";
 
 export { E2E_ADMIN } from "../support/e2e-env.mjs";
 
+/** Every page a signed-out visitor can open, catalog variants and the 404 page included. */
+export const PUBLIC_PAGES = [
+  "/",
+  "/items",
+  "/items?q=bearing",
+  "/items?category=gears&spec=Bore%3A8&inStock=1",
+  "/items?q=zzqx-nothing",
+  "/items/1",
+  "/about",
+  "/contact",
+  "/blog",
+  "/blog/progressive-enhancement-in-this-store",
+  "/portfolio",
+  "/sign-in",
+  "/sign-up",
+  "/no-such-page",
+];
+
 export function uniqueEmail(prefix = "shopper") {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@example.com`;
 }

@@ -1,27 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { login, placeOrderFor } from "./fixtures";
+import { login, placeOrderFor, PUBLIC_PAGES } from "./fixtures";
 
 // Every page, for each role, at a phone's width: nothing wider than the screen, and every button
 // and link of the page's own content on it (no Cancel or Mark shipped off to the right). Hidden
 // honeypots and the carousel's later slides are off-screen on purpose.
 test.use({ viewport: { width: 375, height: 812 } });
 
-const publicPages = [
-  "/",
-  "/items",
-  "/items?category=gears&spec=Bore%3A8",
-  "/items?q=zzqx-nothing",
-  "/items/1",
-  "/about",
-  "/contact",
-  "/blog",
-  "/blog/progressive-enhancement-in-this-store",
-  "/portfolio",
-  "/sign-in",
-  "/sign-up",
-  "/no-such-page",
-];
 const customerPages = [
   "/dashboard",
   "/dashboard/my-order",
@@ -64,13 +49,13 @@ function actionNamed(page: Page, name: RegExp) {
 }
 
 test("signed out, every public page fits a 375 px screen", async ({ page }) => {
-  for (const path of publicPages) await expectFitsThePhone(page, path);
+  for (const path of PUBLIC_PAGES) await expectFitsThePhone(page, path);
 });
 
 test("a customer's pages fit a 375 px screen, with orders in the table", async ({ page }) => {
   const { userId } = await login(page);
   await placeOrderFor(userId);
-  for (const path of [...publicPages.slice(0, 3), ...customerPages]) await expectFitsThePhone(page, path);
+  for (const path of [...PUBLIC_PAGES.slice(0, 3), ...customerPages]) await expectFitsThePhone(page, path);
   await page.goto("/dashboard/my-order");
   await expect(actionNamed(page, /^Cancel/)).toBeInViewport();
 });

@@ -76,6 +76,21 @@ function targetFor(routeId: string, routes: Record<string, BuildRoute>, shop: Sh
   return { path: urlPathOf(routes, routeId, String(shop.item.id)), sample: {} };
 }
 
+/** A POST to the JSON API from the store's own pages, with the admin's cookie. */
+function sameOriginApiPost(path: string, cookie: string, contentType: string, body: string) {
+  return new Request(new URL(path, ORIGIN), {
+    method: "POST",
+    headers: {
+      Host: new URL(ORIGIN).host,
+      Origin: ORIGIN,
+      "Sec-Fetch-Site": "same-origin",
+      "Content-Type": contentType,
+      Cookie: cookie,
+    },
+    body,
+  });
+}
+
 const nastyValue = fc.oneof(
   {
     weight: 4,
@@ -253,17 +268,7 @@ describe("fuzzing every action", async () => {
               // A new session row for the fuzzer's own cookie is not the action's doing.
               if (created) before = await databaseFingerprint();
               const request = isJson
-                ? new Request(new URL(target.path, ORIGIN), {
-                    method: "POST",
-                    headers: {
-                      Host: new URL(ORIGIN).host,
-                      Origin: ORIGIN,
-                      "Sec-Fetch-Site": "same-origin",
-                      "Content-Type": "application/json",
-                      Cookie: cookie,
-                    },
-                    body: JSON.stringify(Object.fromEntries(pairs)),
-                  })
+                ? sameOriginApiPost(target.path, cookie, "application/json", JSON.stringify(Object.fromEntries(pairs)))
                 : documentRequest(asDataRequests ? dataPath(target.path) : target.path, {
                     method: "POST",
                     cookie,
@@ -312,17 +317,7 @@ describe("fuzzing every action", async () => {
         const before = await databaseFingerprint();
         const started = performance.now();
         const request = isJson
-          ? new Request(new URL(target.path, ORIGIN), {
-              method: "POST",
-              headers: {
-                Host: new URL(ORIGIN).host,
-                Origin: ORIGIN,
-                "Sec-Fetch-Site": "same-origin",
-                "Content-Type": "application/x-www-form-urlencoded",
-                Cookie: cookie,
-              },
-              body,
-            })
+          ? sameOriginApiPost(target.path, cookie, "application/x-www-form-urlencoded", body)
           : documentRequest(target.path, { method: "POST", cookie, body: new URLSearchParams(body) });
         const response = await handle(request);
         const text = await response.text();
