@@ -38,7 +38,7 @@ export type ItemInput = Omit<ItemListing, "id" | "part_number" | "lead_time_days
 /** A product form's value the database refuses: the form shows the message beside `field`. */
 export class ProductFieldError extends Error {
   constructor(
-    readonly field: "partNumber" | "categoryId",
+    readonly field: "partNumber" | "category",
     message: string,
   ) {
     super(message);
@@ -62,7 +62,7 @@ async function assertPartNumberFree(trx: Transaction, partNumber: string, except
 async function assertCategoryExists(trx: Transaction, categoryId: number | null | undefined) {
   if (categoryId == null) return;
   const category = await trx.selectFrom("categories").select("id").where("id", "=", categoryId).executeTakeFirst();
-  if (!category) throw new ProductFieldError("categoryId", "Choose a category from the list");
+  if (!category) throw new ProductFieldError("category", "Choose a category from the list");
 }
 
 function rethrowPartNumberTaken(error: unknown): never {
@@ -296,12 +296,12 @@ export function itemChangesFromForm(form: Partial<ProductFormValues>): Partial<I
  */
 export function catalogFieldsFromForm(form: {
   partNumber?: string;
-  categoryId?: number;
+  category?: number;
   leadTimeDays?: number;
 }): Partial<ItemInput> {
   return {
     ...(form.partNumber ? { part_number: form.partNumber } : {}),
-    category_id: form.categoryId ?? null,
+    category_id: form.category ?? null,
     ...(form.leadTimeDays === undefined ? {} : { lead_time_days: form.leadTimeDays }),
   };
 }
@@ -310,7 +310,7 @@ export function catalogFieldsFromForm(form: {
 export function formValuesFromItem(item: ItemDetail, specs: SpecInput[]) {
   return {
     partNumber: item.part_number,
-    categoryId: item.category_id ?? undefined,
+    category: item.category_id ?? undefined,
     leadTimeDays: item.lead_time_days,
     specs: specLinesText(specs),
     version: item.version,

@@ -88,7 +88,8 @@ const CatalogFieldsSchema = z.object({
     .max(40, "Part number must be at most 40 characters")
     .regex(/^[A-Za-z0-9][A-Za-z0-9 .\-/]*$/, "Part number: letters and digits, with spaces, dots, hyphens or slashes")
     .optional(),
-  categoryId: idField.optional(),
+  /** The id of one of the categories the form lists. */
+  category: idField.optional(),
   leadTimeDays: z
     .number({ required_error: "Enter a lead time in days", invalid_type_error: "Lead time must be a whole number" })
     .int("Lead time must be a whole number of days")

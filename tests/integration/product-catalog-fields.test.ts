@@ -65,7 +65,7 @@ describe("adding a part with its catalog fields", () => {
     const partNumber = `GW-SC-${uniqueToken().toUpperCase()}`;
     const fields = productForm({
       partNumber,
-      categoryId: String(category.id),
+      category: String(category.id),
       leadTimeDays: "21",
       specs: "Bore: 8 mm\r\nMaterial: C45 steel\r\nWidth: 9 mm",
     });
@@ -100,8 +100,8 @@ describe("adding a part with its catalog fields", () => {
     ["a 41-character part number", { partNumber: "G".repeat(41) }, "partNumber"],
     ["a lead time of 366 days", { leadTimeDays: "366" }, "leadTimeDays"],
     ["a negative lead time", { leadTimeDays: "-1" }, "leadTimeDays"],
-    ["a category id that is not a number", { categoryId: "abc" }, "categoryId"],
-    ["a category that does not exist", { categoryId: "2147483000" }, "categoryId"],
+    ["a category id that is not a number", { category: "abc" }, "category"],
+    ["a category that does not exist", { category: "2147483000" }, "category"],
   ];
 
   test.each(refusals)("%s: 400 with a field error, nothing stored", async (_label, overrides, field) => {
@@ -137,7 +137,7 @@ describe("editing a part's catalog fields", () => {
     const page = await call(editProduct.loader, getRequest(path, { cookie }), { id: String(item.id) });
     expect(page.data.values).toMatchObject({
       partNumber: oldNumber,
-      categoryId: category.id,
+      category: category.id,
       leadTimeDays: 14,
       specs: "Bore: 8 mm\nMaterial: Brass",
     });
@@ -147,7 +147,7 @@ describe("editing a part's catalog fields", () => {
       ...page.data.values,
       intent: "update",
       version: String(page.data.values.version),
-      categoryId: String(category.id),
+      category: String(category.id),
       partNumber: newNumber,
       leadTimeDays: "30",
       specs: "Bore: 10 mm",

@@ -13,7 +13,7 @@ type ProductFields = {
   quantity: FieldMetadata<number>;
   supplierName: FieldMetadata<string>;
   partNumber: FieldMetadata<string | undefined>;
-  categoryId: FieldMetadata<number | undefined>;
+  category: FieldMetadata<number | undefined>;
   leadTimeDays: FieldMetadata<number | undefined>;
   specs: FieldMetadata<string | undefined>;
 };
@@ -53,7 +53,7 @@ export function ProductForm({
       />
       <SelectField
         label="Category"
-        meta={fields.categoryId}
+        meta={fields.category}
         placeholder="None"
         options={categories.map((category) => ({ value: String(category.id), label: category.name }))}
       />
