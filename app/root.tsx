@@ -14,7 +14,8 @@ import { FlashMessage } from "~/components/flash-message";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
 import { ProgressBar } from "~/components/progress-bar";
-import { storeMoneyFormat, storeName } from "~/utils/env.server";
+import { listCartItemIds } from "~/models/cart.server";
+import { storeMoneyFormat, storeName, storePricingRules } from "~/utils/env.server";
 import { takeFlash } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce";
 
@@ -32,6 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { flash, setCookie }] = await Promise.all([getCurrentUser(request), takeFlash(request)]);
+  const cartItemIds = user ? await listCartItemIds(user.id) : [];
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   // A cookie whose session was ended or has expired is removed, so the browser stops sending it.
@@ -42,6 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       flash,
       storeName: storeName(),
       money: storeMoneyFormat(),
+      pricing: storePricingRules(),
+      /** The parts in the cart: the header counts them, and adds and removals pending on the page. */
+      cartItemIds,
       year: new Date().getUTCFullYear(),
     },
     { headers },
@@ -71,7 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <ProgressBar />
-        <Navbar storeName={name} user={rootData?.user ?? null} />
+        <Navbar storeName={name} user={rootData?.user ?? null} cartItemIds={rootData?.cartItemIds ?? []} />
         <FlashMessage flash={rootData?.flash ?? null} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
           {children}

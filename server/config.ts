@@ -1,4 +1,4 @@
-import { storeMoneyFormat } from "~/utils/env.server";
+import { storeMoneyFormat, storePricingRules } from "~/utils/env.server";
 
 /** The production server's settings, read once from the environment (README lists them). */
 export type ServerConfig = {
@@ -41,6 +41,7 @@ export function trustProxySetting(raw = process.env.TRUST_PROXY): ServerConfig["
 export function readConfig(): ServerConfig {
   // The app reads these per request; checked here too, so a bad value stops the start, not every page.
   storeMoneyFormat();
+  storePricingRules();
   return {
     port: number("PORT", 3000),
     host: process.env.HOST || undefined,

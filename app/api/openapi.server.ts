@@ -15,9 +15,10 @@ import {
   ApiDeletedSchema,
   ApiErrorSchema,
   ApiItemSchema,
+  ApiOrderRefusedSchema,
   ApiOrderSchema,
-  ApiOutOfStockSchema,
   ApiReviewSchema,
+  IdempotencyKeySchema,
   ItemBodySchema,
   ItemChangesSchema,
   ItemListQuerySchema,
@@ -151,17 +152,50 @@ function buildDocument() {
     method: "post",
     path: "/api/order",
     tags: ["Orders"],
-    summary: "Place an order: the stock goes down in the same transaction, or nothing happens (signed in)",
+    summary:
+      "Place an order of one or more lines: every line's stock goes down in one transaction, or nothing happens (signed in)",
+    description: [
+      "Prices are the parts' prices now, with quantity breaks; shipping and tax as on the checkout page.",
+      "Send an `Idempotency-Key` header to make a retry safe: the same key from the same customer places one order,",
+      "and every repeat answers 200 with that order.",
+    ].join(" "),
     security: signedIn,
-    request: { body: body(OrderBodySchema) },
+    request: {
+      body: body(OrderBodySchema),
+      headers: z.object({
+        "Idempotency-Key": IdempotencyKeySchema.openapi({
+          description: "A key the client makes once per order it means to place (a UUID).",
+          example: "0b6f3a52-8f3c-4a53-9b55-cf1f2f1d6a01",
+        }),
+      }),
+    },
     responses: {
-      201: json("The order, with the name and price copied at this moment.", ApiOrderSchema),
+      200: json("This Idempotency-Key already placed this order; here it is.", ApiOrderSchema),
+      201: json("The order, with each line's part number, name and price copied at this moment.", ApiOrderSchema, {
+        headers: { Location: { description: "The order's address in the API.", schema: { type: "string" } } },
+      }),
       400: invalid,
       401: signedOut,
       403: error("A cookie write from another site."),
-      404: noSuchItem,
-      409: json("Not enough stock: `available` is what is left.", ApiOutOfStockSchema),
+      404: error("No item has an `itemId`, or no part has a `partNumber`, of a line."),
+      409: json(
+        "Nothing was ordered: a line is short of stock or below its minimum, or the total is not `expectedTotal`.",
+        ApiOrderRefusedSchema,
+      ),
       413: tooLarge,
+    },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/order/{id}",
+    tags: ["Orders"],
+    summary: "One of the caller's orders, with its lines and totals (any order for an administrator)",
+    security: signedIn,
+    request: { params: z.object({ id: idField.openapi({ description: "The order's `_id`.", example: 1042 }) }) },
+    responses: {
+      200: json("The order.", ApiOrderSchema),
+      401: signedOut,
+      404: error("No order of the caller's has this id."),
     },
   });
   registry.registerPath({

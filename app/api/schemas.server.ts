@@ -2,9 +2,10 @@ import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 
 import { ORDER_STATUSES } from "~/db/schema";
+import { quantityField } from "~/validation/cart";
 import { CatalogQuerySchema } from "~/validation/catalog";
 import { idField, MAX_ID } from "~/validation/common";
-import { orderSchema } from "~/validation/order";
+import { MAX_ORDER_QUANTITY, orderSchema } from "~/validation/order";
 import { ProductSchema } from "~/validation/product";
 import { ReviewSchema } from "~/validation/review";
 
@@ -78,32 +79,93 @@ export const ReviewBodySchema = ReviewSchema.extend({
   }),
 }).openapi("ReviewInput");
 
-// Stock is the database's to judge: placeOrder's conditional UPDATE answers with what is left (409).
+// Stock is the database's to judge: checkout's conditional UPDATEs answer with what is left (409).
 // So the order form's rules apply as if stock were unlimited: a whole number from 1 to the order limit.
 const orderRules = orderSchema(Number.POSITIVE_INFINITY).shape;
 
-/** POST /api/order. Address and phone may be left out when the caller's profile has them. */
+const orderQuantity = z.preprocess(numericTextAsNumber, quantityField).openapi({
+  type: ["integer", "string"],
+  description: `How many to order, a whole number from 1 to ${MAX_ORDER_QUANTITY} (and at least the part's minimum).`,
+  example: 10,
+});
+
+const orderItemId = z.preprocess(numericTextAsNumber, idField).openapi({
+  type: ["integer", "string"],
+  description: "The item's `_id`.",
+  example: 1,
+});
+
+export const ApiOrderLineInputSchema = z
+  .object({
+    itemId: orderItemId.optional(),
+    partNumber: z
+      .string()
+      .trim()
+      .min(1)
+      .max(60)
+      .optional()
+      .openapi({
+        description: "The part number, instead of `itemId`: `GW-SG-M1-20` (case, spaces, hyphens and dots ignored).",
+      }),
+    quantity: orderQuantity,
+  })
+  .refine((line) => (line.itemId === undefined) !== (line.partNumber === undefined), {
+    message: "Give each line an itemId or a partNumber (one of them)",
+  })
+  .openapi("OrderLineInput");
+
+export const MAX_API_ORDER_LINES = 500;
+
+/**
+ * POST /api/order: `lines`, or the original single `itemId` + `quantity`. Address and phone may be
+ * left out when the caller's profile has them.
+ */
 export const OrderBodySchema = z
   .object({
-    itemId: z.preprocess(numericTextAsNumber, idField).openapi({
-      type: ["integer", "string"],
-      description: "The item's `_id`.",
-      example: 1,
-    }),
-    quantity: z.preprocess(numericTextAsNumber, orderRules.quantity).openapi({
-      type: ["integer", "string"],
-      description: "How many to order, a whole number from 1 up.",
-      example: 2,
-    }),
+    lines: z
+      .array(ApiOrderLineInputSchema)
+      .min(1, "Give at least one line")
+      .max(MAX_API_ORDER_LINES, `Give at most ${MAX_API_ORDER_LINES} lines`)
+      .optional(),
+    itemId: orderItemId.optional().openapi({ description: "With `quantity`, a one-line order (instead of `lines`)." }),
+    quantity: orderQuantity.optional(),
     address: orderRules.address.optional().openapi({ description: "Defaults to the address in the caller's profile." }),
     phone: orderRules.phone
       .optional()
       .openapi({ description: "Defaults to the phone number in the caller's profile." }),
+    poNumber: orderRules.poNumber.openapi({ description: "The buyer's purchase order number, shown on the order." }),
+    expectedTotal: z.number().min(0).optional().openapi({
+      description:
+        "The total the client showed, in currency units: if the total is different now, nothing is ordered (409).",
+      example: 59.4,
+    }),
+  })
+  .superRefine((body, context) => {
+    const single = body.itemId !== undefined || body.quantity !== undefined;
+    if (body.lines && single) {
+      context.addIssue({ code: "custom", path: ["lines"], message: "Send lines, or itemId and quantity, not both" });
+    } else if (!body.lines && !single) {
+      context.addIssue({ code: "custom", path: ["lines"], message: "Send lines, or itemId and quantity" });
+    } else if (!body.lines) {
+      if (body.itemId === undefined) context.addIssue({ code: "custom", path: ["itemId"], message: "Send itemId" });
+      if (body.quantity === undefined)
+        context.addIssue({ code: "custom", path: ["quantity"], message: "Enter a quantity" });
+    }
+    // Left out and not in the caller's profile either (the route fills them in from there first).
+    if (body.address === undefined) {
+      context.addIssue({ code: "custom", path: ["address"], message: "Enter a shipping address" });
+    }
+    if (body.phone === undefined) {
+      context.addIssue({ code: "custom", path: ["phone"], message: "Enter your phone number" });
+    }
   })
   .openapi("OrderInput");
 
-/** The order once the profile's defaults are filled in: everything placeOrder needs. */
-export const CompleteOrderSchema = OrderBodySchema.required();
+/** The Idempotency-Key header: one order per key and customer, however often it is sent. */
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{8,200}$/, "Idempotency-Key must be 8 to 200 printable characters without spaces")
+  .optional();
 
 // ---------------------------------------------------------------------------------------------
 // Query strings
@@ -172,15 +234,39 @@ export const ApiReviewSchema = z
   .object({ _id: z.number().int(), name: z.string(), rating: z.number().int().min(1).max(5), review: z.string() })
   .openapi("Review");
 
+const money = (description: string) => z.number().openapi({ description: `${description}, in currency units.` });
+
+export const ApiOrderLineSchema = z
+  .object({
+    itemId: z.number().int().nullable().openapi({ description: "null once the item has been deleted." }),
+    partNumber: z.string(),
+    name: z.string(),
+    quantity: z.number().int(),
+    unitPrice: money("Price per unit when ordered, after quantity breaks"),
+    lineTotal: money("unitPrice × quantity"),
+  })
+  .openapi("OrderLine");
+
 export const ApiOrderSchema = z
   .object({
     _id: z.number().int(),
-    itemId: z.number().int().nullable().openapi({ description: "null once the item has been deleted." }),
-    quantity: z.number().int(),
-    unitPrice: z.number().openapi({ description: "Price per unit when ordered, in currency units." }),
-    total: z.number().openapi({ description: "unitPrice × quantity, in currency units." }),
     status: z.enum(ORDER_STATUSES),
     createdAt: z.string().datetime().openapi({ description: "UTC, ISO 8601." }),
+    poNumber: z.string().nullable(),
+    address: z.string(),
+    phone: z.string(),
+    lines: z.array(ApiOrderLineSchema),
+    subtotal: money("The lines' total"),
+    shipping: money("Shipping"),
+    tax: money("Tax on the goods and shipping"),
+    total: money("What the order costs: subtotal + shipping + tax"),
+    itemId: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The first line's itemId, as the single-part API answered.", deprecated: true }),
+    quantity: z.number().int().openapi({ description: "The first line's quantity.", deprecated: true }),
+    unitPrice: money("The first line's unit price").openapi({ deprecated: true }),
   })
   .openapi("Order");
 
@@ -194,9 +280,29 @@ export const ApiErrorSchema = z
   })
   .openapi("Error");
 
-export const ApiOutOfStockSchema = ApiErrorSchema.extend({
-  available: z.number().int().openapi({ description: "Units left in stock now." }),
-}).openapi("OutOfStock");
+export const ApiOrderRefusedSchema = ApiErrorSchema.extend({
+  lines: z
+    .array(
+      z.object({
+        itemId: z.number().int(),
+        partNumber: z.string(),
+        quantity: z.number().int(),
+        available: z.number().int().openapi({ description: "Units in stock now." }),
+        minimum: z.number().int().openapi({ description: "The part's minimum order quantity." }),
+        problem: z.enum(["short", "below-minimum"]).nullable(),
+      }),
+    )
+    .openapi({ description: "Every line as it would be priced now, with its problem if any." }),
+  available: z
+    .number()
+    .int()
+    .optional()
+    .openapi({ description: "Units left of the first short part (the single-part API's field)." }),
+  subtotal: money("The subtotal now"),
+  shipping: money("Shipping now"),
+  tax: money("Tax now"),
+  total: money("The total now"),
+}).openapi("OrderRefused");
 
 export const ApiStaleSchema = ApiErrorSchema.extend({
   current: ApiItemSchema.openapi({ description: "The item as it is now." }),
@@ -207,3 +313,4 @@ export const ApiDeletedSchema = z.object({ deleted: z.number().int() }).openapi(
 export type ApiItem = z.infer<typeof ApiItemSchema>;
 export type ApiReview = z.infer<typeof ApiReviewSchema>;
 export type ApiOrder = z.infer<typeof ApiOrderSchema>;
+export type ApiOrderRefused = z.infer<typeof ApiOrderRefusedSchema>;

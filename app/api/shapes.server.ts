@@ -1,9 +1,10 @@
 import type { OrderStatus } from "~/db/schema";
 import type { CatalogItem } from "~/models/catalog.server";
+import type { Bill } from "~/models/pricing.server";
 import type { ReviewListing } from "~/models/review.server";
 import { appUrl } from "~/utils/env.server";
 
-import type { ApiItem, ApiOrder, ApiReview } from "./schemas.server";
+import type { ApiItem, ApiOrder, ApiOrderRefused, ApiReview } from "./schemas.server";
 
 // The API's JSON shapes (the original backend's field names) from our rows. Each function is typed
 // with the schema /api/openapi.json publishes, so a field added to one and not the other fails tsc.
@@ -34,22 +35,70 @@ export function toApiReview(review: ReviewListing): ApiReview {
   return { _id: review.id, name: review.name, rating: review.rating, review: review.review };
 }
 
-export function toApiOrder(order: {
+type OrderWithLines = {
   id: number;
-  item_id: number | null;
-  quantity: number;
-  unit_price_cents: number;
-  total_cents: number;
   status: OrderStatus;
   created_at: string;
-}): ApiOrder {
+  po_number: string | null;
+  address: string;
+  phone: string;
+  subtotal_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  lines: {
+    item_id: number | null;
+    part_number: string;
+    item_name: string;
+    quantity: number;
+    unit_price_cents: number;
+    line_total_cents: number;
+  }[];
+};
+
+export function toApiOrder(order: OrderWithLines): ApiOrder {
+  const lines = order.lines.map((line) => ({
+    itemId: line.item_id,
+    partNumber: line.part_number,
+    name: line.item_name,
+    quantity: line.quantity,
+    unitPrice: units(line.unit_price_cents),
+    lineTotal: units(line.line_total_cents),
+  }));
   return {
     _id: order.id,
-    itemId: order.item_id,
-    quantity: order.quantity,
-    unitPrice: units(order.unit_price_cents),
-    total: units(order.total_cents),
     status: order.status,
     createdAt: order.created_at,
+    poNumber: order.po_number,
+    address: order.address,
+    phone: order.phone,
+    lines,
+    subtotal: units(order.subtotal_cents),
+    shipping: units(order.shipping_cents),
+    tax: units(order.tax_cents),
+    total: units(order.total_cents),
+    itemId: lines[0]?.itemId ?? null,
+    quantity: lines[0]?.quantity ?? 0,
+    unitPrice: lines[0]?.unitPrice ?? 0,
   };
+}
+
+/** A refused order's lines and totals as they are now, so a client can show what changed. */
+export function toApiRefusal(bill: Bill) {
+  const firstShort = bill.lines.find((line) => line.problem?.kind === "short");
+  return {
+    lines: bill.lines.map((line) => ({
+      itemId: line.itemId,
+      partNumber: line.partNumber,
+      quantity: line.quantity,
+      available: line.available,
+      minimum: line.minOrderQuantity,
+      problem: line.problem?.kind ?? null,
+    })),
+    ...(firstShort ? { available: firstShort.available } : {}),
+    subtotal: units(bill.totals.subtotalCents),
+    shipping: units(bill.totals.shippingCents),
+    tax: units(bill.totals.taxCents),
+    total: units(bill.totals.totalCents),
+  } satisfies Omit<ApiOrderRefused, "error" | "issues">;
 }

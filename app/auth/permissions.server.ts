@@ -1,5 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 
+import { safeRedirect } from "~/utils/safe-redirect";
+
 import { getCurrentUser } from "./session.server";
 
 export const ADMIN_ONLY = "You need to be an administrator to open this page.";
@@ -15,6 +17,20 @@ export async function requireUser(request: Request) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect(signInPath(request));
   return user;
+}
+
+/**
+ * For forms posted to one page from others (Add to Cart on a product page): a visitor is sent to
+ * sign in and then back to the page the form was on, not to the page it posts to.
+ */
+export async function requireUserFromReferringPage(request: Request) {
+  const user = await getCurrentUser(request);
+  if (user) return user;
+  const referer = request.headers.get("Referer");
+  let back = "/";
+  const url = referer && URL.canParse(referer) ? new URL(referer) : null;
+  if (url && url.origin === new URL(request.url).origin) back = safeRedirect(`${url.pathname}${url.search}`);
+  throw redirect(`/sign-in?${new URLSearchParams({ redirectTo: back })}`);
 }
 
 /** The signed-in admin; a customer gets 403, a visitor the sign-in redirect. */

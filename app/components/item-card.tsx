@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import { AddToCartForm } from "~/components/add-to-cart";
 import { useFormatPrice } from "~/components/use-money";
 import type { ItemListing as Item } from "~/models/item.server";
 
@@ -55,13 +56,7 @@ export function ItemCard({
           <dd className="font-medium sm:text-right">{formatPrice(item.price_cents)}</dd>
         </dl>
         {inStock ? (
-          <Link
-            to={`/order/${item.id}`}
-            className="mt-3 rounded-md bg-orange-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-orange-800"
-            aria-label={`Order ${item.name}`}
-          >
-            Order
-          </Link>
+          <AddToCartForm item={item} compact />
         ) : (
           <p className="mt-3 rounded-md border border-slate-300 px-4 py-2 text-center text-sm text-slate-700">
             Out of stock, ships in {item.lead_time_days} days

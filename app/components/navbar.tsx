@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useFetchers, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import type { CurrentUser } from "~/auth/session.server";
@@ -52,7 +52,42 @@ function HeaderSearch({ id }: { id: string }) {
   );
 }
 
-function NavLinks({ user }: { user: NavUser }) {
+/**
+ * The cart's line count, counting Add to Cart and Remove forms still on their way: with JavaScript
+ * the number moves the moment the button is pressed.
+ */
+function useCartCount(cartItemIds: number[]) {
+  const fetchers = useFetchers();
+  const ids = new Set(cartItemIds);
+  for (const fetcher of fetchers) {
+    if (!fetcher.formData || !fetcher.formAction?.startsWith("/cart")) continue;
+    const itemId = Number(fetcher.formData.get("itemId"));
+    const intent = fetcher.formData.get("intent");
+    if (intent === "add") ids.add(itemId);
+    if (intent === "remove") ids.delete(itemId);
+  }
+  return ids.size;
+}
+
+function CartLink({ cartItemIds, pathname }: { cartItemIds: number[]; pathname: string }) {
+  const count = useCartCount(cartItemIds);
+  const isActive = pathname === "/cart" || pathname === "/checkout";
+  return (
+    <Link
+      to="/cart"
+      aria-current={isActive ? "page" : undefined}
+      className={`rounded px-2 py-1 hover:text-orange-300 ${isActive ? "text-orange-300" : "text-slate-100"}`}
+    >
+      Cart{" "}
+      <span className="rounded-full bg-orange-700 px-2 text-sm font-semibold text-white" data-testid="cart-count">
+        {count}
+      </span>
+      <span className="sr-only"> {count === 1 ? "line" : "lines"}</span>
+    </Link>
+  );
+}
+
+function NavLinks({ user, cartItemIds }: { user: NavUser; cartItemIds: number[] }) {
   const { pathname } = useLocation();
   return (
     <>
@@ -65,9 +100,12 @@ function NavLinks({ user }: { user: NavUser }) {
         </HeaderLink>
       ))}
       {user ? (
-        <HeaderLink to="/dashboard" pathname={pathname}>
-          Dashboard
-        </HeaderLink>
+        <>
+          <HeaderLink to="/dashboard" pathname={pathname}>
+            Dashboard
+          </HeaderLink>
+          <CartLink cartItemIds={cartItemIds} pathname={pathname} />
+        </>
       ) : null}
     </>
   );
@@ -102,7 +140,7 @@ function AccountControls({ user }: { user: NavUser }) {
  * The phone menu is a details element, so it opens and closes without JavaScript. With JavaScript
  * it also closes once a link in it is followed or a form in it is sent.
  */
-function PhoneMenu({ user }: { user: NavUser }) {
+function PhoneMenu({ user, cartItemIds }: { user: NavUser; cartItemIds: number[] }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -120,14 +158,14 @@ function PhoneMenu({ user }: { user: NavUser }) {
         className="absolute right-0 z-20 mt-2 flex w-72 max-w-[calc(100vw-2rem)] flex-col gap-2 rounded-md bg-slate-800 p-3 shadow-lg"
       >
         <HeaderSearch id="phone-search" />
-        <NavLinks user={user} />
+        <NavLinks user={user} cartItemIds={cartItemIds} />
         <AccountControls user={user} />
       </div>
     </details>
   );
 }
 
-export function Navbar({ storeName, user }: { storeName: string; user: NavUser }) {
+export function Navbar({ storeName, user, cartItemIds }: { storeName: string; user: NavUser; cartItemIds: number[] }) {
   return (
     <header className="bg-slate-900 text-slate-100">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -136,10 +174,10 @@ export function Navbar({ storeName, user }: { storeName: string; user: NavUser }
         </Link>
         <div className="hidden items-center gap-2 lg:flex">
           <HeaderSearch id="header-search" />
-          <NavLinks user={user} />
+          <NavLinks user={user} cartItemIds={cartItemIds} />
           <AccountControls user={user} />
         </div>
-        <PhoneMenu user={user} />
+        <PhoneMenu user={user} cartItemIds={cartItemIds} />
       </nav>
     </header>
   );

@@ -11,6 +11,7 @@ import * as catalog from "./migrations/0008_catalog";
 import * as search from "./migrations/0009_search";
 import * as categoryCounts from "./migrations/0010_category_counts";
 import * as specCounts from "./migrations/0011_spec_counts";
+import * as cartAndOrderLines from "./migrations/0012_cart_and_order_lines";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0009_search": search,
   "0010_category_counts": categoryCounts,
   "0011_spec_counts": specCounts,
+  "0012_cart_and_order_lines": cartAndOrderLines,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

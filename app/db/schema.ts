@@ -49,6 +49,8 @@ export interface ItemsTable {
   category_id: number | null;
   /** How many days an order takes to ship when the part is out of stock. */
   lead_time_days: Generated<number>;
+  /** The fewest units one order line may hold (parts sold in packs). */
+  min_order_quantity: Generated<number>;
   /** Moves on with every change to the row; an edit is saved only against the version it was made from. */
   version: Generated<number>;
   created_at: Timestamp;
@@ -76,19 +78,59 @@ export interface ReviewsTable {
   created_at: Timestamp;
 }
 
+/** An order's header: who, where, the totals charged, and the token that made it exactly once. */
 export interface OrdersTable {
   id: Generated<number>;
   user_id: number;
-  item_id: number | null;
-  item_name: string;
-  unit_price_cents: number;
-  quantity: number;
-  total_cents: number;
   status: Generated<OrderStatus>;
   address: string;
   phone: string;
+  /** The buyer's purchase order number, for their accounts team. */
+  po_number: string | null;
+  subtotal_cents: number;
+  shipping_cents: Generated<number>;
+  tax_cents: Generated<number>;
+  total_cents: number;
+  /** The checkout form's one-time token or the API's Idempotency-Key: unique per customer. */
+  checkout_token: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One part of an order, with the part number, name and unit price copied as they were. */
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  item_id: number | null;
+  part_number: string;
+  item_name: string;
+  unit_price_cents: number;
+  quantity: number;
+  line_total_cents: number;
+}
+
+/** When an order reached a status: its history on the order page. */
+export interface OrderStatusChangesTable {
+  id: Generated<number>;
+  order_id: number;
+  status: OrderStatus;
+  changed_at: Timestamp;
+}
+
+/** A part in a customer's cart: one line per part, kept in the database so it follows the customer. */
+export interface CartLinesTable {
+  user_id: number;
+  item_id: number;
+  quantity: number;
+  added_at: Timestamp;
+}
+
+/** A quantity price: from `min_quantity` units up, each costs `price_cents`. */
+export interface PriceBreaksTable {
+  item_id: number;
+  min_quantity: number;
+  price_cents: number;
 }
 
 export interface MessagesTable {
@@ -159,6 +201,10 @@ export interface Database {
   stock_movements: StockMovementsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_status_changes: OrderStatusChangesTable;
+  cart_lines: CartLinesTable;
+  price_breaks: PriceBreaksTable;
   messages: MessagesTable;
   item_count: ItemCountTable;
   api_keys: ApiKeysTable;
@@ -173,4 +219,6 @@ export type Category = Selectable<CategoriesTable>;
 export type ItemSpec = Selectable<ItemSpecsTable>;
 export type Review = Selectable<ReviewsTable>;
 export type Order = Selectable<OrdersTable>;
+export type OrderLine = Selectable<OrderLinesTable>;
+export type PriceBreak = Selectable<PriceBreaksTable>;
 export type Session = Selectable<SessionsTable>;

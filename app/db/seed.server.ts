@@ -45,6 +45,7 @@ export async function seedDatabase(
             price_cents: toCents(part.price),
             quantity: part.quantity,
             lead_time_days: part.leadTimeDays,
+            min_order_quantity: part.minOrderQuantity,
             supplier_name: part.supplier,
             created_at: now(),
           })
@@ -54,6 +55,18 @@ export async function seedDatabase(
           .insertInto("item_specs")
           .values(part.specs.map((spec, position) => ({ ...spec, item_id: item.id, position })))
           .execute();
+        if (part.priceBreaks.length) {
+          await trx
+            .insertInto("price_breaks")
+            .values(
+              part.priceBreaks.map((line) => ({
+                item_id: item.id,
+                min_quantity: line.minQuantity,
+                price_cents: toCents(line.price),
+              })),
+            )
+            .execute();
+        }
         itemIds.set(part.partNumber, item.id);
         summary.items++;
       }

@@ -4,7 +4,7 @@ import { db, isUniqueViolation, now } from "~/db/db.server";
 import type { Item } from "~/db/schema";
 import { toCents } from "~/utils/money";
 import { partNumberKey } from "~/utils/part-number";
-import { type SpecLine, specLinesText } from "~/validation/product";
+import { type PriceBreakLine, priceBreakLinesText, type SpecLine, specLinesText } from "~/validation/product";
 
 /** The fields a catalog card shows; list queries select only these. */
 export const cardColumns = [
@@ -16,6 +16,7 @@ export const cardColumns = [
   "price_cents",
   "quantity",
   "lead_time_days",
+  "min_order_quantity",
   "supplier_name",
   "category_id",
 ] as const;
@@ -32,13 +33,16 @@ export type SpecInput = SpecLine;
  * What an item is made from. The part number is generated (GW- and eight hex digits) when none is
  * given, as for items added through the original API, which has no such field.
  */
-export type ItemInput = Omit<ItemListing, "id" | "part_number" | "lead_time_days" | "category_id"> &
-  Partial<Pick<Item, "part_number" | "category_id" | "lead_time_days">>;
+export type ItemInput = Omit<
+  ItemListing,
+  "id" | "part_number" | "lead_time_days" | "category_id" | "min_order_quantity"
+> &
+  Partial<Pick<Item, "part_number" | "category_id" | "lead_time_days" | "min_order_quantity">>;
 
 /** A product form's value the database refuses: the form shows the message beside `field`. */
 export class ProductFieldError extends Error {
   constructor(
-    readonly field: "partNumber" | "category",
+    readonly field: "partNumber" | "category" | "priceBreaks",
     message: string,
   ) {
     super(message);
@@ -79,6 +83,23 @@ async function replaceSpecs(trx: Transaction, itemId: number, specs: SpecInput[]
   }
 }
 
+/** A part's quantity price breaks, all replaced; each must be cheaper than the part's own price. */
+async function replacePriceBreaks(trx: Transaction, itemId: number, priceCents: number, breaks: PriceBreakLine[]) {
+  if (breaks.length && breaks[0].priceCents >= priceCents) {
+    throw new ProductFieldError("priceBreaks", "Each price break must be below the price per unit");
+  }
+  await trx.deleteFrom("price_breaks").where("item_id", "=", itemId).execute();
+  if (breaks.length) {
+    await trx
+      .insertInto("price_breaks")
+      .values(breaks.map((line) => ({ item_id: itemId, min_quantity: line.minQuantity, price_cents: line.priceCents })))
+      .execute();
+  }
+}
+
+/** The lists a part has besides its row, replaced whole when given. */
+type ItemLists = { specs?: SpecInput[]; priceBreaks?: PriceBreakLine[] };
+
 function generatedPartNumber() {
   return `GW-${randomBytes(4).toString("hex").toUpperCase()}`;
 }
@@ -95,7 +116,7 @@ export function getItem(id: number): Promise<ItemDetail | undefined> {
     .executeTakeFirst();
 }
 
-export function createItem(input: ItemInput, { specs = [] }: { specs?: SpecInput[] } = {}): Promise<ItemDetail> {
+export function createItem(input: ItemInput, { specs = [], priceBreaks = [] }: ItemLists = {}): Promise<ItemDetail> {
   const partNumber = input.part_number?.trim() || generatedPartNumber();
   return db
     .transaction()
@@ -108,6 +129,7 @@ export function createItem(input: ItemInput, { specs = [] }: { specs?: SpecInput
         .returning([...cardColumns, "version"])
         .executeTakeFirstOrThrow();
       await replaceSpecs(trx, item.id, specs);
+      await replacePriceBreaks(trx, item.id, item.price_cents, priceBreaks);
       return item;
     })
     .catch(rethrowPartNumberTaken);
@@ -153,11 +175,7 @@ export type UpdateItemResult =
 export function updateItem(
   id: number,
   changes: Partial<ItemInput>,
-  {
-    version,
-    userId = null,
-    specs,
-  }: { version?: number; userId?: number | null; /** Replaces the whole list when given. */ specs?: SpecInput[] } = {},
+  { version, userId = null, specs, priceBreaks }: { version?: number; userId?: number | null } & ItemLists = {},
 ): Promise<UpdateItemResult> {
   return db
     .transaction()
@@ -182,6 +200,7 @@ export function updateItem(
       const item = await update.returning([...cardColumns, "version"]).executeTakeFirst();
       if (!item) return { ok: false, reason: "stale", current: before };
       if (specs) await replaceSpecs(trx, id, specs);
+      if (priceBreaks) await replacePriceBreaks(trx, id, item.price_cents, priceBreaks);
       if (changes.quantity !== undefined && changes.quantity !== before.quantity) {
         await trx
           .insertInto("stock_movements")
@@ -298,20 +317,24 @@ export function catalogFieldsFromForm(form: {
   partNumber?: string;
   category?: number;
   leadTimeDays?: number;
+  minOrderQuantity?: number;
 }): Partial<ItemInput> {
   return {
     ...(form.partNumber ? { part_number: form.partNumber } : {}),
     category_id: form.category ?? null,
+    min_order_quantity: form.minOrderQuantity ?? 1,
     ...(form.leadTimeDays === undefined ? {} : { lead_time_days: form.leadTimeDays }),
   };
 }
 
-/** The product form's values for an existing item and its specification. */
-export function formValuesFromItem(item: ItemDetail, specs: SpecInput[]) {
+/** The product form's values for an existing item, its specification and its price breaks. */
+export function formValuesFromItem(item: ItemDetail, specs: SpecInput[], priceBreaks: PriceBreakLine[]) {
   return {
     partNumber: item.part_number,
     category: item.category_id ?? undefined,
     leadTimeDays: item.lead_time_days,
+    minOrderQuantity: item.min_order_quantity,
+    priceBreaks: priceBreakLinesText(priceBreaks),
     specs: specLinesText(specs),
     version: item.version,
     name: item.name,

@@ -1,14 +1,18 @@
+import { sql } from "kysely";
+
 import { db, now } from "~/db/db.server";
-import type { OrderStatus } from "~/db/schema";
+import type { OrderLine, OrderStatus } from "~/db/schema";
 
 const orderColumns = [
   "orders.id",
-  "orders.item_id",
-  "orders.item_name",
-  "orders.unit_price_cents",
-  "orders.quantity",
-  "orders.total_cents",
   "orders.status",
+  "orders.po_number",
+  "orders.address",
+  "orders.phone",
+  "orders.subtotal_cents",
+  "orders.shipping_cents",
+  "orders.tax_cents",
+  "orders.total_cents",
   "orders.created_at",
 ] as const;
 
@@ -36,83 +40,101 @@ export function orderActionsFor(status: OrderStatus): OrderAction[] {
   );
 }
 
-export type PlaceOrderResult =
-  | { ok: true; orderId: number }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "insufficient-stock"; available: number };
-
-/**
- * One transaction: the stock goes down only if enough is there (a conditional UPDATE, so two buyers
- * can never both take the last unit), and the order copies the item's name and price at this moment.
- */
-export function placeOrder(input: {
-  userId: number;
-  itemId: number;
-  quantity: number;
-  address: string;
-  phone: string;
-}): Promise<PlaceOrderResult> {
-  return db.transaction().execute(async (trx) => {
-    const item = await trx
-      .updateTable("items")
-      .set((eb) => ({ quantity: eb("quantity", "-", input.quantity), version: eb("version", "+", 1) }))
-      .where("id", "=", input.itemId)
-      .where("quantity", ">=", input.quantity)
-      .returning(["name", "price_cents"])
-      .executeTakeFirst();
-    if (!item) {
-      const current = await trx
-        .selectFrom("items")
-        .select("quantity")
-        .where("id", "=", input.itemId)
-        .executeTakeFirst();
-      return current
-        ? { ok: false, reason: "insufficient-stock", available: current.quantity }
-        : { ok: false, reason: "not-found" };
-    }
-    const timestamp = now();
-    const order = await trx
-      .insertInto("orders")
-      .values({
-        user_id: input.userId,
-        item_id: input.itemId,
-        item_name: item.name,
-        unit_price_cents: item.price_cents,
-        quantity: input.quantity,
-        total_cents: item.price_cents * input.quantity,
-        address: input.address,
-        phone: input.phone,
-        created_at: timestamp,
-        updated_at: timestamp,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { ok: true, orderId: order.id };
-  });
+/** The buttons with their labels, as the admin's pages render them. */
+export function orderButtonsFor(status: OrderStatus) {
+  return orderActionsFor(status).map((intent) => ({ intent, label: ORDER_ACTIONS[intent].label }));
 }
 
-export function getOrder(orderId: number) {
-  return db.selectFrom("orders").select(orderColumns).where("orders.id", "=", orderId).executeTakeFirst();
-}
+export type OrderSummary = Awaited<ReturnType<typeof listOrdersForUser>>[number];
 
-export function listOrdersForUser(userId: number) {
+/** What a list of orders shows of each: the header, how many lines, and the first part's name. */
+function summaries() {
   return db
     .selectFrom("orders")
     .select(orderColumns)
-    .where("orders.user_id", "=", userId)
-    .orderBy("orders.id", "desc")
-    .limit(200)
-    .execute();
+    .select((eb) => [
+      eb
+        .selectFrom("order_lines")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("order_lines.order_id", "=", "orders.id")
+        .as("line_count"),
+      eb
+        .selectFrom("order_lines")
+        .select("order_lines.item_name")
+        .whereRef("order_lines.order_id", "=", "orders.id")
+        .orderBy("order_lines.position")
+        .limit(1)
+        .as("first_item_name"),
+    ]);
 }
 
-export function listAllOrders({ status }: { status?: OrderStatus }) {
-  let query = db
-    .selectFrom("orders")
-    .innerJoin("users", "users.id", "orders.user_id")
-    .select([...orderColumns, "orders.address", "orders.phone", "users.email as customer_email"]);
+export function listOrdersForUser(userId: number) {
+  return summaries().where("orders.user_id", "=", userId).orderBy("orders.id", "desc").limit(200).execute();
+}
+
+/**
+ * Manage Orders: newest first, narrowed by status and by a search that is an order number ("1042",
+ * "#1042") or part of the customer's email or name.
+ */
+export function listAllOrders({ status, search }: { status?: OrderStatus; search?: string }) {
+  let query = summaries().innerJoin("users", "users.id", "orders.user_id").select("users.email as customer_email");
   if (status) query = query.where("orders.status", "=", status);
+  const term = search?.trim().replace(/^#/, "");
+  if (term) {
+    const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+    query = /^\d{1,9}$/.test(term)
+      ? query.where("orders.id", "=", Number(term))
+      : query.where(
+          sql<boolean>`(lower(users.email) like ${pattern} escape '\\' or lower(users.display_name) like ${pattern} escape '\\')`,
+        );
+  }
   return query.orderBy("orders.id", "desc").limit(500).execute();
 }
+
+/** The lines of these orders, in the order they were placed, by order id. */
+export async function linesOfOrders(orderIds: readonly number[]) {
+  const byOrder = new Map<number, OrderLineRow[]>();
+  if (!orderIds.length) return byOrder;
+  const rows = await db
+    .selectFrom("order_lines")
+    .select(["order_id", "item_id", "part_number", "item_name", "unit_price_cents", "quantity", "line_total_cents"])
+    .where("order_id", "in", [...orderIds])
+    .orderBy("order_id")
+    .orderBy("position")
+    .execute();
+  for (const { order_id, ...line } of rows) {
+    const lines = byOrder.get(order_id) ?? [];
+    lines.push(line);
+    byOrder.set(order_id, lines);
+  }
+  return byOrder;
+}
+
+type OrderLineRow = Omit<OrderLine, "id" | "order_id" | "position">;
+
+/** One order with its lines and history; `ownerId` limits it to that customer's own. */
+export async function getOrder(orderId: number, { ownerId }: { ownerId?: number } = {}) {
+  let find = db
+    .selectFrom("orders")
+    .innerJoin("users", "users.id", "orders.user_id")
+    .select([...orderColumns, "orders.user_id", "users.email as customer_email", "users.display_name as customer_name"])
+    .where("orders.id", "=", orderId);
+  if (ownerId !== undefined) find = find.where("orders.user_id", "=", ownerId);
+  const order = await find.executeTakeFirst();
+  if (!order) return undefined;
+  const [linesByOrder, history] = await Promise.all([
+    linesOfOrders([orderId]),
+    db
+      .selectFrom("order_status_changes")
+      .select(["status", "changed_at"])
+      .where("order_id", "=", orderId)
+      .orderBy("id")
+      .execute(),
+  ]);
+  return { ...order, lines: linesByOrder.get(orderId) ?? [], history };
+}
+
+export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
 
 export type ChangeStatusResult =
   { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "not-allowed"; from: OrderStatus };
@@ -135,22 +157,50 @@ export function changeOrderStatus(
     const from = order.status;
     if (!ALLOWED_TRANSITIONS[from].includes(to)) return { ok: false, reason: "not-allowed", from };
 
+    const timestamp = now();
     const changed = await trx
       .updateTable("orders")
-      .set({ status: to, updated_at: now() })
+      .set({ status: to, updated_at: timestamp })
       .where("id", "=", orderId)
       .where("status", "=", from)
-      .returning(["item_id", "quantity"])
+      .returning("id")
       .executeTakeFirst();
     if (!changed) return { ok: false, reason: "not-allowed", from };
+    await trx
+      .insertInto("order_status_changes")
+      .values({ order_id: orderId, status: to, changed_at: timestamp })
+      .execute();
 
-    if (to === "cancelled" && changed.item_id !== null) {
-      await trx
-        .updateTable("items")
-        .set((eb) => ({ quantity: eb("quantity", "+", changed.quantity), version: eb("version", "+", 1) }))
-        .where("id", "=", changed.item_id)
+    if (to === "cancelled") {
+      // Every line's units go back; a part deleted since has no stock to return to.
+      const lines = await trx
+        .selectFrom("order_lines")
+        .select(["item_id", "quantity"])
+        .where("order_id", "=", orderId)
+        .where("item_id", "is not", null)
+        .orderBy("item_id")
         .execute();
+      for (const line of lines) {
+        await trx
+          .updateTable("items")
+          .set((eb) => ({ quantity: eb("quantity", "+", line.quantity), version: eb("version", "+", 1) }))
+          .where("id", "=", line.item_id!)
+          .execute();
+      }
     }
     return { ok: true };
   });
+}
+
+/** Where an order ships by default: the profile's address and phone, else the last order's. */
+export async function shippingDefaultsFor(user: { id: number; address: string | null; phone: string | null }) {
+  if (user.address && user.phone) return { address: user.address, phone: user.phone };
+  const last = await db
+    .selectFrom("orders")
+    .select(["address", "phone"])
+    .where("user_id", "=", user.id)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return { address: user.address || last?.address || "", phone: user.phone || last?.phone || "" };
 }

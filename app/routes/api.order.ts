@@ -1,10 +1,14 @@
-import { ApiError, apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
-import { CompleteOrderSchema, OrderListQuerySchema } from "~/api/schemas.server";
-import { toApiOrder } from "~/api/shapes.server";
-import { getOrder, listAllOrders, listOrdersForUser, placeOrder } from "~/models/order.server";
-import { quantityLimitMessage } from "~/validation/order";
+import { randomUUID } from "node:crypto";
 
-// POST /api/order places an order through the same transaction as the order page; GET lists them.
+import { ApiError, apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
+import { IdempotencyKeySchema, OrderBodySchema, OrderListQuerySchema } from "~/api/schemas.server";
+import { toApiOrder, toApiRefusal } from "~/api/shapes.server";
+import { itemsByPartNumber } from "~/models/cart.server";
+import { placeOrder } from "~/models/checkout.server";
+import { getOrder, linesOfOrders, listAllOrders, listOrdersForUser } from "~/models/order.server";
+import { partNumberKey } from "~/utils/part-number";
+
+// POST /api/order places an order through the same checkout transaction as the pages; GET lists them.
 // (The original ordered with PUT /item/{id} and a new quantity: a client never writes stock here.)
 const handleApiCall = apiRoute({
   async GET({ url, requireCaller }) {
@@ -12,23 +16,70 @@ const handleApiCall = apiRoute({
     const { all } = parseQuery(OrderListQuerySchema, url);
     if (all && user.role !== "admin") throw new ApiError(403, "Only an administrator can list every order.");
     const orders = all ? await listAllOrders({}) : await listOrdersForUser(user.id);
-    return apiJson(orders.map(toApiOrder));
+    const lines = await linesOfOrders(orders.map((order) => order.id));
+    return apiJson(orders.map((order) => toApiOrder({ ...order, lines: lines.get(order.id) ?? [] })));
   },
 
   async POST({ request, requireCaller }) {
     const user = await requireCaller();
+    const idempotencyKey = parseWith(IdempotencyKeySchema, request.headers.get("Idempotency-Key") ?? undefined);
     const fromProfile = { address: user.address ?? undefined, phone: user.phone ?? undefined };
-    const order = parseWith(CompleteOrderSchema, { ...fromProfile, ...(await readJsonBody(request)) });
-    const result = await placeOrder({ userId: user.id, ...order });
+    const body = parseWith(OrderBodySchema, { ...fromProfile, ...(await readJsonBody(request)) });
+    const lines = await wantedLines(body);
+    const result = await placeOrder({
+      userId: user.id,
+      lines,
+      address: body.address!,
+      phone: body.phone!,
+      poNumber: body.poNumber,
+      // Without a key every request is a new order, as the single-part API always was.
+      token: idempotencyKey ?? randomUUID(),
+      expectedTotalCents: body.expectedTotal === undefined ? undefined : Math.round(body.expectedTotal * 100),
+    });
     if (!result.ok) {
-      if (result.reason === "not-found") throw new ApiError(404, "No item has this id.");
-      throw new ApiError(409, quantityLimitMessage(result.available), { available: result.available });
+      switch (result.reason) {
+        case "empty":
+          throw new ApiError(400, "There is nothing to order.");
+        case "not-found":
+          throw new ApiError(404, `No item has the id ${result.itemIds.join(", ")}.`);
+        case "problems":
+          throw new ApiError(
+            409,
+            "Nothing was ordered: some lines are short of stock or below their minimum. `lines` says which.",
+            toApiRefusal(result.bill),
+          );
+        case "total-changed":
+          throw new ApiError(
+            409,
+            "Nothing was ordered: the total is not expectedTotal any more. Here are the lines and totals now.",
+            toApiRefusal(result.bill),
+          );
+      }
     }
-    const placed = await getOrder(result.orderId);
+    const placed = await getOrder(result.orderId, { ownerId: user.id });
     if (!placed) throw new Error(`Order ${result.orderId} vanished right after it was placed`);
-    return apiJson(toApiOrder(placed), { status: 201 });
+    // A repeated key answers with the order it made the first time, as 200 rather than 201.
+    return apiJson(toApiOrder(placed), {
+      status: result.repeated ? 200 : 201,
+      headers: { Location: `/api/order/${placed.id}` },
+    });
   },
 });
+
+/** The body's lines as item ids: part numbers are looked up, and one unknown is a 404 for all. */
+async function wantedLines(body: ReturnType<typeof OrderBodySchema.parse>) {
+  if (!body.lines) return [{ itemId: body.itemId!, quantity: body.quantity! }];
+  const byKey = await itemsByPartNumber(body.lines.flatMap((line) => (line.partNumber ? [line.partNumber] : [])));
+  const unknown: string[] = [];
+  const lines = body.lines.map((line) => {
+    if (line.itemId !== undefined) return { itemId: line.itemId, quantity: line.quantity };
+    const item = byKey.get(partNumberKey(line.partNumber!));
+    if (!item) unknown.push(line.partNumber!);
+    return { itemId: item?.id ?? 0, quantity: line.quantity };
+  });
+  if (unknown.length) throw new ApiError(404, `No part has the number ${unknown.join(", ")}.`);
+  return lines;
+}
 
 export const loader = handleApiCall;
 export const action = handleApiCall;

@@ -26,7 +26,13 @@ export const action = formAction({
   schema: ProductFormSchema,
   async run({ value }) {
     try {
-      await createItem({ ...itemInputFromForm(value), ...catalogFieldsFromForm(value) }, { specs: value.specs });
+      await createItem(
+        { ...itemInputFromForm(value), ...catalogFieldsFromForm(value) },
+        {
+          specs: value.specs,
+          priceBreaks: value.priceBreaks,
+        },
+      );
     } catch (error) {
       if (error instanceof ProductFieldError) return refuse(400, { fieldErrors: { [error.field]: [error.message] } });
       throw error;

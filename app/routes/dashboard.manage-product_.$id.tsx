@@ -18,6 +18,7 @@ import {
   ProductFieldError,
   updateItem,
 } from "~/models/item.server";
+import { listPriceBreaks } from "~/models/pricing.server";
 import { formatPrice } from "~/utils/env.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formAction, refuse } from "~/utils/form-action.server";
@@ -37,12 +38,13 @@ export const headers = routeHeaders;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const item = await requireItemFromParams(params.id, NO_SUCH_PRODUCT);
-  const [specs, movements, categories] = await Promise.all([
+  const [specs, priceBreaks, movements, categories] = await Promise.all([
     listSpecs(item.id),
+    listPriceBreaks(item.id),
     listStockMovements(item.id),
     listCategories(),
   ]);
-  return { item, values: formValuesFromItem(item, specs), movements, categories };
+  return { item, values: formValuesFromItem(item, specs, priceBreaks), movements, categories };
 }
 
 function staleEditMessage(current: ItemDetail) {
@@ -72,7 +74,12 @@ export const action = formAction({
     const changes = { ...itemInputFromForm(value), ...catalogFieldsFromForm(value) };
     let saved: Awaited<ReturnType<typeof updateItem>>;
     try {
-      saved = await updateItem(item.id, changes, { version: value.version, userId: user.id, specs: value.specs });
+      saved = await updateItem(item.id, changes, {
+        version: value.version,
+        userId: user.id,
+        specs: value.specs,
+        priceBreaks: value.priceBreaks,
+      });
     } catch (error) {
       if (error instanceof ProductFieldError) return refuse(400, { fieldErrors: { [error.field]: [error.message] } });
       throw error;

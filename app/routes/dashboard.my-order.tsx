@@ -2,14 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
-import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
-import { OrderTable } from "~/components/dashboard/order-table";
+import { ConfirmPanel } from "~/components/confirm-action";
+import { CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
+import { orderSummary, OrderTable } from "~/components/dashboard/order-table";
 import { ReplyErrors } from "~/components/forms";
-import { changeOrderStatus, listOrdersForUser } from "~/models/order.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { formAction, refuse } from "~/utils/form-action.server";
+import { listOrdersForUser } from "~/models/order.server";
+import { formAction } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { pageTitle } from "~/utils/meta";
+import { cancelOwnOrder } from "~/utils/order-actions.server";
 import { parseId } from "~/validation/common";
 import { CancelOrderSchema } from "~/validation/order";
 
@@ -23,21 +24,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // ?cancel=<id> is the confirmation step without JavaScript; only the user's own pending order counts.
   const cancelId = parseId(new URL(request.url).searchParams.get("cancel") ?? undefined);
   const confirmCancel = orders.find((order) => order.id === cancelId && order.status === "pending") ?? null;
-  return { orders, confirmCancel: confirmCancel ? { id: confirmCancel.id, item_name: confirmCancel.item_name } : null };
+  return {
+    orders,
+    confirmCancel: confirmCancel ? { id: confirmCancel.id, summary: orderSummary(confirmCancel) } : null,
+  };
 }
 
 export const action = formAction({
   guard: requireUser,
   schema: CancelOrderSchema,
-  async run({ user, value }) {
-    const result = await changeOrderStatus(value.orderId, "cancelled", { ownerId: user.id });
-    if (!result.ok) {
-      // Another customer's order looks exactly like one that does not exist.
-      if (result.reason === "not-found") return refuse(404, "Order not found.");
-      return refuse(409, `This order is ${result.from} and can no longer be cancelled.`);
-    }
-    return redirectWithFlash("/dashboard/my-order", `Order #${value.orderId} cancelled.`);
-  },
+  run: ({ user, value }) => cancelOwnOrder(user.id, value.orderId, "/dashboard/my-order"),
 });
 
 export default function MyOrders() {
@@ -49,7 +45,7 @@ export default function MyOrders() {
       <ReplyErrors reply={reply} />
       {confirmCancel ? (
         <ConfirmPanel
-          question={`Cancel order #${confirmCancel.id} (${confirmCancel.item_name})? The parts go back into stock.`}
+          question={cancelQuestion(confirmCancel.id, confirmCancel.summary)}
           confirmLabel="Yes, cancel the order"
           cancelHref="/dashboard/my-order"
           fields={{ orderId: confirmCancel.id }}
@@ -58,17 +54,14 @@ export default function MyOrders() {
       ) : null}
       <OrderTable
         orders={orders}
+        detailPath="/dashboard/my-order"
         emptyText="No orders yet. Find a part in the catalog and place your first order."
         actions={(order) =>
           order.status === "pending" ? (
-            <ConfirmAction
-              label="Cancel"
-              accessibleLabel={`Cancel order #${order.id}`}
-              question={`Cancel order #${order.id} (${order.item_name})? The parts go back into stock.`}
-              confirmLabel="Yes, cancel the order"
+            <CancelOrderButton
+              orderId={order.id}
+              summary={orderSummary(order)}
               fallbackHref={`/dashboard/my-order?cancel=${order.id}`}
-              fields={{ orderId: order.id }}
-              intent="cancel"
             />
           ) : null
         }

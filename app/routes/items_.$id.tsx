@@ -2,10 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 
+import { AddToCartForm } from "~/components/add-to-cart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PriceBreakTable } from "~/components/price-breaks";
 import { ReviewCard } from "~/components/review-card";
 import { useFormatPrice } from "~/components/use-money";
 import { getProduct } from "~/models/item.server";
+import { listPriceBreaks } from "~/models/pricing.server";
 import { listReviewsOfItem } from "~/models/review.server";
 import { appUrl, storeMoneyFormat } from "~/utils/env.server";
 import { cacheablePageHeaders } from "~/utils/headers";
@@ -35,13 +38,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return {
     product,
     reviews: await listReviewsOfItem(product.id),
+    breaks: await listPriceBreaks(product.id),
     canonical: `${origin}/items/${product.id}`,
     jsonLd: jsonForScript(productJsonLd(product, { origin, money: storeMoneyFormat() })),
   };
 }
 
 export default function ProductPage() {
-  const { product, reviews, jsonLd } = useLoaderData<typeof loader>();
+  const { product, reviews, breaks, jsonLd } = useLoaderData<typeof loader>();
   const formatPrice = useFormatPrice();
   const root = useRouteLoaderData("root") as { user: unknown } | undefined;
   const inStock = product.quantity > 0;
@@ -73,25 +77,31 @@ export default function ProductPage() {
         <p className={`mt-2 font-medium ${inStock ? "text-green-800" : "text-red-800"}`} data-testid="stock">
           {inStock ? `In stock: ${product.quantity}` : `Out of stock, ships in ${product.lead_time_days} days`}
         </p>
-        {root?.user ? (
-          inStock ? (
-            <Link
-              to={`/order/${product.id}`}
-              className="mt-6 inline-block rounded-md bg-orange-700 px-5 py-2 font-semibold text-white hover:bg-orange-800"
-            >
-              Order this part
-            </Link>
-          ) : null
-        ) : (
-          <p className="mt-6">
-            <Link
-              to={`/sign-in?redirectTo=${encodeURIComponent(`/items/${product.id}`)}`}
-              className="inline-block rounded-md bg-orange-700 px-5 py-2 font-semibold text-white hover:bg-orange-800"
-            >
-              Sign in to order
-            </Link>
-          </p>
-        )}
+        {product.min_order_quantity > 1 ? (
+          <p className="mt-1 text-sm text-slate-700">Sold in at least {product.min_order_quantity}.</p>
+        ) : null}
+        <PriceBreakTable basePriceCents={product.price_cents} breaks={breaks} minimum={product.min_order_quantity} />
+        {inStock ? (
+          <>
+            <AddToCartForm item={product} withQuantity />
+            {root?.user ? (
+              <p className="mt-3 text-sm">
+                <Link to={`/order/${product.id}`} className="font-semibold text-orange-800 underline">
+                  Order just this part
+                </Link>
+              </p>
+            ) : (
+              <p className="mt-3 text-sm">
+                <Link
+                  to={`/sign-in?redirectTo=${encodeURIComponent(`/items/${product.id}`)}`}
+                  className="font-semibold text-orange-800 underline"
+                >
+                  Sign in to order
+                </Link>
+              </p>
+            )}
+          </>
+        ) : null}
         <p className="mt-6 text-slate-800">{product.description}</p>
         <h2 className="mt-8 text-xl font-semibold">Specifications</h2>
         <table className="mt-3 w-full text-left text-sm">

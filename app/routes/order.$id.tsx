@@ -1,18 +1,26 @@
+import { randomUUID } from "node:crypto";
+
 import { getFormProps } from "@conform-to/react";
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
+import { BillTotals, usePricingRules } from "~/components/bill";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { PriceBreakTable } from "~/components/price-breaks";
 import { useFormatPrice } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
-import { placeOrder } from "~/models/order.server";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { placeOrder } from "~/models/checkout.server";
+import { shippingDefaultsFor } from "~/models/order.server";
+import { listPriceBreaks } from "~/models/pricing.server";
+import { checkoutRefusal, orderPlacedRedirect } from "~/utils/checkout.server";
+import { formatPrice } from "~/utils/env.server";
 import { formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { requireItemFromParams } from "~/utils/items.server";
 import { pageTitle } from "~/utils/meta";
-import { orderSchema, quantityLimitMessage } from "~/validation/order";
+import { totalsFor, unitPriceFor } from "~/utils/pricing";
+import { orderSchema } from "~/validation/order";
 
 const NO_SUCH_PART = "This part does not exist.";
 
@@ -26,34 +34,65 @@ export const headers = routeHeaders;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const item = await requireItemFromParams(params.id, NO_SUCH_PART);
-  return { item, shipping: { address: user.address ?? "", phone: user.phone ?? "" } };
+  const breaks = await listPriceBreaks(item.id);
+  return { item, breaks, checkoutToken: randomUUID(), shipping: await shippingDefaultsFor(user) };
 }
 
+async function orderedItem(id: string | undefined) {
+  return requireItemFromParams(id, NO_SUCH_PART);
+}
+
+// The original's single-part order, through the same checkout as the cart: one line, one transaction.
 export const action = formAction({
   guard: requireUser,
-  // The page's stock is the form's limit; the database re-checks it atomically when ordering.
-  schema: async ({ params }) => orderSchema((await requireItemFromParams(params.id, NO_SUCH_PART)).quantity),
+  // The page's stock and minimum are the form's limits; the database re-checks them when ordering.
+  schema: async ({ params }) => {
+    const item = await orderedItem(params.id);
+    return orderSchema(item.quantity, item.min_order_quantity);
+  },
   async run({ user, params, value }) {
-    const item = await requireItemFromParams(params.id, NO_SUCH_PART);
-    const result = await placeOrder({ userId: user.id, itemId: item.id, ...value });
-    if (!result.ok) {
-      if (result.reason === "not-found") throw data(NO_SUCH_PART, { status: 404 });
-      return refuse(409, { fieldErrors: { quantity: [quantityLimitMessage(result.available)] } });
+    const item = await orderedItem(params.id);
+    const result = await placeOrder({
+      userId: user.id,
+      lines: [{ itemId: item.id, quantity: value.quantity }],
+      address: value.address,
+      phone: value.phone,
+      poNumber: value.poNumber,
+      token: value.checkoutToken,
+      expectedTotalCents: value.expectedTotal,
+    });
+    if (result.ok) return orderPlacedRedirect(result);
+    if (result.reason === "problems" && result.bill.lines[0]?.problem?.kind === "short") {
+      const { available } = result.bill.lines[0].problem;
+      return refuse(409, {
+        fieldErrors: { quantity: [available > 0 ? `Only ${available} left in stock` : "This part is out of stock"] },
+      });
     }
-    return redirectWithFlash("/dashboard/my-order", "Order placed successfully");
+    if (result.reason === "total-changed") {
+      // Without JavaScript the page's total was for the quantity it first showed.
+      const total = formatPrice(result.bill.totals.totalCents);
+      return refuse(409, `The total for ${value.quantity} is ${total}. Check it and place the order again.`);
+    }
+    return checkoutRefusal(result);
   },
 });
 
 export default function OrderItem() {
-  const { item, shipping } = useLoaderData<typeof loader>();
+  const { item, breaks, checkoutToken, shipping } = useLoaderData<typeof loader>();
   const formatPrice = useFormatPrice();
+  const rules = usePricingRules();
   const lastResult = useActionData<typeof action>();
   const inStock = item.quantity > 0;
-  const [form, fields] = useZodForm(orderSchema(item.quantity), {
+  const [form, fields] = useZodForm(orderSchema(item.quantity, item.min_order_quantity), {
     id: `order-${item.id}`,
     lastResult,
-    defaultValue: { quantity: "1", ...shipping },
+    defaultValue: { quantity: String(item.min_order_quantity), ...shipping },
   });
+  // The total for the quantity in the box: what the form says it showed (JavaScript keeps it in step).
+  const typed = Number(fields.quantity.value ?? item.min_order_quantity);
+  const quantity = Number.isInteger(typed) && typed > 0 ? typed : item.min_order_quantity;
+  const unitPriceCents = unitPriceFor(item.price_cents, breaks, quantity);
+  const totals = totalsFor([{ lineTotalCents: unitPriceCents * quantity }], rules);
 
   return (
     <div className="grid gap-8 md:grid-cols-2">
@@ -78,21 +117,42 @@ export default function OrderItem() {
           <dd className="font-medium">{item.supplier_name}</dd>
           <dt className="text-slate-600">Price/unit</dt>
           <dd className="font-medium">{formatPrice(item.price_cents)}</dd>
+          {item.min_order_quantity > 1 ? (
+            <>
+              <dt className="text-slate-600">Minimum order</dt>
+              <dd className="font-medium">{item.min_order_quantity}</dd>
+            </>
+          ) : null}
         </dl>
+        <PriceBreakTable basePriceCents={item.price_cents} breaks={breaks} minimum={item.min_order_quantity} />
         {inStock ? null : (
           <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900">
             Out of stock: this part cannot be ordered right now.
           </p>
         )}
         <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+          <input type="hidden" name={fields.checkoutToken.name} value={checkoutToken} />
+          <input type="hidden" name={fields.expectedTotal.name} value={totals.totalCents} />
           <Field
             label="Quantity"
             meta={fields.quantity}
             type="number"
-            inputProps={{ min: 1, max: Math.max(item.quantity, 1), step: 1, inputMode: "numeric" }}
+            inputProps={{
+              min: item.min_order_quantity,
+              max: Math.max(item.quantity, 1),
+              step: 1,
+              inputMode: "numeric",
+            }}
           />
           <Field label="Shipping address" meta={fields.address} inputProps={{ autoComplete: "street-address" }} />
           <Field label="Phone" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
+          <Field label="Purchase order number (optional)" meta={fields.poNumber} />
+          <div aria-live="polite">
+            <p className="text-sm text-slate-600">
+              Total for {quantity} at {formatPrice(unitPriceCents)} each:
+            </p>
+            <BillTotals totals={totals} rules={rules} />
+          </div>
           <FormErrors id={form.errorId} errors={form.errors} />
           <StatusButton disabled={!inStock} pendingText="Placing your order…">
             Place Order

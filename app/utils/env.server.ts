@@ -1,4 +1,5 @@
 import { DEFAULT_MONEY_FORMAT, formatMinor, type MoneyFormat, validMoneyFormat } from "~/utils/money";
+import { DEFAULT_PRICING_RULES, type PricingRules } from "~/utils/pricing";
 
 const DEV_SESSION_SECRET = "storefront-dev-secret-not-for-production";
 
@@ -54,4 +55,32 @@ export function googleConfig() {
     tokenURL: process.env.GOOGLE_TOKEN_URL || "https://oauth2.googleapis.com/token",
     userInfoURL: process.env.GOOGLE_USERINFO_URL || "https://www.googleapis.com/oauth2/v3/userinfo",
   };
+}
+
+/** A decimal amount or percent from the environment, as hundredths: "9.50" → 950, "17.5" → 1750. */
+function hundredthsFrom(name: string, fallback: number) {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(raw)) {
+    throw new Error(`${name} must be a number with at most two decimals, such as 9.50 (got "${raw}")`);
+  }
+  const [whole, fraction = ""] = raw.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+let pricingRules: PricingRules | undefined;
+
+/** SHIPPING_FEE, FREE_SHIPPING_OVER, TAX_RATE and TAX_LABEL, checked once: a bad value stops the store. */
+export function storePricingRules(): PricingRules {
+  if (!pricingRules) {
+    const taxRateBasisPoints = hundredthsFrom("TAX_RATE", DEFAULT_PRICING_RULES.taxRateBasisPoints);
+    if (taxRateBasisPoints > 100_00) throw new Error("TAX_RATE is a percent between 0 and 100");
+    pricingRules = {
+      shippingFeeCents: hundredthsFrom("SHIPPING_FEE", DEFAULT_PRICING_RULES.shippingFeeCents),
+      freeShippingOverCents: hundredthsFrom("FREE_SHIPPING_OVER", DEFAULT_PRICING_RULES.freeShippingOverCents),
+      taxRateBasisPoints,
+      taxLabel: process.env.TAX_LABEL?.trim() || DEFAULT_PRICING_RULES.taxLabel,
+    };
+  }
+  return pricingRules;
 }

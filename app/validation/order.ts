@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { ORDER_STATUSES } from "~/db/schema";
 
-import { idField, phoneField, requiredText } from "./common";
+import { idField, optionalText, phoneField, requiredText } from "./common";
 
 export const MAX_ORDER_QUANTITY = 10_000;
 
@@ -12,20 +12,39 @@ export function quantityLimitMessage(available: number) {
   return `Only ${available} left in stock`;
 }
 
-/** The order form. `available` is the stock the page showed; the database re-checks it atomically. */
-export function orderSchema(available: number) {
+export function minimumMessage(minimum: number) {
+  return `Order at least ${minimum}`;
+}
+
+/**
+ * The single-part order form. `available` is the stock the page showed and `minimum` the part's
+ * minimum order quantity; the database re-checks both when the order is placed.
+ */
+export function orderSchema(available: number, minimum = 1) {
   return z.object({
     quantity: z
       .number({ required_error: "Enter a quantity", invalid_type_error: "Quantity must be a whole number" })
       .int("Quantity must be a whole number")
-      .min(1, "Order at least 1")
+      .min(minimum, minimumMessage(minimum))
       .max(Math.max(Math.min(available, MAX_ORDER_QUANTITY), 1), quantityLimitMessage(available)),
     address: requiredText("a shipping address", 300),
     phone: phoneField,
+    poNumber: optionalText("the purchase order number", 50),
+    checkoutToken: z.string({ required_error: FORM_EXPIRED }).regex(/^[A-Za-z0-9_-]{16,100}$/, FORM_EXPIRED),
+    /** The total the page showed for the quantity it showed; JavaScript keeps it in step. */
+    expectedTotal: z.number().int().min(0).optional(),
   });
 }
 
+export const FORM_EXPIRED = "This form has expired. Reload the page and try again.";
+
 export const CancelOrderSchema = z.object({ intent: z.literal("cancel"), orderId: idField });
+
+/** The customer's order page: Cancel while pending, and Order again. */
+export const MyOrderActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancel"), orderId: idField }),
+  z.object({ intent: z.literal("reorder"), orderId: idField }),
+]);
 
 /** Manage Orders' buttons: one schema per button, told apart by `intent`. */
 export const ChangeOrderStatusSchema = z.discriminatedUnion("intent", [

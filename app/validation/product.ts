@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { idField, isPlainText, MAX_ID, requiredText } from "./common";
+import { MAX_ORDER_QUANTITY } from "./order";
 
 export const MAX_PRICE = 1_000_000;
 export const MAX_STOCK = 1_000_000;
@@ -80,6 +81,47 @@ export function specLinesText(specs: SpecLine[]) {
   return specs.map((spec) => `${spec.name}: ${spec.value}${spec.unit ? ` ${spec.unit}` : ""}`).join("\n");
 }
 
+export const MAX_PRICE_BREAKS = 8;
+
+/** A quantity price break as an admin types it: from `minQuantity` units, `priceCents` each. */
+export type PriceBreakLine = { minQuantity: number; priceCents: number };
+
+const PRICE_BREAK_LINE = /^(\d{1,5})\s*\+?\s*[:=]?\s*(\d{1,7}(?:\.\d{1,2})?)$/;
+
+/**
+ * "10: 4.40" (or "10+ 4.40") per line → price breaks, or the first line that does not read that way.
+ * Each break is for more units than the one before and costs less per unit.
+ */
+export function parsePriceBreakLines(text: string): { breaks: PriceBreakLine[] } | { error: string } {
+  const breaks: PriceBreakLine[] = [];
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (lines.length > MAX_PRICE_BREAKS) return { error: `At most ${MAX_PRICE_BREAKS} price breaks` };
+  for (const [index, line] of lines.entries()) {
+    const match = PRICE_BREAK_LINE.exec(line);
+    if (!match) return { error: `Line ${index + 1}: write it as “quantity: price”, such as “10: 4.40”` };
+    const minQuantity = Number(match[1]);
+    const priceCents = Math.round(Number(match[2]) * 100);
+    if (minQuantity < 2) return { error: `Line ${index + 1}: a price break starts at 2 units or more` };
+    const previous = breaks.at(-1);
+    if (previous && minQuantity <= previous.minQuantity) {
+      return { error: `Line ${index + 1}: list the breaks from the fewest units to the most` };
+    }
+    if (previous && priceCents >= previous.priceCents) {
+      return { error: `Line ${index + 1}: a break for more units must cost less per unit` };
+    }
+    breaks.push({ minQuantity, priceCents });
+  }
+  return { breaks };
+}
+
+/** Price breaks as the form's text: one "quantity: price" per line. */
+export function priceBreakLinesText(breaks: PriceBreakLine[]) {
+  return breaks.map((line) => `${line.minQuantity}: ${(line.priceCents / 100).toFixed(2)}`).join("\n");
+}
+
 /** The catalog's fields of a part, edited on the product pages of the dashboard. */
 const CatalogFieldsSchema = z.object({
   partNumber: z
@@ -96,6 +138,24 @@ const CatalogFieldsSchema = z.object({
     .min(0, "Lead time must be at least 0 days")
     .max(MAX_LEAD_TIME_DAYS, `Lead time must be at most ${MAX_LEAD_TIME_DAYS} days`)
     .optional(),
+  minOrderQuantity: z
+    .number({ invalid_type_error: "Minimum order must be a whole number" })
+    .int("Minimum order must be a whole number")
+    .min(1, "Minimum order must be at least 1")
+    .max(MAX_ORDER_QUANTITY, `Minimum order must be at most ${MAX_ORDER_QUANTITY}`)
+    .optional(),
+  priceBreaks: z
+    .string()
+    .max(400, "Price breaks must be at most 400 characters")
+    .optional()
+    .transform((text, ctx) => {
+      const parsed = parsePriceBreakLines(text ?? "");
+      if ("error" in parsed) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.breaks;
+    }),
   specs: z
     .string()
     .max(4000, "Specifications must be at most 4000 characters")

@@ -90,16 +90,16 @@ export async function login(
 /** An order of one unit of an item in stock, placed through the app's own model, for pages that list orders. */
 export async function placeOrderFor(userId: number) {
   await users();
-  const { placeOrder } = await import("~/models/order.server");
+  const { placeOrder } = await import("~/models/checkout.server");
   const { listNewestItems } = await import("~/models/item.server");
-  const item = (await listNewestItems(50)).find((candidate) => candidate.quantity > 0);
+  const item = (await listNewestItems(50)).find((candidate) => candidate.quantity >= candidate.min_order_quantity);
   if (!item) throw new Error("no item in stock to order");
   const result = await placeOrder({
     userId,
-    itemId: item.id,
-    quantity: 1,
+    lines: [{ itemId: item.id, quantity: item.min_order_quantity }],
     address: "12 Mill Lane, Leeds LS1 4AB",
     phone: "+44 113 496 0000",
+    token: crypto.randomUUID(),
   });
   if (!result.ok) throw new Error(`the order was refused: ${JSON.stringify(result)}`);
   return result;

@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
 import { getItem } from "~/models/item.server";
-import { listOrdersForUser, placeOrder } from "~/models/order.server";
+import { listOrdersForUser } from "~/models/order.server";
 import { getUserByEmail } from "~/models/user.server";
 import * as notFound from "~/routes/$";
 import * as addProduct from "~/routes/dashboard.add-product";
@@ -16,6 +16,7 @@ import * as editProduct from "~/routes/dashboard.manage-product_.$id";
 
 import { newItem } from "../support/builders";
 import { call, fieldErrors, flashOf, formErrors, getRequest, postRequest } from "../support/http";
+import { placeTestOrder } from "../support/orders";
 import { createSignedInUser, sessionCookieFor, sessionCount } from "../support/users";
 
 // ---------------------------------------------------------------------------------------------
@@ -63,13 +64,7 @@ type Fixture = {
 async function makeFixture(targetEmail?: string): Promise<Fixture> {
   const customer = await createSignedInUser();
   const item = await newItem({ quantity: 10 });
-  const placed = await placeOrder({
-    userId: customer.user.id,
-    itemId: item.id,
-    quantity: 1,
-    address: "1 Mill Road",
-    phone: "0114 496 0000",
-  });
+  const placed = await placeTestOrder(customer.user.id, { itemId: item.id, quantity: 1 });
   if (!placed.ok) throw new Error("fixture order failed");
   return { item: (await getItem(item.id))!, orderId: placed.orderId, targetEmail: targetEmail ?? customer.user.email };
 }
@@ -356,13 +351,7 @@ describe("edit a product", () => {
     const page = await call(editProduct.loader, getRequest(`/dashboard/manage-product/${item.id}`, { cookie }), {
       id: String(item.id),
     });
-    const placed = await placeOrder({
-      userId: customer.user.id,
-      itemId: item.id,
-      quantity: 5,
-      address: "1 Mill Road",
-      phone: "0114 496 0000",
-    });
+    const placed = await placeTestOrder(customer.user.id, { itemId: item.id, quantity: 5 });
     expect(placed.ok).toBe(true);
     const stale = {
       ...page.data.values,
@@ -405,13 +394,7 @@ describe("edit a product", () => {
         postRequest(`/dashboard/manage-product/${item.id}`, { intent: "adjust-stock", ...fields }, { cookie }),
         { id: String(item.id) },
       );
-    await placeOrder({
-      userId: customer.user.id,
-      itemId: item.id,
-      quantity: 4,
-      address: "1 Mill Road",
-      phone: "0114 496 0000",
-    });
+    await placeTestOrder(customer.user.id, { itemId: item.id, quantity: 4 });
 
     const received = await post({ change: "20", reason: "Received from supplier" });
     expect(received.status).toBe(302);
@@ -483,13 +466,7 @@ describe("delete a product", () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
     const customer = await createSignedInUser();
     const item = await newItem({ name: `Thrust Bearing ${randomBytes(3).toString("hex")}`, price_cents: 3100 });
-    const placed = await placeOrder({
-      userId: customer.user.id,
-      itemId: item.id,
-      quantity: 2,
-      address: "1 Mill Road",
-      phone: "0114 496 0000",
-    });
+    const placed = await placeTestOrder(customer.user.id, { itemId: item.id, quantity: 2 });
     expect(placed.ok).toBe(true);
 
     const confirm = await call(

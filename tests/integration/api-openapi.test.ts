@@ -43,11 +43,12 @@ describe("the OpenAPI document", () => {
         "POST /api/review",
         "GET /api/order",
         "POST /api/order",
+        "GET /api/order/{id}",
         "GET /api/openapi.json",
       ].sort(),
     );
     expect(paths["/api/order"].post.responses["409"].content["application/json"].schema.$ref).toBe(
-      "#/components/schemas/OutOfStock",
+      "#/components/schemas/OrderRefused",
     );
     expect(paths["/api/item"].post.security).toEqual([{ apiKey: [] }, { session: [] }]);
   });
@@ -82,6 +83,11 @@ describe("the OpenAPI document", () => {
     expect(input.required.sort()).toEqual(Object.keys(ProductSchema.shape).sort());
     expect(input.properties.price.type).toEqual(["number", "string"]);
     expect(input.properties.name.maxLength).toBe(120);
-    expect(components.schemas.OrderInput.required.sort()).toEqual(["itemId", "quantity"]);
+    // An order is `lines` or the original's itemId + quantity: neither is required on its own.
+    expect(components.schemas.OrderInput.required ?? []).toEqual([]);
+    expect(Object.keys(components.schemas.OrderInput.properties)).toEqual(
+      expect.arrayContaining(["lines", "itemId", "quantity", "poNumber", "expectedTotal"]),
+    );
+    expect(components.schemas.OrderLineInput.required).toEqual(["quantity"]);
   });
 });

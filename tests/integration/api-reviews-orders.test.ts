@@ -8,6 +8,7 @@ import * as reviews from "~/routes/api.review";
 
 import { apiRequest, callApi, createKeyThroughDashboard } from "../support/api";
 import { newItem } from "../support/builders";
+import { linesOf, ordersOfItem } from "../support/orders";
 import { createSignedInUser } from "../support/users";
 
 // GET/POST /api/review (the original's /review calls) and /api/order, which replaces the original's
@@ -29,10 +30,6 @@ function postReview(body: unknown, credentials: { cookie?: string; key?: string 
 
 function postOrder(body: unknown, credentials: { cookie?: string; key?: string }) {
   return callApi(orders, apiRequest("POST", "/api/order", { ...credentials, body }));
-}
-
-function ordersOfItem(itemId: number) {
-  return db.selectFrom("orders").selectAll().where("item_id", "=", itemId).orderBy("id").execute();
 }
 
 describe("reviews", () => {
@@ -109,24 +106,35 @@ describe("placing orders", () => {
     const item = await newItem({ quantity: 10, price_cents: 1250 });
     const outcome = await postOrder({ itemId: String(item.id), quantity: "3", ...SHIPPING }, { cookie });
     expect(outcome.status).toBe(201);
+    // 37.50 of goods, 9.50 shipping (under the free-shipping threshold), 20% VAT on both.
+    const line = {
+      itemId: item.id,
+      partNumber: item.part_number,
+      name: item.name,
+      quantity: 3,
+      unitPrice: 12.5,
+      lineTotal: 37.5,
+    };
     expect(outcome.data).toEqual({
       _id: expect.any(Number),
+      status: "pending",
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      poNumber: null,
+      ...SHIPPING,
+      lines: [line],
+      subtotal: 37.5,
+      shipping: 9.5,
+      tax: 9.4,
+      total: 56.4,
       itemId: item.id,
       quantity: 3,
       unitPrice: 12.5,
-      total: 37.5,
-      status: "pending",
-      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
+    expect(outcome.headers.get("Location")).toBe(`/api/order/${outcome.data._id}`);
     expect((await getItem(item.id))?.quantity).toBe(7);
     const [stored] = await ordersOfItem(item.id);
-    expect(stored).toMatchObject({
-      user_id: user.id,
-      item_name: item.name,
-      unit_price_cents: 1250,
-      total_cents: 3750,
-      ...SHIPPING,
-    });
+    expect(stored).toMatchObject({ user_id: user.id, subtotal_cents: 3750, total_cents: 5640, ...SHIPPING });
+    expect(await linesOf(stored.id)).toMatchObject([{ item_name: item.name, unit_price_cents: 1250, quantity: 3 }]);
   });
 
   test("address and phone default from the caller's profile; without either, a 400", async () => {
@@ -153,14 +161,14 @@ describe("placing orders", () => {
     const item = await newItem({ quantity: 4 });
     const outcome = await postOrder({ itemId: item.id, quantity: 5, ...SHIPPING }, { cookie });
     expect(outcome.status).toBe(409);
-    expect(outcome.data).toEqual({ error: "Only 4 left in stock", available: 4 });
+    expect(outcome.data).toMatchObject({ available: 4, lines: [{ itemId: item.id, available: 4, problem: "short" }] });
     expect((await getItem(item.id))?.quantity).toBe(4);
     expect(await ordersOfItem(item.id)).toEqual([]);
 
     const soldOut = await newItem({ quantity: 0 });
     const none = await postOrder({ itemId: soldOut.id, quantity: 1, ...SHIPPING }, { key: adminKey });
     expect(none.status).toBe(409);
-    expect(none.data).toEqual({ error: "This part is out of stock", available: 0 });
+    expect(none.data).toMatchObject({ available: 0, lines: [{ itemId: soldOut.id, available: 0, problem: "short" }] });
   });
 
   test.each<[string, Record<string, unknown>, string]>([
@@ -184,7 +192,7 @@ describe("placing orders", () => {
     const { cookie } = await createSignedInUser();
     const outcome = await postOrder({ itemId: 987654, quantity: 1, ...SHIPPING }, { cookie });
     expect(outcome.status).toBe(404);
-    expect(outcome.data).toEqual({ error: "No item has this id." });
+    expect(outcome.data).toEqual({ error: "No item has the id 987654." });
   });
 
   test("fifty concurrent orders against a stock of 10: ten 201s and forty 409s", async () => {
@@ -244,6 +252,12 @@ describe("listing orders", () => {
     const placed = await postOrder({ itemId: item.id, quantity: 2, ...SHIPPING }, { cookie });
     await deleteItem(item.id);
     const mine = await callApi(orders, apiRequest("GET", "/api/order", { cookie }));
-    expect(mine.data).toEqual([{ ...placed.data, itemId: null, unitPrice: 42, total: 84 }]);
+    expect(mine.data).toEqual([
+      {
+        ...placed.data,
+        itemId: null,
+        lines: [{ ...placed.data.lines[0], itemId: null, unitPrice: 42, lineTotal: 84 }],
+      },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -49,7 +50,11 @@ describe("when the database fails", () => {
     await sql`drop table orders`.execute(db);
     const order = await call(
       orderPage.action,
-      postRequest(`/order/${item.id}`, { quantity: "2", address: "1 Way", phone: "+1 555 0100" }, { cookie }),
+      postRequest(
+        `/order/${item.id}`,
+        { quantity: "2", address: "1 Way", phone: "+1 555 0100", checkoutToken: randomUUID() },
+        { cookie },
+      ),
       { id: String(item.id) },
     );
     expect(order.status).toBe(500);

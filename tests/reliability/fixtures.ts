@@ -1,11 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { createHash } from "node:crypto";
 
 import { sql } from "kysely";
 
 import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
+import { placeOrder } from "~/models/checkout.server";
 import { createItem } from "~/models/item.server";
-import { placeOrder } from "~/models/order.server";
 import { createReview } from "~/models/review.server";
 import { createUser, getUserById, setUserRole } from "~/models/user.server";
 
@@ -37,10 +38,10 @@ export async function makeShop() {
   });
   const aliceOrder = await placeOrder({
     userId: alice.id,
-    itemId: item.id,
-    quantity: 1,
+    lines: [{ itemId: item.id, quantity: 1 }],
     address: "1 Alice Road",
     phone: "+1 555 0101",
+    token: randomUUID(),
   });
   const aliceReview = await createReview({ userId: alice.id, name: "Alice", rating: 5, review: "Great gear." });
   if (!aliceOrder.ok) throw new Error("fixture order failed");

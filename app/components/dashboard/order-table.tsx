@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { type Column, DataTable } from "~/components/ui/data-table";
@@ -7,13 +8,23 @@ import { formatDate } from "~/utils/dates";
 
 export type OrderRow = {
   id: number;
-  item_name: string;
-  quantity: number;
+  first_item_name: string | null;
+  line_count: number | null;
   total_cents: number;
   status: OrderStatus;
   created_at: string;
+  po_number: string | null;
   customer_email?: string;
+  address?: string;
+  phone?: string;
 };
+
+/** "Spur gear M1 20T" or "Spur gear M1 20T and 4 more parts". */
+export function orderSummary(order: Pick<OrderRow, "first_item_name" | "line_count">) {
+  const more = Number(order.line_count ?? 1) - 1;
+  const first = order.first_item_name ?? "";
+  return more > 0 ? `${first} and ${more} more ${more === 1 ? "part" : "parts"}` : first;
+}
 
 const statusStyles: Record<OrderStatus, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -34,23 +45,52 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 export function OrderTable<Row extends OrderRow>({
   orders,
   showCustomer = false,
+  detailPath,
   actions,
   emptyText,
 }: {
   orders: Row[];
+  /** Admins see who ordered, and where and how to reach them. */
   showCustomer?: boolean;
+  /** The order page an order number links to: /dashboard/my-order or /dashboard/manage-order. */
+  detailPath: string;
   actions: (order: Row) => ReactNode;
   emptyText: string;
 }) {
   const formatPrice = useFormatPrice();
   if (orders.length === 0) return <p className="mt-6 text-slate-600">{emptyText}</p>;
   const columns: Column<Row>[] = [
-    { header: "Order", cell: (order) => `#${order.id}` },
+    {
+      header: "Order",
+      cell: (order) => (
+        <Link to={`${detailPath}/${order.id}`} className="font-semibold text-orange-800 underline">
+          #{order.id}
+        </Link>
+      ),
+    },
     ...(showCustomer
-      ? [{ header: "Customer", cell: (order: Row) => order.customer_email, className: "break-all" }]
+      ? [
+          { header: "Customer", cell: (order: Row) => order.customer_email, className: "break-all" },
+          {
+            header: "Ship to",
+            cell: (order: Row) => (
+              <span>
+                {order.address}
+                <span className="block text-slate-600">{order.phone}</span>
+              </span>
+            ),
+          },
+        ]
       : []),
-    { header: "Item", cell: (order) => order.item_name },
-    { header: "Quantity", cell: (order) => order.quantity, align: "right" },
+    {
+      header: "Parts",
+      cell: (order) => (
+        <span>
+          {orderSummary(order)}
+          {order.po_number ? <span className="block text-xs text-slate-600">PO {order.po_number}</span> : null}
+        </span>
+      ),
+    },
     { header: "Total", cell: (order) => formatPrice(order.total_cents), align: "right" },
     { header: "Status", cell: (order) => <StatusBadge status={order.status} /> },
     { header: "Date", cell: (order) => formatDate(order.created_at) },

@@ -15,6 +15,8 @@ type ProductFields = {
   partNumber: FieldMetadata<string | undefined>;
   category: FieldMetadata<number | undefined>;
   leadTimeDays: FieldMetadata<number | undefined>;
+  minOrderQuantity: FieldMetadata<number | undefined>;
+  priceBreaks: FieldMetadata<string | undefined>;
   specs: FieldMetadata<string | undefined>;
 };
 
@@ -82,6 +84,23 @@ export function ProductForm({
         type="number"
         inputProps={{ min: 0, step: 1, inputMode: "numeric" }}
       />
+      <Field
+        label="Minimum order quantity"
+        meta={fields.minOrderQuantity}
+        type="number"
+        hint="Every order and cart line of this part is at least this many. 1 when left blank."
+        inputProps={{ min: 1, step: 1, inputMode: "numeric" }}
+      />
+      <div>
+        <TextareaField
+          label={`Quantity price breaks (${currency})`}
+          meta={fields.priceBreaks}
+          textareaProps={{ rows: 3, placeholder: "10: 4.40\n50: 3.90", spellCheck: false }}
+        />
+        <p className="mt-1 text-sm text-slate-600">
+          One per line, as “quantity: price per unit”, each below the price per unit.
+        </p>
+      </div>
       <div className="sm:col-span-2">
         <TextareaField
           label="Specifications"

@@ -1,0 +1,62 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+
+import { StatusButton } from "~/components/forms";
+import type { FormReply } from "~/utils/form-action.server";
+
+/**
+ * Add to Cart, posted to /cart from wherever the part is shown. Without JavaScript the cart sends
+ * the buyer back to this page with a message; with it the header's count moves at once.
+ */
+export function AddToCartForm({
+  item,
+  withQuantity = false,
+  compact = false,
+}: {
+  item: { id: number; name: string; min_order_quantity: number; quantity: number };
+  /** A quantity box (the product page); cards add the part's minimum. */
+  withQuantity?: boolean;
+  compact?: boolean;
+}) {
+  const fetcher = useFetcher<FormReply>();
+  const location = useLocation();
+  const errors = fetcher.data?.error ? Object.values(fetcher.data.error).flat() : [];
+  const quantityId = `add-quantity-${item.id}`;
+  return (
+    <fetcher.Form method="post" action="/cart" className={compact ? "mt-3" : "mt-6 flex flex-wrap items-end gap-3"}>
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="itemId" value={item.id} />
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      {withQuantity ? (
+        <div>
+          <label htmlFor={quantityId} className="block text-sm font-medium">
+            Quantity
+          </label>
+          <input
+            id={quantityId}
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={item.min_order_quantity}
+            max={Math.max(item.quantity, item.min_order_quantity)}
+            defaultValue={item.min_order_quantity}
+            className="w-24 rounded-md border border-slate-300 px-3 py-2"
+          />
+        </div>
+      ) : (
+        <input type="hidden" name="quantity" value={item.min_order_quantity} />
+      )}
+      <StatusButton
+        className={compact ? "w-full px-4 py-2 text-sm" : ""}
+        disabled={fetcher.state !== "idle"}
+        aria-label={compact ? `Add ${item.name} to the cart` : undefined}
+      >
+        Add to Cart
+      </StatusButton>
+      {errors.length ? (
+        <p role="alert" className="basis-full text-sm text-red-700">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,60 @@
+import { Form } from "@remix-run/react";
+
+import { ConfirmAction } from "~/components/confirm-action";
+import { StatusButton } from "~/components/forms";
+import type { OrderAction } from "~/models/order.server";
+
+export function cancelQuestion(orderId: number, summary: string) {
+  return `Cancel order #${orderId} (${summary})? The parts go back into stock.`;
+}
+
+/** The customer's Cancel: asks first, in a dialog or (without JavaScript) on the page at `fallbackHref`. */
+export function CancelOrderButton({
+  orderId,
+  summary,
+  fallbackHref,
+}: {
+  orderId: number;
+  summary: string;
+  fallbackHref: string;
+}) {
+  return (
+    <ConfirmAction
+      label="Cancel"
+      accessibleLabel={`Cancel order #${orderId}`}
+      question={cancelQuestion(orderId, summary)}
+      confirmLabel="Yes, cancel the order"
+      fallbackHref={fallbackHref}
+      fields={{ orderId }}
+      intent="cancel"
+    />
+  );
+}
+
+/** An admin's Ship, Deliver and Cancel for one order, as its status allows. */
+export function AdminOrderButtons({
+  orderId,
+  actions,
+}: {
+  orderId: number;
+  actions: { intent: OrderAction; label: string }[];
+}) {
+  if (!actions.length) return null;
+  return (
+    <Form method="post" className="flex flex-wrap gap-2">
+      <input type="hidden" name="orderId" value={orderId} />
+      {actions.map(({ intent, label }) => (
+        <StatusButton
+          key={intent}
+          name="intent"
+          value={intent}
+          variant={intent === "cancel" ? "danger" : "secondary"}
+          className="px-3 py-1"
+          aria-label={`${label}: order #${orderId}`}
+        >
+          {label}
+        </StatusButton>
+      ))}
+    </Form>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from "react";
+
+import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
+import { StatusBadge } from "~/components/dashboard/order-table";
+import type { OrderDetail } from "~/models/order.server";
+import { formatDate } from "~/utils/dates";
+
+/** One order as its customer and the admins see it; each page adds its own buttons and details. */
+export function OrderDetailView({
+  order,
+  customer,
+  actions,
+}: {
+  order: OrderDetail;
+  /** The admin's view names the customer. */
+  customer?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const rules = usePricingRules();
+  const lines = order.lines.map((line) => ({
+    itemId: line.item_id,
+    partNumber: line.part_number,
+    name: line.item_name,
+    quantity: line.quantity,
+    unitPriceCents: Number(line.unit_price_cents),
+    lineTotalCents: Number(line.line_total_cents),
+  }));
+  const totals = {
+    subtotalCents: Number(order.subtotal_cents),
+    shippingCents: Number(order.shipping_cents),
+    taxCents: Number(order.tax_cents),
+    totalCents: Number(order.total_cents),
+  };
+  return (
+    <article>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">Order #{order.id}</h1>
+        <StatusBadge status={order.status} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600">Placed {formatDate(order.created_at)}</p>
+      {actions ? <div className="mt-4 flex flex-wrap gap-2">{actions}</div> : null}
+      <BillLines lines={lines} />
+      <BillTotals totals={totals} rules={rules} />
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="shipping-heading">
+          <h2 id="shipping-heading" className="text-lg font-semibold">
+            Shipping
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {customer}
+            <dt className="text-slate-600">Address</dt>
+            <dd className="break-words">{order.address}</dd>
+            <dt className="text-slate-600">Phone</dt>
+            <dd>{order.phone}</dd>
+            <dt className="text-slate-600">Purchase order</dt>
+            <dd data-testid="po-number">{order.po_number ?? "None given"}</dd>
+          </dl>
+        </section>
+        <section aria-labelledby="history-heading">
+          <h2 id="history-heading" className="text-lg font-semibold">
+            Status history
+          </h2>
+          <ol className="mt-2 space-y-1 text-sm">
+            {order.history.map((change) => (
+              <li key={`${change.status}-${change.changed_at}`} className="flex gap-3">
+                <span className="w-24 font-medium capitalize">{change.status}</span>
+                <time dateTime={change.changed_at} className="text-slate-600">
+                  {formatDate(change.changed_at)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </article>
+  );
+}

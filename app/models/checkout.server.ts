@@ -1,0 +1,167 @@
+import { db, now } from "~/db/db.server";
+import { cartLinesOf } from "~/models/cart.server";
+import { type Bill, type BillLine, type LineProblem, priceLines, type WantedLine } from "~/models/pricing.server";
+
+export type CheckoutInput = {
+  userId: number;
+  /** The customer's cart as it is when the order is placed, or lines given (/order/:id, the API). */
+  lines: "cart" | readonly WantedLine[];
+  address: string;
+  phone: string;
+  poNumber?: string | null;
+  /** The form's one-time token or the API's Idempotency-Key: one order per token and customer. */
+  token: string;
+  /** The total the buyer was shown; when given, a different total now refuses the order. */
+  expectedTotalCents?: number;
+};
+
+export type CheckoutResult =
+  | { ok: true; orderId: number; repeated: boolean }
+  | { ok: false; reason: "empty" }
+  | { ok: false; reason: "not-found"; itemIds: number[] }
+  /** Lines short of stock or below their minimum, each with its `problem`. */
+  | { ok: false; reason: "problems"; bill: Bill }
+  | { ok: false; reason: "total-changed"; bill: Bill };
+
+/** Thrown inside the transaction to roll it back with an answer. */
+class Refused {
+  constructor(readonly result: CheckoutResult) {}
+}
+
+/** Lines of one part given twice (two API lines, a part number and its id) are one line. */
+function mergeLines(lines: readonly WantedLine[]) {
+  const merged = new Map<number, number>();
+  for (const { itemId, quantity } of lines) merged.set(itemId, (merged.get(itemId) ?? 0) + quantity);
+  return [...merged].map(([itemId, quantity]) => ({ itemId, quantity }));
+}
+
+async function orderIdForToken(userId: number, token: string) {
+  const order = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("checkout_token", "=", token)
+    .executeTakeFirst();
+  return order?.id;
+}
+
+/**
+ * Places an order in one transaction, or writes nothing: the header (claiming the token), for every
+ * line a conditional stock decrement (`quantity >= wanted`), the lines with the part number, name
+ * and unit price used, the first status, and the ordered parts out of the cart.
+ *
+ * The token is claimed first, so a second request with it waits for the first (PostgreSQL's unique
+ * index; SQLite runs one write transaction at a time) and then lands on its order instead of
+ * finding the stock it took gone. Stock rows are locked in id order, so two checkouts never wait
+ * on each other in a circle.
+ */
+export async function placeOrder(input: CheckoutInput): Promise<CheckoutResult> {
+  const { userId, token } = input;
+  const earlier = await orderIdForToken(userId, token);
+  if (earlier !== undefined) return { ok: true, orderId: earlier, repeated: true };
+  try {
+    return await db.transaction().execute(async (trx): Promise<CheckoutResult> => {
+      const fromCart = input.lines === "cart";
+      const wanted = mergeLines(input.lines === "cart" ? await cartLinesOf(trx, userId) : input.lines);
+      if (!wanted.length) throw new Refused({ ok: false, reason: "empty" });
+      const { bill, missing } = await priceLines(trx, wanted);
+      if (missing.length) throw new Refused({ ok: false, reason: "not-found", itemIds: missing });
+
+      const timestamp = now();
+      const header = await trx
+        .insertInto("orders")
+        .values({
+          user_id: userId,
+          address: input.address,
+          phone: input.phone,
+          po_number: input.poNumber || null,
+          subtotal_cents: bill.totals.subtotalCents,
+          shipping_cents: bill.totals.shippingCents,
+          tax_cents: bill.totals.taxCents,
+          total_cents: bill.totals.totalCents,
+          checkout_token: token,
+          created_at: timestamp,
+          updated_at: timestamp,
+        })
+        .onConflict((oc) => oc.columns(["user_id", "checkout_token"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!header) throw new Refused({ ok: true, orderId: -1, repeated: true });
+
+      const short = new Map<number, number>();
+      for (const line of [...bill.lines].sort((a, b) => a.itemId - b.itemId)) {
+        const taken = await trx
+          .updateTable("items")
+          .set((eb) => ({ quantity: eb("quantity", "-", line.quantity), version: eb("version", "+", 1) }))
+          .where("id", "=", line.itemId)
+          .where("quantity", ">=", line.quantity)
+          .returning("quantity")
+          .executeTakeFirst();
+        if (!taken) {
+          const current = await trx
+            .selectFrom("items")
+            .select("quantity")
+            .where("id", "=", line.itemId)
+            .executeTakeFirst();
+          short.set(line.itemId, current?.quantity ?? 0);
+        }
+      }
+      // Stock is what the decrements found, not what was read before them.
+      const checked: BillLine[] = bill.lines.map((line) => {
+        const available = short.get(line.itemId) ?? line.available;
+        const problem: LineProblem | null = short.has(line.itemId)
+          ? { kind: "short", available }
+          : line.quantity < line.minOrderQuantity
+            ? { kind: "below-minimum", minimum: line.minOrderQuantity }
+            : null;
+        return { ...line, available, problem };
+      });
+      if (checked.some((line) => line.problem))
+        throw new Refused({ ok: false, reason: "problems", bill: { ...bill, lines: checked } });
+      if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== bill.totals.totalCents) {
+        throw new Refused({ ok: false, reason: "total-changed", bill });
+      }
+
+      await trx
+        .insertInto("order_lines")
+        .values(
+          bill.lines.map((line, index) => ({
+            order_id: header.id,
+            position: index + 1,
+            item_id: line.itemId,
+            part_number: line.partNumber,
+            item_name: line.name,
+            unit_price_cents: line.unitPriceCents,
+            quantity: line.quantity,
+            line_total_cents: line.lineTotalCents,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("order_status_changes")
+        .values({ order_id: header.id, status: "pending", changed_at: timestamp })
+        .execute();
+      if (fromCart) {
+        await trx
+          .deleteFrom("cart_lines")
+          .where("user_id", "=", userId)
+          .where(
+            "item_id",
+            "in",
+            bill.lines.map((line) => line.itemId),
+          )
+          .execute();
+      }
+      return { ok: true, orderId: header.id, repeated: false };
+    });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    if (error.result.ok) {
+      // Another request with this token committed while this one waited for it.
+      const orderId = await orderIdForToken(userId, token);
+      if (orderId !== undefined) return { ok: true, orderId, repeated: true };
+      throw new Error("A checkout token was taken but its order cannot be found");
+    }
+    return error.result;
+  }
+}

@@ -1,0 +1,117 @@
+import type { Kysely } from "kysely";
+
+import { db } from "~/db/db.server";
+import type { Database } from "~/db/schema";
+import { storePricingRules } from "~/utils/env.server";
+import { type PriceBreak, type Totals, totalsFor, unitPriceFor } from "~/utils/pricing";
+
+/** The database or an open transaction: checkout prices its lines inside its own transaction. */
+export type Executor = Kysely<Database>;
+
+/** A part and quantity someone wants: a cart line, a quick-order line, an API order line. */
+export type WantedLine = { itemId: number; quantity: number };
+
+/** Why a line cannot be ordered as it stands. */
+export type LineProblem = { kind: "short"; available: number } | { kind: "below-minimum"; minimum: number };
+
+/** A line as every bill shows it: the cart, checkout, the order, the confirmation and the API. */
+export type BillLine = {
+  itemId: number;
+  partNumber: string;
+  name: string;
+  img: string;
+  quantity: number;
+  /** Stock now. */
+  available: number;
+  leadTimeDays: number;
+  minOrderQuantity: number;
+  basePriceCents: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  problem: LineProblem | null;
+};
+
+export type Bill = { lines: BillLine[]; totals: Totals };
+
+/** Every price break of these parts, cheapest threshold first. */
+export async function priceBreaksOf(executor: Executor, itemIds: readonly number[]) {
+  const byItem = new Map<number, PriceBreak[]>();
+  if (!itemIds.length) return byItem;
+  const rows = await executor
+    .selectFrom("price_breaks")
+    .select(["item_id", "min_quantity", "price_cents"])
+    .where("item_id", "in", [...new Set(itemIds)])
+    .orderBy("item_id")
+    .orderBy("min_quantity")
+    .execute();
+  for (const row of rows) {
+    const breaks = byItem.get(row.item_id) ?? [];
+    breaks.push({ minQuantity: row.min_quantity, priceCents: Number(row.price_cents) });
+    byItem.set(row.item_id, breaks);
+  }
+  return byItem;
+}
+
+/** A part's price breaks, for its product and order pages. */
+export async function listPriceBreaks(itemId: number) {
+  return (await priceBreaksOf(db, [itemId])).get(itemId) ?? [];
+}
+
+/** The problem a quantity of a part has now, if any: stock first, as it is what a buyer can't fix. */
+export function problemOf(quantity: number, available: number, minimum: number): LineProblem | null {
+  if (quantity > available) return { kind: "short", available };
+  if (quantity < minimum) return { kind: "below-minimum", minimum };
+  return null;
+}
+
+/**
+ * Prices wanted lines with the parts' current prices and breaks, in the order given. Lines of parts
+ * that no longer exist are left out and their ids returned, for the caller to report.
+ */
+export async function priceLines(executor: Executor, wanted: readonly WantedLine[]) {
+  const ids = wanted.map((line) => line.itemId);
+  if (!ids.length) return { bill: billOf([]), missing: [] as number[] };
+  const [items, breaks] = await Promise.all([
+    executor
+      .selectFrom("items")
+      .select(["id", "part_number", "name", "img", "price_cents", "quantity", "lead_time_days", "min_order_quantity"])
+      .where("id", "in", [...new Set(ids)])
+      .execute(),
+    priceBreaksOf(executor, ids),
+  ]);
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const lines: BillLine[] = [];
+  const missing: number[] = [];
+  for (const { itemId, quantity } of wanted) {
+    const item = byId.get(itemId);
+    if (!item) {
+      missing.push(itemId);
+      continue;
+    }
+    const unitPriceCents = unitPriceFor(Number(item.price_cents), breaks.get(itemId) ?? [], quantity);
+    lines.push({
+      itemId,
+      partNumber: item.part_number,
+      name: item.name,
+      img: item.img,
+      quantity,
+      available: item.quantity,
+      leadTimeDays: item.lead_time_days,
+      minOrderQuantity: item.min_order_quantity,
+      basePriceCents: Number(item.price_cents),
+      unitPriceCents,
+      lineTotalCents: unitPriceCents * quantity,
+      problem: problemOf(quantity, item.quantity, item.min_order_quantity),
+    });
+  }
+  return { bill: billOf(lines), missing };
+}
+
+export function billOf(lines: BillLine[]): Bill {
+  return { lines, totals: totalsFor(lines, storePricingRules()) };
+}
+
+/** Prices wanted lines outside any transaction (a quote: the API, a preview). */
+export function quote(wanted: readonly WantedLine[]) {
+  return priceLines(db, wanted);
+}

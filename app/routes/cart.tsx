@@ -1,0 +1,168 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useFetcher, useFetchers, useLoaderData } from "@remix-run/react";
+
+import { requireUser, requireUserFromReferringPage } from "~/auth/permissions.server";
+import { BillLines, BillTotals, ShippingHint, usePricingRules } from "~/components/bill";
+import { ReplyErrors, StatusButton } from "~/components/forms";
+import { LineProblemNote } from "~/components/line-problem";
+import { type CartChange, changeCartLine, getCart, removeCartLine } from "~/models/cart.server";
+import type { BillLine } from "~/models/pricing.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formAction, type FormReply, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { CartActionSchema } from "~/validation/cart";
+import { MAX_ORDER_QUANTITY, quantityLimitMessage } from "~/validation/order";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Cart")];
+
+export const headers = routeHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { bill: await getCart(user.id) };
+}
+
+function refusalOf(change: Exclude<CartChange, { ok: true }>) {
+  switch (change.reason) {
+    case "not-found":
+      return refuse(404, "This part is no longer in the catalog.");
+    case "below-minimum":
+      return refuse(400, { fieldErrors: { quantity: [`${change.partNumber} is sold in at least ${change.minimum}`] } });
+    case "short":
+      return refuse(409, {
+        fieldErrors: { quantity: [`${change.partNumber}: ${quantityLimitMessage(change.available)}`] },
+      });
+    case "too-many":
+      return refuse(400, { fieldErrors: { quantity: [`You can order at most ${MAX_ORDER_QUANTITY} at a time`] } });
+  }
+}
+
+// Add to Cart posts here from any page: a visitor signs in and comes back to that page.
+export const action = formAction({
+  guard: requireUserFromReferringPage,
+  schema: CartActionSchema,
+  async run({ user, value }) {
+    const back = safeRedirect(value.returnTo, "/cart");
+    if (value.intent === "remove") {
+      await removeCartLine(user.id, value.itemId);
+      return redirectWithFlash(back, "Removed from your cart.");
+    }
+    const change = await changeCartLine(user.id, { ...value, mode: value.intent === "add" ? "add" : "set" });
+    if (!change.ok) return refusalOf(change);
+    return redirectWithFlash(
+      back,
+      value.intent === "add" ? `Added to your cart (${change.quantity} in the cart).` : "Cart updated.",
+    );
+  },
+});
+
+function QuantityForm({ line }: { line: BillLine }) {
+  const fetcher = useFetcher<FormReply>();
+  const errors = fetcher.data?.error?.quantity;
+  return (
+    <fetcher.Form method="post" action="/cart" className="inline-flex flex-wrap items-center justify-end gap-2">
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="itemId" value={line.itemId} />
+      <label htmlFor={`quantity-${line.itemId}`} className="sr-only">
+        Quantity of {line.name}
+      </label>
+      <input
+        id={`quantity-${line.itemId}`}
+        name="quantity"
+        type="number"
+        inputMode="numeric"
+        min={line.minOrderQuantity}
+        max={MAX_ORDER_QUANTITY}
+        defaultValue={line.quantity}
+        key={line.quantity}
+        aria-invalid={errors ? true : undefined}
+        className="w-20 rounded-md border border-slate-300 px-2 py-1 text-right"
+      />
+      <StatusButton variant="secondary" className="px-3 py-1" disabled={fetcher.state !== "idle"}>
+        Update
+      </StatusButton>
+      {errors ? (
+        <span role="alert" className="basis-full text-sm text-red-700">
+          {errors.join(" ")}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+function RemoveForm({ line }: { line: BillLine }) {
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post" action="/cart">
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="itemId" value={line.itemId} />
+      <StatusButton variant="danger" className="px-3 py-1" aria-label={`Remove ${line.name}`}>
+        Remove
+      </StatusButton>
+    </fetcher.Form>
+  );
+}
+
+/** Lines being removed disappear at once; the server's answer confirms it. */
+function usePendingRemovals() {
+  const removals = useFetchers()
+    .filter((fetcher) => fetcher.formAction?.startsWith("/cart") && fetcher.formData?.get("intent") === "remove")
+    .map((fetcher) => Number(fetcher.formData!.get("itemId")));
+  return new Set(removals);
+}
+
+export default function Cart() {
+  const { bill } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const rules = usePricingRules();
+  const removing = usePendingRemovals();
+  const lines = bill.lines.filter((line) => !removing.has(line.itemId));
+  const hasProblems = bill.lines.some((line) => line.problem);
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">Cart</h1>
+      <ReplyErrors reply={reply} />
+      {lines.length === 0 ? (
+        <p className="mt-6 text-slate-700">
+          Your cart is empty. Find parts in the{" "}
+          <Link to="/items" className="font-semibold text-orange-800 underline">
+            catalog
+          </Link>{" "}
+          or paste a parts list into a{" "}
+          <Link to="/quick-order" className="font-semibold text-orange-800 underline">
+            quick order
+          </Link>
+          .
+        </p>
+      ) : (
+        <>
+          <BillLines
+            lines={lines}
+            quantityCell={(line) => <QuantityForm line={line} />}
+            note={(line) => <LineProblemNote line={line} />}
+            actions={(line) => <RemoveForm line={line} />}
+          />
+          <BillTotals totals={bill.totals} rules={rules} />
+          <ShippingHint totals={bill.totals} rules={rules} />
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <Link to="/quick-order" className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
+              Quick order
+            </Link>
+            {hasProblems ? (
+              <p className="text-sm text-red-800">Change the lines marked above before you check out.</p>
+            ) : (
+              <Link
+                to="/checkout"
+                className="rounded-md bg-orange-700 px-5 py-2 font-semibold text-white hover:bg-orange-800"
+              >
+                Check out
+              </Link>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+
+import { getFormProps } from "@conform-to/react";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { requireUser } from "~/auth/permissions.server";
+import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { LineProblemNote } from "~/components/line-problem";
+import { useZodForm } from "~/components/use-zod-form";
+import { getCart } from "~/models/cart.server";
+import { placeOrder } from "~/models/checkout.server";
+import { shippingDefaultsFor } from "~/models/order.server";
+import type { Bill } from "~/models/pricing.server";
+import { checkoutRefusal, orderPlacedRedirect } from "~/utils/checkout.server";
+import { formAction } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
+import { CheckoutSchema } from "~/validation/cart";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Checkout")];
+
+export const headers = routeHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const bill = await getCart(user.id);
+  if (!bill.lines.length) throw redirect("/cart");
+  // A new token per page shown: posting this page twice (a double click, a reload) is one order.
+  return { bill, checkoutToken: randomUUID(), shipping: await shippingDefaultsFor(user) };
+}
+
+export const action = formAction<typeof CheckoutSchema, Awaited<ReturnType<typeof requireUser>>, { bill: Bill }>({
+  guard: requireUser,
+  schema: CheckoutSchema,
+  async run({ user, value }) {
+    const result = await placeOrder({
+      userId: user.id,
+      lines: "cart",
+      address: value.address,
+      phone: value.phone,
+      poNumber: value.poNumber,
+      token: value.checkoutToken,
+      expectedTotalCents: value.expectedTotal,
+    });
+    if (result.ok) return orderPlacedRedirect(result);
+    if (result.reason === "empty") throw redirect("/cart");
+    return checkoutRefusal(result);
+  },
+});
+
+export default function Checkout() {
+  const loaded = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const rules = usePricingRules();
+  // After a refusal the page shows the bill as it is now, and the form carries that total.
+  const bill = (lastResult?.bill ?? loaded.bill) as typeof loaded.bill;
+  const [form, fields] = useZodForm(CheckoutSchema, {
+    id: "checkout",
+    lastResult,
+    defaultValue: { ...loaded.shipping, checkoutToken: loaded.checkoutToken },
+  });
+  const blocked = bill.lines.some((line) => line.problem);
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">Checkout</h1>
+      <BillLines lines={bill.lines} note={(line) => <LineProblemNote line={line} />} />
+      <BillTotals totals={bill.totals} rules={rules} />
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-8 max-w-xl space-y-4">
+        <input type="hidden" name={fields.checkoutToken.name} value={loaded.checkoutToken} />
+        <input type="hidden" name={fields.expectedTotal.name} value={bill.totals.totalCents} />
+        <Field label="Shipping address" meta={fields.address} inputProps={{ autoComplete: "street-address" }} />
+        <Field label="Phone" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
+        <Field
+          label="Purchase order number (optional)"
+          meta={fields.poNumber}
+          hint="Shown on the order for your accounts team."
+        />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {blocked ? (
+          <p className="text-sm text-red-800">
+            Some parts cannot be ordered as they stand.{" "}
+            <Link to="/cart" className="font-semibold underline">
+              Change them in your cart
+            </Link>
+            .
+          </p>
+        ) : null}
+        <StatusButton disabled={blocked} pendingText="Placing your order…">
+          Place Order
+        </StatusButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { requireAdmin } from "~/auth/permissions.server";
+import { AdminOrderButtons } from "~/components/dashboard/order-buttons";
+import { OrderDetailView } from "~/components/dashboard/order-detail";
+import { ReplyErrors } from "~/components/forms";
+import { getOrder, orderButtonsFor } from "~/models/order.server";
+import { formAction, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
+import { moveOrderAlong } from "~/utils/order-actions.server";
+import { parseId } from "~/validation/common";
+import { ChangeOrderStatusSchema } from "~/validation/order";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  pageTitle(matches, data ? `Order #${data.order.id}` : "Order"),
+];
+
+export const headers = routeHeaders;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const order = id ? await getOrder(id) : undefined;
+  if (!order) throw new Response("Order not found", { status: 404, statusText: "Order not found" });
+  return { order, actions: orderButtonsFor(order.status) };
+}
+
+export const action = formAction({
+  guard: requireAdmin,
+  schema: ChangeOrderStatusSchema,
+  async run({ params, value: { orderId, intent } }) {
+    if (parseId(params.id) !== orderId) return refuse(400, "This form belongs to another order.");
+    return moveOrderAlong(orderId, intent, `/dashboard/manage-order/${orderId}`);
+  },
+});
+
+export default function ManageOrder() {
+  const { order, actions } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <section>
+      <Link to="/dashboard/manage-order" className="text-sm font-medium text-blue-800 underline">
+        ← Manage Orders
+      </Link>
+      <ReplyErrors reply={reply} />
+      <div className="mt-4">
+        <OrderDetailView
+          order={order}
+          customer={
+            <>
+              <dt className="text-slate-600">Customer</dt>
+              <dd className="break-words">
+                {order.customer_name}{" "}
+                <a href={`mailto:${order.customer_email}`} className="text-blue-800 underline">
+                  {order.customer_email}
+                </a>
+              </dd>
+            </>
+          }
+          actions={<AdminOrderButtons orderId={order.id} actions={actions} />}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { requireUser } from "~/auth/permissions.server";
+import { ConfirmPanel } from "~/components/confirm-action";
+import { CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
+import { OrderDetailView } from "~/components/dashboard/order-detail";
+import { orderSummary } from "~/components/dashboard/order-table";
+import { ReplyErrors, StatusButton } from "~/components/forms";
+import { orderAgain, type OrderAgainOutcome } from "~/models/cart.server";
+import { getOrder } from "~/models/order.server";
+import { formatPrice } from "~/utils/env.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formAction, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
+import { cancelOwnOrder } from "~/utils/order-actions.server";
+import { parseId } from "~/validation/common";
+import { MyOrderActionSchema } from "~/validation/order";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  pageTitle(matches, data ? `Order #${data.order.id}` : "Order"),
+];
+
+export const headers = routeHeaders;
+
+function notFound() {
+  return new Response("Order not found", { status: 404, statusText: "Order not found" });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = parseId(params.id);
+  // Another customer's order is answered exactly like one that does not exist.
+  const order = id ? await getOrder(id, { ownerId: user.id }) : undefined;
+  if (!order) throw notFound();
+  const confirmCancel = new URL(request.url).searchParams.has("cancel") && order.status === "pending";
+  return {
+    order,
+    summary: orderSummary({ first_item_name: order.lines[0]?.item_name ?? null, line_count: order.lines.length }),
+    confirmCancel,
+  };
+}
+
+/** A list named in a sentence, the first few in full and the rest counted, so a flash stays short. */
+function listed(names: string[], limit = 5) {
+  return names.length > limit
+    ? `${names.slice(0, limit).join(", ")} and ${names.length - limit} more`
+    : names.join(", ");
+}
+
+/** What Order again says on the cart: how many lines went in, and every part that is not as it was. */
+function orderAgainMessage(outcome: OrderAgainOutcome) {
+  const sentences = [
+    outcome.added
+      ? `${outcome.added} ${outcome.added === 1 ? "part" : "parts"} from this order added to your cart.`
+      : "Nothing from this order could be added to your cart.",
+  ];
+  if (outcome.repriced.length) {
+    sentences.push(
+      `New prices: ${listed(outcome.repriced.map((part) => `${part.partNumber} ${formatPrice(part.wasCents)} → ${formatPrice(part.nowCents)}`))}.`,
+    );
+  }
+  if (outcome.short.length) {
+    sentences.push(
+      `Short of stock: ${listed(outcome.short.map((part) => `${part.partNumber} (${part.available} left)`))}.`,
+    );
+  }
+  if (outcome.gone.length) {
+    sentences.push(`No longer sold: ${listed(outcome.gone.map((part) => part.partNumber))}.`);
+  }
+  const changed = outcome.repriced.length || outcome.short.length || outcome.gone.length;
+  return { kind: changed ? ("error" as const) : ("success" as const), message: sentences.join(" ") };
+}
+
+export const action = formAction({
+  guard: requireUser,
+  schema: MyOrderActionSchema,
+  async run({ user, value, params }) {
+    if (parseId(params.id) !== value.orderId) return refuse(400, "This form belongs to another order.");
+    if (value.intent === "cancel")
+      return cancelOwnOrder(user.id, value.orderId, `/dashboard/my-order/${value.orderId}`);
+    const outcome = await orderAgain(user.id, value.orderId);
+    if (!outcome) return refuse(404, "Order not found.");
+    return redirectWithFlash("/cart", orderAgainMessage(outcome));
+  },
+});
+
+export default function MyOrder() {
+  const { order, summary, confirmCancel } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <section>
+      <Link to="/dashboard/my-order" className="text-sm font-medium text-blue-800 underline">
+        ← My Orders
+      </Link>
+      <ReplyErrors reply={reply} />
+      {confirmCancel ? (
+        <ConfirmPanel
+          question={cancelQuestion(order.id, summary)}
+          confirmLabel="Yes, cancel the order"
+          cancelHref={`/dashboard/my-order/${order.id}`}
+          fields={{ orderId: order.id }}
+          intent="cancel"
+        />
+      ) : null}
+      <div className="mt-4">
+        <OrderDetailView
+          order={order}
+          actions={
+            <>
+              <Form method="post">
+                <input type="hidden" name="orderId" value={order.id} />
+                <StatusButton name="intent" value="reorder" variant="primary">
+                  Order again
+                </StatusButton>
+              </Form>
+              {order.status === "pending" ? (
+                <CancelOrderButton
+                  orderId={order.id}
+                  summary={summary}
+                  fallbackHref={`/dashboard/my-order/${order.id}?cancel=1`}
+                />
+              ) : null}
+            </>
+          }
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { CheckoutResult } from "~/models/checkout.server";
+import type { BillLine } from "~/models/pricing.server";
+import { formatPrice } from "~/utils/env.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { refuse } from "~/utils/form-action.server";
+
+export const ORDER_PLACED = "Order placed successfully";
+
+/** A placed order, or a repeat of its token, lands on the order's page. */
+export function orderPlacedRedirect(result: Extract<CheckoutResult, { ok: true }>) {
+  const page = `/dashboard/my-order/${result.orderId}`;
+  return redirectWithFlash(page, result.repeated ? "This order was already placed; here it is." : ORDER_PLACED);
+}
+
+function lineProblemText(line: BillLine) {
+  if (line.problem?.kind === "short") {
+    return line.problem.available > 0
+      ? `${line.partNumber} (${line.name}): only ${line.problem.available} left, you asked for ${line.quantity}.`
+      : `${line.partNumber} (${line.name}): out of stock.`;
+  }
+  if (line.problem?.kind === "below-minimum") {
+    return `${line.partNumber} (${line.name}): sold in at least ${line.problem.minimum}.`;
+  }
+  return "";
+}
+
+/**
+ * Why an order was not placed, as the checkout and order forms show it: nothing was written, and
+ * the page shows the bill as it is now so that the buyer can confirm the new figures.
+ */
+export function checkoutRefusal(result: Exclude<CheckoutResult, { ok: true }>) {
+  switch (result.reason) {
+    case "empty":
+      return refuse(400, "There is nothing to order.");
+    case "not-found":
+      return refuse(404, "A part in this order is no longer in the catalog; nothing was ordered.");
+    case "problems": {
+      const lines = result.bill.lines.filter((line) => line.problem).map(lineProblemText);
+      return refuse(409, { formErrors: [`Nothing was ordered. ${lines.join(" ")}`] }, { extra: { bill: result.bill } });
+    }
+    case "total-changed":
+      return refuse(
+        409,
+        {
+          formErrors: [
+            `Prices have changed since this page was shown: the total is now ${formatPrice(result.bill.totals.totalCents)}. Nothing was ordered; check the figures and place the order again.`,
+          ],
+        },
+        { extra: { bill: result.bill } },
+      );
+  }
+}
