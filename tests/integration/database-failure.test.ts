@@ -46,8 +46,9 @@ describe("when the database fails", () => {
     expect(html).not.toContain("no such table");
     expect(html).not.toContain("relation");
 
-    // Orders fail the same way when their table is gone, and the stock is left as it was.
-    await sql`drop table orders`.execute(db);
+    // Orders fail the same way when their tables are gone, and the stock is left as it was.
+    for (const table of ["order_status_changes", "order_lines", "orders"])
+      await sql`drop table ${sql.table(table)}`.execute(db);
     const order = await call(
       orderPage.action,
       postRequest(
