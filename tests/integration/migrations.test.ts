@@ -75,3 +75,135 @@ describe("migration 0008_catalog on a shop that already has items", () => {
     }
   });
 });
+
+describe("migration 0012_cart_and_order_lines on a shop that already has orders", () => {
+  test("every single-part order becomes an order of one line, keeping its id, status, address and total", async () => {
+    const database = await createTestDatabaseUrl();
+    const db = createDatabase(database.url);
+    try {
+      await migrateUpTo(db, "0011_spec_counts");
+      const before = db as unknown as Kysely<any>;
+      const created_at = "2026-03-01T10:00:00.000Z";
+      const user = await before
+        .insertInto("users")
+        .values({ email: "old@example.com", display_name: "Old", role: "user", created_at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const item = await before
+        .insertInto("items")
+        .values({
+          name: "Old Gear",
+          img: "/images/items/spur-gear.svg",
+          description: "From before.",
+          price_cents: 1250,
+          quantity: 7,
+          supplier_name: "X",
+          part_number: "GW-OLD-1",
+          part_number_key: "gwold1",
+          created_at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const old = [
+        { item_id: item.id, item_name: "Old Gear", unit_price_cents: 1250, quantity: 3, status: "shipped" },
+        { item_id: null, item_name: "A Deleted Part", unit_price_cents: 999, quantity: 2, status: "cancelled" },
+      ];
+      const ids: number[] = [];
+      for (const order of old) {
+        const row = await before
+          .insertInto("orders")
+          .values({
+            ...order,
+            user_id: user.id,
+            total_cents: order.unit_price_cents * order.quantity,
+            address: "1 Old Road",
+            phone: "+44 114 496 0000",
+            created_at,
+            updated_at: created_at,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        ids.push(row.id);
+      }
+
+      await migrateToLatest(db);
+
+      const orders = await db.selectFrom("orders").selectAll().orderBy("id").execute();
+      expect(orders).toMatchObject([
+        {
+          id: ids[0],
+          status: "shipped",
+          address: "1 Old Road",
+          subtotal_cents: 3750,
+          shipping_cents: 0,
+          tax_cents: 0,
+          total_cents: 3750,
+          po_number: null,
+        },
+        { id: ids[1], status: "cancelled", subtotal_cents: 1998, total_cents: 1998 },
+      ]);
+      const lines = await db
+        .selectFrom("order_lines")
+        .select(["order_id", "position", "item_id", "item_name", "unit_price_cents", "quantity", "line_total_cents"])
+        .orderBy("order_id")
+        .execute();
+      expect(lines).toEqual([
+        {
+          order_id: ids[0],
+          position: 1,
+          item_id: item.id,
+          item_name: "Old Gear",
+          unit_price_cents: 1250,
+          quantity: 3,
+          line_total_cents: 3750,
+        },
+        {
+          order_id: ids[1],
+          position: 1,
+          item_id: null,
+          item_name: "A Deleted Part",
+          unit_price_cents: 999,
+          quantity: 2,
+          line_total_cents: 1998,
+        },
+      ]);
+      // The part number is copied from the part where it still exists.
+      const [first] = await db.selectFrom("order_lines").select("part_number").where("order_id", "=", ids[0]).execute();
+      expect(first.part_number).toBe("GW-OLD-1");
+      // Placed (pending) when created, and the status it has now when it was last changed.
+      const history = await db
+        .selectFrom("order_status_changes")
+        .select(["order_id", "status"])
+        .orderBy("order_id")
+        .orderBy("id")
+        .execute();
+      expect(history).toEqual([
+        { order_id: ids[0], status: "pending" },
+        { order_id: ids[0], status: "shipped" },
+        { order_id: ids[1], status: "pending" },
+        { order_id: ids[1], status: "cancelled" },
+      ]);
+      // New orders continue after the old ids.
+      const next = await db
+        .insertInto("orders")
+        .values({
+          user_id: user.id,
+          address: "2 New Road",
+          phone: "+44 114 496 0001",
+          subtotal_cents: 0,
+          shipping_cents: 0,
+          tax_cents: 0,
+          total_cents: 0,
+          checkout_token: "a-new-token-0001",
+          created_at,
+          updated_at: created_at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      expect(next.id).toBeGreaterThan(ids[1]);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});
