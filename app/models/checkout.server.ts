@@ -156,12 +156,11 @@ export async function placeOrder(input: CheckoutInput): Promise<CheckoutResult> 
     });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    if (error.result.ok) {
-      // Another request with this token committed while this one waited for it.
-      const orderId = await orderIdForToken(userId, token);
-      if (orderId !== undefined) return { ok: true, orderId, repeated: true };
-      throw new Error("A checkout token was taken but its order cannot be found");
-    }
+    // Another request with this token may have committed after the check above: its order emptied
+    // the cart and took the stock this one then found missing. The token's order is the answer.
+    const orderId = await orderIdForToken(userId, token);
+    if (orderId !== undefined) return { ok: true, orderId, repeated: true };
+    if (error.result.ok) throw new Error("A checkout token was taken but its order cannot be found");
     return error.result;
   }
 }

@@ -1,0 +1,579 @@
+import { randomUUID } from "node:crypto";
+
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { db } from "~/db/db.server";
+import { updateItem } from "~/models/item.server";
+import { DEFAULT_PRICING_RULES, totalsFor } from "~/utils/pricing";
+
+import { newItem } from "../support/builders";
+import { linesOf, ordersOfItem, SHIPPING, stockOf } from "../support/orders";
+import { postForm, type ServerProcess, startServer } from "../support/server";
+import { createSignedInUser } from "../support/users";
+
+// The cart, checkout, quick order and order pages through the built server over real HTTP: what a
+// browser without JavaScript sends, and the statuses, redirects and pages it gets back.
+
+let server: ServerProcess;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+
+function get(path: string, cookie?: string) {
+  return fetch(`${server.origin}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+}
+
+/** A page's HTML without the comments React puts between pieces of text ("50<!-- -->+"). */
+async function htmlOf(response: Response) {
+  return (await response.text()).replaceAll("<!-- -->", "");
+}
+
+function post(path: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = {}) {
+  return postForm(server.origin, path, fields, { cookie, headers });
+}
+
+function addToCart(cookie: string, itemId: number, quantity: number | string) {
+  return post("/cart", { intent: "add", itemId: String(itemId), quantity: String(quantity) }, cookie);
+}
+
+async function cartOf(userId: number) {
+  return db
+    .selectFrom("cart_lines")
+    .select(["item_id", "quantity"])
+    .where("user_id", "=", userId)
+    .orderBy("item_id")
+    .execute();
+}
+
+/** What the checkout page shows and carries in its hidden fields. */
+async function openCheckout(cookie: string) {
+  const response = await get("/checkout", cookie);
+  expect(response.status).toBe(200);
+  const html = await htmlOf(response);
+  const token = /name="checkoutToken" value="([^"]+)"/.exec(html)?.[1];
+  const expectedTotal = /name="expectedTotal" value="(\d+)"/.exec(html)?.[1];
+  if (!token || !expectedTotal) throw new Error("the checkout page has no token or total");
+  return { html, token, expectedTotal, shownTotal: testIdText(html, "bill-total") };
+}
+
+function testIdText(html: string, testId: string) {
+  return new RegExp(`data-testid="${testId}"[^>]*>([^<]*)<`).exec(html)?.[1];
+}
+
+function checkoutFields(page: { token: string; expectedTotal: string }, extra: Record<string, string> = {}) {
+  return { ...SHIPPING, checkoutToken: page.token, expectedTotal: page.expectedTotal, ...extra };
+}
+
+async function ordersOf(userId: number) {
+  return db.selectFrom("orders").selectAll().where("user_id", "=", userId).orderBy("id").execute();
+}
+
+describe("the cart", () => {
+  test("Add to Cart adds to the line already there; the cart page shows lines, totals and the count", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const gear = await newItem({ price_cents: 495, quantity: 100 });
+    const bearing = await newItem({ price_cents: 2000, quantity: 10 });
+
+    const added = await addToCart(cookie, gear.id, 2);
+    expect(added.status).toBe(302);
+    expect(added.headers.get("Location")).toBe("/cart");
+    expect((await addToCart(cookie, gear.id, 3)).status).toBe(302);
+    expect((await addToCart(cookie, bearing.id, 1)).status).toBe(302);
+    expect(await cartOf(user.id)).toEqual([
+      { item_id: gear.id, quantity: 5 },
+      { item_id: bearing.id, quantity: 1 },
+    ]);
+
+    const page = await get("/cart", cookie);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toContain("no-store");
+    const html = await htmlOf(page);
+    expect(html).toContain(gear.part_number);
+    expect(testIdText(html, "cart-count")).toBe("2");
+    const totals = totalsFor([{ lineTotalCents: 5 * 495 }, { lineTotalCents: 2000 }], DEFAULT_PRICING_RULES);
+    expect(testIdText(html, "bill-subtotal")).toBe(pounds.format(totals.subtotalCents / 100));
+    expect(testIdText(html, "bill-total")).toBe(pounds.format(totals.totalCents / 100));
+  });
+
+  test("a line's quantity changes and the line goes; another customer's cart is untouched", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const other = await createSignedInUser();
+    const item = await newItem({ quantity: 50 });
+    await addToCart(cookie, item.id, 2);
+    await addToCart(other.cookie, item.id, 4);
+
+    const updated = await post("/cart", { intent: "update", itemId: String(item.id), quantity: "7" }, cookie);
+    expect(updated.status).toBe(302);
+    expect(await cartOf(user.id)).toEqual([{ item_id: item.id, quantity: 7 }]);
+
+    const tooMany = await post("/cart", { intent: "update", itemId: String(item.id), quantity: "51" }, cookie);
+    expect(tooMany.status).toBe(409);
+    expect(await htmlOf(tooMany)).toContain("Only 50 left in stock");
+    expect(await cartOf(user.id)).toEqual([{ item_id: item.id, quantity: 7 }]);
+
+    const removed = await post("/cart", { intent: "remove", itemId: String(item.id) }, cookie);
+    expect(removed.status).toBe(302);
+    expect(await cartOf(user.id)).toEqual([]);
+    expect(await cartOf(other.user.id)).toEqual([{ item_id: item.id, quantity: 4 }]);
+  });
+
+  test("a signed-out visitor's Add to Cart goes to sign in and back to the page the form was on", async () => {
+    const item = await newItem();
+    const response = await post("/cart", { intent: "add", itemId: String(item.id), quantity: "1" }, undefined, {
+      Referer: `${server.origin}/items/${item.id}`,
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/sign-in?redirectTo=%2Fitems%2F${item.id}`);
+    expect((await get("/cart")).headers.get("Location")).toBe("/sign-in?redirectTo=%2Fcart");
+  });
+
+  test.each([
+    ["quantity 0", { quantity: "0" }, 400],
+    ["quantity 1.5", { quantity: "1.5" }, 400],
+    ["quantity abc", { quantity: "abc" }, 400],
+    ["quantity over the order limit", { quantity: "10001" }, 400],
+    ["an unknown part", { itemId: "987654" }, 404],
+    ["an unknown intent", { intent: "empty" }, 400],
+  ])("%s: answers %s and the cart is unchanged", async (_label, overrides, status) => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 20 });
+    await addToCart(cookie, item.id, 1);
+    const response = await post(
+      "/cart",
+      { intent: "add", itemId: String(item.id), quantity: "2", ...overrides },
+      cookie,
+    );
+    expect(response.status).toBe(status);
+    expect(await cartOf(user.id)).toEqual([{ item_id: item.id, quantity: 1 }]);
+  });
+});
+
+describe("minimum order quantities and price breaks", () => {
+  test("a part sold in tens cannot go below ten on any path: cart, order page, quick order, API", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 500, min_order_quantity: 10 });
+
+    const add = await addToCart(cookie, item.id, 4);
+    expect(add.status).toBe(400);
+    expect(await htmlOf(add)).toContain(`${item.part_number} is sold in at least 10`);
+    expect(await cartOf(user.id)).toEqual([]);
+
+    expect((await addToCart(cookie, item.id, 10)).status).toBe(302);
+    const lower = await post("/cart", { intent: "update", itemId: String(item.id), quantity: "9" }, cookie);
+    expect(lower.status).toBe(400);
+    expect(await cartOf(user.id)).toEqual([{ item_id: item.id, quantity: 10 }]);
+
+    const orderPage = await post(
+      `/order/${item.id}`,
+      { quantity: "5", ...SHIPPING, checkoutToken: randomUUID() },
+      cookie,
+    );
+    expect(orderPage.status).toBe(400);
+    expect(await htmlOf(orderPage)).toContain("Order at least 10");
+
+    const quick = await post("/quick-order", { lines: `${item.part_number} 3` }, cookie);
+    expect(quick.status).toBe(200);
+    expect(await htmlOf(quick)).toContain(`${item.part_number} is sold in at least 10`);
+    expect(await cartOf(user.id)).toEqual([{ item_id: item.id, quantity: 10 }]);
+
+    const api = await fetch(`${server.origin}/api/order`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json", Origin: server.origin },
+      body: JSON.stringify({ lines: [{ itemId: item.id, quantity: 3 }], ...SHIPPING }),
+    });
+    expect(api.status).toBe(409);
+    expect((await api.json()).lines).toEqual([
+      expect.objectContaining({ itemId: item.id, quantity: 3, minimum: 10, problem: "below-minimum" }),
+    ]);
+
+    // A cart line left below a minimum raised since (an admin changed it) is refused at checkout.
+    await db.updateTable("items").set({ min_order_quantity: 20 }).where("id", "=", item.id).execute();
+    const page = await openCheckout(cookie);
+    expect(page.html).toContain("Sold in at least 20: raise the quantity.");
+    const refused = await post("/checkout", checkoutFields(page), cookie);
+    expect(refused.status).toBe(409);
+    expect(await ordersOf(user.id)).toEqual([]);
+    expect(await stockOf(item.id)).toBe(500);
+  });
+
+  test("a line reaching a break is priced at it, per line, in the cart and the order", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ price_cents: 495, quantity: 500 });
+    await db
+      .insertInto("price_breaks")
+      .values([
+        { item_id: item.id, min_quantity: 10, price_cents: 440 },
+        { item_id: item.id, min_quantity: 50, price_cents: 390 },
+      ])
+      .execute();
+    await addToCart(cookie, item.id, 12);
+    const page = await openCheckout(cookie);
+    expect(testIdText(page.html, "bill-subtotal")).toBe(pounds.format((12 * 440) / 100));
+    const placed = await post("/checkout", checkoutFields(page), cookie);
+    expect(placed.status).toBe(302);
+    const [order] = await ordersOf(user.id);
+    expect(await linesOf(order.id)).toMatchObject([{ quantity: 12, unit_price_cents: 440, line_total_cents: 5280 }]);
+
+    const product = await htmlOf(await get(`/items/${item.id}`));
+    expect(product).toMatch(/10\+<\/td><td[^>]*>£4\.40<.*50\+<\/td><td[^>]*>£3\.90</s);
+  });
+});
+
+describe("checkout", () => {
+  test("places one order of every cart line with the PO number, empties the cart, and lands on the order", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const gear = await newItem({ price_cents: 1250, quantity: 10 });
+    const belt = await newItem({ price_cents: 3300, quantity: 5 });
+    await addToCart(cookie, gear.id, 3);
+    await addToCart(cookie, belt.id, 2);
+
+    const page = await openCheckout(cookie);
+    const expected = totalsFor([{ lineTotalCents: 3750 }, { lineTotalCents: 6600 }], DEFAULT_PRICING_RULES);
+    expect(page.expectedTotal).toBe(String(expected.totalCents));
+    expect(page.shownTotal).toBe(pounds.format(expected.totalCents / 100));
+
+    const placed = await post("/checkout", checkoutFields(page, { poNumber: "PO-2026-118" }), cookie);
+    expect(placed.status).toBe(302);
+    const [order] = await ordersOf(user.id);
+    expect(placed.headers.get("Location")).toBe(`/dashboard/my-order/${order.id}`);
+    expect(order).toMatchObject({
+      po_number: "PO-2026-118",
+      subtotal_cents: expected.subtotalCents,
+      shipping_cents: expected.shippingCents,
+      tax_cents: expected.taxCents,
+      total_cents: expected.totalCents,
+      ...SHIPPING,
+    });
+    expect(await linesOf(order.id)).toMatchObject([
+      { item_id: gear.id, part_number: gear.part_number, item_name: gear.name, quantity: 3, unit_price_cents: 1250 },
+      { item_id: belt.id, part_number: belt.part_number, item_name: belt.name, quantity: 2, unit_price_cents: 3300 },
+    ]);
+    expect([await stockOf(gear.id), await stockOf(belt.id)]).toEqual([7, 3]);
+    expect(await cartOf(user.id)).toEqual([]);
+
+    const orderPage = await get(`/dashboard/my-order/${order.id}`, cookie);
+    expect(orderPage.status).toBe(200);
+    const html = await htmlOf(orderPage);
+    expect(html).toContain("PO-2026-118");
+    expect(html).toContain(gear.part_number);
+    expect(testIdText(html, "bill-total")).toBe(page.shownTotal);
+  });
+
+  test("the same token posted again, or 50 times at once, makes one order and every answer lands on it", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 100 });
+    await addToCart(cookie, item.id, 2);
+    const page = await openCheckout(cookie);
+
+    const first = await post("/checkout", checkoutFields(page), cookie);
+    const again = await post("/checkout", checkoutFields(page), cookie);
+    expect(first.status).toBe(302);
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
+
+    // A new cart, one page, and a buyer (or a flaky network) sending it 50 times at once.
+    await addToCart(cookie, item.id, 3);
+    const second = await openCheckout(cookie);
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, () => post("/checkout", checkoutFields(second), cookie)),
+    );
+    expect(burst.map((response) => response.status)).toEqual(Array(50).fill(302));
+    expect(new Set(burst.map((response) => response.headers.get("Location"))).size).toBe(1);
+
+    const orders = await ordersOf(user.id);
+    expect(orders).toHaveLength(2);
+    expect(burst[0].headers.get("Location")).toBe(`/dashboard/my-order/${orders[1].id}`);
+    expect(await stockOf(item.id)).toBe(95);
+  });
+
+  test("a short line refuses the whole order: the page names the part and what is left, nothing is written", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const plenty = await newItem({ quantity: 100 });
+    const scarce = await newItem({ quantity: 5 });
+    await addToCart(cookie, plenty.id, 10);
+    await addToCart(cookie, scarce.id, 4);
+    const page = await openCheckout(cookie);
+    // Someone else buys three of the scarce part after this page was shown.
+    await db.updateTable("items").set({ quantity: 2 }).where("id", "=", scarce.id).execute();
+
+    const refused = await post("/checkout", checkoutFields(page), cookie);
+    expect(refused.status).toBe(409);
+    const html = await htmlOf(refused);
+    expect(html).toContain(`${scarce.part_number} (${scarce.name}): only 2 left, you asked for 4.`);
+    expect(html).not.toContain(`${plenty.part_number} (${plenty.name}): only`);
+    expect(await ordersOf(user.id)).toEqual([]);
+    expect([await stockOf(plenty.id), await stockOf(scarce.id)]).toEqual([100, 2]);
+    expect(await cartOf(user.id)).toHaveLength(2);
+  });
+
+  test("a price changed since the page was shown is a 409 with the new total; confirming it places the order", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ price_cents: 1000, quantity: 10 });
+    await addToCart(cookie, item.id, 2);
+    const page = await openCheckout(cookie);
+    await updateItem(item.id, { price_cents: 1100 });
+
+    const refused = await post("/checkout", checkoutFields(page), cookie);
+    expect(refused.status).toBe(409);
+    const html = await htmlOf(refused);
+    const now = totalsFor([{ lineTotalCents: 2200 }], DEFAULT_PRICING_RULES);
+    expect(html).toContain(`the total is now ${pounds.format(now.totalCents / 100)}`);
+    // The page shown with the refusal carries the new total, so confirming it is one more click.
+    expect(/name="expectedTotal" value="(\d+)"/.exec(html)?.[1]).toBe(String(now.totalCents));
+    expect(await ordersOf(user.id)).toEqual([]);
+    expect(await stockOf(item.id)).toBe(10);
+
+    const confirmed = await post(
+      "/checkout",
+      checkoutFields({ token: page.token, expectedTotal: String(now.totalCents) }),
+      cookie,
+    );
+    expect(confirmed.status).toBe(302);
+    const [order] = await ordersOf(user.id);
+    expect(order.total_cents).toBe(now.totalCents);
+  });
+
+  test.each([
+    ["no token", { checkoutToken: undefined }, "checkoutToken"],
+    ["a malformed token", { checkoutToken: "<script>" }, "checkoutToken"],
+    ["no total", { expectedTotal: undefined }, "expectedTotal"],
+    ["no address", { address: undefined }, "address"],
+    ["a PO number of 51 characters", { poNumber: "P".repeat(51) }, "poNumber"],
+  ])("%s: 400 and nothing is ordered", async (_label, overrides) => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 10 });
+    await addToCart(cookie, item.id, 1);
+    const page = await openCheckout(cookie);
+    const fields = Object.fromEntries(
+      Object.entries({ ...checkoutFields(page), ...overrides }).filter(([, value]) => value !== undefined),
+    ) as Record<string, string>;
+    const response = await post("/checkout", fields, cookie);
+    expect(response.status).toBe(400);
+    expect(await ordersOf(user.id)).toEqual([]);
+    expect(await stockOf(item.id)).toBe(10);
+  });
+
+  test("an empty cart's checkout goes back to the cart; a visitor is sent to sign in", async () => {
+    const { cookie } = await createSignedInUser();
+    expect((await get("/checkout", cookie)).headers.get("Location")).toBe("/cart");
+    expect((await get("/checkout")).headers.get("Location")).toBe("/sign-in?redirectTo=%2Fcheckout");
+  });
+});
+
+describe("quick order", () => {
+  test("a pasted list with separators of every kind fills the cart; bad lines are listed with their reason", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const gear = await newItem({ quantity: 100 });
+    const bolt = await newItem({ quantity: 100 });
+    const pasted = [
+      "Part number\tQuantity",
+      `${gear.part_number}\t4`,
+      `${bolt.part_number.toLowerCase()}; 6`,
+      "GW-NO-SUCH-PART, 2",
+      `${gear.part_number} lots`,
+      `"${bolt.part_number}",1`,
+    ].join("\r\n");
+    const response = await post("/quick-order", { lines: pasted }, cookie);
+    expect(response.status).toBe(200);
+    const html = await htmlOf(response);
+    expect(html).toContain("2 lines not added");
+    expect(html).toContain("No part has the number GW-NO-SUCH-PART");
+    expect(html).toContain("is not a quantity");
+    expect(await cartOf(user.id)).toEqual(
+      [
+        { item_id: gear.id, quantity: 4 },
+        { item_id: bolt.id, quantity: 7 },
+      ].sort((a, b) => a.item_id - b.item_id),
+    );
+  });
+
+  test("500 lines in one paste, and a CSV file, go in at once and land on the cart", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const parts = await Promise.all(Array.from({ length: 100 }, () => newItem({ quantity: 1000 })));
+    const pasted = Array.from({ length: 500 }, (_, index) => `${parts[index % 100].part_number},${1 + (index % 3)}`);
+    const response = await post("/quick-order", { lines: pasted.join("\n") }, cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/cart");
+    const cart = await cartOf(user.id);
+    expect(cart).toHaveLength(100);
+    expect(cart.reduce((sum, line) => sum + line.quantity, 0)).toBe(
+      pasted.reduce((sum, line) => sum + Number(line.split(",")[1]), 0),
+    );
+
+    const form = new FormData();
+    form.append("lines", "");
+    form.append(
+      "file",
+      new File([`Part number,Quantity\n${parts[0].part_number},5\n`], "bom.csv", { type: "text/csv" }),
+    );
+    const upload = await fetch(`${server.origin}/quick-order`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: server.origin, "Sec-Fetch-Site": "same-origin" },
+      body: form,
+    });
+    expect(upload.status).toBe(302);
+    expect((await cartOf(user.id)).find((line) => line.item_id === parts[0].id)?.quantity).toBe(
+      cart.find((line) => line.item_id === parts[0].id)!.quantity + 5,
+    );
+  });
+
+  test("an empty paste without a file is a 400 that says what to do", async () => {
+    const { cookie } = await createSignedInUser();
+    const response = await post("/quick-order", { lines: "   " }, cookie);
+    expect(response.status).toBe(400);
+    expect(await htmlOf(response)).toContain("Paste part numbers and quantities, or choose a CSV file");
+  });
+});
+
+describe("the customer's order page", () => {
+  async function placedOrder(cookie: string, lines: [number, number][]) {
+    for (const [itemId, quantity] of lines) await addToCart(cookie, itemId, quantity);
+    const page = await openCheckout(cookie);
+    const placed = await post("/checkout", checkoutFields(page), cookie);
+    expect(placed.status).toBe(302);
+    return Number(placed.headers.get("Location")!.split("/").pop());
+  }
+
+  test("Cancel returns every line's stock once, even when sent three times at once", async () => {
+    const { cookie } = await createSignedInUser();
+    const first = await newItem({ quantity: 10 });
+    const second = await newItem({ quantity: 10 });
+    const orderId = await placedOrder(cookie, [
+      [first.id, 3],
+      [second.id, 4],
+    ]);
+    const confirm = await get(`/dashboard/my-order/${orderId}?cancel=1`, cookie);
+    expect(await htmlOf(confirm)).toContain("Yes, cancel the order");
+
+    const cancels = await Promise.all(
+      [1, 2, 3].map(() =>
+        post(`/dashboard/my-order/${orderId}`, { intent: "cancel", orderId: String(orderId) }, cookie),
+      ),
+    );
+    expect(cancels.map((response) => response.status).sort()).toEqual([302, 409, 409]);
+    expect([await stockOf(first.id), await stockOf(second.id)]).toEqual([10, 10]);
+    const html = await htmlOf(await get(`/dashboard/my-order/${orderId}`, cookie));
+    expect(html).toMatch(/cancelled/i);
+  });
+
+  test("Order again puts the lines in the cart and says which parts changed price, are short or gone", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const same = await newItem({ quantity: 50, price_cents: 1000 });
+    const dearer = await newItem({ quantity: 50, price_cents: 1000 });
+    const scarce = await newItem({ quantity: 50 });
+    const gone = await newItem({ quantity: 50 });
+    const orderId = await placedOrder(cookie, [
+      [same.id, 2],
+      [dearer.id, 2],
+      [scarce.id, 5],
+      [gone.id, 1],
+    ]);
+    await updateItem(dearer.id, { price_cents: 1200 });
+    await db.updateTable("items").set({ quantity: 3 }).where("id", "=", scarce.id).execute();
+    await db.deleteFrom("items").where("id", "=", gone.id).execute();
+
+    const response = await post(
+      `/dashboard/my-order/${orderId}`,
+      { intent: "reorder", orderId: String(orderId) },
+      cookie,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/cart");
+    // The cart shows the message the redirect left in its flash cookie.
+    const flash = response.headers.get("Set-Cookie")!.split(";")[0];
+    const html = await htmlOf(await get("/cart", `${cookie}; ${flash}`));
+    expect(html).toContain("3 parts from this order added to your cart.");
+    expect(html).toContain(`${dearer.part_number} £10.00 → £12.00`);
+    expect(html).toContain(`${scarce.part_number} (3 left)`);
+    expect(html).toContain(`No longer sold: ${gone.part_number}`);
+    expect(await cartOf(user.id)).toEqual(
+      [
+        { item_id: same.id, quantity: 2 },
+        { item_id: dearer.id, quantity: 2 },
+        { item_id: scarce.id, quantity: 5 },
+      ].sort((a, b) => a.item_id - b.item_id),
+    );
+  });
+
+  test("another customer's order is a 404 on the page and for its buttons", async () => {
+    const owner = await createSignedInUser();
+    const other = await createSignedInUser();
+    const item = await newItem({ quantity: 10 });
+    const orderId = await placedOrder(owner.cookie, [[item.id, 2]]);
+    expect((await get(`/dashboard/my-order/${orderId}`, other.cookie)).status).toBe(404);
+    for (const intent of ["cancel", "reorder"]) {
+      const response = await post(`/dashboard/my-order/${orderId}`, { intent, orderId: String(orderId) }, other.cookie);
+      expect(response.status).toBe(404);
+    }
+    expect(await stockOf(item.id)).toBe(8);
+    expect(await cartOf(other.user.id)).toEqual([]);
+    expect((await get("/dashboard/my-order/abc", owner.cookie)).status).toBe(404);
+  });
+});
+
+describe("the admin's orders", () => {
+  test("the list shows address and phone, finds an order by number or customer, and filters by status", async () => {
+    const admin = await createSignedInUser({ role: "admin" });
+    const customer = await createSignedInUser({ displayName: "Ingrid Oakes" });
+    const item = await newItem({ quantity: 10 });
+    await addToCart(customer.cookie, item.id, 1);
+    const page = await openCheckout(customer.cookie);
+    await post("/checkout", checkoutFields(page), customer.cookie);
+    const [order] = await ordersOfItem(item.id);
+
+    const list = await htmlOf(await get(`/dashboard/manage-order?q=${order.id}`, admin.cookie));
+    expect(list).toContain(SHIPPING.address);
+    expect(list).toContain(SHIPPING.phone);
+    expect(list).toContain(`/dashboard/manage-order/${order.id}`);
+    for (const search of [customer.user.email.toUpperCase(), "ingrid oak", `%23${order.id}`]) {
+      const found = await htmlOf(await get(`/dashboard/manage-order?q=${search}`, admin.cookie));
+      expect(found).toContain(`/dashboard/manage-order/${order.id}"`);
+    }
+    const shipped = await htmlOf(await get(`/dashboard/manage-order?status=shipped&q=${order.id}`, admin.cookie));
+    expect(shipped).not.toContain(`/dashboard/manage-order/${order.id}"`);
+    expect(shipped).toContain("No orders match.");
+    // A search with LIKE's wildcards finds what it says, not everything.
+    const wildcard = await htmlOf(await get("/dashboard/manage-order?q=%25%25", admin.cookie));
+    expect(wildcard).toContain("No orders match.");
+  });
+
+  test("the order page names the customer, address and phone, and ships, delivers and refuses a cancel", async () => {
+    const admin = await createSignedInUser({ role: "admin" });
+    const customer = await createSignedInUser({ displayName: "Ravi Patel" });
+    const item = await newItem({ quantity: 10 });
+    await addToCart(customer.cookie, item.id, 2);
+    const checkout = await openCheckout(customer.cookie);
+    await post("/checkout", checkoutFields(checkout, { poNumber: "PO-77" }), customer.cookie);
+    const [order] = await ordersOfItem(item.id);
+
+    const html = await htmlOf(await get(`/dashboard/manage-order/${order.id}`, admin.cookie));
+    for (const text of ["Ravi Patel", customer.user.email, SHIPPING.address, SHIPPING.phone, "PO-77", "Mark shipped"]) {
+      expect(html).toContain(text);
+    }
+    expect((await get(`/dashboard/manage-order/${order.id}`, customer.cookie)).status).toBe(403);
+
+    const path = `/dashboard/manage-order/${order.id}`;
+    const ship = await post(path, { intent: "ship", orderId: String(order.id) }, admin.cookie);
+    expect(ship.status).toBe(302);
+    expect(ship.headers.get("Location")).toBe(path);
+    expect((await post(path, { intent: "deliver", orderId: String(order.id) }, admin.cookie)).status).toBe(302);
+    const cancel = await post(path, { intent: "cancel", orderId: String(order.id) }, admin.cookie);
+    expect(cancel.status).toBe(409);
+    expect(await stockOf(item.id)).toBe(8);
+    const history = await db
+      .selectFrom("order_status_changes")
+      .select("status")
+      .where("order_id", "=", order.id)
+      .orderBy("id")
+      .execute();
+    expect(history.map((change) => change.status)).toEqual(["pending", "shipped", "delivered"]);
+  });
+});
