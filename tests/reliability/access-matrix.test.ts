@@ -43,6 +43,23 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 200, 200],
     post: [SIGN_IN, 400, 400],
   },
+  // The matrix's customer is Bob and the order is Alice's: another customer's order is not found,
+  // for an admin too (admins read orders on Manage Orders).
+  "routes/dashboard.my-order_.$id": {
+    path: (shop) => `/dashboard/my-order/${shop.aliceOrderId}`,
+    get: [SIGN_IN, 404, 404],
+    post: [SIGN_IN, 400, 400],
+  },
+  "routes/dashboard.manage-order_.$id": {
+    path: (shop) => `/dashboard/manage-order/${shop.aliceOrderId}`,
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
+  "routes/cart": { path: () => "/cart", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
+  // An empty cart's checkout sends its owner back to the cart, also when the page renders again
+  // after an invalid post.
+  "routes/checkout": { path: () => "/checkout", get: [SIGN_IN, 302, 302], post: [SIGN_IN, 302, 302] },
+  "routes/quick-order": { path: () => "/quick-order", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
   "routes/dashboard.manage-order": {
     path: () => "/dashboard/manage-order",
     get: [SIGN_IN, 403, 200],
@@ -112,6 +129,12 @@ const matrix: Record<string, Row> = {
   },
   "routes/api.review": { path: () => "/api/review", json: true, get: [200, 200, 200], post: [401, 400, 400] },
   "routes/api.order": { path: () => "/api/order", json: true, get: [401, 200, 200], post: [401, 400, 400] },
+  "routes/api.order.$id": {
+    path: (shop) => `/api/order/${shop.aliceOrderId}`,
+    json: true,
+    get: [401, 404, 200],
+    post: [405, 405, 405],
+  },
   "routes/api.openapi[.]json": {
     path: () => "/api/openapi.json",
     json: true,
