@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+
+import { db } from "~/db/db.server";
+import { addLinesToCart } from "~/models/cart.server";
+import { createItem } from "~/models/item.server";
+import { createUser } from "~/models/user.server";
+
+import type { ServerProcess } from "../support/server";
+import { sessionCookieFor } from "../support/users";
+import { pidsInLog, postForm, recordStats, startCluster } from "./support";
+
+// Checkouts of whole carts through two app processes on one database: all or nothing per order,
+// no oversell across orders, one order per token, and nothing half-written when a process dies.
+
+const PARTS = 8;
+const STOCK = 12;
+const CUSTOMERS = 60;
+const SHIPPING = { address: "4 Forge Lane, Sheffield S3 8RA", phone: "+44 114 496 0100" };
+
+let shop: ServerProcess;
+
+beforeAll(async () => {
+  shop = await startCluster(2);
+});
+
+afterAll(async () => {
+  await shop?.stop();
+});
+
+/** The same sequence on every run, so a failure can be replayed (mulberry32). */
+function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  return (below: number) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) % below;
+  };
+}
+
+async function makeParts(label: string, count = PARTS, stock = STOCK) {
+  return Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      createItem({
+        name: `${label} part ${index}`,
+        img: "/images/items/spur-gear.svg",
+        description: "Scarce.",
+        price_cents: 700 + index * 130,
+        quantity: stock,
+        supplier_name: "Gearwright Works",
+      }),
+    ),
+  );
+}
+
+type Customer = { id: number; cookie: string; cart: Map<number, number> };
+
+/** Customers with carts of 3 to 5 lines drawn from the parts, 1 to 4 units each. */
+async function customersWithCarts(label: string, count: number, partIds: number[], seed: number) {
+  const random = seededRandom(seed);
+  return Promise.all(
+    Array.from({ length: count }, async (_, index): Promise<Customer> => {
+      const user = await createUser({
+        email: `${label}-${index}-${partIds[0]}@example.com`,
+        displayName: `Buyer ${index}`,
+      });
+      const cart = new Map<number, number>();
+      const lines = Math.min(3 + random(3), partIds.length);
+      while (cart.size < lines) cart.set(partIds[random(partIds.length)], 1 + random(4));
+      await addLinesToCart(
+        user.id,
+        [...cart].map(([itemId, quantity]) => ({ itemId, quantity })),
+      );
+      return { id: user.id, cookie: await sessionCookieFor(user), cart };
+    }),
+  );
+}
+
+/** The checkout page's token and total, as a browser would have them before Place Order. */
+async function openCheckout(cookie: string) {
+  const response = await fetch(`${shop.origin}/checkout`, { headers: { Cookie: cookie } });
+  const html = await response.text();
+  const token = /name="checkoutToken" value="([^"]+)"/.exec(html)?.[1];
+  const expectedTotal = /name="expectedTotal" value="(\d+)"/.exec(html)?.[1];
+  if (response.status !== 200 || !token || !expectedTotal) throw new Error(`checkout page: ${response.status}`);
+  return { checkoutToken: token, expectedTotal };
+}
+
+function placeOrder(customer: Customer, form: { checkoutToken: string; expectedTotal: string }, signal?: AbortSignal) {
+  return postForm(shop.origin, "/checkout", { ...SHIPPING, ...form }, { cookie: customer.cookie, signal });
+}
+
+async function ordersOf(userIds: number[]) {
+  if (!userIds.length) return [];
+  const orders = await db
+    .selectFrom("orders")
+    .select(["id", "user_id", "status", "subtotal_cents"])
+    .where("user_id", "in", userIds)
+    .execute();
+  const lines = orders.length
+    ? await db
+        .selectFrom("order_lines")
+        .select(["order_id", "item_id", "quantity", "line_total_cents"])
+        .where(
+          "order_id",
+          "in",
+          orders.map((order) => order.id),
+        )
+        .execute()
+    : [];
+  return orders.map((order) => ({ ...order, lines: lines.filter((line) => line.order_id === order.id) }));
+}
+
+type PlacedOrder = Awaited<ReturnType<typeof ordersOf>>[number];
+
+/**
+ * The invariants after any run: for every part, stock left + units in live orders = the stock it
+ * started with and never below zero; every order has exactly its customer's cart lines and a
+ * subtotal that is their sum. Returns what broke, for the summary and the assertion.
+ */
+async function brokenInvariants(partIds: number[], start: number, customers: Customer[], orders: PlacedOrder[]) {
+  const broken: string[] = [];
+  const stock = await db.selectFrom("items").select(["id", "quantity"]).where("id", "in", partIds).execute();
+  for (const part of stock) {
+    const ordered = orders
+      .filter((order) => order.status !== "cancelled")
+      .flatMap((order) => order.lines)
+      .filter((line) => line.item_id === part.id)
+      .reduce((sum, line) => sum + line.quantity, 0);
+    if (part.quantity < 0) broken.push(`part ${part.id}: stock ${part.quantity} below zero`);
+    if (part.quantity + ordered !== start) broken.push(`part ${part.id}: ${part.quantity} + ${ordered} ≠ ${start}`);
+  }
+  const byId = new Map(customers.map((customer) => [customer.id, customer]));
+  for (const order of orders) {
+    const wanted = byId.get(order.user_id)!.cart;
+    const got = new Map(order.lines.map((line) => [line.item_id!, line.quantity]));
+    if (got.size !== wanted.size || [...wanted].some(([itemId, quantity]) => got.get(itemId) !== quantity)) {
+      broken.push(
+        `order ${order.id}: lines ${JSON.stringify([...got])} are not the cart ${JSON.stringify([...wanted])}`,
+      );
+    }
+    const sum = order.lines.reduce((total, line) => total + Number(line.line_total_cents), 0);
+    if (sum !== Number(order.subtotal_cents))
+      broken.push(`order ${order.id}: lines add up to ${sum}, not its subtotal`);
+  }
+  const perCustomer = new Map<number, number>();
+  for (const order of orders) perCustomer.set(order.user_id, (perCustomer.get(order.user_id) ?? 0) + 1);
+  for (const [userId, count] of perCustomer) if (count > 1) broken.push(`customer ${userId}: ${count} orders`);
+  return broken;
+}
+
+test(`${CUSTOMERS} customers check out carts of 3 to 5 lines from ${PARTS} scarce parts at once, then cancel twice at once`, async () => {
+  const parts = await makeParts("Contended");
+  const partIds = parts.map((part) => part.id);
+  const customers = await customersWithCarts("cart", CUSTOMERS, partIds, 20_261_123);
+  const forms = await Promise.all(customers.map((customer) => openCheckout(customer.cookie)));
+
+  const responses = await Promise.all(customers.map((customer, index) => placeOrder(customer, forms[index])));
+  const statuses = responses.map((response) => response.status);
+  const orders = await ordersOf(customers.map((customer) => customer.id));
+  const placedBy = new Set(orders.map((order) => order.user_id));
+
+  // A refused checkout wrote nothing: no order, and the cart is as it was.
+  const refusedButWritten: number[] = [];
+  for (const [index, customer] of customers.entries()) {
+    if (statuses[index] !== 409) continue;
+    const cart = await db.selectFrom("cart_lines").select("item_id").where("user_id", "=", customer.id).execute();
+    if (placedBy.has(customer.id) || cart.length !== customer.cart.size) refusedButWritten.push(customer.id);
+  }
+  const broken = await brokenInvariants(partIds, STOCK, customers, orders);
+  const placed = statuses.filter((status) => status === 302).length;
+
+  // Every customer cancels their order twice at once, through both processes: each line back once.
+  const cancels = await Promise.all(
+    orders.flatMap((order) =>
+      [0, 1].map(() =>
+        postForm(
+          shop.origin,
+          `/dashboard/my-order/${order.id}`,
+          { intent: "cancel", orderId: String(order.id) },
+          { cookie: customers.find((customer) => customer.id === order.user_id)!.cookie },
+        ).then((response) => response.status),
+      ),
+    ),
+  );
+  const restocked = await db.selectFrom("items").select("quantity").where("id", "in", partIds).execute();
+
+  console.log(`checkout: ${placed} of ${CUSTOMERS} carts ordered, ${statuses.filter((s) => s === 409).length} refused`);
+  recordStats({
+    suite: "checkout",
+    requests: responses.length + cancels.length,
+    failures: statuses.filter((status) => status !== 302 && status !== 409).length + refusedButWritten.length,
+    serverErrors: [...statuses, ...cancels].filter((status) => status >= 500).length,
+    oversells: broken.length + restocked.filter((part) => part.quantity !== STOCK).length,
+    ordersLost: Math.max(0, placed - orders.length),
+  });
+  expect(statuses.filter((status) => status !== 302 && status !== 409)).toEqual([]);
+  expect(broken).toEqual([]);
+  expect(refusedButWritten).toEqual([]);
+  expect(orders).toHaveLength(placed);
+  // The stocks are small enough that some carts must lose, and large enough that some win.
+  expect(placed).toBeGreaterThan(5);
+  expect(placed).toBeLessThan(CUSTOMERS);
+  expect(pidsInLog(shop.output()).size).toBe(2);
+
+  expect(cancels.filter((status) => status === 302)).toHaveLength(orders.length);
+  expect(cancels.filter((status) => status !== 302 && status !== 409)).toEqual([]);
+  expect(restocked.map((part) => part.quantity)).toEqual(Array(PARTS).fill(STOCK));
+});
+
+test("one checkout token posted 50 times at once through both processes makes one order", async () => {
+  const parts = await makeParts("Token", 3, 100);
+  const [customer] = await customersWithCarts(
+    "token",
+    1,
+    parts.map((part) => part.id),
+    7,
+  );
+  const form = await openCheckout(customer.cookie);
+  const responses = await Promise.all(Array.from({ length: 50 }, () => placeOrder(customer, form)));
+  const orders = await ordersOf([customer.id]);
+
+  expect(responses.map((response) => response.status)).toEqual(Array(50).fill(302));
+  expect(orders).toHaveLength(1);
+  expect(new Set(responses.map((response) => response.headers.get("Location")))).toEqual(
+    new Set([`/dashboard/my-order/${orders[0].id}`]),
+  );
+  expect(
+    await brokenInvariants(
+      parts.map((part) => part.id),
+      100,
+      [customer],
+      orders,
+    ),
+  ).toEqual([]);
+});
+
+test("kill -9 one app process during checkouts: every answered order exists with all its lines, nothing half-written", async () => {
+  const parts = await makeParts("Crash", PARTS, 400);
+  const partIds = parts.map((part) => part.id);
+  const customers = await customersWithCarts("crash", 120, partIds, 99);
+  const forms = await Promise.all(customers.map((customer) => openCheckout(customer.cookie)));
+
+  const answered: number[] = [];
+  let unanswered = 0;
+  let serverErrors = 0;
+  let next = 0;
+  const during = Promise.all(
+    Array.from({ length: 12 }, async () => {
+      while (next < customers.length) {
+        const index = next++;
+        try {
+          const response = await placeOrder(customers[index], forms[index], AbortSignal.timeout(10_000));
+          if (response.status === 302) answered.push(customers[index].id);
+          else if (response.status >= 500) serverErrors++;
+        } catch {
+          unanswered++; // the connection died with its process: no answer, so no promise was made
+        }
+      }
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const [victim] = shop.workerPids();
+  process.kill(victim, "SIGKILL");
+  await during;
+  await shop.waitForWorkers(2);
+
+  const orders = await ordersOf(customers.map((customer) => customer.id));
+  const ordered = new Set(orders.map((order) => order.user_id));
+  const lost = answered.filter((userId) => !ordered.has(userId));
+  const broken = await brokenInvariants(partIds, 400, customers, orders);
+  console.log(`checkout crash: ${answered.length} answered, ${unanswered} unanswered, ${orders.length} orders stored`);
+  recordStats({
+    suite: "checkout-crash",
+    requests: customers.length,
+    failures: 0,
+    serverErrors,
+    oversells: broken.length,
+    ordersLost: lost.length,
+  });
+  expect(serverErrors).toBe(0);
+  expect(lost).toEqual([]);
+  expect(broken).toEqual([]);
+  expect(answered.length).toBeGreaterThan(20);
+});
