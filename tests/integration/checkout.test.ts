@@ -577,3 +577,101 @@ describe("the admin's orders", () => {
     expect(history.map((change) => change.status)).toEqual(["pending", "shipped", "delivered"]);
   });
 });
+
+describe("the order API", () => {
+  function apiPost(cookie: string, body: unknown, headers: Record<string, string> = {}) {
+    return fetch(`${server.origin}/api/order`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json", Origin: server.origin, ...headers },
+      body: JSON.stringify(body),
+    });
+  }
+
+  test("lines by id or part number make one order; an Idempotency-Key repeated, even 20 at once, is that order", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const gear = await newItem({ price_cents: 495, quantity: 100 });
+    const shaft = await newItem({ price_cents: 2150, quantity: 100 });
+    const body = {
+      lines: [
+        { itemId: gear.id, quantity: 12 },
+        { partNumber: shaft.part_number.toLowerCase().replaceAll("-", " "), quantity: "2" },
+      ],
+      poNumber: "PO-API-9",
+      ...SHIPPING,
+    };
+    const key = randomUUID();
+    const first = await apiPost(cookie, body, { "Idempotency-Key": key });
+    expect(first.status).toBe(201);
+    const order = await first.json();
+    expect(first.headers.get("Location")).toBe(`/api/order/${order._id}`);
+    expect(
+      order.lines.map((line: { partNumber: string; quantity: number }) => [line.partNumber, line.quantity]),
+    ).toEqual([
+      [gear.part_number, 12],
+      [shaft.part_number, 2],
+    ]);
+    expect(order.poNumber).toBe("PO-API-9");
+
+    const repeats = await Promise.all(
+      Array.from({ length: 20 }, () => apiPost(cookie, body, { "Idempotency-Key": key })),
+    );
+    expect(repeats.map((response) => response.status)).toEqual(Array(20).fill(200));
+    for (const repeat of repeats) expect((await repeat.json())._id).toBe(order._id);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+    expect([await stockOf(gear.id), await stockOf(shaft.id)]).toEqual([88, 98]);
+
+    // Another customer's use of the same key is their own order.
+    const other = await createSignedInUser();
+    expect((await apiPost(other.cookie, body, { "Idempotency-Key": key })).status).toBe(201);
+  });
+
+  test("an unknown part number is a 404 naming it; a stale expectedTotal is a 409 with the totals now", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ price_cents: 1000, quantity: 10 });
+    const unknown = await apiPost(cookie, { lines: [{ partNumber: "GW-NOPE-1", quantity: 1 }], ...SHIPPING });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error).toContain("GW-NOPE-1");
+
+    const stale = await apiPost(cookie, { lines: [{ itemId: item.id, quantity: 1 }], expectedTotal: 1, ...SHIPPING });
+    expect(stale.status).toBe(409);
+    const totals = totalsFor([{ lineTotalCents: 1000 }], DEFAULT_PRICING_RULES);
+    expect(await stale.json()).toMatchObject({ total: totals.totalCents / 100, subtotal: 10 });
+    const exact = await apiPost(cookie, {
+      lines: [{ itemId: item.id, quantity: 1 }],
+      expectedTotal: totals.totalCents / 100,
+      ...SHIPPING,
+    });
+    expect(exact.status).toBe(201);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+
+    for (const [body, field] of [
+      [{ lines: [], ...SHIPPING }, "lines"],
+      [{ lines: [{ quantity: 1 }], ...SHIPPING }, "lines"],
+      [{ lines: [{ itemId: item.id, quantity: 1 }], itemId: item.id, quantity: 1, ...SHIPPING }, "lines"],
+      [{ itemId: item.id, ...SHIPPING }, "quantity"],
+    ] as const) {
+      const response = await apiPost(cookie, body);
+      expect(response.status).toBe(400);
+      expect(Object.keys((await response.json()).issues)).toContain(field);
+    }
+    const badKey = await apiPost(cookie, { itemId: item.id, quantity: 1, ...SHIPPING }, { "Idempotency-Key": "short" });
+    expect(badKey.status).toBe(400);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+  });
+
+  test("GET /api/order/:id answers the owner and admins; anyone else gets 404", async () => {
+    const owner = await createSignedInUser();
+    const other = await createSignedInUser();
+    const admin = await createSignedInUser({ role: "admin" });
+    const item = await newItem({ quantity: 10 });
+    const placed = await (await apiPost(owner.cookie, { itemId: item.id, quantity: 2, ...SHIPPING })).json();
+    const read = (cookie?: string) =>
+      fetch(`${server.origin}/api/order/${placed._id}`, { headers: cookie ? { Cookie: cookie } : {} });
+    const mine = await read(owner.cookie);
+    expect(mine.status).toBe(200);
+    expect(await mine.json()).toEqual(placed);
+    expect((await read(admin.cookie)).status).toBe(200);
+    expect((await read(other.cookie)).status).toBe(404);
+    expect((await read()).status).toBe(401);
+  });
+});
