@@ -105,6 +105,18 @@ export async function placeOrderFor(userId: number) {
   return result;
 }
 
+/** Three parts in stock in the customer's cart, put there through the app's own model. */
+export async function fillCartFor(userId: number) {
+  await users();
+  const { addLinesToCart } = await import("~/models/cart.server");
+  const { listNewestItems } = await import("~/models/item.server");
+  const items = (await listNewestItems(50)).filter((item) => item.quantity >= item.min_order_quantity * 2).slice(0, 3);
+  await addLinesToCart(
+    userId,
+    items.map((item) => ({ itemId: item.id, quantity: item.min_order_quantity })),
+  );
+}
+
 /** A new customer account (made directly), for tests that then use the sign-in form themselves. */
 export async function loginCredentials() {
   const { createSignedInUser, TEST_PASSWORD } = await users();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { login, placeOrderFor, PUBLIC_PAGES } from "./fixtures";
+import { fillCartFor, login, placeOrderFor, PUBLIC_PAGES } from "./fixtures";
 
 // Every page, for each role, at a phone's width: nothing wider than the screen, and every button
 // and link of the page's own content on it (no Cancel or Mark shipped off to the right). Hidden
@@ -14,6 +14,8 @@ const customerPages = [
   "/dashboard/my-review",
   "/dashboard/my-profile",
   "/order/1",
+  "/cart",
+  "/quick-order",
 ];
 const adminPages = [
   "/dashboard/manage-order",
@@ -54,16 +56,21 @@ test("signed out, every public page fits a 375 px screen", async ({ page }) => {
 
 test("a customer's pages fit a 375 px screen, with orders in the table", async ({ page }) => {
   const { userId } = await login(page);
-  await placeOrderFor(userId);
-  for (const path of [...PUBLIC_PAGES.slice(0, 3), ...customerPages]) await expectFitsThePhone(page, path);
+  const { orderId } = await placeOrderFor(userId);
+  await fillCartFor(userId);
+  for (const path of [...PUBLIC_PAGES.slice(0, 3), ...customerPages, "/checkout", `/dashboard/my-order/${orderId}`]) {
+    await expectFitsThePhone(page, path);
+  }
   await page.goto("/dashboard/my-order");
   await expect(actionNamed(page, /^Cancel/)).toBeInViewport();
 });
 
 test("an admin's pages fit a 375 px screen, Ship and Cancel included", async ({ page }) => {
   const { userId } = await login(page, { role: "admin" });
-  await placeOrderFor(userId);
-  for (const path of [...customerPages, ...adminPages]) await expectFitsThePhone(page, path);
+  const { orderId } = await placeOrderFor(userId);
+  for (const path of [...customerPages, ...adminPages, `/dashboard/manage-order/${orderId}`]) {
+    await expectFitsThePhone(page, path);
+  }
   await page.goto("/dashboard/manage-order");
   await expect(actionNamed(page, /^Mark shipped/)).toBeInViewport();
   await expect(actionNamed(page, /^Cancel/)).toBeInViewport();

@@ -341,12 +341,12 @@ describe("checkout", () => {
   });
 
   test.each([
-    ["no token", { checkoutToken: undefined }, "checkoutToken"],
-    ["a malformed token", { checkoutToken: "<script>" }, "checkoutToken"],
-    ["no total", { expectedTotal: undefined }, "expectedTotal"],
-    ["no address", { address: undefined }, "address"],
-    ["a PO number of 51 characters", { poNumber: "P".repeat(51) }, "poNumber"],
-  ])("%s: 400 and nothing is ordered", async (_label, overrides) => {
+    ["no token", { checkoutToken: undefined }],
+    ["a malformed token", { checkoutToken: "<script>" }],
+    ["no total", { expectedTotal: undefined }],
+    ["no address", { address: undefined }],
+    ["a PO number of 51 characters", { poNumber: "P".repeat(51) }],
+  ] as [string, Record<string, string | undefined>][])("%s: 400 and nothing is ordered", async (_label, overrides) => {
     const { user, cookie } = await createSignedInUser();
     const item = await newItem({ quantity: 10 });
     await addToCart(cookie, item.id, 1);
