@@ -12,7 +12,7 @@
 //   --warmup S       BENCH_WARMUP       unmeasured seconds per page before the measurements (3)
 //   --rounds N       BENCH_ROUNDS       rounds the duration is split into, pages interleaved (5)
 //   --connections N  BENCH_CONNECTIONS  concurrent connections (50)
-//   --port P         BENCH_PORT         first of five loopback ports, 3200–3295 (3210)
+//   --port P         BENCH_PORT         first of eleven loopback ports, 3200–3289 (3210)
 //   --only a,b       BENCH_ONLY         run only these measurements (names as in the table)
 //   --profile        BENCH_PROFILE=1    run the servers under node --cpu-prof (.tmp/bench/profiles)
 //   --no-write       BENCH_WRITE=0      print only; leave docs/benchmarks.md alone
@@ -31,7 +31,7 @@ import { combine, cpuFigures, measure, measureOnServer, warmUp } from "./lib/loa
 import { homePayload } from "./lib/payload.mjs";
 import { fmt, loadAverage, machine, plainTable, table, writeSection } from "./lib/report.mjs";
 import { benchDir, buildBaseline, makeTempDir, seedCatalog, snapshotBuild, startServer } from "./lib/server.mjs";
-import { formHeaders, placeOrder, signUp } from "./lib/session.mjs";
+import { addToCart, checkoutForm, formHeaders, placeOrder, signUp } from "./lib/session.mjs";
 
 const env = process.env;
 const { values: flags } = parseArgs({
@@ -68,7 +68,8 @@ if (!Number.isInteger(config.items) || config.items < 20)
   throw new Error("--items must be a whole number, at least 20");
 if (!Number.isInteger(config.smallItems) || config.smallItems < 1)
   throw new Error("--small-items must be a whole number, at least 1");
-if (config.port < 3200 || config.port + 4 > 3299) throw new Error("--port must leave five ports inside 3200–3299");
+// The store three times, remix-serve, node:http, the store on PostgreSQL (+5) and PostgreSQL itself (+10).
+if (config.port < 3200 || config.port + 10 > 3299) throw new Error("--port must leave eleven ports inside 3200–3299");
 if (config.duration < 1 || config.duration > 120) throw new Error("--duration must be between 1 and 120 seconds");
 if (!Number.isInteger(config.rounds) || config.rounds < 1 || config.duration / config.rounds < 1) {
   throw new Error("--rounds must be a whole number that leaves at least 1 s per slice of --duration");
@@ -128,10 +129,13 @@ try {
   const orderItemId = Math.max(1, Math.ceil(config.items / 3));
   const contentionItemId = Math.max(1, Math.ceil(config.items / 4));
   const pageItemId = Math.max(1, Math.ceil(config.items / 2));
+  // The three parts every benchmark checkout buys one of.
+  const checkoutItemIds = [1, 2, 3].map((offset) => orderItemId + offset);
   {
     const sqlite = new Database(largeDb);
     sqlite.prepare("update items set quantity = ? where id = ?").run(ORDER_STOCK, orderItemId);
     sqlite.prepare("update items set quantity = ? where id = ?").run(CONTENTION_STOCK, contentionItemId);
+    for (const id of checkoutItemIds) sqlite.prepare("update items set quantity = ? where id = ?").run(ORDER_STOCK, id);
     // The reader's ten dashboard orders: in stock, whatever the generator rolled.
     sqlite
       .prepare("update items set quantity = max(quantity, 100) where id between ? and ?")
@@ -155,7 +159,15 @@ try {
     return server;
   };
   const noCache = { PAGE_CACHE_SECONDS: "0" };
-  const large = await serve({ cwd: runDir, port: config.port, databaseFile: largeDb, name: "large" });
+  // The benchmark signs up a customer per connection from one address: the sign-up limit is for people.
+  const manyCustomers = { RATE_LIMIT_POINTS: "100000" };
+  const large = await serve({
+    cwd: runDir,
+    port: config.port,
+    databaseFile: largeDb,
+    name: "large",
+    env: manyCustomers,
+  });
   const uncached = await serve({
     cwd: runDir,
     port: config.port + 1,
@@ -189,6 +201,9 @@ try {
     const ok = await placeOrder(large.origin, reader, pageItemId + index, ORDER_FORM);
     if (!ok) throw new Error(`could not place the reader's order ${index + 1} on item ${pageItemId + index}`);
   }
+
+  // The reader's cart: three lines, for the cart page's measurement.
+  for (let index = 0; index < 3; index++) await addToCart(large.origin, reader, pageItemId + index, 1);
 
   const homeHtml = await (await fetch(`${large.origin}/`)).text();
 
@@ -262,6 +277,7 @@ try {
       path: `/order/${pageItemId}`,
       ...signedIn(reader),
     },
+    { name: "cart", label: "Cart, signed in (3 lines)", server: large, path: "/cart", ...signedIn(reader) },
     {
       name: "dashboard",
       label: "My Orders, signed in",
@@ -317,7 +333,7 @@ try {
       try {
         const { quantity } = sqlite.prepare("select quantity from items where id = ?").get(id);
         const { count, units } = sqlite
-          .prepare("select count(*) as count, coalesce(sum(quantity), 0) as units from orders where item_id = ?")
+          .prepare("select count(*) as count, coalesce(sum(quantity), 0) as units from order_lines where item_id = ?")
           .get(id);
         return { quantity, count, units };
       } finally {
@@ -330,7 +346,8 @@ try {
       connections: config.connections,
       duration,
       headers: formHeaders(large.origin, buyer),
-      body: new URLSearchParams(ORDER_FORM).toString(),
+      // Every post a new page's form: its own one-time token.
+      bodyFor: () => new URLSearchParams({ ...ORDER_FORM, checkoutToken: randomUUID() }).toString(),
       expectStatus: 302,
     });
     process.stdout.write(`  ${"Place an order (POST /order/:id)".padEnd(42)} `);
@@ -376,6 +393,36 @@ try {
     };
   }
 
+  // 5b. Checkouts of three-line carts: each connection is a customer who adds three parts to the
+  // cart and places the order, again and again, through the pages' own forms. Only Place Order's
+  // answers count as checkouts; the stock of the three parts is checked afterwards.
+  let checkouts = null;
+  if (wanted("checkout") && !cleanup.interrupted) {
+    process.stdout.write(`  ${"Check out a 3-line cart (SQLite)".padEnd(42)} `);
+    checkouts = await measureCheckouts(large, checkoutItemIds, config.duration, async (id) => {
+      const sqlite = new Database(largeDb, { readonly: true });
+      try {
+        const { quantity } = sqlite.prepare("select quantity from items where id = ?").get(id);
+        const { units } = sqlite
+          .prepare("select coalesce(sum(quantity), 0) as units from order_lines where item_id = ?")
+          .get(id);
+        return { quantity, units };
+      } finally {
+        sqlite.close();
+      }
+    });
+    console.log(
+      `${fmt.int(checkouts.rps)} checkouts/s  p99 ${fmt.ms(checkouts.p99)} ms  stock ${checkouts.consistent ? "consistent" : "INCONSISTENT"}  [${elapsed()}]`,
+    );
+  }
+
+  // 5c. The same on PostgreSQL (the demo catalog on a throwaway cluster), beside its own signed-in
+  // home page: the ratio is the figure to compare, not the absolute numbers.
+  let postgresCheckouts = null;
+  if (wanted("checkout-postgres") && !cleanup.interrupted) {
+    postgresCheckouts = await checkoutsOnPostgres(runDir);
+  }
+
   // 6. A sign-in flood from one client (unknown emails, each a password hash if nothing stopped
   // it) while another visitor loads the catalog from the uncached server: the per-client limit and
   // the bound on concurrent hashes must keep the catalog answering.
@@ -415,12 +462,12 @@ try {
   await cleanup.run();
 
   // 7. The report.
-  const markdown = render({ info, results, orders, flood, payload, caching });
+  const markdown = render({ info, results, orders, checkouts, postgresCheckouts, flood, payload, caching });
   console.log(`\n${plainText(markdown)}`);
   fs.mkdirSync(benchDir, { recursive: true });
   fs.writeFileSync(
     path.join(benchDir, "last-run.json"),
-    JSON.stringify({ info, results, orders, flood, payload, caching }, null, 2),
+    JSON.stringify({ info, results, orders, checkouts, postgresCheckouts, flood, payload, caching }, null, 2),
   );
   if (flags["no-write"] || only.size > 0) {
     console.log("\n(docs/benchmarks.md left alone: --no-write or --only)");
@@ -437,6 +484,146 @@ try {
 } catch (error) {
   await cleanup.run();
   throw error;
+}
+
+/**
+ * Checkouts of three-line carts: one customer per connection, each repeating three Add to Cart
+ * posts and Place Order with a fresh token and the total the checkout page shows for that cart.
+ * `readStock(id)` gives a part's stock and the units in order lines, before and after.
+ */
+async function measureCheckouts(server, itemIds, duration, readStock) {
+  const customers = [];
+  for (let index = 0; index < config.connections; index++) {
+    customers.push(
+      await signUp(server.origin, {
+        name: `Bench Shopper ${index}`,
+        email: `bench-shopper-${index}-${randomUUID().slice(0, 8)}@example.com`,
+        password: "bench-password",
+      }),
+    );
+  }
+  const shipping = { address: "1 Bench Street, Testville", phone: "+1 555 0100" };
+  // The total the checkout page shows for one of each part; placing that first order empties the cart again.
+  for (const id of itemIds) await addToCart(server.origin, customers[0], id, 1);
+  const { expectedTotal } = await checkoutForm(server.origin, customers[0]);
+  const first = await fetch(`${server.origin}/checkout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: formHeaders(server.origin, customers[0]),
+    body: new URLSearchParams({ ...shipping, checkoutToken: randomUUID(), expectedTotal }),
+  });
+  if (first.status !== 302) throw new Error(`the first benchmark checkout answered ${first.status}`);
+
+  const before = await Promise.all(itemIds.map(readStock));
+  let nextCustomer = 0;
+  let placed = 0;
+  const refused = {};
+  // autocannon clears a sequence's context each time round, so the customer is the connection's own.
+  const setupClient = (client) =>
+    client.setHeaders(formHeaders(server.origin, customers[nextCustomer++ % customers.length]));
+  const post = (path, fields) => ({
+    method: "POST",
+    path,
+    setupRequest: (request) => ({ ...request, body: new URLSearchParams(fields()).toString() }),
+  });
+  const requests = [
+    ...itemIds.map((id) => post("/cart", () => ({ intent: "add", itemId: String(id), quantity: "1" }))),
+    {
+      ...post("/checkout", () => ({ ...shipping, checkoutToken: randomUUID(), expectedTotal })),
+      onResponse: (status, _body, _context, headers) => {
+        if (status === 302 && /^\/dashboard\/my-order\/\d+$/.test(headers.location ?? "")) placed++;
+        else refused[status] = (refused[status] ?? 0) + 1;
+      },
+    },
+  ];
+  const run = await measureOnServer(server, {
+    url: server.origin,
+    connections: customers.length,
+    duration,
+    requests,
+    setupClient,
+    expectStatus: 302,
+  });
+  const after = await Promise.all(itemIds.map(readStock));
+  const { cpuMs } = cpuFigures([run]);
+  const consistent = itemIds.every(
+    (_, index) =>
+      before[index].quantity - after[index].quantity === after[index].units - before[index].units &&
+      after[index].quantity >= 0,
+  );
+  return {
+    rps: placed / run.seconds,
+    placed,
+    seconds: run.seconds,
+    requests: run.total,
+    otherAnswers: run.unexpected,
+    refused,
+    p50: run.p50,
+    p99: run.p99,
+    // The server's CPU for the whole flow (three adds and Place Order), per order placed.
+    cpuMsPerCheckout: cpuMs && run.total ? (cpuMs * run.total) / Math.max(placed, 1) : null,
+    unitsTaken: itemIds.map((_, index) => before[index].quantity - after[index].quantity),
+    consistent: consistent && placed > 0,
+  };
+}
+
+/** The demo catalog on a throwaway PostgreSQL: its signed-in home page and the checkout flow. */
+async function checkoutsOnPostgres(runDir) {
+  const [{ startPostgres }, { prepareDatabase }, { default: pg }] = await Promise.all([
+    import("../lib/postgres.mjs"),
+    import("../lib/database.mjs"),
+    import("pg"),
+  ]);
+  const postgres = startPostgres({ port: config.port + 10 });
+  cleanup.add(() => postgres.stop());
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query("drop database if exists storefront_bench");
+  await admin.query("create database storefront_bench");
+  await admin.end();
+  const databaseUrl = postgres.url.replace(/\/postgres$/, "/storefront_bench");
+  prepareDatabase({ ...process.env, DATABASE_URL: databaseUrl });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  cleanup.add(() => client.end());
+  const { rows } = await client.query("select id from items where min_order_quantity = 1 order by id limit 3");
+  const itemIds = rows.map((row) => Number(row.id));
+  await client.query("update items set quantity = $1 where id = any($2)", [ORDER_STOCK, itemIds]);
+
+  const server = await startServer({
+    cwd: runDir,
+    port: config.port + 5,
+    name: "postgres",
+    env: { DATABASE_URL: databaseUrl, PAGE_CACHE_SECONDS: "0", RATE_LIMIT_POINTS: "100000" },
+  });
+  cleanup.add(() => (cleanup.interrupted ? server.kill() : server.stop()));
+  const reader = await signUp(server.origin, {
+    name: "Bench Reader",
+    email: "bench-reader@example.com",
+    password: "bench-password",
+  });
+  process.stdout.write(`  ${"Home, signed in (PostgreSQL)".padEnd(42)} `);
+  const home = await measureOnServer(server, {
+    url: `${server.origin}/`,
+    connections: config.connections,
+    duration: config.duration,
+    headers: { Cookie: reader },
+  });
+  console.log(`${fmt.int(home.rps)} req/s  p99 ${fmt.ms(home.p99)} ms`);
+  process.stdout.write(`  ${"Check out a 3-line cart (PostgreSQL)".padEnd(42)} `);
+  const checkouts = await measureCheckouts(server, itemIds, config.duration, async (id) => {
+    const stock = await client.query("select quantity from items where id = $1", [id]);
+    const units = await client.query(
+      "select coalesce(sum(quantity), 0)::int as units from order_lines where item_id = $1",
+      [id],
+    );
+    return { quantity: Number(stock.rows[0].quantity), units: Number(units.rows[0].units) };
+  });
+  console.log(
+    `${fmt.int(checkouts.rps)} checkouts/s  p99 ${fmt.ms(checkouts.p99)} ms  stock ${checkouts.consistent ? "consistent" : "INCONSISTENT"}`,
+  );
+  const { latencies: _latencies, ...homeFigures } = home;
+  return { home: homeFigures, checkouts };
 }
 
 function plainText(markdown) {
@@ -457,7 +644,7 @@ function plainText(markdown) {
   return out.join("\n");
 }
 
-function render({ info, results, orders, flood, payload, caching }) {
+function render({ info, results, orders, checkouts, postgresCheckouts, flood, payload, caching }) {
   const { machine: m, config: c } = info;
   const ratio = (value, of) => (value && of ? value / of : null);
   const showRatio = (value) => (value === null || value === undefined ? "–" : fmt.pct(value));
@@ -630,6 +817,48 @@ function render({ info, results, orders, flood, payload, caching }) {
     );
   }
 
+  const checkoutsVsHome = checkouts && results["home-signed-in"] ? checkouts.rps / results["home-signed-in"].rps : null;
+  const postgresVsHome = postgresCheckouts ? postgresCheckouts.checkouts.rps / postgresCheckouts.home.rps : null;
+  if (checkouts || postgresCheckouts) {
+    lines.push("");
+    lines.push("### Checkouts");
+    lines.push("");
+    lines.push(
+      `Each of ${c.connections} connections is a customer who adds one each of three parts to the cart and places ` +
+        "the order (a fresh checkout token, the total the checkout page showed), over and over: four form posts " +
+        "per checkout, all counted against the checkout. PostgreSQL runs the demo catalog on a throwaway cluster " +
+        "(`fsync=off`) beside its own signed-in home page; compare its ratio, not its absolute numbers.",
+    );
+    lines.push("");
+    const row = (label, run, home) =>
+      run
+        ? [
+            label,
+            `${fmt.int(run.rps)} (${fmt.int(run.placed)} in ${run.seconds} s)`,
+            `${fmt.ms(run.p50)} / ${fmt.ms(run.p99)} ms`,
+            run.cpuMsPerCheckout ? `${run.cpuMsPerCheckout.toFixed(2)} ms` : "–",
+            home ? showTimes(run.rps / home) : "–",
+            `${Object.keys(run.refused).length ? JSON.stringify(run.refused) : "none"}; ${run.consistent ? "stock taken = units ordered" : "**stock INCONSISTENT**"}`,
+          ]
+        : null;
+    lines.push(
+      table(
+        [
+          "Database",
+          "Checkouts/s",
+          "p50 / p99 (every post)",
+          "CPU per checkout",
+          "vs home, signed in",
+          "Refused; stock",
+        ],
+        [
+          row(`SQLite (${fmt.int(c.items)} parts)`, checkouts, results["home-signed-in"]?.rps),
+          row("PostgreSQL (demo catalog)", postgresCheckouts?.checkouts, postgresCheckouts?.home.rps),
+        ].filter(Boolean),
+      ),
+    );
+  }
+
   lines.push("");
   lines.push("### Home page payload");
   lines.push("");
@@ -760,6 +989,27 @@ function render({ info, results, orders, flood, payload, caching }) {
           payload.css.gzip <= 15 * 1024 ? "**pass**" : "**FAIL**",
         ],
         ["Orders per second vs home page req/s (cache off)", "≥ 30%", showBoth(ordersVsHome), judge(ordersVsHome, 0.3)],
+        [
+          "Checkouts of 3-line carts per second vs home, signed in (SQLite)",
+          "≥ 0.5×",
+          checkoutsVsHome === null ? "–" : showTimes(checkoutsVsHome),
+          checkoutsVsHome === null
+            ? "not measured"
+            : checkoutsVsHome >= 0.5 && checkouts.consistent
+              ? "**pass**"
+              : "**FAIL**",
+        ],
+        [
+          "The same on PostgreSQL (reported)",
+          "–",
+          postgresVsHome === null ? "–" : showTimes(postgresVsHome),
+          postgresVsHome === null
+            ? "not measured"
+            : postgresCheckouts.checkouts.consistent
+              ? "reported"
+              : "**FAIL** (stock)",
+        ],
+        atLeast("Cart page, signed in, vs home, signed in", "cart", "home-signed-in", 0.9),
         [
           "No oversell (stock check and sell-out race)",
           "none",

@@ -15,6 +15,8 @@ export async function measure({
   body,
   expectStatus = 200,
   bodyFor,
+  requests,
+  setupClient,
 }) {
   const statuses = new Map();
   const latencies = [];
@@ -27,6 +29,10 @@ export async function measure({
     body,
     // A fresh body per request (the sign-in flood's unknown emails); autocannon sizes each one.
     ...(bodyFor ? { requests: [{ setupRequest: (request) => ({ ...request, body: bodyFor() }) }] } : {}),
+    // A sequence each connection repeats (the checkout flow: three Add to Cart posts, then Place Order).
+    ...(requests ? { requests } : {}),
+    // Per connection, once (the checkout flow gives each connection its own customer's cookie).
+    ...(setupClient ? { setupClient } : {}),
     timeout: 10,
     // Stops by itself after `duration`; this bounds a stuck run too.
     excludeErrorStats: false,

@@ -1,4 +1,5 @@
 // Signing a benchmark customer in through the real forms, as a browser would.
+import { randomUUID } from "node:crypto";
 
 /** Headers a browser sends with a same-site form post; without them the app answers 403. */
 export function formHeaders(origin, cookie) {
@@ -38,8 +39,28 @@ export async function placeOrder(origin, cookie, itemId, fields) {
     method: "POST",
     redirect: "manual",
     headers: formHeaders(origin, cookie),
-    body: new URLSearchParams(fields),
+    body: new URLSearchParams({ ...fields, checkoutToken: randomUUID() }),
   });
   await response.arrayBuffer();
-  return response.status === 302 && response.headers.get("Location") === "/dashboard/my-order";
+  return response.status === 302 && /^\/dashboard\/my-order\/\d+$/.test(response.headers.get("Location") ?? "");
+}
+
+/** Puts `quantity` of a part in the customer's cart through POST /cart, as Add to Cart does. */
+export async function addToCart(origin, cookie, itemId, quantity) {
+  const response = await fetch(`${origin}/cart`, {
+    method: "POST",
+    redirect: "manual",
+    headers: formHeaders(origin, cookie),
+    body: new URLSearchParams({ intent: "add", itemId: String(itemId), quantity: String(quantity) }),
+  });
+  await response.arrayBuffer();
+  if (response.status !== 302) throw new Error(`Add to Cart of item ${itemId} answered ${response.status}`);
+}
+
+/** The checkout page's hidden fields: a fresh token and the total it shows. */
+export async function checkoutForm(origin, cookie) {
+  const html = await (await fetch(`${origin}/checkout`, { headers: { Cookie: cookie } })).text();
+  const expectedTotal = /name="expectedTotal" value="(\d+)"/.exec(html)?.[1];
+  if (!expectedTotal) throw new Error("the checkout page shows no total");
+  return { expectedTotal };
 }
