@@ -98,15 +98,9 @@ const orderItemId = z.preprocess(numericTextAsNumber, idField).openapi({
 export const ApiOrderLineInputSchema = z
   .object({
     itemId: orderItemId.optional(),
-    partNumber: z
-      .string()
-      .trim()
-      .min(1)
-      .max(60)
-      .optional()
-      .openapi({
-        description: "The part number, instead of `itemId`: `GW-SG-M1-20` (case, spaces, hyphens and dots ignored).",
-      }),
+    partNumber: z.string().trim().min(1).max(60).optional().openapi({
+      description: "The part number, instead of `itemId`: `GW-SG-M1-20` (case, spaces, hyphens and dots ignored).",
+    }),
     quantity: orderQuantity,
   })
   .refine((line) => (line.itemId === undefined) !== (line.partNumber === undefined), {
