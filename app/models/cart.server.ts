@@ -40,38 +40,57 @@ export async function listCartItemIds(userId: number) {
  * in the cart). A line must reach the part's minimum and fit its stock; the database checks the
  * stock again when the order is placed.
  */
-export function changeCartLine(
+export async function changeCartLine(
   userId: number,
   { itemId, quantity, mode }: WantedLine & { mode: "add" | "set" },
 ): Promise<CartChange> {
-  return db.transaction().execute(async (trx): Promise<CartChange> => {
-    const item = await trx
-      .selectFrom("items")
-      .select(["quantity", "min_order_quantity", "part_number"])
-      .where("id", "=", itemId)
-      .executeTakeFirst();
-    if (!item) return { ok: false, reason: "not-found" };
-    const current = await trx
-      .selectFrom("cart_lines")
-      .select("quantity")
-      .where("user_id", "=", userId)
-      .where("item_id", "=", itemId)
-      .executeTakeFirst();
-    const wanted = mode === "add" ? (current?.quantity ?? 0) + quantity : quantity;
-    if (wanted > MAX_ORDER_QUANTITY) return { ok: false, reason: "too-many" };
-    if (wanted < item.min_order_quantity) {
-      return { ok: false, reason: "below-minimum", minimum: item.min_order_quantity, partNumber: item.part_number };
-    }
-    if (wanted > item.quantity) {
-      return { ok: false, reason: "short", available: item.quantity, partNumber: item.part_number };
-    }
-    await trx
-      .insertInto("cart_lines")
-      .values({ user_id: userId, item_id: itemId, quantity: wanted, added_at: now() })
-      .onConflict((oc) => oc.columns(["user_id", "item_id"]).doUpdateSet({ quantity: wanted }))
-      .execute();
-    return { ok: true, quantity: wanted };
-  });
+  try {
+    return await db.transaction().execute(async (trx): Promise<CartChange> => {
+      const item = await trx
+        .selectFrom("items")
+        .select(["quantity", "min_order_quantity", "part_number"])
+        .where("id", "=", itemId)
+        .executeTakeFirst();
+      if (!item) return { ok: false, reason: "not-found" };
+      // One statement adds to the line, so two adds at once (two tabs) both count on PostgreSQL too;
+      // the line as written is then checked, and a refusal rolls it back.
+      const line = await trx
+        .insertInto("cart_lines")
+        .values({ user_id: userId, item_id: itemId, quantity, added_at: now() })
+        .onConflict((oc) =>
+          oc.columns(["user_id", "item_id"]).doUpdateSet((eb) => ({
+            quantity:
+              mode === "add"
+                ? eb("cart_lines.quantity", "+", eb.ref("excluded.quantity"))
+                : eb.ref("excluded.quantity"),
+          })),
+        )
+        .returning("quantity")
+        .executeTakeFirstOrThrow();
+      const wanted = line.quantity;
+      if (wanted > MAX_ORDER_QUANTITY) throw new CartRefused({ ok: false, reason: "too-many" });
+      if (wanted < item.min_order_quantity) {
+        throw new CartRefused({
+          ok: false,
+          reason: "below-minimum",
+          minimum: item.min_order_quantity,
+          partNumber: item.part_number,
+        });
+      }
+      if (wanted > item.quantity) {
+        throw new CartRefused({ ok: false, reason: "short", available: item.quantity, partNumber: item.part_number });
+      }
+      return { ok: true, quantity: wanted };
+    });
+  } catch (error) {
+    if (error instanceof CartRefused) return error.change;
+    throw error;
+  }
+}
+
+/** Thrown inside a cart change's transaction to undo the write and answer with why. */
+class CartRefused {
+  constructor(readonly change: CartChange) {}
 }
 
 export async function removeCartLine(userId: number, itemId: number) {

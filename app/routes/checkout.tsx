@@ -13,7 +13,7 @@ import { getCart } from "~/models/cart.server";
 import { placeOrder } from "~/models/checkout.server";
 import { shippingDefaultsFor } from "~/models/order.server";
 import type { Bill } from "~/models/pricing.server";
-import { checkoutRefusal, orderPlacedRedirect } from "~/utils/checkout.server";
+import { checkoutFromForm, checkoutRefusal, orderPlacedRedirect } from "~/utils/checkout.server";
 import { formAction } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { pageTitle } from "~/utils/meta";
@@ -35,15 +35,7 @@ export const action = formAction<typeof CheckoutSchema, Awaited<ReturnType<typeo
   guard: requireUser,
   schema: CheckoutSchema,
   async run({ user, value }) {
-    const result = await placeOrder({
-      userId: user.id,
-      lines: "cart",
-      address: value.address,
-      phone: value.phone,
-      poNumber: value.poNumber,
-      token: value.checkoutToken,
-      expectedTotalCents: value.expectedTotal,
-    });
+    const result = await placeOrder(checkoutFromForm(user.id, "cart", value));
     if (result.ok) return orderPlacedRedirect(result);
     if (result.reason === "empty") throw redirect("/cart");
     return checkoutRefusal(result);

@@ -13,14 +13,14 @@ import { useZodForm } from "~/components/use-zod-form";
 import { placeOrder } from "~/models/checkout.server";
 import { shippingDefaultsFor } from "~/models/order.server";
 import { listPriceBreaks } from "~/models/pricing.server";
-import { checkoutRefusal, orderPlacedRedirect } from "~/utils/checkout.server";
+import { checkoutFromForm, checkoutRefusal, orderPlacedRedirect } from "~/utils/checkout.server";
 import { formatPrice } from "~/utils/env.server";
 import { formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { requireItemFromParams } from "~/utils/items.server";
 import { pageTitle } from "~/utils/meta";
 import { totalsFor, unitPriceFor } from "~/utils/pricing";
-import { orderSchema } from "~/validation/order";
+import { orderSchema, quantityLimitMessage } from "~/validation/order";
 
 const NO_SUCH_PART = "This part does not exist.";
 
@@ -52,21 +52,10 @@ export const action = formAction({
   },
   async run({ user, params, value }) {
     const item = await orderedItem(params.id);
-    const result = await placeOrder({
-      userId: user.id,
-      lines: [{ itemId: item.id, quantity: value.quantity }],
-      address: value.address,
-      phone: value.phone,
-      poNumber: value.poNumber,
-      token: value.checkoutToken,
-      expectedTotalCents: value.expectedTotal,
-    });
+    const result = await placeOrder(checkoutFromForm(user.id, [{ itemId: item.id, quantity: value.quantity }], value));
     if (result.ok) return orderPlacedRedirect(result);
     if (result.reason === "problems" && result.bill.lines[0]?.problem?.kind === "short") {
-      const { available } = result.bill.lines[0].problem;
-      return refuse(409, {
-        fieldErrors: { quantity: [available > 0 ? `Only ${available} left in stock` : "This part is out of stock"] },
-      });
+      return refuse(409, { fieldErrors: { quantity: [quantityLimitMessage(result.bill.lines[0].problem.available)] } });
     }
     if (result.reason === "total-changed") {
       // Without JavaScript the page's total was for the quantity it first showed.

@@ -1,10 +1,27 @@
-import type { CheckoutResult } from "~/models/checkout.server";
+import type { CheckoutInput, CheckoutResult } from "~/models/checkout.server";
 import type { BillLine } from "~/models/pricing.server";
 import { formatPrice } from "~/utils/env.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { refuse } from "~/utils/form-action.server";
 
 export const ORDER_PLACED = "Order placed successfully";
+
+/** The checkout page's and the one-part order page's fields, as the checkout model takes them. */
+export function checkoutFromForm(
+  userId: number,
+  lines: CheckoutInput["lines"],
+  form: { address: string; phone: string; poNumber?: string | null; checkoutToken: string; expectedTotal?: number },
+): CheckoutInput {
+  return {
+    userId,
+    lines,
+    address: form.address,
+    phone: form.phone,
+    poNumber: form.poNumber,
+    token: form.checkoutToken,
+    expectedTotalCents: form.expectedTotal,
+  };
+}
 
 /** A placed order, or a repeat of its token, lands on the order's page. */
 export function orderPlacedRedirect(result: Extract<CheckoutResult, { ok: true }>) {

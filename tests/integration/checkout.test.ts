@@ -124,6 +124,14 @@ describe("the cart", () => {
     expect(await cartOf(other.user.id)).toEqual([{ item_id: item.id, quantity: 4 }]);
   });
 
+  test("twenty Add to Cart posts of one part at once (two tabs, a double click) all count", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 100 });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => addToCart(cookie, item.id, 1)));
+    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(302));
+    expect(await cartOf(user.id)).toEqual([{ item_id: item.id, quantity: 20 }]);
+  });
+
   test("a signed-out visitor's Add to Cart goes to sign in and back to the page the form was on", async () => {
     const item = await newItem();
     const response = await post("/cart", { intent: "add", itemId: String(item.id), quantity: "1" }, undefined, {
