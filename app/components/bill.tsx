@@ -99,8 +99,8 @@ export function ShippingHint({ totals, rules }: { totals: Totals; rules: Pricing
   if (totals.shippingCents === 0 || totals.subtotalCents === 0) return null;
   return (
     <p className="mt-2 text-right text-sm text-slate-600">
-      Orders of {formatPrice(rules.freeShippingOverCents)} or more ship free: add{" "}
-      {formatPrice(rules.freeShippingOverCents - totals.subtotalCents)} more.
+      Orders over {formatPrice(rules.freeShippingOverCents)} ship free: add{" "}
+      {formatPrice(rules.freeShippingOverCents - totals.subtotalCents + 1)} more.
     </p>
   );
 }

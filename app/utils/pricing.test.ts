@@ -7,7 +7,7 @@ import { DEFAULT_PRICING_RULES, type PriceBreak, totalsFor, unitPriceFor } from 
 // computation from the code's, so that both agreeing means something.
 function expectedTotals(lineTotals: number[], rules: typeof DEFAULT_PRICING_RULES) {
   const subtotal = lineTotals.reduce((sum, value) => sum + value, 0);
-  const shipping = lineTotals.length && subtotal < rules.freeShippingOverCents ? rules.shippingFeeCents : 0;
+  const shipping = lineTotals.length && subtotal <= rules.freeShippingOverCents ? rules.shippingFeeCents : 0;
   const taxable = BigInt(subtotal + shipping);
   const numerator = taxable * BigInt(rules.taxRateBasisPoints); // tax in 1/10000 of a minor unit
   const whole = numerator / 10_000n;
@@ -23,7 +23,7 @@ const rulesArbitrary = fc.record({
 });
 
 describe("totalsFor", () => {
-  test("shipping under the threshold, free from it; tax on goods and shipping, rounded half up once", () => {
+  test("shipping up to the threshold, free over it; tax on goods and shipping, rounded half up once", () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 0, max: 10_000_000 }), { maxLength: 20 }),
@@ -49,7 +49,9 @@ describe("totalsFor", () => {
     });
     const rules = { ...DEFAULT_PRICING_RULES, shippingFeeCents: 0, taxRateBasisPoints: 1750 };
     expect(totalsFor([{ lineTotalCents: 10 }], rules).taxCents).toBe(2);
-    expect(totalsFor([{ lineTotalCents: 25_000 }], DEFAULT_PRICING_RULES).shippingCents).toBe(0);
+    // Free *over* FREE_SHIPPING_OVER: exactly 250.00 still pays shipping, 250.01 does not.
+    expect(totalsFor([{ lineTotalCents: 25_000 }], DEFAULT_PRICING_RULES).shippingCents).toBe(950);
+    expect(totalsFor([{ lineTotalCents: 25_001 }], DEFAULT_PRICING_RULES).shippingCents).toBe(0);
     expect(totalsFor([], DEFAULT_PRICING_RULES).totalCents).toBe(0);
   });
 });

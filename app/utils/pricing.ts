@@ -6,7 +6,7 @@
 /** The store's rules (SHIPPING_FEE, FREE_SHIPPING_OVER, TAX_RATE, TAX_LABEL). */
 export type PricingRules = {
   shippingFeeCents: number;
-  /** Goods totals of this much or more ship free. */
+  /** Goods totals over this ship free (FREE_SHIPPING_OVER: "free over £250"). */
   freeShippingOverCents: number;
   /** The tax rate in hundredths of a percent (20% is 2000), so that 17.5% stays exact. */
   taxRateBasisPoints: number;
@@ -49,7 +49,7 @@ function taxOn(amountCents: number, basisPoints: number) {
 /** A bill's totals: goods, shipping (free over the threshold), and tax on both, rounded once. */
 export function totalsFor(lines: readonly { lineTotalCents: number }[], rules: PricingRules): Totals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const shippingCents = lines.length === 0 || subtotalCents >= rules.freeShippingOverCents ? 0 : rules.shippingFeeCents;
+  const shippingCents = lines.length === 0 || subtotalCents > rules.freeShippingOverCents ? 0 : rules.shippingFeeCents;
   const taxCents = taxOn(subtotalCents + shippingCents, rules.taxRateBasisPoints);
   return { subtotalCents, shippingCents, taxCents, totalCents: subtotalCents + shippingCents + taxCents };
 }

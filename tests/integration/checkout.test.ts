@@ -100,6 +100,8 @@ describe("the cart", () => {
     const totals = totalsFor([{ lineTotalCents: 5 * 495 }, { lineTotalCents: 2000 }], DEFAULT_PRICING_RULES);
     expect(testIdText(html, "bill-subtotal")).toBe(pounds.format(totals.subtotalCents / 100));
     expect(testIdText(html, "bill-total")).toBe(pounds.format(totals.totalCents / 100));
+    // Shipping is free *over* £250.00: 44.75 of goods needs 205.26 more.
+    expect(html).toContain("Orders over £250.00 ship free: add £205.26 more.");
   });
 
   test("a line's quantity changes and the line goes; another customer's cart is untouched", async () => {
