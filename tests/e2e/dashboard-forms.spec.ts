@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 import { login, signIn, signOut } from "./fixtures";
 
-test("a customer updates the profile, and the order form is prefilled from it", async ({ page }) => {
+test("a customer updates the profile, and the checkout form is prefilled from it", async ({ page }) => {
   await login(page, { name: "Morgan Miller" });
   await page.goto("/dashboard/my-profile");
   await page.getByLabel("Phone").fill("not a phone");
@@ -16,11 +16,13 @@ test("a customer updates the profile, and the order form is prefilled from it", 
   await expect(page.getByRole("status")).toContainText("Profile saved");
   await expect(page.getByRole("navigation", { name: "Main" }).getByText("Morgan M. Miller").first()).toBeAttached();
 
-  await page.goto("/items");
+  await page.goto("/items?inStock=1");
   await page
-    .getByRole("link", { name: /^Order / })
+    .getByRole("button", { name: /^Add .* to the cart$/ })
     .first()
     .click();
+  await expect(page.getByRole("banner").getByTestId("cart-count").first()).toHaveText("1");
+  await page.goto("/checkout");
   await expect(page.getByLabel("Shipping address")).toHaveValue("3 Spindle Yard, Manchester");
   await expect(page.getByLabel("Phone")).toHaveValue("+44 161 496 0123");
 });
