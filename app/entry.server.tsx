@@ -10,6 +10,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { closeRateLimiters } from "~/auth/rate-limit.server";
 import { hasSessionCookie } from "~/auth/session.server";
 import { db } from "~/db/db.server";
+import { startOutboxSender, stopOutboxSender } from "~/mail/sender.server";
 import { NonceContext } from "~/utils/nonce";
 import { refusalPage } from "~/utils/refusal-page.server";
 import { securityHeaders } from "~/utils/security-headers.server";
@@ -96,7 +97,13 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 };
 
 /** Closes the database pool and the rate limiters' client; the server calls it on shutdown. */
+/** Called by our server once it listens: the outbox's sender loop (when SMTP_URL is set). */
+export function startBackgroundWork() {
+  startOutboxSender();
+}
+
 export async function closeResources() {
+  await stopOutboxSender();
   await closeRateLimiters();
   await db.destroy();
 }

@@ -12,6 +12,7 @@ import * as search from "./migrations/0009_search";
 import * as categoryCounts from "./migrations/0010_category_counts";
 import * as specCounts from "./migrations/0011_spec_counts";
 import * as cartAndOrderLines from "./migrations/0012_cart_and_order_lines";
+import * as outbox from "./migrations/0013_outbox";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0010_category_counts": categoryCounts,
   "0011_spec_counts": specCounts,
   "0012_cart_and_order_lines": cartAndOrderLines,
+  "0013_outbox": outbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type Role = "user" | "admin";
 export const ORDER_STATUSES = ["pending", "shipped", "delivered", "cancelled"] as const;
@@ -119,6 +119,29 @@ export interface OrderStatusChangesTable {
 }
 
 /** A part in a customer's cart: one line per part, kept in the database so it follows the customer. */
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export interface OutboxTable {
+  id: Generated<number>;
+  /** What the message is: order-placed, order-shipped, order-delivered, order-cancelled, order-notice. */
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  order_id: number | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export type OutboxMessage = Selectable<OutboxTable>;
+
 export interface CartLinesTable {
   user_id: number;
   item_id: number;
@@ -205,6 +228,7 @@ export interface Database {
   order_status_changes: OrderStatusChangesTable;
   cart_lines: CartLinesTable;
   price_breaks: PriceBreaksTable;
+  outbox: OutboxTable;
   messages: MessagesTable;
   item_count: ItemCountTable;
   api_keys: ApiKeysTable;

@@ -1,4 +1,5 @@
 import { db, now } from "~/db/db.server";
+import { enqueueOrderMail } from "~/mail/order-mail.server";
 import { cartLinesOf } from "~/models/cart.server";
 import { type Bill, type BillLine, type LineProblem, priceLines, type WantedLine } from "~/models/pricing.server";
 
@@ -141,6 +142,7 @@ export async function placeOrder(input: CheckoutInput): Promise<CheckoutResult> 
         .insertInto("order_status_changes")
         .values({ order_id: header.id, status: "pending", changed_at: timestamp })
         .execute();
+      await enqueueOrderMail(trx, header.id, "placed");
       if (fromCart) {
         await trx
           .deleteFrom("cart_lines")

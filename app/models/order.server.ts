@@ -2,6 +2,7 @@ import { sql } from "kysely";
 
 import { db, now } from "~/db/db.server";
 import type { OrderLine, OrderStatus } from "~/db/schema";
+import { enqueueOrderMail } from "~/mail/order-mail.server";
 
 const orderColumns = [
   "orders.id",
@@ -171,6 +172,7 @@ export function changeOrderStatus(
       .values({ order_id: orderId, status: to, changed_at: timestamp })
       .execute();
 
+    if (to !== "pending") await enqueueOrderMail(trx, orderId, to);
     if (to === "cancelled") {
       // Every line's units go back; a part deleted since has no stock to return to.
       const lines = await trx

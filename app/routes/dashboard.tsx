@@ -26,6 +26,7 @@ const adminLinks = [
   { to: "/dashboard/manage-product", label: "Manage Products" },
   { to: "/dashboard/make-admin", label: "Make Admin" },
   { to: "/dashboard/messages", label: "Messages" },
+  { to: "/dashboard/outbox", label: "Outbox" },
   { to: "/dashboard/api-keys", label: "API Keys" },
 ];
 

@@ -84,3 +84,23 @@ export function storePricingRules(): PricingRules {
   }
   return pricingRules;
 }
+
+/** Where mail goes (`smtp://user:pass@host:587`); unset keeps every message in the outbox, unsent. */
+export function smtpUrl() {
+  return process.env.SMTP_URL?.trim() || null;
+}
+
+export function mailFrom() {
+  return process.env.MAIL_FROM?.trim() || `${storeName()} <shop@localhost>`;
+}
+
+/** Who hears of new orders and contact messages; unset: nobody. */
+export function orderNotifyEmail() {
+  return process.env.ORDER_NOTIFY_EMAIL?.trim() || null;
+}
+
+/** How often each process looks for mail to send (OUTBOX_POLL_MS, default 1000). */
+export function outboxPollMs() {
+  const value = Number(process.env.OUTBOX_POLL_MS || 1000);
+  return Number.isFinite(value) && value >= 10 ? value : 1000;
+}

@@ -54,3 +54,6 @@ export const ChangeOrderStatusSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const OrderStatusFilterSchema = z.enum(ORDER_STATUSES).optional().catch(undefined);
+
+/** The outbox page: retry a failed message. */
+export const RetryMessageSchema = z.object({ intent: z.literal("retry"), messageId: idField });

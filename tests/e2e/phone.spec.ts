@@ -25,6 +25,7 @@ const adminPages = [
   "/dashboard/make-admin",
   "/dashboard/messages",
   "/dashboard/api-keys",
+  "/dashboard/outbox",
 ];
 
 async function expectFitsThePhone(page: Page, path: string) {

@@ -92,6 +92,11 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 403, 200],
     post: [405, 405, 405],
   },
+  "routes/dashboard.outbox": {
+    path: () => "/dashboard/outbox",
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
   "routes/dashboard.api-keys": {
     path: () => "/dashboard/api-keys",
     get: [SIGN_IN, 403, 200],

@@ -1,0 +1,140 @@
+import { type Kysely, PostgresAdapter, type Transaction } from "kysely";
+
+import { db, now } from "~/db/db.server";
+import type { Database, OutboxStatus } from "~/db/schema";
+
+import type { RenderedMessage } from "./messages.server";
+
+/** How often a message is tried before it is marked failed, and the first retry's delay. */
+export const MAX_ATTEMPTS = 6;
+const FIRST_RETRY_MS = 2_000;
+const LONGEST_RETRY_MS = 30 * 60_000;
+/** A claimed message not marked within this is claimed again (its sender died mid-send). */
+const LEASE_MS = 60_000;
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Puts a message in the outbox. Called with the transaction of the change the message is about, so
+ * the two commit together or not at all.
+ */
+export async function enqueueMessage(
+  executor: Executor,
+  message: RenderedMessage & { kind: string; recipient: string; orderId?: number | null },
+) {
+  const timestamp = now();
+  await executor
+    .insertInto("outbox")
+    .values({
+      kind: message.kind,
+      recipient: message.recipient,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      order_id: message.orderId ?? null,
+      next_attempt_at: timestamp,
+      created_at: timestamp,
+    })
+    .execute();
+}
+
+function later(ms: number) {
+  return new Date(Date.now() + ms).toISOString();
+}
+
+/**
+ * Claims up to `limit` due messages for this sender: pending ones whose time has come, and sending
+ * ones whose sender's lease ran out. PostgreSQL skips rows another sender holds (FOR UPDATE SKIP
+ * LOCKED); SQLite runs one write transaction at a time (BEGIN IMMEDIATE), so two processes never
+ * claim the same row either way.
+ */
+export function claimDueMessages(limit = 10) {
+  return db.transaction().execute(async (trx) => {
+    const timestamp = now();
+    let due = trx
+      .selectFrom("outbox")
+      .select("id")
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", timestamp)]),
+          eb.and([eb("status", "=", "sending"), eb("claimed_until", "<", timestamp)]),
+        ]),
+      )
+      .orderBy("id")
+      .limit(limit);
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) due = due.forUpdate().skipLocked();
+    const ids = (await due.execute()).map((row) => row.id);
+    if (!ids.length) return [];
+    return trx
+      .updateTable("outbox")
+      .set((eb) => ({ status: "sending", claimed_until: later(LEASE_MS), attempts: eb("attempts", "+", 1) }))
+      .where("id", "in", ids)
+      .returning(["id", "recipient", "subject", "text_body", "html_body", "attempts"])
+      .execute();
+  });
+}
+
+export type ClaimedMessage = Awaited<ReturnType<typeof claimDueMessages>>[number];
+
+export async function markSent(id: number) {
+  await db
+    .updateTable("outbox")
+    .set({ status: "sent", sent_at: now(), claimed_until: null, last_error: null })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** The delay before attempt `attempts + 1`: doubling from two seconds, at most half an hour. */
+export function retryDelayMs(attempts: number) {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+/** A failed send: tried again later with a longer wait, or marked failed after the last attempt. */
+export async function markAttemptFailed(message: Pick<ClaimedMessage, "id" | "attempts">, error: string) {
+  const failed = message.attempts >= MAX_ATTEMPTS;
+  await db
+    .updateTable("outbox")
+    .set({
+      status: failed ? "failed" : "pending",
+      next_attempt_at: later(failed ? 0 : retryDelayMs(message.attempts)),
+      claimed_until: null,
+      last_error: error.slice(0, 500),
+    })
+    .where("id", "=", message.id)
+    .execute();
+}
+
+/** The outbox for admins, newest first, narrowed by status. */
+export function listOutbox({ status }: { status?: OutboxStatus } = {}) {
+  let query = db
+    .selectFrom("outbox")
+    .select([
+      "id",
+      "kind",
+      "recipient",
+      "subject",
+      "text_body",
+      "status",
+      "attempts",
+      "last_error",
+      "order_id",
+      "created_at",
+      "sent_at",
+      "next_attempt_at",
+    ])
+    .orderBy("id", "desc")
+    .limit(200);
+  if (status) query = query.where("status", "=", status);
+  return query.execute();
+}
+
+/** An admin's retry of a failed message: due now, with a fresh set of attempts. */
+export async function retryMessage(id: number) {
+  const result = await db
+    .updateTable("outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: now(), last_error: null })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

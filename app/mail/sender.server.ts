@@ -1,0 +1,58 @@
+import nodemailer, { type Transporter } from "nodemailer";
+
+import { mailFrom, outboxPollMs, smtpUrl } from "~/utils/env.server";
+
+import { claimDueMessages, markAttemptFailed, markSent } from "./outbox.server";
+
+let timer: ReturnType<typeof setInterval> | undefined;
+let transport: Transporter | undefined;
+let working: Promise<void> | undefined;
+
+/**
+ * Sends what is due until nothing is: claim a batch, send each message, mark it sent or failed.
+ * A crash between sending and marking sends that one message again after its claim runs out.
+ */
+export async function sendDueMessages(through: Transporter) {
+  for (;;) {
+    const batch = await claimDueMessages(10);
+    if (!batch.length) return;
+    for (const message of batch) {
+      try {
+        await through.sendMail({
+          from: mailFrom(),
+          to: message.recipient,
+          subject: message.subject,
+          text: message.text_body,
+          html: message.html_body,
+        });
+        await markSent(message.id);
+      } catch (error) {
+        await markAttemptFailed(message, error instanceof Error ? error.message : String(error));
+      }
+    }
+  }
+}
+
+/** Each app process sends from the outbox every OUTBOX_POLL_MS; without SMTP_URL mail stays there. */
+export function startOutboxSender() {
+  const url = smtpUrl();
+  if (!url || timer) return;
+  transport = nodemailer.createTransport(url);
+  const sender = transport;
+  timer = setInterval(() => {
+    working ??= sendDueMessages(sender)
+      .catch((error) => console.error("The outbox sender failed; it tries again shortly:", error))
+      .finally(() => {
+        working = undefined;
+      });
+  }, outboxPollMs());
+}
+
+/** On shutdown: no new rounds, the one under way finishes. */
+export async function stopOutboxSender() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await working;
+  transport?.close();
+  transport = undefined;
+}
