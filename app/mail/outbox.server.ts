@@ -2,6 +2,7 @@ import { type Kysely, PostgresAdapter, type Transaction } from "kysely";
 
 import { db, now } from "~/db/db.server";
 import type { Database, OutboxStatus } from "~/db/schema";
+import { outboxLeaseMs } from "~/utils/env.server";
 
 import type { RenderedMessage } from "./messages.server";
 
@@ -9,8 +10,6 @@ import type { RenderedMessage } from "./messages.server";
 export const MAX_ATTEMPTS = 6;
 const FIRST_RETRY_MS = 2_000;
 const LONGEST_RETRY_MS = 30 * 60_000;
-/** A claimed message not marked within this is claimed again (its sender died mid-send). */
-const LEASE_MS = 60_000;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -67,7 +66,7 @@ export function claimDueMessages(limit = 10) {
     if (!ids.length) return [];
     return trx
       .updateTable("outbox")
-      .set((eb) => ({ status: "sending", claimed_until: later(LEASE_MS), attempts: eb("attempts", "+", 1) }))
+      .set((eb) => ({ status: "sending", claimed_until: later(outboxLeaseMs()), attempts: eb("attempts", "+", 1) }))
       .where("id", "in", ids)
       .returning(["id", "recipient", "subject", "text_body", "html_body", "attempts"])
       .execute();

@@ -37,7 +37,12 @@ export async function sendDueMessages(through: Transporter) {
 export function startOutboxSender() {
   const url = smtpUrl();
   if (!url || timer) return;
-  transport = nodemailer.createTransport(url);
+  // Bounded waits, so that a send ends well within a claim's lease (OUTBOX_LEASE_MS).
+  transport = nodemailer.createTransport(url, {
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   const sender = transport;
   timer = setInterval(() => {
     working ??= sendDueMessages(sender)

@@ -104,3 +104,13 @@ export function outboxPollMs() {
   const value = Number(process.env.OUTBOX_POLL_MS || 1000);
   return Number.isFinite(value) && value >= 10 ? value : 1000;
 }
+
+/**
+ * How long a sender's claim on a message lasts (OUTBOX_LEASE_MS, default 60000): a message claimed by
+ * a process that died is sent by another once this has passed. Longer than a send may take (the
+ * SMTP connection's timeouts are below it).
+ */
+export function outboxLeaseMs() {
+  const value = Number(process.env.OUTBOX_LEASE_MS || 60_000);
+  return Number.isFinite(value) && value >= 1000 ? value : 60_000;
+}
