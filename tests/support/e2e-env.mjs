@@ -36,5 +36,7 @@ export function e2eServerEnv(databaseUrl = e2eDatabaseUrl()) {
     GOOGLE_AUTH_URL: `${fake}/authorize`,
     GOOGLE_TOKEN_URL: `${fake}/token`,
     GOOGLE_USERINFO_URL: `${fake}/userinfo`,
+    // No SMTP server: mail stays in the outbox, where the admin reads it.
+    SMTP_URL: "",
   };
 }
