@@ -13,6 +13,7 @@ import * as categoryCounts from "./migrations/0010_category_counts";
 import * as specCounts from "./migrations/0011_spec_counts";
 import * as cartAndOrderLines from "./migrations/0012_cart_and_order_lines";
 import * as outbox from "./migrations/0013_outbox";
+import * as emailTokens from "./migrations/0014_email_tokens";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0011_spec_counts": specCounts,
   "0012_cart_and_order_lines": cartAndOrderLines,
   "0013_outbox": outbox,
+  "0014_email_tokens": emailTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -142,6 +142,18 @@ export interface OutboxTable {
 
 export type OutboxMessage = Selectable<OutboxTable>;
 
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** What following the link does: "reset" (choose a new password). */
+  purpose: string;
+  /** SHA-256 of the token, hex; the token itself is only in the message. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface CartLinesTable {
   user_id: number;
   item_id: number;
@@ -229,6 +241,7 @@ export interface Database {
   cart_lines: CartLinesTable;
   price_breaks: PriceBreaksTable;
   outbox: OutboxTable;
+  email_tokens: EmailTokensTable;
   messages: MessagesTable;
   item_count: ItemCountTable;
   api_keys: ApiKeysTable;

@@ -184,3 +184,32 @@ export function newOrderNotice(order: OrderForMail, customerEmail: string): Rend
     ),
   };
 }
+
+/** The link to choose a new password: valid for an hour, once. */
+export function passwordResetMessage(name: string, token: string): RenderedMessage {
+  const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, appUrl()).toString();
+  const heading = "Choose a new password";
+  const lines = [
+    `Hello ${name},`,
+    "",
+    `Someone (we hope you) asked to reset the password of your ${storeName()} account.`,
+    "Follow this link within an hour to choose a new one; it works once:",
+    "",
+    link,
+    "",
+    "If you did not ask, ignore this message: your password stays as it is.",
+  ];
+  return {
+    subject: `${storeName()}: reset your password`,
+    text: lines.join("\n"),
+    html: html(
+      <Letter heading={heading} link={link}>
+        <p>Hello {name},</p>
+        <p>
+          Someone (we hope you) asked to reset the password of your {storeName()} account. Follow the link below within
+          an hour to choose a new one; it works once. If you did not ask, ignore this message.
+        </p>
+      </Letter>,
+    ),
+  };
+}

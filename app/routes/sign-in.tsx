@@ -79,6 +79,11 @@ export default function SignIn() {
           type="password"
           inputProps={{ autoComplete: "current-password" }}
         />
+        <p className="text-right text-sm">
+          <Link to="/forgot-password" className="font-semibold text-orange-800 underline">
+            Forgot password?
+          </Link>
+        </p>
         <FormErrors id={form.errorId} errors={form.errors} />
         <StatusButton className="w-full" pendingText="Signing in…">
           Sign In

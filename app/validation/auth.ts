@@ -42,3 +42,12 @@ export const SignUpSchema = z.object({
   password: newPasswordField,
   redirectTo: z.string().max(2048, "That return address is too long").optional(),
 });
+
+export const ForgotPasswordSchema = z.object({ email: emailField });
+
+export const ResetPasswordSchema = z.object({
+  password: newPasswordField,
+  token: z
+    .string({ required_error: "This link is not complete" })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, "This link is not complete"),
+});

@@ -21,6 +21,8 @@ export const PUBLIC_PAGES = [
   "/portfolio",
   "/sign-in",
   "/sign-up",
+  "/forgot-password",
+  "/reset-password?token=not-a-real-token-0000000",
   "/no-such-page",
 ];
 
@@ -115,6 +117,22 @@ export async function fillCartFor(userId: number) {
     userId,
     items.map((item) => ({ itemId: item.id, quantity: item.min_order_quantity })),
   );
+}
+
+/** The newest password reset link the outbox holds for this email (the e2e store sends no mail). */
+export async function resetLinkFor(email: string) {
+  await users();
+  const { db } = await import("~/db/db.server");
+  const message = await db
+    .selectFrom("outbox")
+    .select("text_body")
+    .where("recipient", "=", email)
+    .where("kind", "=", "password-reset")
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(message.text_body);
+  if (!link) throw new Error("the reset message has no link");
+  return new URL(link[0]).pathname + new URL(link[0]).search;
 }
 
 /** A new customer account (made directly), for tests that then use the sign-in form themselves. */

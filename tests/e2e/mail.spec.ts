@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { login, placeOrderFor } from "./fixtures";
+import { login, loginCredentials, placeOrderFor, resetLinkFor, signIn, signOut } from "./fixtures";
 
 test("without SMTP_URL an admin reads in the outbox the confirmation the customer would have received", async ({
   browser,
@@ -21,4 +21,28 @@ test("without SMTP_URL an admin reads in the outbox the confirmation the custome
   await message.getByText("Message text").click();
   await expect(message.locator("pre")).toContainText("Hello Olive Outbox");
   await expect(message.locator("pre")).toContainText(`/dashboard/my-order/${orderId}`);
+});
+
+test("forgot password: ask for a link, choose a new password from it, sign in with the new one", async ({ page }) => {
+  const { email } = await loginCredentials();
+  await page.goto("/sign-in");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forgot password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "If an account uses this email" })).toBeVisible();
+
+  await page.goto(await resetLinkFor(email));
+  await page.getByLabel("New password").fill("abc");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  await page.getByLabel("New password").fill("a-fresh-password");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("status")).toContainText("Your password is changed");
+
+  await signOut(page);
+  await page.goto("/sign-in");
+  await signIn(page, email, "a-fresh-password");
+  await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeAttached();
 });

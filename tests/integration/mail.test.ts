@@ -197,6 +197,116 @@ describe("order mail", () => {
   });
 });
 
+describe("password reset", () => {
+  const RESET_SENT = "If an account uses this email, we sent a link to choose a new password.";
+
+  async function requestReset(email: string) {
+    const response = await postForm(server!.origin, "/forgot-password", { email });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(RESET_SENT);
+  }
+
+  async function linkFor(email: string) {
+    await smtp.waitFor((mail) =>
+      mail.some((message) => message.to === email && message.subject.endsWith("reset your password")),
+    );
+    const message = smtp.received.filter((mail) => mail.to === email).at(-1)!;
+    const link = /http:\/\/shop\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(message.text);
+    if (!link) throw new Error(`no reset link in: ${message.text}`);
+    return link[1];
+  }
+
+  test("the link from the message sets a new password once, ends every session and signs in afresh", async () => {
+    const { user, cookie } = await createSignedInUser();
+    await requestReset(user.email.toUpperCase());
+    const token = await linkFor(user.email);
+
+    const page = await fetch(`${server!.origin}/reset-password?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("New password");
+
+    const tooShort = await postForm(server!.origin, "/reset-password", { token, password: "abc" });
+    expect(tooShort.status).toBe(400);
+
+    const reset = await postForm(server!.origin, "/reset-password", { token, password: "a-brand-new-password" });
+    expect(reset.status).toBe(302);
+    expect(reset.headers.get("Location")).toBe("/");
+    const fresh = reset.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("__session="))!
+      .split(";")[0];
+    // The old session is over; the new one works.
+    expect(
+      (await fetch(`${server!.origin}/dashboard/my-profile`, { headers: { Cookie: cookie }, redirect: "manual" }))
+        .status,
+    ).toBe(302);
+    expect(
+      (await fetch(`${server!.origin}/dashboard/my-profile`, { headers: { Cookie: fresh }, redirect: "manual" }))
+        .status,
+    ).toBe(200);
+    const signIn = await postForm(server!.origin, "/sign-in", { email: user.email, password: "a-brand-new-password" });
+    expect(signIn.status).toBe(302);
+
+    // Once only.
+    const again = await postForm(server!.origin, "/reset-password", { token, password: "another-password" });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("This link has expired or was already used");
+    expect(await (await fetch(`${server!.origin}/reset-password?token=${token}`)).text()).toContain(
+      "Ask for a new link",
+    );
+  });
+
+  test("a link expires after an hour; an unknown email gets the same answer and no mail; only hashes are stored", async () => {
+    const { user } = await createSignedInUser();
+    await requestReset(user.email);
+    const token = await linkFor(user.email);
+    const stored = await db
+      .selectFrom("email_tokens")
+      .select(["token_hash", "expires_at"])
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0].token_hash).not.toContain(token);
+    const hour = Date.parse(stored[0].expires_at) - Date.now();
+    expect(hour).toBeGreaterThan(59 * 60_000);
+    expect(hour).toBeLessThanOrEqual(60 * 60_000);
+    await db
+      .updateTable("email_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(
+      (await postForm(server!.origin, "/reset-password", { token, password: "a-brand-new-password" })).status,
+    ).toBe(400);
+
+    const before = smtp.received.length;
+    await requestReset("nobody-here@example.com");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.length).toBe(before);
+    expect(
+      await db.selectFrom("outbox").select("id").where("recipient", "=", "nobody-here@example.com").execute(),
+    ).toEqual([]);
+  });
+
+  test("requests are limited per email: the next one is a 429 and sends nothing", async () => {
+    // Two requests per email (half of RATE_LIMIT_POINTS), counted from none.
+    const limited = await startServer({ env: { RATE_LIMIT_POINTS: "4", SMTP_URL: "" } });
+    await db.deleteFrom("rate_limits" as never).execute();
+    try {
+      const { user } = await createSignedInUser();
+      const statuses = [];
+      for (let attempt = 0; attempt < 4; attempt++) {
+        statuses.push((await postForm(limited.origin, "/forgot-password", { email: user.email })).status);
+      }
+      expect(statuses).toEqual([200, 200, 429, 429]);
+      const rows = await db.selectFrom("email_tokens").select("id").where("user_id", "=", user.id).execute();
+      expect(rows).toHaveLength(2);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
 describe("without SMTP_URL", () => {
   test("mail is kept in the outbox, unsent, and admins read exactly what would have been sent", async () => {
     // The sending server shares this database: stop it, so that only a store without SMTP runs.

@@ -1,0 +1,78 @@
+import { getFormProps } from "@conform-to/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { createUserSession } from "~/auth/session.server";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
+import { isResetTokenUsable, resetPassword } from "~/models/password-reset.server";
+import { flashCookieHeader } from "~/utils/flash.server";
+import { anyone, formAction, refuse } from "~/utils/form-action.server";
+import { routeHeaders } from "~/utils/headers";
+import { pageTitle } from "~/utils/meta";
+import { ResetPasswordSchema } from "~/validation/auth";
+
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Choose a new password"),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers = routeHeaders;
+
+const LINK_UNUSABLE = "This link has expired or was already used. Ask for a new one.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const usable = ResetPasswordSchema.shape.token.safeParse(token).success && (await isResetTokenUsable(token));
+  return { token: usable ? token : "", usable };
+}
+
+export const action = formAction({
+  guard: anyone,
+  schema: ResetPasswordSchema,
+  hideFields: ["password"],
+  async run({ request, context, value }) {
+    const user = await resetPassword(value.token, value.password);
+    if (!user) return refuse(400, LINK_UNUSABLE);
+    // Every other session of the account has ended; this browser starts a fresh one.
+    return createUserSession(user, {
+      request,
+      context,
+      redirectTo: "/",
+      headers: { "Set-Cookie": await flashCookieHeader("Your password is changed, and you are signed in.") },
+    });
+  },
+});
+
+export default function ResetPassword() {
+  const { token, usable } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const [form, fields] = useZodForm(ResetPasswordSchema, { id: "reset-password", lastResult: reply });
+  return (
+    <div className="mx-auto max-w-md">
+      <h1 className="text-3xl font-bold">Choose a new password</h1>
+      {usable ? (
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+          <input type="hidden" name="token" value={token} />
+          <Field
+            label="New password"
+            meta={fields.password}
+            type="password"
+            inputProps={{ autoComplete: "new-password" }}
+          />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <StatusButton className="w-full" pendingText="Saving…">
+            Save the new password
+          </StatusButton>
+        </Form>
+      ) : (
+        <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+          {LINK_UNUSABLE}{" "}
+          <Link to="/forgot-password" className="font-semibold underline">
+            Ask for a new link
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
