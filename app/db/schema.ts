@@ -142,13 +142,17 @@ export interface OutboxTable {
 
 export type OutboxMessage = Selectable<OutboxTable>;
 
+export type EmailTokenPurpose = "reset" | "verify";
+
 export interface EmailTokensTable {
   id: Generated<number>;
   user_id: number;
-  /** What following the link does: "reset" (choose a new password). */
-  purpose: string;
+  /** What following the link does: "reset" (choose a new password) or "verify" (prove the email). */
+  purpose: EmailTokenPurpose;
   /** SHA-256 of the token, hex; the token itself is only in the message. */
   token_hash: string;
+  /** For "verify": the address the account moves to once it is proven; null proves the current one. */
+  new_email: string | null;
   expires_at: string;
   used_at: string | null;
   created_at: string;

@@ -213,3 +213,22 @@ export function passwordResetMessage(name: string, token: string): RenderedMessa
     ),
   };
 }
+
+/** The link that proves an email address belongs to the account (a new one, when it is a change). */
+export function verifyEmailMessage(name: string, token: string, change: boolean): RenderedMessage {
+  const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, appUrl()).toString();
+  const why = change
+    ? `You asked to use this address for your ${storeName()} account. It takes the place of the old one when you follow this link:`
+    : `Please confirm that this address belongs to your ${storeName()} account by following this link:`;
+  return {
+    subject: `${storeName()}: confirm your email address`,
+    text: [`Hello ${name},`, "", why, "", link, "", "The link works once, for two days."].join("\n"),
+    html: html(
+      <Letter heading="Confirm your email address" link={link}>
+        <p>Hello {name},</p>
+        <p>{why}</p>
+        <p>The link works once, for two days.</p>
+      </Letter>,
+    ),
+  };
+}

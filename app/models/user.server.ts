@@ -123,6 +123,12 @@ export function updateProfile(
     .execute();
 }
 
+/** Whether this is the account's password (false for an account without one). */
+export async function passwordMatches(userId: number, password: string) {
+  const user = await getUserById(userId);
+  return Boolean(user?.password_hash && (await verifyPassword(password, user.password_hash)));
+}
+
 /**
  * Changes the password when the current one is right, and ends every session of the account in the
  * same transaction; the caller starts a fresh one for this browser.

@@ -5,11 +5,13 @@ import { isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireUser } from "~/auth/permissions.server";
 import { clearSessionCookie, startSession } from "~/auth/session.server";
 import { FormErrors } from "~/components/forms";
-import { PasswordForm, ProfileForm } from "~/components/profile/profile-forms";
+import { EmailForm, PasswordForm, ProfileForm } from "~/components/profile/profile-forms";
 import { LinkGoogle, SessionList, SignOutEverywhere } from "~/components/profile/sessions";
+import { db } from "~/db/db.server";
 import { countLiveApiKeysOf, revokeApiKeysOf } from "~/models/api-key.server";
+import { isEmailFree, sendEmailProof } from "~/models/email-verification.server";
 import { deleteAllUserSessions, deleteUserSession, listUserSessions } from "~/models/session.server";
-import { changePassword, updateProfile } from "~/models/user.server";
+import { changePassword, passwordMatches, updateProfile } from "~/models/user.server";
 import { flashCookieHeader, redirectWithFlash } from "~/utils/flash.server";
 import { formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
@@ -50,7 +52,8 @@ export const action = formAction({
   schema: ProfileActionSchema,
   hideFields: ["currentPassword", "newPassword"],
   // A point per password check, taken before the hash: a stolen cookie must not guess its way to the account.
-  limits: ({ user, value }) => (value.intent === "password" ? [["passwordChange", `user:${user.id}`]] : []),
+  limits: ({ user, value }) =>
+    value.intent === "password" || value.intent === "email" ? [["passwordChange", `user:${user.id}`]] : [],
   refundOnSuccess: true,
   async run({ request, context, user, value }) {
     switch (value.intent) {
@@ -65,6 +68,20 @@ export const action = formAction({
         return redirectWithFlash("/dashboard/my-profile", "Password changed. Other devices have been signed out.", {
           headers,
         });
+      }
+      case "email": {
+        // A stolen session must not move the account to its thief's address: the password is asked.
+        if (!(await passwordMatches(user.id, value.currentPassword))) {
+          return refuse(400, { fieldErrors: { currentPassword: ["Current password is not right"] } });
+        }
+        if (!(await isEmailFree(value.email))) {
+          return refuse(409, { fieldErrors: { email: ["An account with this email already exists"] } });
+        }
+        await sendEmailProof(db, user, value.email);
+        return redirectWithFlash(
+          "/dashboard/my-profile",
+          `We sent a link to ${value.email.toLowerCase()}. Your email changes when you follow it.`,
+        );
       }
       case "end-session": {
         const ended = await deleteUserSession(user.id, value.sessionId);
@@ -92,7 +109,10 @@ export default function MyProfile() {
       <h1 className="text-2xl font-bold">My Profile</h1>
       <ProfileForm email={email} profile={profile} lastResult={replyTo("profile")} />
       {hasPassword ? (
-        <PasswordForm lastResult={replyTo("password")} />
+        <>
+          <EmailForm email={email} lastResult={replyTo("email")} />
+          <PasswordForm lastResult={replyTo("password")} />
+        </>
       ) : (
         <p className="mt-10 border-t border-slate-200 pt-6 text-sm text-slate-600">
           You sign in with Google, so there is no password to change here.

@@ -1,16 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, NavLink, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { requireUser } from "~/auth/permissions.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { StatusButton } from "~/components/forms";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Dashboard")];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { displayName: user.display_name, isAdmin: user.role === "admin" };
+  return {
+    displayName: user.display_name,
+    isAdmin: user.role === "admin",
+    unprovenEmail: user.email_verified_at ? null : user.email,
+  };
 }
 
 const customerLinks = [
@@ -63,11 +68,31 @@ function SideMenu({ isAdmin }: { isAdmin: boolean }) {
 }
 
 export default function Dashboard() {
-  const { displayName, isAdmin } = useLoaderData<typeof loader>();
+  const { displayName, isAdmin, unprovenEmail } = useLoaderData<typeof loader>();
   return (
     <DashboardLayout displayName={displayName} isAdmin={isAdmin}>
+      {unprovenEmail ? <UnprovenEmailBanner email={unprovenEmail} /> : null}
       <Outlet />
     </DashboardLayout>
+  );
+}
+
+/** Unproven customers browse and order as usual; this asks them, once per page, to confirm. */
+function UnprovenEmailBanner({ email }: { email: string }) {
+  return (
+    <div
+      role="note"
+      className="mb-6 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      <p className="min-w-0 flex-1 break-words">
+        Please confirm your email address: we sent a link to <strong>{email}</strong>.
+      </p>
+      <Form method="post" action="/verify-email">
+        <StatusButton name="intent" value="resend" variant="secondary" className="px-3 py-1">
+          Send the link again
+        </StatusButton>
+      </Form>
+    </div>
   );
 }
 

@@ -14,6 +14,7 @@ import { ResetPasswordSchema } from "~/validation/auth";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Choose a new password"),
+  { name: "description", content: "Choose a new password with the link we emailed you." },
   { name: "robots", content: "noindex" },
 ];
 

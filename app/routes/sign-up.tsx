@@ -7,6 +7,8 @@ import { limitsFor } from "~/auth/rate-limit.server";
 import { createUserSession } from "~/auth/session.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
+import { db } from "~/db/db.server";
+import { sendEmailProof } from "~/models/email-verification.server";
 import { createUser, EmailTakenError } from "~/models/user.server";
 import { anyone, formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
@@ -34,6 +36,8 @@ export const action = formAction({
   async run({ request, context, value }) {
     try {
       const user = await createUser({ email: value.email, password: value.password, displayName: value.name });
+      // The link that proves the address; ordering does not wait for it.
+      await sendEmailProof(db, user);
       return await createUserSession(user, { request, context, redirectTo: value.redirectTo });
     } catch (error) {
       if (error instanceof EmailTakenError) return refuse(400, { fieldErrors: { email: [error.message] } });

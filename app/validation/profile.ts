@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { newPasswordField } from "./auth";
+import { emailField, newPasswordField } from "./auth";
 import { optionalText, requiredText } from "./common";
 
 export const ProfileSchema = z.object({
@@ -24,6 +24,13 @@ export const PasswordChangeSchema = z.object({
   newPassword: newPasswordField,
 });
 
+/** A new email address: it takes effect when the link sent to it is followed. */
+export const EmailChangeSchema = z.object({
+  intent: z.literal("email"),
+  email: emailField,
+  currentPassword: PasswordChangeSchema.shape.currentPassword,
+});
+
 export const SignOutEverywhereSchema = z.object({
   intent: z.literal("sign-out-everywhere"),
   /** Also revoke the API keys the account made (programs signed in as it). */
@@ -39,6 +46,7 @@ export const EndSessionSchema = z.object({
 export const ProfileActionSchema = z.discriminatedUnion("intent", [
   ProfileSchema,
   PasswordChangeSchema,
+  EmailChangeSchema,
   SignOutEverywhereSchema,
   EndSessionSchema,
 ]);

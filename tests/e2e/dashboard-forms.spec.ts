@@ -30,13 +30,14 @@ test("a customer updates the profile, and the checkout form is prefilled from it
 test("a customer changes the password and signs in with the new one", async ({ page }) => {
   const { email, password } = await login(page);
   await page.goto("/dashboard/my-profile");
-  await page.getByLabel("Current password").fill("not-the-password");
+  const passwordForm = page.locator("form#password");
+  await passwordForm.getByLabel("Current password").fill("not-the-password");
   await page.getByLabel("New password").fill("a-new-password");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Current password is not right")).toBeVisible();
 
-  await page.getByLabel("Current password").fill(password);
-  await page.getByLabel("New password").fill("a-new-password");
+  await passwordForm.getByLabel("Current password").fill(password);
+  await passwordForm.getByLabel("New password").fill("a-new-password");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("status")).toContainText("Password changed");
 

@@ -23,6 +23,7 @@ export const PUBLIC_PAGES = [
   "/sign-up",
   "/forgot-password",
   "/reset-password?token=not-a-real-token-0000000",
+  "/verify-email?token=not-a-real-token-0000000",
   "/no-such-page",
 ];
 

@@ -307,6 +307,123 @@ describe("password reset", () => {
   });
 });
 
+describe("email verification", () => {
+  async function verifyLinkTo(email: string) {
+    await smtp.waitFor((mail) =>
+      mail.some((message) => message.to === email && message.subject.endsWith("confirm your email address")),
+    );
+    const message = smtp.received
+      .filter((mail) => mail.to === email && mail.subject.endsWith("confirm your email address"))
+      .at(-1)!;
+    const link = /http:\/\/shop\.test(\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(message.text);
+    if (!link) throw new Error(`no verification link in: ${message.text}`);
+    return link[1];
+  }
+
+  function sessionOf(response: Response) {
+    return response.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("__session="))!
+      .split(";")[0];
+  }
+
+  test("sign-up sends a link that proves the email once; until then the dashboard asks, and can send it again", async () => {
+    const email = `proof-${randomUUID().slice(0, 8)}@example.com`;
+    const signUp = await postForm(server!.origin, "/sign-up", {
+      name: "Pat Prover",
+      email,
+      password: "a-good-password",
+    });
+    expect(signUp.status).toBe(302);
+    const cookie = sessionOf(signUp);
+    const profile = async () =>
+      (
+        await (await fetch(`${server!.origin}/dashboard/my-profile`, { headers: { Cookie: cookie } })).text()
+      ).replaceAll("<!-- -->", "");
+    expect(await profile()).toContain("Please confirm your email address");
+
+    const resend = await postForm(server!.origin, "/verify-email", { intent: "resend" }, { cookie });
+    expect(resend.status).toBe(302);
+    const link = await verifyLinkTo(email);
+    const proven = await fetch(`${server!.origin}${link}`, { redirect: "manual", headers: { Cookie: cookie } });
+    expect(proven.status).toBe(302);
+    expect(proven.headers.get("Location")).toBe("/dashboard/my-profile");
+    const user = await db
+      .selectFrom("users")
+      .select("email_verified_at")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(user.email_verified_at).not.toBeNull();
+    expect(await profile()).not.toContain("Please confirm your email address");
+
+    const again = await fetch(`${server!.origin}${link}`, { redirect: "manual" });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("This link has expired or was already used.");
+    expect((await postForm(server!.origin, "/verify-email", { intent: "resend" }, { cookie })).status).toBe(409);
+  });
+
+  test("a new address needs the current password and takes effect when its link is followed", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const newEmail = `moved-${randomUUID().slice(0, 8)}@example.com`;
+    const wrong = await postForm(
+      server!.origin,
+      "/dashboard/my-profile",
+      { intent: "email", email: newEmail, currentPassword: "not-the-password" },
+      { cookie },
+    );
+    expect(wrong.status).toBe(400);
+    const taken = await postForm(
+      server!.origin,
+      "/dashboard/my-profile",
+      { intent: "email", email: (await createSignedInUser()).user.email, currentPassword: "correct-horse-battery" },
+      { cookie },
+    );
+    expect(taken.status).toBe(409);
+    const asked = await postForm(
+      server!.origin,
+      "/dashboard/my-profile",
+      { intent: "email", email: newEmail, currentPassword: "correct-horse-battery" },
+      { cookie },
+    );
+    expect(asked.status).toBe(302);
+    // Nothing changes until the link is followed.
+    expect(
+      (await db.selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirstOrThrow()).email,
+    ).toBe(user.email);
+    const link = await verifyLinkTo(newEmail);
+    expect((await fetch(`${server!.origin}${link}`, { redirect: "manual" })).status).toBe(302);
+    const moved = await db
+      .selectFrom("users")
+      .select(["email", "email_verified_at"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(moved.email).toBe(newEmail);
+    expect(moved.email_verified_at).not.toBeNull();
+    expect(
+      (await postForm(server!.origin, "/sign-in", { email: newEmail, password: "correct-horse-battery" })).status,
+    ).toBe(302);
+  });
+
+  test("an address another account took meanwhile is not given away", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const wanted = `wanted-${randomUUID().slice(0, 8)}@example.com`;
+    await postForm(
+      server!.origin,
+      "/dashboard/my-profile",
+      { intent: "email", email: wanted, currentPassword: "correct-horse-battery" },
+      { cookie },
+    );
+    const link = await verifyLinkTo(wanted);
+    await postForm(server!.origin, "/sign-up", { name: "Quick", email: wanted, password: "a-good-password" });
+    const refused = await fetch(`${server!.origin}${link}`, { redirect: "manual" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Another account uses this email address now");
+    expect(
+      (await db.selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirstOrThrow()).email,
+    ).toBe(user.email);
+  });
+});
+
 describe("without SMTP_URL", () => {
   test("mail is kept in the outbox, unsent, and admins read exactly what would have been sent", async () => {
     // The sending server shares this database: stop it, so that only a store without SMTP runs.

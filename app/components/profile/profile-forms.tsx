@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { PasswordChangeSchema, ProfileSchema } from "~/validation/profile";
+import { EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/validation/profile";
 
 type Profile = { displayName: string; phone: string; address: string; company: string };
 type LastResult = SubmissionResult<string[]> | undefined;
@@ -67,6 +67,30 @@ export function PasswordForm({ lastResult }: { lastResult: LastResult }) {
       <FormErrors id={form.errorId} errors={form.errors} />
       <StatusButton intent="password" pendingText="Changing…">
         Change password
+      </StatusButton>
+    </Form>
+  );
+}
+
+export function EmailForm({ email, lastResult }: { email: string; lastResult: LastResult }) {
+  const [form, fields] = useZodForm(EmailChangeSchema, { id: "email-change", lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="mt-10 space-y-4 border-t border-slate-200 pt-6">
+      <h2 className="text-xl font-semibold">Change email address</h2>
+      <p className="text-sm text-slate-600">
+        Now {email}. We send a link to the new address; it takes the place of this one when you follow it.
+      </p>
+      <input type="hidden" name="intent" value="email" />
+      <Field label="New email address" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
+      <Field
+        label="Current password"
+        meta={fields.currentPassword}
+        type="password"
+        inputProps={{ autoComplete: "current-password" }}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <StatusButton intent="email" pendingText="Sending…">
+        Send the link
       </StatusButton>
     </Form>
   );
