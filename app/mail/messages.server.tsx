@@ -232,3 +232,19 @@ export function verifyEmailMessage(name: string, token: string, change: boolean)
     ),
   };
 }
+
+/** To ORDER_NOTIFY_EMAIL: a visitor wrote through the contact page. */
+export function contactNotice(message: { name: string; email: string; message: string }): RenderedMessage {
+  const link = new URL("/dashboard/messages", appUrl()).toString();
+  const heading = `New message from ${message.name}`;
+  return {
+    subject: `${storeName()}: message from ${message.name}`,
+    text: [`${heading} <${message.email}>:`, "", message.message, "", link].join("\n"),
+    html: html(
+      <Letter heading={heading} link={link}>
+        <p>{message.email}</p>
+        <p style={{ whiteSpace: "pre-line" }}>{message.message}</p>
+      </Letter>,
+    ),
+  };
+}

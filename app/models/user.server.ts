@@ -1,6 +1,8 @@
+import type { Transaction } from "kysely";
+
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { db, isUniqueViolation, now } from "~/db/db.server";
-import type { Role, User } from "~/db/schema";
+import type { Database, Role, User } from "~/db/schema";
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
@@ -20,29 +22,41 @@ export class EmailTakenError extends Error {
   }
 }
 
-export async function createUser(input: {
-  email: string;
-  displayName: string;
-  password?: string;
-  googleSub?: string;
-  role?: Role;
-  emailVerified?: boolean;
-}): Promise<User> {
+/**
+ * Creates an account. `andThen` runs in the same transaction (the sign-up's email proof goes to the
+ * outbox with the account, or neither exists); the password is hashed before it begins, so the
+ * hash never holds the database's write lock.
+ */
+export async function createUser(
+  input: {
+    email: string;
+    displayName: string;
+    password?: string;
+    googleSub?: string;
+    role?: Role;
+    emailVerified?: boolean;
+  },
+  andThen?: (trx: Transaction<Database>, user: User) => Promise<void>,
+): Promise<User> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
-    return await db
-      .insertInto("users")
-      .values({
-        email: normalizeEmail(input.email),
-        display_name: input.displayName,
-        password_hash: passwordHash,
-        google_sub: input.googleSub ?? null,
-        role: input.role ?? "user",
-        email_verified_at: input.emailVerified ? now() : null,
-        created_at: now(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto("users")
+        .values({
+          email: normalizeEmail(input.email),
+          display_name: input.displayName,
+          password_hash: passwordHash,
+          google_sub: input.googleSub ?? null,
+          role: input.role ?? "user",
+          email_verified_at: input.emailVerified ? now() : null,
+          created_at: now(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await andThen?.(trx, user);
+      return user;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError();
     throw error;

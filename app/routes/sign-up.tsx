@@ -7,7 +7,6 @@ import { limitsFor } from "~/auth/rate-limit.server";
 import { createUserSession } from "~/auth/session.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { db } from "~/db/db.server";
 import { sendEmailProof } from "~/models/email-verification.server";
 import { createUser, EmailTakenError } from "~/models/user.server";
 import { anyone, formAction, refuse } from "~/utils/form-action.server";
@@ -35,9 +34,11 @@ export const action = formAction({
   limits: ({ value, context }) => limitsFor("signUp", `email:${value.email}`, context.clientAddress),
   async run({ request, context, value }) {
     try {
-      const user = await createUser({ email: value.email, password: value.password, displayName: value.name });
-      // The link that proves the address; ordering does not wait for it.
-      await sendEmailProof(db, user);
+      // The account and the link that proves its address commit together; ordering does not wait for it.
+      const user = await createUser(
+        { email: value.email, password: value.password, displayName: value.name },
+        (trx, created) => sendEmailProof(trx, created),
+      );
       return await createUserSession(user, { request, context, redirectTo: value.redirectTo });
     } catch (error) {
       if (error instanceof EmailTakenError) return refuse(400, { fieldErrors: { email: [error.message] } });

@@ -119,6 +119,22 @@ describe("order mail", () => {
     expect(smtp.received.find((mail) => mail.subject.endsWith(subjects[2]))!.text).toContain("went back into stock");
   });
 
+  test("a contact message reaches ORDER_NOTIFY_EMAIL", async () => {
+    const text = `Do you cut module 3 gears? ${randomUUID()}`;
+    const sent = await postForm(server!.origin, "/contact", {
+      name: "Iris Bolt",
+      email: "iris@example.com",
+      message: text,
+      website: "",
+    });
+    expect(sent.status).toBe(302);
+    await smtp.waitFor((mail) => mail.some((message) => message.text.includes(text)));
+    const notice = smtp.received.find((mail) => mail.text.includes(text))!;
+    expect(notice.to).toBe(NOTIFY);
+    expect(notice.subject).toContain("message from Iris Bolt");
+    expect(notice.text).toContain("iris@example.com");
+  });
+
   test("a refused checkout writes no mail; an order and its mail commit together", async () => {
     const { user, cookie } = await createSignedInUser();
     const item = await newItem({ quantity: 2 });
