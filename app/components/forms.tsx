@@ -174,3 +174,33 @@ export function ReplyErrors({ reply }: { reply?: SubmissionResult<string[]> | nu
   const messages = reply?.error ? Object.values(reply.error).flatMap((errors) => errors ?? []) : [];
   return <FormErrors errors={messages} />;
 }
+
+/** A list page's status filter (a GET form's select): every status, or all of them. */
+export function StatusFilterSelect({
+  id,
+  value,
+  statuses,
+  allLabel,
+}: {
+  id: string;
+  value: string;
+  statuses: readonly string[];
+  /** The choice that filters nothing: "All orders". */
+  allLabel: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        Status
+      </label>
+      <select id={id} name="status" defaultValue={value} className="rounded-md border border-slate-300 px-3 py-2">
+        <option value="">{allLabel}</option>
+        {statuses.map((status) => (
+          <option key={status} value={status}>
+            {status[0].toUpperCase() + status.slice(1)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -13,6 +13,7 @@ import {
   SqliteDriver,
   SqliteIntrospector,
   SqliteQueryCompiler,
+  type Transaction,
 } from "kysely";
 import pg from "pg";
 
@@ -81,6 +82,9 @@ export function createDatabase(url: string = process.env.DATABASE_URL || DEFAULT
 
 export type DB = Kysely<Database>;
 
+/** The database or an open transaction: model functions that a larger change calls inside its own. */
+export type Executor = DB | Transaction<Database>;
+
 /**
  * A raw client on the same database for rate-limiter-flexible, which speaks to better-sqlite3 or a
  * pg Pool directly. SQLite gets its own handle so the limiter's writes never interleave with a
@@ -99,6 +103,14 @@ const globalForDb = globalThis as unknown as { storefrontDb?: DB };
 
 /** One pool (or one SQLite handle) per process, kept across dev-server reloads. */
 export const db: DB = (globalForDb.storefrontDb ??= createDatabase());
+
+/**
+ * Thrown inside a transaction to roll back what it wrote and answer with `result` instead: the
+ * caller catches it outside the transaction (a refused checkout, a refused cart change).
+ */
+export class Rollback<Result> {
+  constructor(readonly result: Result) {}
+}
 
 export function now() {
   return new Date().toISOString();

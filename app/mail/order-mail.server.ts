@@ -1,43 +1,17 @@
-import type { Kysely, Transaction } from "kysely";
-
-import type { Database } from "~/db/schema";
+import type { Executor } from "~/db/db.server";
+import type { OrderWithLines } from "~/models/order.server";
 import { orderNotifyEmail, storePricingRules } from "~/utils/env.server";
 
 import { newOrderNotice, type OrderForMail, orderPlacedMessage, orderStatusMessage } from "./messages.server";
 import { enqueueMessage } from "./outbox.server";
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
-async function orderForMail(executor: Executor, orderId: number) {
-  const order = await executor
-    .selectFrom("orders")
-    .innerJoin("users", "users.id", "orders.user_id")
-    .select([
-      "orders.id",
-      "orders.po_number",
-      "orders.address",
-      "orders.phone",
-      "orders.subtotal_cents",
-      "orders.shipping_cents",
-      "orders.tax_cents",
-      "orders.total_cents",
-      "users.email",
-      "users.display_name",
-    ])
-    .where("orders.id", "=", orderId)
-    .executeTakeFirstOrThrow();
-  const lines = await executor
-    .selectFrom("order_lines")
-    .select(["part_number", "item_name", "quantity", "unit_price_cents", "line_total_cents"])
-    .where("order_id", "=", orderId)
-    .orderBy("position")
-    .execute();
-  const mail: OrderForMail = {
+function orderForMail(order: OrderWithLines): OrderForMail {
+  return {
     id: order.id,
     poNumber: order.po_number,
     address: order.address,
     phone: order.phone,
-    customerName: order.display_name,
+    customerName: order.customer_name,
     taxLabel: storePricingRules().taxLabel,
     totals: {
       subtotalCents: Number(order.subtotal_cents),
@@ -45,7 +19,7 @@ async function orderForMail(executor: Executor, orderId: number) {
       taxCents: Number(order.tax_cents),
       totalCents: Number(order.total_cents),
     },
-    lines: lines.map((line) => ({
+    lines: order.lines.map((line) => ({
       partNumber: line.part_number,
       name: line.item_name,
       quantity: line.quantity,
@@ -53,19 +27,21 @@ async function orderForMail(executor: Executor, orderId: number) {
       lineTotalCents: Number(line.line_total_cents),
     })),
   };
-  return { mail, email: order.email };
 }
 
 /**
- * The messages an order's change sends, written to the outbox in the change's own transaction:
- * the confirmation (and the shop's notice) when it is placed, a note when it moves along.
+ * The messages an order's change sends, written to the outbox in the change's own transaction
+ * (`order` read in it): the confirmation (and the shop's notice) when it is placed, a note when it
+ * moves along.
  */
 export async function enqueueOrderMail(
   executor: Executor,
-  orderId: number,
+  order: OrderWithLines,
   event: "placed" | "shipped" | "delivered" | "cancelled",
 ) {
-  const { mail, email } = await orderForMail(executor, orderId);
+  const mail = orderForMail(order);
+  const email = order.customer_email;
+  const orderId = order.id;
   if (event === "placed") {
     await enqueueMessage(executor, { ...orderPlacedMessage(mail), kind: "order-placed", recipient: email, orderId });
     const notify = orderNotifyEmail();

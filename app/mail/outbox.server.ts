@@ -1,7 +1,7 @@
-import { type Kysely, PostgresAdapter, type Transaction } from "kysely";
+import { PostgresAdapter } from "kysely";
 
-import { db, now } from "~/db/db.server";
-import type { Database, OutboxStatus } from "~/db/schema";
+import { db, type Executor, now } from "~/db/db.server";
+import type { OutboxStatus } from "~/db/schema";
 import { outboxLeaseMs } from "~/utils/env.server";
 
 import type { RenderedMessage } from "./messages.server";
@@ -10,8 +10,6 @@ import type { RenderedMessage } from "./messages.server";
 export const MAX_ATTEMPTS = 6;
 const FIRST_RETRY_MS = 2_000;
 const LONGEST_RETRY_MS = 30 * 60_000;
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Puts a message in the outbox. Called with the transaction of the change the message is about, so

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 
-import { db, now } from "~/db/db.server";
-import { type Bill, type Executor, priceLines, type WantedLine } from "~/models/pricing.server";
+import { db, type Executor, now, Rollback } from "~/db/db.server";
+import { getOrderWithLines } from "~/models/order.server";
+import { type Bill, priceLines, type WantedLine } from "~/models/pricing.server";
 import { partNumberKey } from "~/utils/part-number";
 import type { QuickOrderLine } from "~/validation/cart";
 import { MAX_ORDER_QUANTITY } from "~/validation/order";
@@ -68,9 +69,9 @@ export async function changeCartLine(
         .returning("quantity")
         .executeTakeFirstOrThrow();
       const wanted = line.quantity;
-      if (wanted > MAX_ORDER_QUANTITY) throw new CartRefused({ ok: false, reason: "too-many" });
+      if (wanted > MAX_ORDER_QUANTITY) throw new Rollback<CartChange>({ ok: false, reason: "too-many" });
       if (wanted < item.min_order_quantity) {
-        throw new CartRefused({
+        throw new Rollback<CartChange>({
           ok: false,
           reason: "below-minimum",
           minimum: item.min_order_quantity,
@@ -78,19 +79,19 @@ export async function changeCartLine(
         });
       }
       if (wanted > item.quantity) {
-        throw new CartRefused({ ok: false, reason: "short", available: item.quantity, partNumber: item.part_number });
+        throw new Rollback<CartChange>({
+          ok: false,
+          reason: "short",
+          available: item.quantity,
+          partNumber: item.part_number,
+        });
       }
       return { ok: true, quantity: wanted };
     });
   } catch (error) {
-    if (error instanceof CartRefused) return error.change;
+    if (error instanceof Rollback) return error.result as CartChange;
     throw error;
   }
-}
-
-/** Thrown inside a cart change's transaction to undo the write and answer with why. */
-class CartRefused {
-  constructor(readonly change: CartChange) {}
 }
 
 export async function removeCartLine(userId: number, itemId: number) {
@@ -191,19 +192,9 @@ export type OrderAgainOutcome = {
 
 /** Order again: the order's lines go into the cart, with what changed since said plainly. */
 export async function orderAgain(userId: number, orderId: number): Promise<OrderAgainOutcome | undefined> {
-  const order = await db
-    .selectFrom("orders")
-    .select("id")
-    .where("id", "=", orderId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+  const order = await getOrderWithLines(orderId, { ownerId: userId });
   if (!order) return undefined;
-  const lines = await db
-    .selectFrom("order_lines")
-    .select(["item_id", "part_number", "item_name", "unit_price_cents", "quantity"])
-    .where("order_id", "=", orderId)
-    .orderBy("position")
-    .execute();
+  const { lines } = order;
   const outcome: OrderAgainOutcome = { added: 0, repriced: [], short: [], gone: [] };
   const kept = lines.filter((line) => line.item_id !== null);
   const { bill, missing } = await priceLines(

@@ -1,7 +1,8 @@
-import { db, now } from "~/db/db.server";
+import { db, now, Rollback } from "~/db/db.server";
 import { enqueueOrderMail } from "~/mail/order-mail.server";
 import { cartLinesOf } from "~/models/cart.server";
-import { type Bill, type BillLine, type LineProblem, priceLines, type WantedLine } from "~/models/pricing.server";
+import { getOrderWithLines } from "~/models/order.server";
+import { type Bill, type BillLine, priceLines, problemOf, type WantedLine } from "~/models/pricing.server";
 
 export type CheckoutInput = {
   userId: number;
@@ -23,11 +24,6 @@ export type CheckoutResult =
   /** Lines short of stock or below their minimum, each with its `problem`. */
   | { ok: false; reason: "problems"; bill: Bill }
   | { ok: false; reason: "total-changed"; bill: Bill };
-
-/** Thrown inside the transaction to roll it back with an answer. */
-class Refused {
-  constructor(readonly result: CheckoutResult) {}
-}
 
 /** Lines of one part given twice (two API lines, a part number and its id) are one line. */
 function mergeLines(lines: readonly WantedLine[]) {
@@ -64,9 +60,9 @@ export async function placeOrder(input: CheckoutInput): Promise<CheckoutResult> 
     return await db.transaction().execute(async (trx): Promise<CheckoutResult> => {
       const fromCart = input.lines === "cart";
       const wanted = mergeLines(input.lines === "cart" ? await cartLinesOf(trx, userId) : input.lines);
-      if (!wanted.length) throw new Refused({ ok: false, reason: "empty" });
+      if (!wanted.length) throw new Rollback<CheckoutResult>({ ok: false, reason: "empty" });
       const { bill, missing } = await priceLines(trx, wanted);
-      if (missing.length) throw new Refused({ ok: false, reason: "not-found", itemIds: missing });
+      if (missing.length) throw new Rollback<CheckoutResult>({ ok: false, reason: "not-found", itemIds: missing });
 
       const timestamp = now();
       const header = await trx
@@ -87,7 +83,7 @@ export async function placeOrder(input: CheckoutInput): Promise<CheckoutResult> 
         .onConflict((oc) => oc.columns(["user_id", "checkout_token"]).doNothing())
         .returning("id")
         .executeTakeFirst();
-      if (!header) throw new Refused({ ok: true, orderId: -1, repeated: true });
+      if (!header) throw new Rollback<CheckoutResult>({ ok: true, orderId: -1, repeated: true });
 
       const short = new Map<number, number>();
       for (const line of [...bill.lines].sort((a, b) => a.itemId - b.itemId)) {
@@ -107,20 +103,20 @@ export async function placeOrder(input: CheckoutInput): Promise<CheckoutResult> 
           short.set(line.itemId, current?.quantity ?? 0);
         }
       }
-      // Stock is what the decrements found, not what was read before them.
+      // Stock is what the decrements found, not what was read before them: a line whose decrement
+      // succeeded had enough, whatever the earlier read said.
       const checked: BillLine[] = bill.lines.map((line) => {
-        const available = short.get(line.itemId) ?? line.available;
-        const problem: LineProblem | null = short.has(line.itemId)
-          ? { kind: "short", available }
-          : line.quantity < line.minOrderQuantity
-            ? { kind: "below-minimum", minimum: line.minOrderQuantity }
-            : null;
-        return { ...line, available, problem };
+        const left = short.get(line.itemId);
+        return {
+          ...line,
+          available: left ?? line.available,
+          problem: problemOf(line.quantity, left ?? line.quantity, line.minOrderQuantity),
+        };
       });
       if (checked.some((line) => line.problem))
-        throw new Refused({ ok: false, reason: "problems", bill: { ...bill, lines: checked } });
+        throw new Rollback<CheckoutResult>({ ok: false, reason: "problems", bill: { ...bill, lines: checked } });
       if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== bill.totals.totalCents) {
-        throw new Refused({ ok: false, reason: "total-changed", bill });
+        throw new Rollback<CheckoutResult>({ ok: false, reason: "total-changed", bill });
       }
 
       await trx
@@ -142,7 +138,7 @@ export async function placeOrder(input: CheckoutInput): Promise<CheckoutResult> 
         .insertInto("order_status_changes")
         .values({ order_id: header.id, status: "pending", changed_at: timestamp })
         .execute();
-      await enqueueOrderMail(trx, header.id, "placed");
+      await enqueueOrderMail(trx, (await getOrderWithLines(header.id, { executor: trx }))!, "placed");
       if (fromCart) {
         await trx
           .deleteFrom("cart_lines")
@@ -157,12 +153,13 @@ export async function placeOrder(input: CheckoutInput): Promise<CheckoutResult> 
       return { ok: true, orderId: header.id, repeated: false };
     });
   } catch (error) {
-    if (!(error instanceof Refused)) throw error;
+    if (!(error instanceof Rollback)) throw error;
     // Another request with this token may have committed after the check above: its order emptied
     // the cart and took the stock this one then found missing. The token's order is the answer.
     const orderId = await orderIdForToken(userId, token);
     if (orderId !== undefined) return { ok: true, orderId, repeated: true };
-    if (error.result.ok) throw new Error("A checkout token was taken but its order cannot be found");
-    return error.result;
+    const result = error.result as CheckoutResult;
+    if (result.ok) throw new Error("A checkout token was taken but its order cannot be found");
+    return result;
   }
 }

@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import type { Kysely, Transaction } from "kysely";
+import type { ExpressionBuilder } from "kysely";
 
-import { now } from "~/db/db.server";
+import { type Executor, now } from "~/db/db.server";
 import type { Database, EmailTokenPurpose } from "~/db/schema";
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 function hashOf(token: string) {
   return createHash("sha256").update(token).digest("hex");
@@ -36,13 +34,15 @@ export async function issueEmailToken(
   return token;
 }
 
-function usable(executor: Executor, token: string, purpose: EmailTokenPurpose) {
-  return executor
-    .updateTable("email_tokens")
-    .where("token_hash", "=", hashOf(token))
-    .where("purpose", "=", purpose)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now());
+/** The row of a link that can still be used: this token and purpose, unused, unexpired. */
+function usableRow(token: string, purpose: EmailTokenPurpose) {
+  return (eb: ExpressionBuilder<Database, "email_tokens">) =>
+    eb.and([
+      eb("token_hash", "=", hashOf(token)),
+      eb("purpose", "=", purpose),
+      eb("used_at", "is", null),
+      eb("expires_at", ">", now()),
+    ]);
 }
 
 /** Whether a link can still be used, without using it (the page asks before the form is filled). */
@@ -50,10 +50,7 @@ export async function isEmailTokenUsable(executor: Executor, token: string, purp
   const row = await executor
     .selectFrom("email_tokens")
     .select("id")
-    .where("token_hash", "=", hashOf(token))
-    .where("purpose", "=", purpose)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now())
+    .where(usableRow(token, purpose))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -64,8 +61,10 @@ export async function isEmailTokenUsable(executor: Executor, token: string, purp
  * expired or used.
  */
 export function useEmailToken(executor: Executor, token: string, purpose: EmailTokenPurpose) {
-  return usable(executor, token, purpose)
+  return executor
+    .updateTable("email_tokens")
     .set({ used_at: now() })
+    .where(usableRow(token, purpose))
     .returning(["user_id", "new_email"])
     .executeTakeFirst();
 }

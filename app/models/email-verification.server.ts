@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-
-import { db, isUniqueViolation, now } from "~/db/db.server";
-import type { Database } from "~/db/schema";
+import { db, type Executor, isUniqueViolation, now } from "~/db/db.server";
 import { verifyEmailMessage } from "~/mail/messages.server";
 import { enqueueMessage } from "~/mail/outbox.server";
 
@@ -9,8 +6,6 @@ import { issueEmailToken, retireEmailTokens, useEmailToken } from "./email-token
 import { normalizeEmail } from "./user.server";
 
 export const VERIFY_TOKEN_LIFETIME_MS = 2 * 24 * 60 * 60 * 1000;
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Sends a link that proves an address: the account's own, or `newEmail`, which becomes the

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 
-import { db, now } from "~/db/db.server";
+import { db, type Executor, now } from "~/db/db.server";
 import type { OrderLine, OrderStatus } from "~/db/schema";
 import { enqueueOrderMail } from "~/mail/order-mail.server";
 
@@ -93,10 +93,10 @@ export function listAllOrders({ status, search }: { status?: OrderStatus; search
 }
 
 /** The lines of these orders, in the order they were placed, by order id. */
-export async function linesOfOrders(orderIds: readonly number[]) {
+export async function linesOfOrders(orderIds: readonly number[], executor: Executor = db) {
   const byOrder = new Map<number, OrderLineRow[]>();
   if (!orderIds.length) return byOrder;
-  const rows = await db
+  const rows = await executor
     .selectFrom("order_lines")
     .select(["order_id", "item_id", "part_number", "item_name", "unit_price_cents", "quantity", "line_total_cents"])
     .where("order_id", "in", [...orderIds])
@@ -113,9 +113,15 @@ export async function linesOfOrders(orderIds: readonly number[]) {
 
 type OrderLineRow = Omit<OrderLine, "id" | "order_id" | "position">;
 
-/** One order with its lines and history; `ownerId` limits it to that customer's own. */
-export async function getOrder(orderId: number, { ownerId }: { ownerId?: number } = {}) {
-  let find = db
+/**
+ * One order with its customer and lines; `ownerId` limits it to that customer's own. `executor` is
+ * an open transaction when the order's own change reads it (its mail).
+ */
+export async function getOrderWithLines(
+  orderId: number,
+  { ownerId, executor = db }: { ownerId?: number; executor?: Executor } = {},
+) {
+  let find = executor
     .selectFrom("orders")
     .innerJoin("users", "users.id", "orders.user_id")
     .select([...orderColumns, "orders.user_id", "users.email as customer_email", "users.display_name as customer_name"])
@@ -123,16 +129,23 @@ export async function getOrder(orderId: number, { ownerId }: { ownerId?: number 
   if (ownerId !== undefined) find = find.where("orders.user_id", "=", ownerId);
   const order = await find.executeTakeFirst();
   if (!order) return undefined;
-  const [linesByOrder, history] = await Promise.all([
-    linesOfOrders([orderId]),
-    db
-      .selectFrom("order_status_changes")
-      .select(["status", "changed_at"])
-      .where("order_id", "=", orderId)
-      .orderBy("id")
-      .execute(),
-  ]);
-  return { ...order, lines: linesByOrder.get(orderId) ?? [], history };
+  const lines = await linesOfOrders([orderId], executor);
+  return { ...order, lines: lines.get(orderId) ?? [] };
+}
+
+export type OrderWithLines = NonNullable<Awaited<ReturnType<typeof getOrderWithLines>>>;
+
+/** One order as its pages show it: customer, lines and status history. */
+export async function getOrder(orderId: number, { ownerId }: { ownerId?: number } = {}) {
+  const order = await getOrderWithLines(orderId, { ownerId });
+  if (!order) return undefined;
+  const history = await db
+    .selectFrom("order_status_changes")
+    .select(["status", "changed_at"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+  return { ...order, history };
 }
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
@@ -172,7 +185,7 @@ export function changeOrderStatus(
       .values({ order_id: orderId, status: to, changed_at: timestamp })
       .execute();
 
-    if (to !== "pending") await enqueueOrderMail(trx, orderId, to);
+    if (to !== "pending") await enqueueOrderMail(trx, (await getOrderWithLines(orderId, { executor: trx }))!, to);
     if (to === "cancelled") {
       // Every line's units go back; a part deleted since has no stock to return to.
       const lines = await trx

@@ -1,12 +1,6 @@
-import type { Kysely } from "kysely";
-
-import { db } from "~/db/db.server";
-import type { Database } from "~/db/schema";
+import { db, type Executor } from "~/db/db.server";
 import { storePricingRules } from "~/utils/env.server";
 import { type PriceBreak, type Totals, totalsFor, unitPriceFor } from "~/utils/pricing";
-
-/** The database or an open transaction: checkout prices its lines inside its own transaction. */
-export type Executor = Kysely<Database>;
 
 /** A part and quantity someone wants: a cart line, a quick-order line, an API order line. */
 export type WantedLine = { itemId: number; quantity: number };
@@ -107,11 +101,6 @@ export async function priceLines(executor: Executor, wanted: readonly WantedLine
   return { bill: billOf(lines), missing };
 }
 
-export function billOf(lines: BillLine[]): Bill {
+function billOf(lines: BillLine[]): Bill {
   return { lines, totals: totalsFor(lines, storePricingRules()) };
-}
-
-/** Prices wanted lines outside any transaction (a quote: the API, a preview). */
-export function quote(wanted: readonly WantedLine[]) {
-  return priceLines(db, wanted);
 }

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/permissions.server";
 import { AdminOrderButtons } from "~/components/dashboard/order-buttons";
 import { OrderTable } from "~/components/dashboard/order-table";
-import { ReplyErrors } from "~/components/forms";
+import { ReplyErrors, StatusFilterSelect } from "~/components/forms";
 import { ORDER_STATUSES } from "~/db/schema";
 import { listAllOrders, orderButtonsFor } from "~/models/order.server";
 import { formAction } from "~/utils/form-action.server";
@@ -61,24 +61,7 @@ export default function ManageOrders() {
             className="rounded-md border border-slate-300 px-3 py-2"
           />
         </div>
-        <div>
-          <label htmlFor="status-filter" className="block text-sm font-medium">
-            Status
-          </label>
-          <select
-            id="status-filter"
-            name="status"
-            defaultValue={status}
-            className="rounded-md border border-slate-300 px-3 py-2"
-          >
-            <option value="">All orders</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value[0].toUpperCase() + value.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusFilterSelect id="status-filter" value={status} statuses={ORDER_STATUSES} allLabel="All orders" />
         <button type="submit" className="rounded-md bg-slate-800 px-4 py-2 font-semibold text-white">
           Filter
         </button>

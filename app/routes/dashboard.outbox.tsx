@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
-import { ReplyErrors, StatusButton } from "~/components/forms";
+import { ReplyErrors, StatusButton, StatusFilterSelect } from "~/components/forms";
 import { OUTBOX_STATUSES } from "~/db/schema";
 import { listOutbox, MAX_ATTEMPTS, retryMessage } from "~/mail/outbox.server";
 import { formatDate } from "~/utils/dates";
@@ -57,24 +57,7 @@ export default function Outbox() {
           : "SMTP_URL is not set, so mail is kept here and not sent: this is exactly what the store would send."}
       </p>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="outbox-status" className="block text-sm font-medium">
-            Status
-          </label>
-          <select
-            id="outbox-status"
-            name="status"
-            defaultValue={status}
-            className="rounded-md border border-slate-300 px-3 py-2"
-          >
-            <option value="">All messages</option>
-            {OUTBOX_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value[0].toUpperCase() + value.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusFilterSelect id="outbox-status" value={status} statuses={OUTBOX_STATUSES} allLabel="All messages" />
         <button type="submit" className="rounded-md bg-slate-800 px-4 py-2 font-semibold text-white">
           Filter
         </button>

@@ -38,20 +38,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { item, breaks, checkoutToken: randomUUID(), shipping: await shippingDefaultsFor(user) };
 }
 
-async function orderedItem(id: string | undefined) {
-  return requireItemFromParams(id, NO_SUCH_PART);
-}
-
 // The original's single-part order, through the same checkout as the cart: one line, one transaction.
 export const action = formAction({
   guard: requireUser,
   // The page's stock and minimum are the form's limits; the database re-checks them when ordering.
   schema: async ({ params }) => {
-    const item = await orderedItem(params.id);
+    const item = await requireItemFromParams(params.id, NO_SUCH_PART);
     return orderSchema(item.quantity, item.min_order_quantity);
   },
   async run({ user, params, value }) {
-    const item = await orderedItem(params.id);
+    const item = await requireItemFromParams(params.id, NO_SUCH_PART);
     const result = await placeOrder(checkoutFromForm(user.id, [{ itemId: item.id, quantity: value.quantity }], value));
     if (result.ok) return orderPlacedRedirect(result);
     if (result.reason === "problems" && result.bill.lines[0]?.problem?.kind === "short") {
