@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { addProduct, login } from "./fixtures";
+import { addProduct, addToCart, login } from "./fixtures";
 
 // A bill of materials from the product pages to a placed order and back, with JavaScript and
 // without: every step is a form that works either way.
@@ -14,7 +14,7 @@ async function openProductPage(page: Page, name: string) {
 async function addFromProductPage(page: Page, name: string, quantity: number, javaScriptEnabled: boolean) {
   await openProductPage(page, name);
   await page.getByLabel("Quantity").fill(String(quantity));
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await addToCart(page, page.getByRole("button", { name: "Add to Cart" }));
   // Without JavaScript the cart sends the buyer back here with a message; with it the form stays.
   if (!javaScriptEnabled) await expect(page.getByRole("status")).toContainText("Added to your cart");
 }

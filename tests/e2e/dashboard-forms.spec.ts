@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { login, signIn, signOut } from "./fixtures";
+import { addToCart, login, signIn, signOut } from "./fixtures";
 
 test("a customer updates the profile, and the checkout form is prefilled from it", async ({ page }) => {
   await login(page, { name: "Morgan Miller" });
@@ -17,10 +17,7 @@ test("a customer updates the profile, and the checkout form is prefilled from it
   await expect(page.getByRole("navigation", { name: "Main" }).getByText("Morgan M. Miller").first()).toBeAttached();
 
   await page.goto("/items?inStock=1");
-  await page
-    .getByRole("button", { name: /^Add .* to the cart$/ })
-    .first()
-    .click();
+  await addToCart(page, page.getByRole("button", { name: /^Add .* to the cart$/ }).first());
   await expect(page.getByRole("banner").getByTestId("cart-count").first()).toHaveText("1");
   await page.goto("/checkout");
   await expect(page.getByLabel("Shipping address")).toHaveValue("3 Spindle Yard, Manchester");

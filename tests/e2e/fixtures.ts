@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 import { E2E_BASE_URL, e2eServerEnv } from "../support/e2e-env.mjs";
 
@@ -26,6 +26,19 @@ export const PUBLIC_PAGES = [
   "/verify-email?token=not-a-real-token-0000000",
   "/no-such-page",
 ];
+
+/**
+ * Clicks an Add to Cart button and waits for the cart to answer. With JavaScript the header's count
+ * moves before the server has written the line, so a test that navigates on the count alone can load
+ * the next page before the line exists.
+ */
+export async function addToCart(page: Page, button: Locator) {
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/cart"),
+  );
+  await button.click();
+  await answered;
+}
 
 export function uniqueEmail(prefix = "shopper") {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@example.com`;
