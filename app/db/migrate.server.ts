@@ -14,6 +14,7 @@ import * as specCounts from "./migrations/0011_spec_counts";
 import * as cartAndOrderLines from "./migrations/0012_cart_and_order_lines";
 import * as outbox from "./migrations/0013_outbox";
 import * as emailTokens from "./migrations/0014_email_tokens";
+import * as searchFacetIndex from "./migrations/0015_search_facet_index";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0012_cart_and_order_lines": cartAndOrderLines,
   "0013_outbox": outbox,
   "0014_email_tokens": emailTokens,
+  "0015_search_facet_index": searchFacetIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, PostgresAdapter, sql } from "kysely";
+import { type ExpressionBuilder, PostgresAdapter, type RawBuilder, sql } from "kysely";
 
 import { db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
@@ -49,56 +49,88 @@ function startsWithKey(key: string) {
 }
 
 /**
- * The items a query finds, each with a score. A query that is the start of some part number (the
- * whole number typed as printed, "GW SG M1", "gwsgm120") is a part-number search: it lists those
- * parts, the exact one first, from the B-tree (SQLite) or trigram (PostgreSQL) index on the key.
- * Anything else finds part numbers containing it (trigram indexes) and names and descriptions in
- * which every word matches as a prefix after stemming. Words are reduced to letters and digits, so
- * the match expression can never carry the engine's operators.
+ * What a query finds, twice over: `ids` (every item it finds, for counts and facets, which need no
+ * order) and `scored` (the same items with a score, for the page sorted by relevance). The engine's
+ * rank costs about as much as finding the items, so only the page's query pays for it.
+ *
+ * A query that is the start of some part number (the whole number typed as printed, "GW SG M1",
+ * "gwsgm120") is a part-number search: it lists those parts, the exact one first, from the B-tree
+ * (SQLite) or trigram (PostgreSQL) index on the key. Anything else finds part numbers containing it
+ * (trigram indexes) and names and descriptions in which every word matches as a prefix after
+ * stemming. Words are reduced to letters and digits, so the match expression can never carry the
+ * engine's operators.
  */
 async function searchHits(query: string) {
   const key = partNumberKey(query);
   const exact = sql`case when part_number_key = ${key} then ${sql.lit(EXACT_PART_NUMBER)} else ${sql.lit(PART_NUMBER_MATCH)} end`;
-  if (key.length >= MIN_PART_NUMBER_FRAGMENT) {
-    const prefixed = await sql`select 1 from items where ${startsWithKey(key)} limit 1`.execute(db);
-    if (prefixed.rows.length) {
-      return sql<{
-        id: number;
-        score: number;
-      }>`(select id, ${exact} as score from items where ${startsWithKey(key)})`.as("hits");
-    }
+  if (key.length >= MIN_PART_NUMBER_FRAGMENT && (await anyRow(sql`select 1 from items where ${startsWithKey(key)}`))) {
+    return hitsFrom([
+      {
+        ids: sql`select id from items where ${startsWithKey(key)}`,
+        scored: sql`select id, ${exact} as score from items where ${startsWithKey(key)}`,
+      },
+    ]);
   }
   const words = searchWords(query);
-  const branches = [];
-  if (isPostgres()) {
-    if (key.length >= MIN_PART_NUMBER_FRAGMENT) {
-      branches.push(
-        sql`select id, ${sql.lit(PART_NUMBER_MATCH)} as score from items where part_number_key like ${`%${key}%`}`,
-      );
-    }
-    if (words.length) {
-      const tsQuery = sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(" & ")})`;
-      branches.push(
-        sql`select id, -ts_rank(search_vector, ${tsQuery}) as score from items where search_vector @@ ${tsQuery}`,
-      );
-    }
-  } else {
-    if (key.length >= MIN_PART_NUMBER_FRAGMENT) {
-      branches.push(
-        sql`select rowid as id, ${sql.lit(PART_NUMBER_MATCH)} as score from items_part_fts where items_part_fts match ${`"${key}"`}`,
-      );
-    }
-    if (words.length) {
-      const match = words.map((word) => `"${word}"*`).join(" AND ");
-      branches.push(sql`select rowid as id, rank as score from items_fts where items_fts match ${match}`);
+  const postgres = isPostgres();
+  const branches: Branch[] = [];
+  if (key.length >= MIN_PART_NUMBER_FRAGMENT) {
+    const containing = postgres
+      ? sql`select id from items where part_number_key like ${`%${key}%`}`
+      : sql`select rowid as id from items_part_fts where items_part_fts match ${`"${key}"`}`;
+    // Most word searches contain no part number: leaving the branch out spares the page's query
+    // from merging two scored lists.
+    if (await anyRow(containing)) {
+      branches.push({
+        ids: containing,
+        scored: sql`select id, ${sql.lit(PART_NUMBER_MATCH)} as score from (${containing}) as containing`,
+      });
     }
   }
+  if (words.length && postgres) {
+    const tsQuery = sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(" & ")})`;
+    branches.push({
+      ids: sql`select id from items where search_vector @@ ${tsQuery}`,
+      scored: sql`select id, -ts_rank(search_vector, ${tsQuery}) as score from items where search_vector @@ ${tsQuery}`,
+    });
+  } else if (words.length) {
+    const where = sql`items_fts match ${words.map((word) => `"${word}"*`).join(" AND ")}`;
+    branches.push({
+      ids: sql`select rowid as id from items_fts where ${where}`,
+      scored: sql`select rowid as id, rank as score from items_fts where ${where}`,
+    });
+  }
+  return hitsFrom(branches);
+}
+
+type Branch = { ids: RawBuilder<unknown>; scored: RawBuilder<unknown> };
+
+async function anyRow(query: RawBuilder<unknown>) {
+  const { rows } = await sql`${query} limit 1`.execute(db);
+  return rows.length > 0;
+}
+
+function hitsFrom(branches: Branch[]) {
   if (!branches.length)
-    return sql<{ id: number; score: number }>`(select id, 0 as score from items where 0 = 1)`.as("hits");
-  const union = sql.join(branches, sql` union all `);
-  return sql<{ id: number; score: number }>`(select id, min(score) as score from (${union}) as hit group by id)`.as(
-    "hits",
-  );
+    branches = [
+      { ids: sql`select id from items where 0 = 1`, scored: sql`select id, 0 as score from items where 0 = 1` },
+    ];
+  const union = (part: keyof Branch) =>
+    sql.join(
+      branches.map((branch) => branch[part]),
+      sql` union all `,
+    );
+  return {
+    // `in (…)` ignores duplicates, so the branches need no grouping here.
+    ids: sql<{ id: number }>`${union("ids")}`,
+    scored: (branches.length === 1
+      ? sql<{ id: number; score: number }>`(${branches[0].scored})`
+      : sql<{
+          id: number;
+          score: number;
+        }>`(select id, min(score) as score from (${union("scored")}) as hit group by id)`
+    ).as("hits"),
+  };
 }
 
 type Where = (eb: ExpressionBuilder<Database, "items">) => ReturnType<ExpressionBuilder<Database, "items">["and"]>;
@@ -142,9 +174,10 @@ function hitsOf(filter: CatalogFilter): Promise<Hits> {
   return filter.query ? searchHits(filter.query) : Promise.resolve(undefined);
 }
 
+/** The items a search and filters leave, unordered: for counts and facets. */
 function matchingItems(filter: CatalogFilter, hits: Hits, skipSpec?: string) {
-  const base = hits ? db.selectFrom("items").innerJoin(hits, "hits.id", "items.id") : db.selectFrom("items");
-  return (base as ReturnType<typeof db.selectFrom<"items">>).where(filterCondition(filter, skipSpec));
+  const query = db.selectFrom("items").where(filterCondition(filter, skipSpec));
+  return hits ? query.where(sql<boolean>`items.id in (${hits.ids})`) : query;
 }
 
 const hasFilters = (filter: CatalogFilter) =>
@@ -163,12 +196,30 @@ async function countMatching(filter: CatalogFilter, hits: Hits) {
 }
 
 function sortedSlice(filter: CatalogFilter, hits: Hits, sort: CatalogSort, limit: number, offset: number) {
-  let query = matchingItems(filter, hits).select([
-    ...cardColumns.map((column) => `items.${column}` as const),
-    "items.version",
-  ]);
+  const columns = [...cardColumns.map((column) => `items.${column}` as const), "items.version" as const];
   const effective = sort === "relevance" && !hits ? "newest" : sort;
-  if (effective === "relevance") query = query.orderBy(sql`hits.score`);
+  if (effective === "relevance" && hits) {
+    // Rank and filter the matches on the narrow covering index first (migration 0015), then read
+    // the whole rows of the one page only: joining every match's row before sorting cost twice as much.
+    const top = db
+      .selectFrom(hits.scored)
+      .innerJoin("items", "items.id", "hits.id")
+      .where(filterCondition(filter))
+      .select(["hits.id", "hits.score"])
+      .orderBy("hits.score")
+      .orderBy("hits.id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .as("top");
+    return db
+      .selectFrom("items")
+      .innerJoin(top, "top.id", "items.id")
+      .select(columns)
+      .orderBy("top.score")
+      .orderBy("items.id", "desc")
+      .execute() as Promise<ItemDetail[]>;
+  }
+  let query = matchingItems(filter, hits).select(columns);
   if (effective === "price-asc") query = query.orderBy("items.price_cents", "asc");
   if (effective === "price-desc") query = query.orderBy("items.price_cents", "desc");
   if (effective === "name") query = query.orderBy("items.name", "asc");
@@ -176,13 +227,17 @@ function sortedSlice(filter: CatalogFilter, hits: Hits, sort: CatalogSort, limit
 }
 
 /** One page of the catalog as a buyer narrowed it, with how many pages there are. */
-export async function searchCatalog(
+export async function searchCatalog(filter: CatalogFilter, options: { page: number; sort?: CatalogSort }) {
+  const hits = await hitsOf(filter);
+  return pageOf(filter, hits, await countMatching(filter, hits), options);
+}
+
+async function pageOf(
   filter: CatalogFilter,
+  hits: Hits,
+  total: number,
   { page, sort }: { page: number; sort?: CatalogSort },
-  hits?: Hits,
 ) {
-  hits ??= await hitsOf(filter);
-  const total = await countMatching(filter, hits);
   const pageCount = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
   const offset = (page - 1) * CATALOG_PAGE_SIZE;
   // Past the end: the caller sends the buyer to the last page; no need to ask the database.
@@ -191,15 +246,23 @@ export async function searchCatalog(
   return { items, total, page, pageCount };
 }
 
-/** The catalog page: a page of parts and the counts beside every category and spec choice. */
+/**
+ * The catalog page: a page of parts and the counts beside every category and spec choice. Without a
+ * chosen spec, the category counts already hold the total (the chosen category's count, or all of
+ * them), so a search reads its matches twice (counts, then the sorted page) rather than three times.
+ */
 export async function browseCatalog(filter: CatalogFilter, options: { page: number; sort?: CatalogSort }) {
   const hits = await hitsOf(filter);
-  const [result, categories, specs] = await Promise.all([
-    searchCatalog(filter, options, hits),
+  const chosenSpec = Object.values(filter.specs ?? {}).some((values) => values.length);
+  const [{ facets: categories, total: categoryTotal }, specs, countedTotal] = await Promise.all([
     categoryFacets(filter, hits),
     specFacets(filter, hits),
+    chosenSpec ? countMatching(filter, hits) : undefined,
   ]);
-  return { ...result, categories, specs };
+  const total =
+    countedTotal ??
+    (filter.category ? (categories.find((category) => category.slug === filter.category)?.count ?? 0) : categoryTotal);
+  return { ...(await pageOf(filter, hits, total, options)), categories, specs };
 }
 
 /** The same search, sort and filters with a caller's limit and offset (GET /api/item). */
@@ -211,20 +274,27 @@ export async function listCatalogSlice(
 }
 
 /**
- * Every category with how many parts the search (and the in-stock choice) finds in it. Browsing
- * without either reads the counts the database keeps (migration 0010) instead of counting.
+ * Every category with how many parts the search (and the in-stock choice) finds in it, and how many
+ * it finds in all (parts without a category included). Browsing without either reads the counts the
+ * database keeps (migrations 0005 and 0010) instead of counting.
  */
-async function categoryFacets(filter: CatalogFilter, hits: Hits): Promise<CategoryFacet[]> {
+async function categoryFacets(filter: CatalogFilter, hits: Hits): Promise<{ facets: CategoryFacet[]; total: number }> {
   const categories = await listCategories();
   if (!filter.query && !filter.inStock) {
-    return categories.map(({ slug, name, item_count }) => ({ slug, name, count: Number(item_count) }));
+    return {
+      facets: categories.map(({ slug, name, item_count }) => ({ slug, name, count: Number(item_count) })),
+      total: await countProducts(),
+    };
   }
   const counts = await matchingItems({ query: filter.query, inStock: filter.inStock }, hits)
     .select((eb) => ["items.category_id", eb.fn.countAll<number>().as("count")])
     .groupBy("items.category_id")
     .execute();
   const countOf = new Map(counts.map((row) => [row.category_id, Number(row.count)]));
-  return categories.map(({ id, slug, name }) => ({ slug, name, count: countOf.get(id) ?? 0 }));
+  return {
+    facets: categories.map(({ id, slug, name }) => ({ slug, name, count: countOf.get(id) ?? 0 })),
+    total: [...countOf.values()].reduce((sum, count) => sum + count, 0),
+  };
 }
 
 /**

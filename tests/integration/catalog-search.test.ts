@@ -62,6 +62,37 @@ describe("word search", () => {
     expect((await catalogPage(q(`oldham ${tag}`))).data.total).toBe(0);
   });
 
+  test("a search's total, category counts and pages agree, with the stock and category choices", async () => {
+    const tag = uniqueToken();
+    const [first, second] = [await newCategory(), await newCategory()];
+    const made = [];
+    // 13 in the first category (5 out of stock), 2 in the second, 1 without a category.
+    for (let index = 0; index < 13; index++) {
+      made.push(await newItem({ name: `Thrust washer ${tag} ${index}`, category_id: first.id, quantity: index % 3 }));
+    }
+    made.push(await newItem({ name: `Thrust washer ${tag} a`, category_id: second.id }));
+    made.push(await newItem({ name: `Thrust washer ${tag} b`, category_id: second.id }));
+    made.push(await newItem({ name: `Thrust washer ${tag} c`, category_id: null }));
+    const countIn = (page: { data: { categories: { slug: string; count: number }[] } }, slug: string) =>
+      page.data.categories.find((entry) => entry.slug === slug)?.count;
+
+    const firstPage = await catalogPage(q(`washers ${tag}`));
+    expect(firstPage.data).toMatchObject({ total: 16, pageCount: 2 });
+    expect([countIn(firstPage, first.slug), countIn(firstPage, second.slug)]).toEqual([13, 2]);
+    const secondPage = await catalogPage(`${q(`washers ${tag}`)}&page=2`);
+    const listed = [...ids(firstPage.data.items), ...ids(secondPage.data.items)];
+    expect(listed).toHaveLength(16);
+    expect(new Set(listed)).toEqual(new Set(ids(made)));
+
+    const inStock = await catalogPage(`${q(`washers ${tag}`)}&inStock=1`);
+    const stocked = made.filter((item) => item.quantity > 0);
+    expect(inStock.data.total).toBe(stocked.length);
+    expect(countIn(inStock, first.slug)).toBe(8);
+    const inFirst = await catalogPage(`${q(`washers ${tag}`)}&category=${first.slug}&inStock=1`);
+    expect(inFirst.data.total).toBe(8);
+    expect(ids(inFirst.data.items).sort()).toEqual(ids(stocked.filter((item) => item.category_id === first.id)).sort());
+  });
+
   test("a search with no results keeps the query and says so once", async () => {
     const tag = uniqueToken();
     const page = await catalogPage(q(`nothing-like-this ${tag}`));
