@@ -15,6 +15,7 @@ import * as cartAndOrderLines from "./migrations/0012_cart_and_order_lines";
 import * as outbox from "./migrations/0013_outbox";
 import * as emailTokens from "./migrations/0014_email_tokens";
 import * as searchFacetIndex from "./migrations/0015_search_facet_index";
+import * as specPairCounts from "./migrations/0016_spec_pair_counts";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0013_outbox": outbox,
   "0014_email_tokens": emailTokens,
   "0015_search_facet_index": searchFacetIndex,
+  "0016_spec_pair_counts": specPairCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -224,6 +224,21 @@ export interface SpecCountsTable {
   items: number;
 }
 
+/**
+ * How many parts of a category carry a spec value together with another spec's value, in both
+ * orders, kept exact by triggers (migration 0016).
+ */
+export interface SpecPairCountsTable {
+  category_id: number;
+  name: string;
+  value: string;
+  other_name: string;
+  other_value: string;
+  /** '' when the other value has no unit. */
+  other_unit: string;
+  items: number;
+}
+
 /** One row holding the number of items, kept exact by triggers (migration 0005). */
 export interface ItemCountTable {
   id: number;
@@ -237,6 +252,7 @@ export interface Database {
   categories: CategoriesTable;
   item_specs: ItemSpecsTable;
   spec_counts: SpecCountsTable;
+  spec_pair_counts: SpecPairCountsTable;
   stock_movements: StockMovementsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;

@@ -247,21 +247,23 @@ async function pageOf(
 }
 
 /**
- * The catalog page: a page of parts and the counts beside every category and spec choice. Without a
- * chosen spec, the category counts already hold the total (the chosen category's count, or all of
- * them), so a search reads its matches twice (counts, then the sorted page) rather than three times.
+ * The catalog page: a page of parts and the counts beside every category and spec choice. The counts
+ * already hold the total: without a chosen spec the chosen category's count (or all of them), with
+ * one spec chosen while browsing a category the counts of its chosen values. So a search reads its
+ * matches twice (counts, then the sorted page) rather than three times.
  */
 export async function browseCatalog(filter: CatalogFilter, options: { page: number; sort?: CatalogSort }) {
   const hits = await hitsOf(filter);
-  const chosenSpec = Object.values(filter.specs ?? {}).some((values) => values.length);
-  const [{ facets: categories, total: categoryTotal }, specs, countedTotal] = await Promise.all([
+  const [{ facets: categories, total: categoryTotal }, { facets: specs, total: specTotal }] = await Promise.all([
     categoryFacets(filter, hits),
     specFacets(filter, hits),
-    chosenSpec ? countMatching(filter, hits) : undefined,
   ]);
-  const total =
-    countedTotal ??
-    (filter.category ? (categories.find((category) => category.slug === filter.category)?.count ?? 0) : categoryTotal);
+  const chosenSpec = Object.values(filter.specs ?? {}).some((values) => values.length);
+  const total = chosenSpec
+    ? (specTotal ?? (await countMatching(filter, hits)))
+    : filter.category
+      ? (categories.find((category) => category.slug === filter.category)?.count ?? 0)
+      : categoryTotal;
   return { ...(await pageOf(filter, hits, total, options)), categories, specs };
 }
 
@@ -303,15 +305,19 @@ async function categoryFacets(filter: CatalogFilter, hits: Hits): Promise<{ face
  * alternatives). Browsing a category (no search, no stock choice) reads the counts the database
  * keeps; anything narrower groups the spec rows of the parts it leaves.
  */
-async function specFacets(filter: CatalogFilter, hits: Hits): Promise<SpecFacet[]> {
-  if (!filter.category) return [];
-  const chosenNames = Object.keys(filter.specs ?? {}).filter((name) => filter.specs?.[name]?.length);
+async function specFacets(filter: CatalogFilter, hits: Hits): Promise<{ facets: SpecFacet[]; total?: number }> {
+  if (!filter.category) return { facets: [] };
+  const chosen = Object.entries(filter.specs ?? {}).filter(([, values]) => values.length);
+  const chosenNames = chosen.map(([name]) => name);
   const browsing = !filter.query && !filter.inStock;
-  const countsFor = async (skipSpec?: string) =>
-    // Only the category narrows these counts: the database keeps them (migration 0011).
-    browsing && chosenNames.every((name) => name === skipSpec)
-      ? storedSpecCounts(filter.category!)
-      : liveSpecCounts(filter, hits, skipSpec);
+  // Only the category and at most one chosen spec narrow these counts: the database keeps them
+  // (migrations 0011 and 0016). Anything narrower groups the spec rows at request time.
+  const countsFor = async (skipSpec?: string) => {
+    const narrowing = chosen.filter(([name]) => name !== skipSpec);
+    if (browsing && !narrowing.length) return storedSpecCounts(filter.category!);
+    if (browsing && narrowing.length === 1) return storedPairCounts(filter.category!, ...narrowing[0]);
+    return liveSpecCounts(filter, hits, skipSpec);
+  };
   const [unchosen, ...perChosen] = await Promise.all([
     countsFor(),
     ...chosenNames.map((name) => countsFor(name).then((rows) => rows.filter((row) => row.name === name))),
@@ -324,13 +330,21 @@ async function specFacets(filter: CatalogFilter, hits: Hits): Promise<SpecFacet[
     byName.set(row.name, choices);
   }
   const collator = new Intl.Collator("en", { numeric: true });
-  return [...byName.entries()]
+  const facets = [...byName.entries()]
     .filter(([name, choices]) => choices.length > 1 || chosenNames.includes(name))
     .sort(([a], [b]) => collator.compare(a, b))
     .map(([name, choices]) => ({
       name,
       choices: choices.sort((a, b) => collator.compare(a.value, b.value)).slice(0, MAX_CHOICES_PER_SPEC),
     }));
+  // One spec chosen while browsing: its values' counts (every value, before the list is cut) add up
+  // to the parts listed, since a part names a spec once.
+  const [only] = chosen;
+  const total =
+    browsing && chosen.length === 1
+      ? perChosen[0].filter((row) => only[1].includes(row.value)).reduce((sum, row) => sum + Number(row.count), 0)
+      : undefined;
+  return { facets, total };
 }
 
 type SpecCount = { name: string; value: string; unit: string | null; count: number };
@@ -342,6 +356,22 @@ async function storedSpecCounts(categorySlug: string): Promise<SpecCount[]> {
     .select(["spec_counts.name", "spec_counts.value", "spec_counts.unit", "spec_counts.items as count"])
     .where("categories.slug", "=", categorySlug)
     .where("spec_counts.items", ">", 0)
+    .execute();
+  return rows.map((row) => ({ ...row, unit: row.unit || null, count: Number(row.count) }));
+}
+
+/** The values of every other spec among a category's parts that carry one of `values` of `name`. */
+async function storedPairCounts(categorySlug: string, name: string, values: string[]): Promise<SpecCount[]> {
+  const rows = await db
+    .selectFrom("spec_pair_counts")
+    .innerJoin("categories", "categories.id", "spec_pair_counts.category_id")
+    .select(["other_name as name", "other_value as value", "other_unit as unit"])
+    .select((eb) => eb.fn.sum<number>("spec_pair_counts.items").as("count"))
+    .where("categories.slug", "=", categorySlug)
+    .where("spec_pair_counts.name", "=", name)
+    .where("spec_pair_counts.value", "in", values)
+    .where("spec_pair_counts.items", ">", 0)
+    .groupBy(["other_name", "other_value", "other_unit"])
     .execute();
   return rows.map((row) => ({ ...row, unit: row.unit || null, count: Number(row.count) }));
 }

@@ -1,5 +1,8 @@
 import { describe, expect, test } from "vitest";
 
+import { sql } from "kysely";
+
+import { db } from "~/db/db.server";
 import * as catalog from "~/routes/items";
 
 import { newCategory, newItem, uniqueToken } from "../support/builders";
@@ -234,6 +237,83 @@ describe("filters and counts", () => {
       { value: "8", unit: "mm", count: 1 },
       { value: "10", unit: "mm", count: 1 },
     ]);
+  });
+
+  test("with one spec chosen, the counts beside the others follow parts added, edited, moved and deleted", async () => {
+    const { deleteItem, updateItem } = await import("~/models/item.server");
+    const [first, second] = [await newCategory(), await newCategory()];
+    type Facets = { name: string; choices: { value: string; unit: string | null; count: number }[] }[];
+    const specs = (bore: string, material: string, teeth: string) => [
+      { name: "Bore", value: bore, unit: "mm" },
+      { name: "Material", value: material, unit: null },
+      { name: "Teeth", value: teeth, unit: null },
+    ];
+    // The kept pairs of this test's categories are exactly a recount of their spec rows.
+    const expectPairsExact = async () => {
+      const categories = [first.id, second.id];
+      const kept = await db
+        .selectFrom("spec_pair_counts")
+        .select(["category_id", "name", "value", "other_name", "other_value", "other_unit", "items"])
+        .where("category_id", "in", categories)
+        .where("items", ">", 0)
+        .execute();
+      const { rows: recounted } = await sql<(typeof kept)[number]>`
+        select chosen.category_id, chosen.name, chosen.value, other.name as other_name,
+          other.value as other_value, coalesce(other.unit, '') as other_unit, count(*) as items
+        from item_specs chosen
+        join item_specs other on other.item_id = chosen.item_id and other.name <> chosen.name
+        join items on items.id = chosen.item_id
+        where items.category_id in (${sql.join(categories)})
+        group by chosen.category_id, chosen.name, chosen.value, other.name, other.value, coalesce(other.unit, '')`.execute(
+        db,
+      );
+      const key = (row: (typeof kept)[number]) => JSON.stringify({ ...row, items: Number(row.items) });
+      expect(kept.map(key).sort()).toEqual(recounted.map(key).sort());
+    };
+    // The page's counts (kept) equal what grouping the rows gives (every part is in stock, so the
+    // in-stock choice lists the same parts and is counted live).
+    const expectChosenCounts = async (slug: string, chosen: string) => {
+      const kept = await catalogPage(`?category=${slug}&spec=${encodeURIComponent(chosen)}`);
+      const live = await catalogPage(`?category=${slug}&spec=${encodeURIComponent(chosen)}&inStock=1`);
+      expect(kept.data.specs as Facets).toEqual(live.data.specs as Facets);
+      expect(kept.data.total).toBe(live.data.total);
+      return kept.data.specs as Facets;
+    };
+
+    const a = await newItem({ category_id: first.id }, specs("8", "Steel", "20"));
+    const b = await newItem({ category_id: first.id }, specs("8", "Brass", "20"));
+    await newItem({ category_id: first.id }, specs("10", "Steel", "30"));
+    await expectPairsExact();
+    expect(await expectChosenCounts(first.slug, "Bore:8")).toEqual([
+      {
+        name: "Bore",
+        choices: [
+          { value: "8", unit: "mm", count: 2 },
+          { value: "10", unit: "mm", count: 1 },
+        ],
+      },
+      {
+        name: "Material",
+        choices: [
+          { value: "Brass", unit: null, count: 1 },
+          { value: "Steel", unit: null, count: 1 },
+        ],
+      },
+    ]);
+
+    await updateItem(a.id, {}, { specs: specs("10", "Steel", "30") });
+    await expectPairsExact();
+    await expectChosenCounts(first.slug, "Bore:10");
+    await expectChosenCounts(first.slug, "Material:Steel");
+    await updateItem(b.id, { category_id: second.id });
+    await newItem({ category_id: second.id }, specs("8", "Steel", "40"));
+    await expectPairsExact();
+    await expectChosenCounts(second.slug, "Bore:8");
+    await expectChosenCounts(first.slug, "Teeth:30");
+    await deleteItem(a.id);
+    await expectPairsExact();
+    await expectChosenCounts(first.slug, "Material:Steel");
+    await expectChosenCounts(second.slug, "Material:Brass");
   });
 
   test("a spec outside a category, an unknown category or junk filters never error", async () => {

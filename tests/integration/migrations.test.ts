@@ -207,3 +207,92 @@ describe("migration 0012_cart_and_order_lines on a shop that already has orders"
     }
   });
 });
+
+describe("migration 0016_spec_pair_counts on a catalog that already has specs", () => {
+  test("counts every pair of spec values per category from the rows already there, then follows edits", async () => {
+    const database = await createTestDatabaseUrl();
+    const db = createDatabase(database.url);
+    try {
+      await migrateUpTo(db, "0015_search_facet_index");
+      const before = db as unknown as Kysely<any>;
+      const category = await before
+        .insertInto("categories")
+        .values({ slug: "old-gears", name: "Old gears", description: "From before." })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const specsOf = [
+        [
+          ["Bore", "8", "mm"],
+          ["Material", "Steel", null],
+        ],
+        [
+          ["Bore", "8", "mm"],
+          ["Material", "Brass", null],
+        ],
+        [
+          ["Bore", "10", "mm"],
+          ["Material", "Steel", null],
+        ],
+      ];
+      const itemIds: number[] = [];
+      for (const [index, specs] of specsOf.entries()) {
+        const item = await before
+          .insertInto("items")
+          .values({
+            name: `Old Gear ${index}`,
+            img: "/images/items/spur-gear.svg",
+            description: "From before.",
+            price_cents: 1250,
+            quantity: 7,
+            supplier_name: "X",
+            part_number: `GW-OLD-${index}`,
+            part_number_key: `gwold${index}`,
+            category_id: category.id,
+            created_at: new Date().toISOString(),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        itemIds.push(item.id);
+        await before
+          .insertInto("item_specs")
+          .values(specs.map(([name, value, unit], position) => ({ item_id: item.id, position, name, value, unit })))
+          .execute();
+      }
+
+      await migrateToLatest(db);
+
+      const pairs = () =>
+        db
+          .selectFrom("spec_pair_counts")
+          .select(["name", "value", "other_name", "other_value", "other_unit", "items"])
+          .where("category_id", "=", category.id)
+          .where("items", ">", 0)
+          .orderBy("name")
+          .orderBy("value")
+          .orderBy("other_value")
+          .execute()
+          .then((rows) => rows.map((row) => ({ ...row, items: Number(row.items) })));
+      expect(await pairs()).toEqual([
+        { name: "Bore", value: "10", other_name: "Material", other_value: "Steel", other_unit: "", items: 1 },
+        { name: "Bore", value: "8", other_name: "Material", other_value: "Brass", other_unit: "", items: 1 },
+        { name: "Bore", value: "8", other_name: "Material", other_value: "Steel", other_unit: "", items: 1 },
+        { name: "Material", value: "Brass", other_name: "Bore", other_value: "8", other_unit: "mm", items: 1 },
+        { name: "Material", value: "Steel", other_name: "Bore", other_value: "10", other_unit: "mm", items: 1 },
+        { name: "Material", value: "Steel", other_name: "Bore", other_value: "8", other_unit: "mm", items: 1 },
+      ]);
+      // The triggers take over: the brass gear becomes steel.
+      await db
+        .updateTable("item_specs")
+        .set({ value: "Steel" })
+        .where("item_id", "=", itemIds[1])
+        .where("name", "=", "Material")
+        .execute();
+      expect((await pairs()).filter((row) => row.name === "Bore" && row.value === "8")).toEqual([
+        { name: "Bore", value: "8", other_name: "Material", other_value: "Steel", other_unit: "", items: 2 },
+      ]);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});
