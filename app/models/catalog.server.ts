@@ -259,11 +259,7 @@ export async function browseCatalog(filter: CatalogFilter, options: { page: numb
     specFacets(filter, hits),
   ]);
   const chosenSpec = Object.values(filter.specs ?? {}).some((values) => values.length);
-  const total = chosenSpec
-    ? (specTotal ?? (await countMatching(filter, hits)))
-    : filter.category
-      ? (categories.find((category) => category.slug === filter.category)?.count ?? 0)
-      : categoryTotal;
+  const total = chosenSpec ? (specTotal ?? (await countMatching(filter, hits))) : categoryTotal;
   return { ...(await pageOf(filter, hits, total, options)), categories, specs };
 }
 
@@ -276,27 +272,26 @@ export async function listCatalogSlice(
 }
 
 /**
- * Every category with how many parts the search (and the in-stock choice) finds in it, and how many
- * it finds in all (parts without a category included). Browsing without either reads the counts the
- * database keeps (migrations 0005 and 0010) instead of counting.
+ * Every category with how many parts the search (and the in-stock choice) finds in it, and the total
+ * those counts give for the filter without its specs: the chosen category's count, or all of them
+ * (parts without a category included). Browsing without a search or the stock choice reads the
+ * counts the database keeps (migrations 0005 and 0010) instead of counting.
  */
 async function categoryFacets(filter: CatalogFilter, hits: Hits): Promise<{ facets: CategoryFacet[]; total: number }> {
   const categories = await listCategories();
+  const totalOf = async (facets: CategoryFacet[], everything: () => number | Promise<number>) =>
+    filter.category ? (facets.find((facet) => facet.slug === filter.category)?.count ?? 0) : await everything();
   if (!filter.query && !filter.inStock) {
-    return {
-      facets: categories.map(({ slug, name, item_count }) => ({ slug, name, count: Number(item_count) })),
-      total: await countProducts(),
-    };
+    const facets = categories.map(({ slug, name, item_count }) => ({ slug, name, count: Number(item_count) }));
+    return { facets, total: await totalOf(facets, countProducts) };
   }
   const counts = await matchingItems({ query: filter.query, inStock: filter.inStock }, hits)
     .select((eb) => ["items.category_id", eb.fn.countAll<number>().as("count")])
     .groupBy("items.category_id")
     .execute();
   const countOf = new Map(counts.map((row) => [row.category_id, Number(row.count)]));
-  return {
-    facets: categories.map(({ id, slug, name }) => ({ slug, name, count: countOf.get(id) ?? 0 })),
-    total: [...countOf.values()].reduce((sum, count) => sum + count, 0),
-  };
+  const facets = categories.map(({ id, slug, name }) => ({ slug, name, count: countOf.get(id) ?? 0 }));
+  return { facets, total: await totalOf(facets, () => [...countOf.values()].reduce((sum, count) => sum + count, 0)) };
 }
 
 /**
@@ -329,7 +324,6 @@ async function specFacets(filter: CatalogFilter, hits: Hits): Promise<{ facets: 
     choices.push({ value: row.value, unit: row.unit, count: Number(row.count) });
     byName.set(row.name, choices);
   }
-  const collator = new Intl.Collator("en", { numeric: true });
   const facets = [...byName.entries()]
     .filter(([name, choices]) => choices.length > 1 || chosenNames.includes(name))
     .sort(([a], [b]) => collator.compare(a, b))
@@ -346,6 +340,10 @@ async function specFacets(filter: CatalogFilter, hits: Hits): Promise<{ facets: 
       : undefined;
   return { facets, total };
 }
+
+// Spec values sort as a buyer reads them: 8 before 10. Made once: building a collator costs more
+// than sorting a facet list with it.
+const collator = new Intl.Collator("en", { numeric: true });
 
 type SpecCount = { name: string; value: string; unit: string | null; count: number };
 
