@@ -135,8 +135,15 @@ function hitsFrom(branches: Branch[]) {
 
 type Where = (eb: ExpressionBuilder<Database, "items">) => ReturnType<ExpressionBuilder<Database, "items">["and"]>;
 
+/**
+ * How a chosen spec narrows the items: `in` gathers every part with the value first (cheap when
+ * few have it), `exists` asks part by part (cheap when the parts are walked in order and most
+ * have it, as a category's newest-first page does).
+ */
+type SpecTest = "in" | "exists";
+
 /** The filters other than the search, as one condition on items. `skipSpec` leaves one spec out. */
-function filterCondition(filter: CatalogFilter, skipSpec?: string): Where {
+function filterCondition(filter: CatalogFilter, skipSpec?: string, specTest: SpecTest = "in"): Where {
   return (eb) => {
     const conditions = [];
     if (filter.category) {
@@ -151,16 +158,14 @@ function filterCondition(filter: CatalogFilter, skipSpec?: string): Where {
     if (filter.inStock) conditions.push(eb("items.quantity", ">", 0));
     for (const [name, values] of Object.entries(filter.specs ?? {})) {
       if (name === skipSpec || !values.length) continue;
+      const carrying = eb
+        .selectFrom("item_specs")
+        .where("item_specs.name", "=", name)
+        .where("item_specs.value", "in", values);
       conditions.push(
-        eb(
-          "items.id",
-          "in",
-          eb
-            .selectFrom("item_specs")
-            .select("item_specs.item_id")
-            .where("item_specs.name", "=", name)
-            .where("item_specs.value", "in", values),
-        ),
+        specTest === "exists"
+          ? eb.exists(carrying.select(sql.lit(1).as("one")).whereRef("item_specs.item_id", "=", "items.id"))
+          : eb("items.id", "in", carrying.select("item_specs.item_id")),
       );
     }
     return eb.and(conditions);
@@ -175,8 +180,8 @@ function hitsOf(filter: CatalogFilter): Promise<Hits> {
 }
 
 /** The items a search and filters leave, unordered: for counts and facets. */
-function matchingItems(filter: CatalogFilter, hits: Hits, skipSpec?: string) {
-  const query = db.selectFrom("items").where(filterCondition(filter, skipSpec));
+function matchingItems(filter: CatalogFilter, hits: Hits, skipSpec?: string, specTest?: SpecTest) {
+  const query = db.selectFrom("items").where(filterCondition(filter, skipSpec, specTest));
   return hits ? query.where(sql<boolean>`items.id in (${hits.ids})`) : query;
 }
 
@@ -195,7 +200,14 @@ async function countMatching(filter: CatalogFilter, hits: Hits) {
   return Number(count);
 }
 
-function sortedSlice(filter: CatalogFilter, hits: Hits, sort: CatalogSort, limit: number, offset: number) {
+function sortedSlice(
+  filter: CatalogFilter,
+  hits: Hits,
+  sort: CatalogSort,
+  limit: number,
+  offset: number,
+  specTest: SpecTest = "in",
+) {
   const columns = [...cardColumns.map((column) => `items.${column}` as const), "items.version" as const];
   const effective = sort === "relevance" && !hits ? "newest" : sort;
   if (effective === "relevance" && hits) {
@@ -219,7 +231,8 @@ function sortedSlice(filter: CatalogFilter, hits: Hits, sort: CatalogSort, limit
       .orderBy("items.id", "desc")
       .execute() as Promise<ItemDetail[]>;
   }
-  let query = matchingItems(filter, hits).select(columns);
+  // Only the newest-first order walks the category's index, which is what makes `exists` cheap.
+  let query = matchingItems(filter, hits, undefined, effective === "newest" ? specTest : "in").select(columns);
   if (effective === "price-asc") query = query.orderBy("items.price_cents", "asc");
   if (effective === "price-desc") query = query.orderBy("items.price_cents", "desc");
   if (effective === "name") query = query.orderBy("items.name", "asc");
@@ -229,20 +242,29 @@ function sortedSlice(filter: CatalogFilter, hits: Hits, sort: CatalogSort, limit
 /** One page of the catalog as a buyer narrowed it, with how many pages there are. */
 export async function searchCatalog(filter: CatalogFilter, options: { page: number; sort?: CatalogSort }) {
   const hits = await hitsOf(filter);
-  return pageOf(filter, hits, await countMatching(filter, hits), options);
+  return pageOf(filter, hits, { total: await countMatching(filter, hits) }, options);
 }
 
+/**
+ * One page of `total` matches. `narrowedFrom`, when known, is how many parts the filter leaves
+ * before its specs (a category's count): a newest-first page of a category then walks the category
+ * and asks each part for its spec while that is expected to take fewer steps than gathering every
+ * part with the value (Pressure angle 20 in Gears: 0.9 → 0.02 ms), and gathers on deep pages of a
+ * rare value, where the walk would cross most of the category.
+ */
 async function pageOf(
   filter: CatalogFilter,
   hits: Hits,
-  total: number,
+  { total, narrowedFrom }: { total: number; narrowedFrom?: number },
   { page, sort }: { page: number; sort?: CatalogSort },
 ) {
   const pageCount = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
   const offset = (page - 1) * CATALOG_PAGE_SIZE;
+  const walkSteps = narrowedFrom === undefined ? Infinity : ((offset + CATALOG_PAGE_SIZE) * narrowedFrom) / total;
+  const specTest: SpecTest = walkSteps < total ? "exists" : "in";
   // Past the end: the caller sends the buyer to the last page; no need to ask the database.
   const items: ItemListing[] =
-    offset >= total ? [] : await sortedSlice(filter, hits, sort ?? "relevance", CATALOG_PAGE_SIZE, offset);
+    offset >= total ? [] : await sortedSlice(filter, hits, sort ?? "relevance", CATALOG_PAGE_SIZE, offset, specTest);
   return { items, total, page, pageCount };
 }
 
@@ -260,7 +282,8 @@ export async function browseCatalog(filter: CatalogFilter, options: { page: numb
   ]);
   const chosenSpec = Object.values(filter.specs ?? {}).some((values) => values.length);
   const total = chosenSpec ? (specTotal ?? (await countMatching(filter, hits))) : categoryTotal;
-  return { ...(await pageOf(filter, hits, total, options)), categories, specs };
+  const narrowedFrom = chosenSpec && filter.category ? categoryTotal : undefined;
+  return { ...(await pageOf(filter, hits, { total, narrowedFrom }, options)), categories, specs };
 }
 
 /** The same search, sort and filters with a caller's limit and offset (GET /api/item). */
