@@ -78,7 +78,7 @@ export function createDatabase(url: string = process.env.DATABASE_URL || DEFAULT
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   refreshPlannerStatistics(sqlite);
-  return new Kysely<Database>({ dialect: immediateSqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: immediateSqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 /**
@@ -93,6 +93,34 @@ function refreshPlannerStatistics(sqlite: SQLite.Database) {
   const analyzed = sqlite.prepare("select 1 from sqlite_schema where name = 'sqlite_stat1'").get();
   if (analyzed) sqlite.pragma("optimize = 0x10002");
   else sqlite.exec("analyze");
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and SQLite's prepare of a query with subqueries costs about what
+ * running it does (a filtered catalog page spent 0.19 ms a request preparing its four queries). The
+ * app's queries are a few hundred shapes with bound parameters, so their statements are kept, the
+ * least recently used dropped past a bound. SQLite re-prepares a kept statement itself when a
+ * migration changes the schema. Kysely never iterates a statement here (no `stream()`), so a kept
+ * statement is never busy when it is asked for again.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig["database"] {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (statement) {
+        statements.delete(source);
+      } else {
+        statement = sqlite.prepare(source);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(source, statement);
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
 }
 
 export type DB = Kysely<Database>;

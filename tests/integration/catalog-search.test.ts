@@ -71,7 +71,7 @@ describe("word search", () => {
   test("a search's total, category counts and pages agree, with the stock and category choices", async () => {
     const tag = uniqueToken();
     const [first, second] = [await newCategory(), await newCategory()];
-    const made = [];
+    const made: Awaited<ReturnType<typeof newItem>>[] = [];
     // 13 in the first category (5 out of stock), 2 in the second, 1 without a category.
     for (let index = 0; index < 13; index++) {
       made.push(await newItem({ name: `Thrust washer ${tag} ${index}`, category_id: first.id, quantity: index % 3 }));
@@ -172,7 +172,7 @@ describe("filters and counts", () => {
   test("a spec held by most of a category and one held by few list the same parts page by page", async () => {
     // A common value's newest-first pages ask part by part; a rare one's gather its parts first.
     const category = await newCategory();
-    const made = [];
+    const made: Awaited<ReturnType<typeof newItem>>[] = [];
     for (let index = 0; index < 30; index++) {
       const finish = index % 10 === 3 ? "Black oxide" : "Zinc";
       made.push(await newItem({ category_id: category.id }, [{ name: "Finish", value: finish, unit: null }]));
