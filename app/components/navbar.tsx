@@ -23,7 +23,7 @@ function HeaderLink({ to, children, pathname }: { to: string; children: string; 
       to={to}
       prefetch="intent"
       aria-current={isActive ? "page" : undefined}
-      className={`rounded px-2 py-1 hover:text-orange-300 ${isActive ? "text-orange-300" : "text-slate-100"}`}
+      className={`whitespace-nowrap rounded px-2 py-1 hover:text-orange-300 ${isActive ? "text-orange-300" : "text-slate-100"}`}
     >
       {children}
     </Link>
@@ -43,7 +43,7 @@ function HeaderSearch({ id }: { id: string }) {
         name="q"
         placeholder="Search parts"
         maxLength={100}
-        className="w-full min-w-0 rounded-md border border-slate-500 bg-slate-800 px-2 py-1.5 text-white placeholder:text-slate-300 lg:w-44"
+        className="w-full min-w-0 rounded-md border border-slate-500 bg-slate-800 px-2 py-1.5 text-white placeholder:text-slate-300 lg:w-64"
       />
       <button type="submit" className="rounded-md bg-slate-700 px-3 py-1.5 font-semibold text-white hover:bg-slate-600">
         Search
@@ -76,7 +76,7 @@ function CartLink({ cartItemIds, pathname }: { cartItemIds: number[]; pathname: 
     <Link
       to="/cart"
       aria-current={isActive ? "page" : undefined}
-      className={`rounded px-2 py-1 hover:text-orange-300 ${isActive ? "text-orange-300" : "text-slate-100"}`}
+      className={`whitespace-nowrap rounded px-2 py-1 hover:text-orange-300 ${isActive ? "text-orange-300" : "text-slate-100"}`}
     >
       Cart{" "}
       <span className="rounded-full bg-orange-700 px-2 text-sm font-semibold text-white" data-testid="cart-count">
@@ -87,7 +87,8 @@ function CartLink({ cartItemIds, pathname }: { cartItemIds: number[]; pathname: 
   );
 }
 
-function NavLinks({ user, cartItemIds }: { user: NavUser; cartItemIds: number[] }) {
+/** The store's sections: the catalog, the content pages and, for a signed-in visitor, the dashboard. */
+function SectionLinks({ user }: { user: NavUser }) {
   const { pathname } = useLocation();
   return (
     <>
@@ -100,21 +101,26 @@ function NavLinks({ user, cartItemIds }: { user: NavUser; cartItemIds: number[] 
         </HeaderLink>
       ))}
       {user ? (
-        <>
-          <HeaderLink to="/dashboard" pathname={pathname}>
-            Dashboard
-          </HeaderLink>
-          <CartLink cartItemIds={cartItemIds} pathname={pathname} />
-        </>
+        <HeaderLink to="/dashboard" pathname={pathname}>
+          Dashboard
+        </HeaderLink>
       ) : null}
     </>
   );
 }
 
+function CartControl({ user, cartItemIds }: { user: NavUser; cartItemIds: number[] }) {
+  const { pathname } = useLocation();
+  return user ? <CartLink cartItemIds={cartItemIds} pathname={pathname} /> : null;
+}
+
 function AccountControls({ user }: { user: NavUser }) {
   if (!user) {
     return (
-      <Link to="/sign-in" className="rounded-md bg-orange-700 px-3 py-1.5 font-semibold text-white hover:bg-orange-800">
+      <Link
+        to="/sign-in"
+        className="whitespace-nowrap rounded-md bg-orange-700 px-3 py-1.5 font-semibold text-white hover:bg-orange-800"
+      >
         Sign In
       </Link>
     );
@@ -127,7 +133,7 @@ function AccountControls({ user }: { user: NavUser }) {
       <Form method="post" action="/sign-out">
         <button
           type="submit"
-          className="rounded-md border border-slate-400 px-3 py-1.5 font-semibold text-white hover:bg-slate-700"
+          className="whitespace-nowrap rounded-md border border-slate-400 px-3 py-1.5 font-semibold text-white hover:bg-slate-700"
         >
           Sign Out
         </button>
@@ -158,26 +164,37 @@ function PhoneMenu({ user, cartItemIds }: { user: NavUser; cartItemIds: number[]
         className="absolute right-0 z-20 mt-2 flex w-72 max-w-[calc(100vw-2rem)] flex-col gap-2 rounded-md bg-slate-800 p-3 shadow-lg"
       >
         <HeaderSearch id="phone-search" />
-        <NavLinks user={user} cartItemIds={cartItemIds} />
+        <SectionLinks user={user} />
+        <CartControl user={user} cartItemIds={cartItemIds} />
         <AccountControls user={user} />
       </div>
     </details>
   );
 }
 
+/**
+ * On wide screens two rows: the brand, search, cart and account on the first, the sections on the
+ * second (in one row the links wrapped at 1280 px once Cart and Dashboard joined them). On phones
+ * everything but the brand is in the menu.
+ */
 export function Navbar({ storeName, user, cartItemIds }: { storeName: string; user: NavUser; cartItemIds: number[] }) {
   return (
     <header className="bg-slate-900 text-slate-100">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="text-xl font-bold tracking-tight text-white">
-          {storeName}
-        </Link>
-        <div className="hidden items-center gap-2 lg:flex">
-          <HeaderSearch id="header-search" />
-          <NavLinks user={user} cartItemIds={cartItemIds} />
-          <AccountControls user={user} />
+      <nav aria-label="Main" className="mx-auto max-w-6xl px-4">
+        <div className="flex items-center justify-between gap-4 py-3">
+          <Link to="/" className="whitespace-nowrap text-xl font-bold tracking-tight text-white">
+            {storeName}
+          </Link>
+          <div className="hidden min-w-0 flex-1 items-center justify-end gap-3 lg:flex">
+            <HeaderSearch id="header-search" />
+            <CartControl user={user} cartItemIds={cartItemIds} />
+            <AccountControls user={user} />
+          </div>
+          <PhoneMenu user={user} cartItemIds={cartItemIds} />
         </div>
-        <PhoneMenu user={user} cartItemIds={cartItemIds} />
+        <div className="hidden flex-wrap gap-1 border-t border-slate-800 py-2 lg:flex">
+          <SectionLinks user={user} />
+        </div>
       </nav>
     </header>
   );

@@ -261,3 +261,28 @@ test("an admin moves an order from pending to shipped to delivered", async ({ br
   await customer.goto("/dashboard/my-order");
   await expect(customer.getByRole("row", { name: new RegExp(itemName) })).toContainText("delivered");
 });
+
+test("on a desktop screen every header link and control stays on one line, for a signed-in admin too", async ({
+  page,
+}) => {
+  const header = page.getByRole("navigation", { name: "Main" });
+  const expectOneLineEach = async () => {
+    for (const control of await header.locator("a:visible, button:visible").all()) {
+      const box = (await control.boundingBox())!;
+      // One line of the header's text is under 30 px; a wrapped label is twice that.
+      expect(box.height, (await control.textContent()) ?? "").toBeLessThan(45);
+    }
+  };
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/items");
+    await expectOneLineEach();
+  }
+  await login(page, { role: "admin", name: "Alexandra Administrator-Smith" });
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/items");
+    await expect(header.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expectOneLineEach();
+  }
+});
