@@ -218,8 +218,8 @@ export function passwordResetMessage(name: string, token: string): RenderedMessa
 export function verifyEmailMessage(name: string, token: string, change: boolean): RenderedMessage {
   const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, appUrl()).toString();
   const why = change
-    ? `You asked to use this address for your ${storeName()} account. It takes the place of the old one when you follow this link:`
-    : `Please confirm that this address belongs to your ${storeName()} account by following this link:`;
+    ? `You asked to use this address for your ${storeName()} account. It takes the place of the old one when you open this link and confirm:`
+    : `Please confirm that this address belongs to your ${storeName()} account by opening this link and pressing Confirm:`;
   return {
     subject: `${storeName()}: confirm your email address`,
     text: [`Hello ${name},`, "", why, "", link, "", "The link works once, for two days."].join("\n"),

@@ -134,19 +134,28 @@ export async function fillCartFor(userId: number) {
 }
 
 /** The newest password reset link the outbox holds for this email (the e2e store sends no mail). */
-export async function resetLinkFor(email: string) {
+/** The newest link of a kind the store wrote to `email` (the e2e server keeps mail in the outbox). */
+async function mailedLink(email: string, kind: "password-reset" | "verify-email", path: string) {
   await users();
   const { db } = await import("~/db/db.server");
   const message = await db
     .selectFrom("outbox")
     .select("text_body")
     .where("recipient", "=", email)
-    .where("kind", "=", "password-reset")
+    .where("kind", "=", kind)
     .orderBy("id", "desc")
     .executeTakeFirstOrThrow();
-  const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(message.text_body);
-  if (!link) throw new Error("the reset message has no link");
+  const link = new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`).exec(message.text_body);
+  if (!link) throw new Error(`the ${kind} message has no link`);
   return new URL(link[0]).pathname + new URL(link[0]).search;
+}
+
+export function resetLinkFor(email: string) {
+  return mailedLink(email, "password-reset", "/reset-password");
+}
+
+export function verifyLinkFor(email: string) {
+  return mailedLink(email, "verify-email", "/verify-email");
 }
 
 /** A new customer account (made directly), for tests that then use the sign-in form themselves. */

@@ -1,6 +1,15 @@
 import { expect, test } from "@playwright/test";
 
-import { login, loginCredentials, placeOrderFor, resetLinkFor, signIn, signOut } from "./fixtures";
+import {
+  login,
+  loginCredentials,
+  placeOrderFor,
+  resetLinkFor,
+  signIn,
+  signOut,
+  signUp,
+  verifyLinkFor,
+} from "./fixtures";
 
 test("without SMTP_URL an admin reads in the outbox the confirmation the customer would have received", async ({
   browser,
@@ -45,4 +54,20 @@ test("forgot password: ask for a link, choose a new password from it, sign in wi
   await page.goto("/sign-in");
   await signIn(page, email, "a-fresh-password");
   await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeAttached();
+});
+
+test("a new customer confirms the email address from the link, with a press on the page it opens", async ({ page }) => {
+  const { email } = await signUp(page, { name: "Vera Verified" });
+  await page.goto("/dashboard");
+  await expect(page.getByText("Please confirm your email address")).toBeVisible();
+  const link = await verifyLinkFor(email);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your email address");
+  await page.getByRole("button", { name: "Confirm my email address" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/my-profile$/);
+  await expect(page.getByRole("status")).toContainText("Thank you: your email address is confirmed.");
+  await page.goto("/dashboard");
+  await expect(page.getByText("Please confirm your email address")).toHaveCount(0);
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toContainText("This link has expired or was already used.");
 });
