@@ -2,9 +2,13 @@ import nodemailer, { type Transporter } from "nodemailer";
 
 import { mailFrom, outboxPollMs, smtpUrl } from "~/utils/env.server";
 
-import { claimDueMessages, markAttemptFailed, markSent } from "./outbox.server";
+import { claimDueMessages, markAttemptFailed, markSent, pruneSentMessages } from "./outbox.server";
+
+// Pruning is a write on the whole table's sent rows: once an hour per process is plenty.
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 let timer: ReturnType<typeof setInterval> | undefined;
+let prunedAt = 0;
 let transport: Transporter | undefined;
 let working: Promise<void> | undefined;
 
@@ -46,6 +50,11 @@ export function startOutboxSender() {
   const sender = transport;
   timer = setInterval(() => {
     working ??= sendDueMessages(sender)
+      .then(async () => {
+        if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
+        prunedAt = Date.now();
+        await pruneSentMessages();
+      })
       .catch((error) => console.error("The outbox sender failed; it tries again shortly:", error))
       .finally(() => {
         working = undefined;

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { MAX_ATTEMPTS } from "~/mail/outbox.server";
+import { MAX_ATTEMPTS, pruneSentMessages, SENT_MESSAGES_KEPT_MS } from "~/mail/outbox.server";
 import { DEFAULT_PRICING_RULES, totalsFor } from "~/utils/pricing";
 
 import { newItem } from "../support/builders";
@@ -388,6 +388,10 @@ describe("email verification", () => {
     expect(reopened.status).toBe(400);
     expect(await reopened.text()).toContain("This link has expired or was already used.");
     expect((await postForm(server!.origin, "/verify-email", { intent: "resend" }, { cookie })).status).toBe(409);
+    // Asking again needs the account: a signed-out visitor is sent to sign in.
+    const signedOut = await postForm(server!.origin, "/verify-email", { intent: "resend" });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toMatch(/^\/sign-in/);
   });
 
   test("a new address needs the current password and takes effect when its link is followed", async () => {
@@ -479,5 +483,47 @@ describe("without SMTP_URL", () => {
     } finally {
       await quiet.stop();
     }
+  });
+});
+
+describe("the outbox's upkeep", () => {
+  test("sent messages older than the kept time are removed; pending, failed and newer sent ones stay", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+    const keptDays = SENT_MESSAGES_KEPT_MS / (24 * 60 * 60 * 1000);
+    const rows = [
+      { name: "old sent", status: "sent", at: daysAgo(keptDays + 1), stays: false },
+      { name: "recent sent", status: "sent", at: daysAgo(keptDays - 1), stays: true },
+      { name: "old failed", status: "failed", at: daysAgo(keptDays + 5), stays: true },
+      { name: "old pending", status: "pending", at: daysAgo(keptDays + 5), stays: true },
+    ] as const;
+    for (const row of rows) {
+      await db
+        .insertInto("outbox")
+        .values({
+          kind: "test",
+          recipient: `${tag}@example.com`,
+          subject: `${row.name} ${tag}`,
+          text_body: "",
+          html_body: "",
+          status: row.status,
+          next_attempt_at: row.at,
+          created_at: row.at,
+          sent_at: row.status === "sent" ? row.at : null,
+        })
+        .execute();
+    }
+    expect(await pruneSentMessages()).toBeGreaterThanOrEqual(1);
+    const left = await db
+      .selectFrom("outbox")
+      .select("subject")
+      .where("recipient", "=", `${tag}@example.com`)
+      .execute();
+    expect(left.map((row) => row.subject).sort()).toEqual(
+      rows
+        .filter((row) => row.stays)
+        .map((row) => `${row.name} ${tag}`)
+        .sort(),
+    );
   });
 });
