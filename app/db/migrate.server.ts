@@ -16,6 +16,7 @@ import * as outbox from "./migrations/0013_outbox";
 import * as emailTokens from "./migrations/0014_email_tokens";
 import * as searchFacetIndex from "./migrations/0015_search_facet_index";
 import * as specPairCounts from "./migrations/0016_spec_pair_counts";
+import * as catalogGeneration from "./migrations/0017_catalog_generation";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0014_email_tokens": emailTokens,
   "0015_search_facet_index": searchFacetIndex,
   "0016_spec_pair_counts": specPairCounts,
+  "0017_catalog_generation": catalogGeneration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -245,6 +245,15 @@ export interface ItemCountTable {
   items: number;
 }
 
+/**
+ * One row whose number grows with every change a catalog search's answer depends on (not stock),
+ * bumped by triggers (migration 0017). PostgreSQL returns a bigint as a string.
+ */
+export interface CatalogGenerationTable {
+  id: number;
+  generation: ColumnType<number | string, number, number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -264,6 +273,7 @@ export interface Database {
   email_tokens: EmailTokensTable;
   messages: MessagesTable;
   item_count: ItemCountTable;
+  catalog_generation: CatalogGenerationTable;
   api_keys: ApiKeysTable;
 }
 

@@ -1,8 +1,9 @@
 import { type ExpressionBuilder, PostgresAdapter, type RawBuilder, sql } from "kysely";
+import { LRUCache } from "lru-cache";
 
 import { db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import { cardColumns, type ItemDetail, type ItemListing, type SpecInput } from "~/models/item.server";
+import { cardColumns, type ItemDetail, type SpecInput } from "~/models/item.server";
 import { partNumberKey } from "~/utils/part-number";
 
 export const CATALOG_PAGE_SIZE = 12;
@@ -200,49 +201,55 @@ async function countMatching(filter: CatalogFilter, hits: Hits) {
   return Number(count);
 }
 
-function sortedSlice(
+/** The ids of one slice of the matches, in the order asked for. */
+async function sortedIds(
   filter: CatalogFilter,
   hits: Hits,
   sort: CatalogSort,
   limit: number,
   offset: number,
   specTest: SpecTest = "in",
-) {
-  const columns = [...cardColumns.map((column) => `items.${column}` as const), "items.version" as const];
+): Promise<number[]> {
   const effective = sort === "relevance" && !hits ? "newest" : sort;
   if (effective === "relevance" && hits) {
-    // Rank and filter the matches on the narrow covering index first (migration 0015), then read
-    // the whole rows of the one page only: joining every match's row before sorting cost twice as much.
-    const top = db
+    // Ranked and filtered on the narrow covering index (migration 0015); the page's whole rows are
+    // read afterwards, for its ids only: joining every match's row before sorting cost twice as much.
+    const rows = await db
       .selectFrom(hits.scored)
       .innerJoin("items", "items.id", "hits.id")
       .where(filterCondition(filter))
-      .select(["hits.id", "hits.score"])
+      .select("hits.id")
       .orderBy("hits.score")
       .orderBy("hits.id", "desc")
       .limit(limit)
       .offset(offset)
-      .as("top");
-    return db
-      .selectFrom("items")
-      .innerJoin(top, "top.id", "items.id")
-      .select(columns)
-      .orderBy("top.score")
-      .orderBy("items.id", "desc")
-      .execute() as Promise<ItemDetail[]>;
+      .execute();
+    return rows.map((row) => Number(row.id));
   }
   // Only the newest-first order walks the category's index, which is what makes `exists` cheap.
-  let query = matchingItems(filter, hits, undefined, effective === "newest" ? specTest : "in").select(columns);
+  let query = matchingItems(filter, hits, undefined, effective === "newest" ? specTest : "in").select("items.id");
   if (effective === "price-asc") query = query.orderBy("items.price_cents", "asc");
   if (effective === "price-desc") query = query.orderBy("items.price_cents", "desc");
   if (effective === "name") query = query.orderBy("items.name", "asc");
-  return query.orderBy("items.id", "desc").limit(limit).offset(offset).execute() as Promise<ItemDetail[]>;
+  const rows = await query.orderBy("items.id", "desc").limit(limit).offset(offset).execute();
+  return rows.map((row) => row.id);
+}
+
+/** The cards of `ids`, in that order, read as they are now (stock and price included). */
+async function cardsInOrder(ids: number[]): Promise<ItemDetail[]> {
+  if (!ids.length) return [];
+  const columns = [...cardColumns, "version" as const];
+  const rows = (await db.selectFrom("items").select(columns).where("id", "in", ids).execute()) as ItemDetail[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // A part deleted since its id was chosen is left out rather than shown empty.
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** One page of the catalog as a buyer narrowed it, with how many pages there are. */
 export async function searchCatalog(filter: CatalogFilter, options: { page: number; sort?: CatalogSort }) {
   const hits = await hitsOf(filter);
-  return pageOf(filter, hits, { total: await countMatching(filter, hits) }, options);
+  const { ids, ...page } = await pageOf(filter, hits, { total: await countMatching(filter, hits) }, options);
+  return { ...page, items: await cardsInOrder(ids) };
 }
 
 /**
@@ -263,27 +270,91 @@ async function pageOf(
   const walkSteps = narrowedFrom === undefined ? Infinity : ((offset + CATALOG_PAGE_SIZE) * narrowedFrom) / total;
   const specTest: SpecTest = walkSteps < total ? "exists" : "in";
   // Past the end: the caller sends the buyer to the last page; no need to ask the database.
-  const items: ItemListing[] =
-    offset >= total ? [] : await sortedSlice(filter, hits, sort ?? "relevance", CATALOG_PAGE_SIZE, offset, specTest);
-  return { items, total, page, pageCount };
+  const ids =
+    offset >= total ? [] : await sortedIds(filter, hits, sort ?? "relevance", CATALOG_PAGE_SIZE, offset, specTest);
+  return { ids, total, page, pageCount };
+}
+
+/** What a catalog page shows besides its cards: which parts, how many, and the counts beside every choice. */
+type CatalogAnswer = Awaited<ReturnType<typeof pageOf>> & { categories: CategoryFacet[]; specs: SpecFacet[] };
+type PageOptions = { page: number; sort?: CatalogSort };
+
+/**
+ * The catalog page: a page of parts and the counts beside every category and spec choice. Answers
+ * counted at request time are kept (see `keptAnswer`); the cards are always read as they are now.
+ */
+export async function browseCatalog(filter: CatalogFilter, options: PageOptions) {
+  const { ids, ...answer } = isKept(filter) ? await keptAnswer(filter, options) : await workOutAnswer(filter, options);
+  return { ...answer, items: await cardsInOrder(ids) };
 }
 
 /**
- * The catalog page: a page of parts and the counts beside every category and spec choice. The counts
- * already hold the total: without a chosen spec the chosen category's count (or all of them), with
- * one spec chosen while browsing a category the counts of its chosen values. So a search reads its
- * matches twice (counts, then the sorted page) rather than three times.
+ * The counts already hold the total: without a chosen spec the chosen category's count (or all of
+ * them), with one spec chosen while browsing a category the counts of its chosen values. So a search
+ * reads its matches twice (counts, then the sorted page) rather than three times.
  */
-export async function browseCatalog(filter: CatalogFilter, options: { page: number; sort?: CatalogSort }) {
+async function workOutAnswer(filter: CatalogFilter, options: PageOptions): Promise<CatalogAnswer> {
   const hits = await hitsOf(filter);
   const [{ facets: categories, total: categoryTotal }, { facets: specs, total: specTotal }] = await Promise.all([
     categoryFacets(filter, hits),
     specFacets(filter, hits),
   ]);
-  const chosenSpec = Object.values(filter.specs ?? {}).some((values) => values.length);
+  const chosenSpec = chosenSpecNames(filter).length > 0;
   const total = chosenSpec ? (specTotal ?? (await countMatching(filter, hits))) : categoryTotal;
   const narrowedFrom = chosenSpec && filter.category ? categoryTotal : undefined;
   return { ...(await pageOf(filter, hits, { total, narrowedFrom }, options)), categories, specs };
+}
+
+const chosenSpecNames = (filter: CatalogFilter) =>
+  Object.entries(filter.specs ?? {})
+    .filter(([, values]) => values.length)
+    .map(([name]) => name);
+
+/**
+ * Which answers are kept: those counted at request time (a search: 12,000 parts match "sealed
+ * bearings" in a catalog of 100,000, and counting them by category takes 20 ms; two specs chosen at
+ * once), except those that depend on stock, which every order changes (migration 0017). Browsing
+ * reads counts the database keeps, which costs less than keeping the answers would.
+ */
+const isKept = (filter: CatalogFilter) =>
+  !filter.inStock && (Boolean(filter.query) || chosenSpecNames(filter).length > 1);
+
+const KEPT_ANSWERS = 500;
+// Promises, so that requests for an answer being worked out wait for it instead of repeating it.
+const keptAnswers = new LRUCache<string, Promise<CatalogAnswer>>({ max: KEPT_ANSWERS });
+
+/**
+ * An answer as worked out for the catalog generation read first (migration 0017): a change to the
+ * catalog moves the generation in the transaction that makes it, so a later request, in this
+ * process or another, asks under a new key and never sees an answer older than the data. An answer
+ * worked out while a change commits may already show it; it is filed under the older generation,
+ * which no request asks for once it has seen the new one. Old generations' answers fall out of the
+ * cache as new ones come in.
+ */
+async function keptAnswer(filter: CatalogFilter, options: PageOptions) {
+  const key = JSON.stringify([
+    await catalogGeneration(),
+    filter.query ?? "",
+    filter.category ?? "",
+    Object.entries(filter.specs ?? {})
+      .map(([name, values]) => [name, [...values].sort()])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    options.page,
+    options.sort ?? "relevance",
+  ]);
+  let answer = keptAnswers.get(key);
+  if (!answer) {
+    answer = workOutAnswer(filter, options);
+    keptAnswers.set(key, answer);
+    answer.catch(() => keptAnswers.delete(key));
+  }
+  return answer;
+}
+
+/** The catalog's generation (migration 0017). */
+export async function catalogGeneration() {
+  const row = await db.selectFrom("catalog_generation").select("generation").where("id", "=", 1).executeTakeFirst();
+  return Number(row?.generation ?? 0);
 }
 
 /** The same search, sort and filters with a caller's limit and offset (GET /api/item). */
@@ -291,7 +362,7 @@ export async function listCatalogSlice(
   filter: CatalogFilter,
   { limit, offset, sort = "relevance" }: { limit: number; offset: number; sort?: CatalogSort },
 ) {
-  return sortedSlice(filter, await hitsOf(filter), sort, limit, offset);
+  return cardsInOrder(await sortedIds(filter, await hitsOf(filter), sort, limit, offset));
 }
 
 /**

@@ -454,6 +454,29 @@ describe("anonymous page cache", () => {
     }
   });
 
+  test("a search answer another process keeps follows a change made here at once", async () => {
+    const other = await startServer({ env: { PAGE_CACHE_SECONDS: "0" } });
+    try {
+      const word = `Keptsearch${Date.now()}`;
+      const item = await createItem({
+        name: `${word} collar`,
+        img: "/images/items/spur-gear.svg",
+        description: "Probe.",
+        price_cents: 3333,
+        quantity: 3,
+        supplier_name: "Probe Works",
+      });
+      const search = `/items?q=${word}`;
+      for (let visit = 0; visit < 2; visit++)
+        expect(await (await fetch(`${other.origin}${search}`)).text()).toContain(`1 part matching “${word}”`);
+      // Written by this test process: the server's process learns of it from the catalog generation.
+      await db.updateTable("items").set({ name: "Shaft collar" }).where("id", "=", item.id).execute();
+      expect(await (await fetch(`${other.origin}${search}`)).text()).toContain(`No parts match “${word}”`);
+    } finally {
+      await other.stop();
+    }
+  });
+
   test("PAGE_CACHE_SECONDS=0 turns it off", async () => {
     const uncached = await startServer({ env: { PAGE_CACHE_SECONDS: "0" } });
     try {
