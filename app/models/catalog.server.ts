@@ -312,9 +312,9 @@ const chosenSpecNames = (filter: CatalogFilter) =>
 
 /**
  * Which answers are kept: those counted at request time (a search: 12,000 parts match "sealed
- * bearings" in a catalog of 100,000, and counting them by category takes 20 ms; two specs chosen at
- * once), except those that depend on stock, which every order changes (migration 0017). Browsing
- * reads counts the database keeps, which costs less than keeping the answers would.
+ * bearings" in a catalog of 100,000, and counting them by category and ranking them takes 20 ms;
+ * two specs chosen at once), except those that depend on stock, which every order changes
+ * (migration 0017). Browsing reads counts the database keeps and needs no keeping.
  */
 const isKept = (filter: CatalogFilter) =>
   !filter.inStock && (Boolean(filter.query) || chosenSpecNames(filter).length > 1);
