@@ -57,6 +57,19 @@ describe("the catalog generation", () => {
     for (const [what, change] of changes) expect(await generationMoves(change), what).toBe(true);
   });
 
+  test("stays put when a statement changes nothing, as a refused request must leave the database", async () => {
+    const item = await newItem();
+    expect(await generationMoves(() => deleteItem(item.id + 1_000_000))).toBe(false);
+    expect(await generationMoves(() => updateItem(item.id, { name: item.name, price_cents: item.price_cents }))).toBe(
+      false,
+    );
+    expect(
+      await generationMoves(() =>
+        db.updateTable("categories").set({ description: "Said again." }).where("id", "=", -1).execute(),
+      ),
+    ).toBe(false);
+  });
+
   test("stays put when only stock changes, which every order does", async () => {
     const item = await newItem({ quantity: 20 });
     const { user } = await createSignedInUser();
