@@ -186,8 +186,11 @@ function matchingItems(filter: CatalogFilter, hits: Hits, skipSpec?: string, spe
   return hits ? query.where(sql<boolean>`items.id in (${hits.ids})`) : query;
 }
 
+/** The specs a buyer chose at least one value of, with those values. */
+const chosenSpecs = (filter: CatalogFilter) => Object.entries(filter.specs ?? {}).filter(([, values]) => values.length);
+
 const hasFilters = (filter: CatalogFilter) =>
-  Boolean(filter.query || filter.category || filter.inStock || Object.values(filter.specs ?? {}).some((v) => v.length));
+  Boolean(filter.query || filter.category || filter.inStock || chosenSpecs(filter).length);
 
 /**
  * How many items match. The whole catalog's count is one row the database keeps exact with triggers
@@ -299,16 +302,11 @@ async function workOutAnswer(filter: CatalogFilter, options: PageOptions): Promi
     categoryFacets(filter, hits),
     specFacets(filter, hits),
   ]);
-  const chosenSpec = chosenSpecNames(filter).length > 0;
+  const chosenSpec = chosenSpecs(filter).length > 0;
   const total = chosenSpec ? (specTotal ?? (await countMatching(filter, hits))) : categoryTotal;
   const narrowedFrom = chosenSpec && filter.category ? categoryTotal : undefined;
   return { ...(await pageOf(filter, hits, { total, narrowedFrom }, options)), categories, specs };
 }
-
-const chosenSpecNames = (filter: CatalogFilter) =>
-  Object.entries(filter.specs ?? {})
-    .filter(([, values]) => values.length)
-    .map(([name]) => name);
 
 /**
  * Which answers are kept: those counted at request time (a search: 12,000 parts match "sealed
@@ -316,8 +314,7 @@ const chosenSpecNames = (filter: CatalogFilter) =>
  * two specs chosen at once), except those that depend on stock, which every order changes
  * (migration 0017). Browsing reads counts the database keeps and needs no keeping.
  */
-const isKept = (filter: CatalogFilter) =>
-  !filter.inStock && (Boolean(filter.query) || chosenSpecNames(filter).length > 1);
+const isKept = (filter: CatalogFilter) => !filter.inStock && (Boolean(filter.query) || chosenSpecs(filter).length > 1);
 
 const KEPT_ANSWERS = 500;
 // Promises, so that requests for an answer being worked out wait for it instead of repeating it.
@@ -336,9 +333,9 @@ async function keptAnswer(filter: CatalogFilter, options: PageOptions) {
     await catalogGeneration(),
     filter.query ?? "",
     filter.category ?? "",
-    Object.entries(filter.specs ?? {})
-      .map(([name, values]) => [name, [...values].sort()])
-      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    chosenSpecs(filter)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, values]) => [name, [...values].sort()]),
     options.page,
     options.sort ?? "relevance",
   ]);
@@ -396,7 +393,7 @@ async function categoryFacets(filter: CatalogFilter, hits: Hits): Promise<{ face
  */
 async function specFacets(filter: CatalogFilter, hits: Hits): Promise<{ facets: SpecFacet[]; total?: number }> {
   if (!filter.category) return { facets: [] };
-  const chosen = Object.entries(filter.specs ?? {}).filter(([, values]) => values.length);
+  const chosen = chosenSpecs(filter);
   const chosenNames = chosen.map(([name]) => name);
   const browsing = !filter.query && !filter.inStock;
   // Only the category and at most one chosen spec narrow these counts: the database keeps them

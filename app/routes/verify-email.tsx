@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 
 import { requireUser } from "~/auth/permissions.server";
 import { limitsFor } from "~/auth/rate-limit.server";
@@ -13,6 +12,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { formAction, type FormReply, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { pageTitle } from "~/utils/meta";
+import { EmailProofToken, UNUSABLE_EMAIL_PROOF, VerifyEmailSchema } from "~/validation/auth";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Confirm your email address"),
@@ -22,21 +22,14 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export const headers = routeHeaders;
 
-const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
-const UNUSABLE = "This link has expired or was already used.";
 const TAKEN = "Another account uses this email address now, so yours was not changed.";
-
-const VerifyEmailSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("confirm"), token: z.string().regex(TOKEN, UNUSABLE) }),
-  z.object({ intent: z.literal("resend") }),
-]);
 
 // Following the link only shows the page: mail scanners open links in messages, so the address is
 // proven by the button on it, a POST that no scanner sends.
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const signedIn = (await getCurrentUser(request)) !== null;
-  const usable = TOKEN.test(token) && (await isEmailTokenUsable(db, token, "verify"));
+  const usable = EmailProofToken.safeParse(token).success && (await isEmailTokenUsable(db, token, "verify"));
   return data({ token: usable ? token : null, signedIn }, { status: usable ? 200 : 400 });
 }
 
@@ -55,7 +48,7 @@ export const action = formAction({
       return redirectWithFlash("/dashboard/my-profile", `We sent a new link to ${user.email}.`);
     }
     const result = await proveEmail(value.token);
-    if (!result.ok) return refuse(400, result.reason === "taken" ? TAKEN : UNUSABLE);
+    if (!result.ok) return refuse(400, result.reason === "taken" ? TAKEN : UNUSABLE_EMAIL_PROOF);
     const message = result.email
       ? `Your email address is now ${result.email}.`
       : "Thank you: your email address is confirmed.";
@@ -66,7 +59,7 @@ export const action = formAction({
 export default function VerifyEmail() {
   const { token, signedIn } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReply>();
-  const problem = reply?.error?.[""]?.[0] ?? reply?.error?.token?.[0] ?? (token ? null : UNUSABLE);
+  const problem = reply?.error?.[""]?.[0] ?? reply?.error?.token?.[0] ?? (token ? null : UNUSABLE_EMAIL_PROOF);
   return (
     <div className="mx-auto max-w-md">
       <h1 className="text-3xl font-bold">Confirm your email address</h1>

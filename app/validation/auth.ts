@@ -45,9 +45,20 @@ export const SignUpSchema = z.object({
 
 export const ForgotPasswordSchema = z.object({ email: emailField });
 
+/** The token of a link sent by mail (reset, email proof), as `randomToken` makes it. */
+const emailLinkToken = (message: string) =>
+  z.string({ required_error: message }).regex(/^[A-Za-z0-9_-]{20,100}$/, message);
+
 export const ResetPasswordSchema = z.object({
   password: newPasswordField,
-  token: z
-    .string({ required_error: "This link is not complete" })
-    .regex(/^[A-Za-z0-9_-]{20,100}$/, "This link is not complete"),
+  token: emailLinkToken("This link is not complete"),
 });
+
+export const UNUSABLE_EMAIL_PROOF = "This link has expired or was already used.";
+export const EmailProofToken = emailLinkToken(UNUSABLE_EMAIL_PROOF);
+
+/** The email proof page: Confirm (with the link's token) or Send the link again. */
+export const VerifyEmailSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm"), token: EmailProofToken }),
+  z.object({ intent: z.literal("resend") }),
+]);

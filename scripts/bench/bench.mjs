@@ -91,6 +91,7 @@ const ORDER_FORM = { quantity: "1", address: "1 Bench Street, Testville", phone:
 // The sign-in flood: this many connections posting unknown emails (each worth a password hash if
 // nothing stopped it) while a visitor loads the catalog with FLOOD_READERS connections.
 const FLOOD_CONNECTIONS = 64;
+const FLOOD_READERS = 10;
 // A latency budget is about what a buyer waits, not about a queue: with 50 connections on two
 // cores every uncached page's p99 is mostly time spent waiting behind the others. So the search
 // pages' p99 is measured again with a few buyers at once, in rounds like the rest.
@@ -106,7 +107,6 @@ function cycle(values) {
   let next = 0;
   return () => values[next++ % values.length];
 }
-const FLOOD_READERS = 10;
 
 const startedAt = Date.now();
 // Interrupted: the servers are killed outright, the temporary files removed, and nothing is written.

@@ -133,7 +133,6 @@ export async function fillCartFor(userId: number) {
   );
 }
 
-/** The newest password reset link the outbox holds for this email (the e2e store sends no mail). */
 /** The newest link of a kind the store wrote to `email` (the e2e server keeps mail in the outbox). */
 async function mailedLink(email: string, kind: "password-reset" | "verify-email", path: string) {
   await users();
