@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { ensureBuild } from "./lib/build.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
-import { ensureDependencies } from "./lib/ensure-deps.mjs";
+import { ensureDependencies, lockfileUnchanged } from "./lib/ensure-deps.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import { bin, log, root, tryRun } from "./lib/run.mjs";
 import { RELIABILITY_CONFIG, runVitest } from "./lib/suites.mjs";
@@ -25,6 +25,7 @@ function count(name, result) {
 
 ensureDependencies();
 ensureChromium();
+step("lockfile unchanged by install", lockfileUnchanged());
 
 log("Typecheck");
 step("typecheck", tryRun(bin("tsc"), []));

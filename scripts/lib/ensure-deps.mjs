@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,10 +24,10 @@ export function ensureDependencies() {
   const stamp = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, "utf8") : "";
   if (stamp !== fingerprint || !fs.existsSync(nativeModule)) {
     log("Installing dependencies");
-    // `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages (Rollup's and
-    // Tailwind's native builds) out of the lockfile and then `npm ci` rejects that same lockfile.
-    // The lockfile still pins every version. better-sqlite3 compiles from source here; npm runs its
-    // build because package.json lists it under allowScripts.
+    // The lockfile holds every platform's optional native packages (Rollup's, esbuild's, Tailwind's
+    // oxide, lightningcss), so this install changes nothing in it on any machine: `npm test` checks
+    // that with lockfileUnchanged(). better-sqlite3 compiles from source here; npm runs its build
+    // because package.json lists it under allowScripts.
     run("npm", ["install", "--no-audit", "--no-fund"]);
     if (!fs.existsSync(nativeModule)) {
       log("Building better-sqlite3");
@@ -34,4 +35,17 @@ export function ensureDependencies() {
     }
     fs.writeFileSync(stampFile, fingerprint);
   }
+}
+
+/**
+ * True when the install left package-lock.json as committed. A lockfile that lacks another
+ * platform's optional packages is rewritten by `npm install` there (a Mac then misses
+ * @rollup/rollup-darwin-arm64), so CI fails the run when that happens here.
+ */
+export function lockfileUnchanged() {
+  if (!fs.existsSync(path.join(root, ".git"))) return true;
+  const result = spawnSync("git", ["diff", "--quiet", "--", "package-lock.json"], { cwd: root });
+  if (result.status === 0) return true;
+  console.error("package-lock.json changed during install: run `npm install` and commit the lockfile");
+  return false;
 }
