@@ -41,7 +41,7 @@ export async function authenticateApiCall(request: Request): Promise<ApiCaller |
 export function keyNeeded() {
   return new ApiError(
     401,
-    "This call needs an API key: send it as Authorization: Bearer <key> (a page on another site is never signed in by the store's cookie).",
+    "This call needs an API key: send it as Authorization: Bearer <key>. A page on another site is never signed in by the store's cookie.",
     {},
     { "WWW-Authenticate": "Bearer" },
   );
