@@ -110,28 +110,54 @@ describe("every answer to a listed origin carries CORS headers, errors included"
     return response.json();
   };
 
-  test("200, 201, 400, 401, 403, 404, 405, 409, 413, 415 and 428", async () => {
-    const item = await newItem({ quantity: 5 });
-    const from = { origin: PARTNER };
-    await readable(await api("GET", `/api/item/${item.id}`, { ...from, key: adminKey }), 200);
-    const product = { name: "CORS gear", img: "/x.png", description: "d", price: 1, quantity: 1, supplierName: "s" };
-    await readable(await api("POST", "/api/item", { ...from, key: adminKey, body: product }), 201);
-    await readable(await api("POST", "/api/item", { ...from, key: adminKey, body: {} }), 400);
-    await readable(await api("POST", "/api/item", { ...from, body: {} }), 401);
-    await readable(await api("POST", "/api/item", { ...from, key: "gwk_revoked" }), 401);
-    await readable(await api("POST", "/api/item", { ...from, key: customerKey, body: product }), 403);
-    await readable(await api("POST", "/api/item", { ...from, cookie: adminCookie, body: product }), 403);
-    await readable(await api("GET", "/api/item/987654321", from), 404);
-    // One 405 from the route, one from the server before the app.
-    await readable(await api("DELETE", "/api/review", { ...from, key: adminKey }), 405);
-    await readable(await api("PATCH", "/api/item", { ...from, key: adminKey, body: {} }), 405);
-    const stale = { quantity: 1, version: item.version + 5 };
-    await readable(await api("PUT", `/api/item/${item.id}`, { ...from, key: adminKey, body: stale }), 409);
-    const tooBig = JSON.stringify({ ...product, description: "x".repeat(MAX_FORM_BYTES) });
-    await readable(await api("POST", "/api/item", { ...from, key: adminKey, body: tooBig }), 413);
-    const textPlain = { ...from, key: adminKey, body: "{}", headers: { "Content-Type": "text/plain" } };
-    await readable(await api("POST", "/api/item", textPlain), 415);
-    await readable(await api("PUT", `/api/item/${item.id}`, { ...from, key: adminKey, body: { quantity: 1 } }), 428);
+  const from = { origin: PARTNER };
+  const product = { name: "CORS gear", img: "/x.png", description: "d", price: 1, quantity: 1, supplierName: "s" };
+  const anItem = () => newItem({ quantity: 5 });
+  const answers: [string, number, () => Promise<Response>][] = [
+    ["a read with a key", 200, async () => api("GET", `/api/item/${(await anItem()).id}`, { ...from, key: adminKey })],
+    ["a new item", 201, () => api("POST", "/api/item", { ...from, key: adminKey, body: product })],
+    ["a body that breaks the rules", 400, () => api("POST", "/api/item", { ...from, key: adminKey, body: {} })],
+    ["a write without a key", 401, () => api("POST", "/api/item", { ...from, body: {} })],
+    ["a key that is not one", 401, () => api("POST", "/api/item", { ...from, key: "gwk_revoked" })],
+    [
+      "a customer's key on an admin call",
+      403,
+      () => api("POST", "/api/item", { ...from, key: customerKey, body: product }),
+    ],
+    ["a write with the cookie", 403, () => api("POST", "/api/item", { ...from, cookie: adminCookie, body: product })],
+    ["an unknown item", 404, () => api("GET", "/api/item/987654321", from)],
+    ["a method the call lacks", 405, () => api("DELETE", "/api/review", { ...from, key: adminKey })],
+    ["a method the server refuses before the app", 405, () => api("PATCH", "/api/item", { ...from, key: adminKey })],
+    [
+      "a stale version",
+      409,
+      async () => {
+        const item = await anItem();
+        return api("PUT", `/api/item/${item.id}`, { ...from, key: adminKey, body: { quantity: 1, version: 99 } });
+      },
+    ],
+    [
+      "a body the server refuses for its declared size",
+      413,
+      () => {
+        const body = JSON.stringify({ ...product, description: "x".repeat(MAX_FORM_BYTES) });
+        return api("POST", "/api/item", { ...from, key: adminKey, body });
+      },
+    ],
+    [
+      "a body that is not JSON",
+      415,
+      () => api("POST", "/api/item", { ...from, key: adminKey, body: "{}", headers: { "Content-Type": "text/plain" } }),
+    ],
+    [
+      "stock without a version",
+      428,
+      async () => api("PUT", `/api/item/${(await anItem()).id}`, { ...from, key: adminKey, body: { quantity: 1 } }),
+    ],
+  ];
+
+  test.each(answers)("%s: %i", async (_label, status, send) => {
+    await readable(await send(), status);
   });
 
   test("429, with Retry-After readable by the page", async () => {
