@@ -1,5 +1,6 @@
 import type { RequestHandler, Response as ExpressResponse } from "express";
 
+import { corsHeaders } from "~/api/cors.server";
 import { appUrl } from "~/utils/env.server";
 import { refusalPage } from "~/utils/refusal-page.server";
 import { CROSS_SITE_REFUSED, MAX_FORM_BYTES } from "~/utils/request.server";
@@ -13,7 +14,10 @@ function isApi(path: string) {
   return path === "/api" || path.startsWith("/api/");
 }
 
-/** Sends a refusal before Remix runs: JSON under /api, the short refusal page elsewhere. */
+/**
+ * Sends a refusal before Remix runs: the short refusal page, or under /api JSON with the API's CORS
+ * headers, so a listed origin's page can read why (a 413, a 405, a 500) as it reads the API's own errors.
+ */
 export async function sendRefusal(
   res: ExpressResponse,
   path: string,
@@ -24,9 +28,15 @@ export async function sendRefusal(
   // The rest of a body declared too large is not worth reading: the connection ends with the answer.
   if (status === 413) res.setHeader("Connection", "close");
   if (isApi(path)) {
+    const ask = {
+      method: res.req.method,
+      origin: res.req.get("Origin") ?? null,
+      authorized: res.req.get("Authorization") !== undefined,
+    };
     res
       .status(status)
-      .set({ ...headers, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" })
+      .set({ ...headers, ...corsHeaders(ask, ALLOW), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" })
+      .vary("Origin")
       .json({ error: message });
     return;
   }

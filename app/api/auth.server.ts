@@ -37,6 +37,16 @@ export async function authenticateApiCall(request: Request): Promise<ApiCaller |
   return user ? { id: user.id, role: user.role, address: user.address, phone: user.phone, via: "session" } : null;
 }
 
+/** A 401 for a write from another origin that carries no credential: only a key works from there. */
+export function keyNeeded() {
+  return new ApiError(
+    401,
+    "This call needs an API key: send it as Authorization: Bearer <key>. A page on another site is never signed in by the store's cookie.",
+    {},
+    { "WWW-Authenticate": "Bearer" },
+  );
+}
+
 /** The caller; a 401 when nobody is signed in and no key was sent. */
 export function requireCaller(caller: ApiCaller | null): ApiCaller {
   if (!caller) {

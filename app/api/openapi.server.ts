@@ -18,6 +18,7 @@ import {
   ApiOrderRefusedSchema,
   ApiOrderSchema,
   ApiReviewSchema,
+  ApiStaleSchema,
   IdempotencyKeySchema,
   ItemBodySchema,
   ItemChangesSchema,
@@ -39,14 +40,19 @@ function body(schema: z.ZodTypeAny) {
   return { required: true, content: { "application/json": { schema } } };
 }
 
-const error = (description: string) => json(description, ApiErrorSchema);
+const error = (description: string, extra: Partial<ResponseConfig> = {}) => json(description, ApiErrorSchema, extra);
 const invalid = error("Not valid: `issues` holds the messages per field, or the body is not a JSON object.");
 const tooLarge = error(`The body is larger than ${MAX_FORM_BYTES} bytes.`);
-const signedOut = error("Signed out, or the API key is not valid or has been revoked.");
+const signedOut = error(
+  "Signed out, or the API key is not valid or has been revoked; from another site, a write without a key. " +
+    "Comes with `WWW-Authenticate: Bearer`.",
+);
 const notAdmin = error(
   "The caller is not an administrator (a cookie write from another site is refused with 403 too).",
 );
 const noSuchItem = error("No item has this id.");
+const notJson = error("The body is not sent as `Content-Type: application/json`.");
+const header = (description: string) => ({ description, schema: { type: "string" as const } });
 
 function buildDocument() {
   const registry = new OpenAPIRegistry();
@@ -68,9 +74,22 @@ function buildDocument() {
     method: "get",
     path: "/api/item",
     tags: ["Items"],
-    summary: "List or search items (best match first for a search, else newest first)",
+    summary: "List or search items (best match first for a search, else newest first), a page at a time",
+    description: [
+      `At most \`limit\` items (default ${API_MAX_LIMIT}). When there are more, the answer has a`,
+      '`Link: <…>; rel="next"` header (RFC 8288): GET its URL, which carries a `cursor`, for the next page,',
+      "until an answer has no `Link`. Parts added meanwhile move no page: newest first goes on below the last",
+      "part shown, and a search's pages are counted among the parts there were at its first page.",
+    ].join(" "),
     request: { query: ItemListQuerySchema },
-    responses: { 200: json("The items.", z.array(ApiItemSchema)), 400: invalid },
+    responses: {
+      200: json("The items.", z.array(ApiItemSchema), {
+        headers: {
+          Link: header('`<https://…/api/item?…&cursor=…>; rel="next"` when there is a next page; absent on the last.'),
+        },
+      }),
+      400: invalid,
+    },
   });
   registry.registerPath({
     method: "post",
@@ -87,6 +106,7 @@ function buildDocument() {
       401: signedOut,
       403: notAdmin,
       413: tooLarge,
+      415: notJson,
     },
   });
   registry.registerPath({
@@ -95,22 +115,48 @@ function buildDocument() {
     tags: ["Items"],
     summary: "One item",
     request: { params: itemId },
-    responses: { 200: json("The item.", ApiItemSchema), 404: noSuchItem },
+    responses: {
+      200: json("The item.", ApiItemSchema, {
+        headers: { ETag: header('The item\'s `version` in quotes (`"3"`): send it back as `If-Match` with a PUT.') },
+      }),
+      404: noSuchItem,
+    },
   });
   registry.registerPath({
     method: "put",
     path: "/api/item/{id}",
     tags: ["Items"],
     summary: "Change some of an item's fields, such as a restock or a price change (admin)",
+    description: [
+      "Sets only the fields sent. A change is made from a version of the item: send the `version` the client",
+      'read (a body field) or its `ETag` as `If-Match: "3"`. Then the change is saved only if the item is still',
+      "at that version; otherwise nothing is saved and the answer is a 409 with the item as it is now (an order",
+      "placed since moved it on): read it, decide again, send the new version. Setting `quantity` without a",
+      "version is a 428, since it could undo orders; other fields may be sent without one.",
+    ].join(" "),
     security: signedIn,
-    request: { params: itemId, body: body(ItemChangesSchema) },
+    request: {
+      params: itemId,
+      body: body(ItemChangesSchema),
+      headers: z.object({
+        "If-Match": z.string().optional().openapi({
+          description: 'The version read, in quotes (the `ETag` of GET /api/item/{id}): `"3"`.',
+          example: '"3"',
+        }),
+      }),
+    },
     responses: {
-      200: json("The item as it is now.", ApiItemSchema),
-      400: invalid,
+      200: json("The item as it is now.", ApiItemSchema, {
+        headers: { ETag: header("The item's new version, in quotes.") },
+      }),
+      400: error("Not valid: `issues` holds the messages per field; or If-Match is not one version in quotes."),
       401: signedOut,
       403: notAdmin,
       404: noSuchItem,
+      409: json("The item changed since that version; nothing was saved. `current` is the item now.", ApiStaleSchema),
       413: tooLarge,
+      415: notJson,
+      428: error("`quantity` was sent without the version it was read at (`version` or `If-Match`)."),
     },
   });
   registry.registerPath({
@@ -137,7 +183,19 @@ function buildDocument() {
     summary: "Add a review (signed in)",
     security: signedIn,
     request: { body: body(ReviewBodySchema) },
-    responses: { 201: json("The new review.", ApiReviewSchema), 400: invalid, 401: signedOut, 413: tooLarge },
+    responses: {
+      201: json("The new review.", ApiReviewSchema),
+      400: invalid,
+      401: signedOut,
+      413: tooLarge,
+      415: notJson,
+      429: error(
+        "Too many reviews from this account or address for now: `Retry-After` says how many seconds to wait.",
+        {
+          headers: { "Retry-After": header("Seconds to wait.") },
+        },
+      ),
+    },
   });
   registry.registerPath({
     method: "get",
@@ -183,6 +241,7 @@ function buildDocument() {
         ApiOrderRefusedSchema,
       ),
       413: tooLarge,
+      415: notJson,
     },
   });
   registry.registerPath({
@@ -214,7 +273,9 @@ function buildDocument() {
       description: [
         "The original backend's calls (GET/POST /item, GET/PUT/DELETE /item/{id}, GET/POST /review) under /api,",
         "on the store's own models and rules, plus orders. Prices are numbers in currency units (12.5);",
-        `lists take ?limit= (1 to ${API_MAX_LIMIT}, default ${API_MAX_LIMIT}) and ?offset=. Errors are JSON { error, issues? }.`,
+        `lists take ?limit= (1 to ${API_MAX_LIMIT}, default ${API_MAX_LIMIT}) and ?offset=, and GET /api/item's answer links to`,
+        'its next page (`Link: <…>; rel="next"`). Errors are JSON { error, issues? }. Writes from another',
+        "site need an API key; pages on origins the store lists in API_CORS_ORIGINS may read every answer, errors included.",
       ].join(" "),
     },
   });

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 
+import { hasSessionCookie } from "~/auth/session.server";
 import { MAX_FORM_BYTES, readCappedBody, requireSameOrigin } from "~/utils/request.server";
 
-import { type ApiCaller, authenticateApiCall, requireAdminCaller, requireCaller } from "./auth.server";
+import { type ApiCaller, authenticateApiCall, keyNeeded, requireAdminCaller, requireCaller } from "./auth.server";
 import { applyCors, hasAuthorization } from "./cors.server";
 import { ApiError, apiErrorResponse } from "./errors.server";
 
@@ -29,8 +30,9 @@ type Handler = (context: ApiContext) => Promise<Response>;
 /**
  * One API route's calls, by HTTP method, as a function to export as both `loader` and `action`
  * (Remix sends GET, HEAD and OPTIONS to the loader, everything else to the action). Around every
- * call: OPTIONS is answered, a cookie write must come from this very origin, a method the route
- * lacks is a 405, an Authorization header must hold a live key, every error is JSON, and CORS.
+ * call: OPTIONS is answered, a write from another origin needs a key (a cookie write must come from
+ * this very origin), a method the route lacks is a 405, an Authorization header must hold a live
+ * key, every error is JSON, and CORS on every answer.
  */
 export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
   const methods = Object.keys(handlers) as Method[];
@@ -66,10 +68,16 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
   };
 }
 
+/**
+ * A write from another origin without a key: signed in with a cookie, it is refused as another
+ * site's form post would be (403); with no credential at all (a single-page client elsewhere), it
+ * is told what it lacks (401).
+ */
 function requireSameOriginWrite(request: Request) {
   try {
     requireSameOrigin(request);
   } catch {
+    if (!hasSessionCookie(request)) throw keyNeeded();
     throw new ApiError(
       403,
       "A write signed in with a cookie must come from this site. Machine clients send an API key instead.",

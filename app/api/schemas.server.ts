@@ -9,6 +9,8 @@ import { MAX_ORDER_QUANTITY, orderSchema } from "~/validation/order";
 import { ProductSchema } from "~/validation/product";
 import { ReviewSchema } from "~/validation/review";
 
+import { CursorParam } from "./paging.server";
+
 // The JSON API's schemas, built from the pages' own rules. They carry their OpenAPI descriptions,
 // so /api/openapi.json is generated from the very objects the routes parse with. Only server code
 // imports this file (the API-key form's schemas live in app/validation/api-key.ts).
@@ -177,8 +179,18 @@ export const PagingQuerySchema = z.object({
   offset: wholeNumberParam("offset", 0, MAX_ID).default(0),
 });
 
-/** GET /api/item: the catalog page's search and filters with paging. */
+/** GET /api/item: the catalog page's search and filters with paging, by cursor (or offset, as before). */
 export const ItemListQuerySchema = PagingQuerySchema.extend({
+  cursor: CursorParam.optional().openapi({
+    type: "string",
+    description:
+      "Where the next page starts. Never made by hand: follow the URL of the answer's `Link: <…>; " +
+      'rel="next"` header, which carries it (and the other parameters as they were). No `Link`: that was the last page.',
+  }),
+  offset: wholeNumberParam("offset", 0, MAX_ID).optional().openapi({
+    type: "integer",
+    description: "Parts to skip (default 0). The `Link` header's cursor is the better way on.",
+  }),
   q: CatalogQuerySchema.shape.q.openapi({
     type: "string",
     description: "Search part numbers (whole or in part) and names and descriptions by word, as on the catalog page.",
@@ -193,6 +205,10 @@ export const ItemListQuerySchema = PagingQuerySchema.extend({
     .optional()
     .transform((value) => value === "1" || value === "true")
     .openapi({ type: "string", description: "`1`: only parts with units in stock." }),
+}).superRefine(({ cursor, offset }, context) => {
+  if (cursor !== undefined && offset !== undefined) {
+    context.addIssue({ code: "custom", path: ["offset"], message: "Send cursor or offset, not both" });
+  }
 });
 
 /** GET /api/order: `?all=1` asks for every customer's orders (admins only). */

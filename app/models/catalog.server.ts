@@ -204,23 +204,27 @@ async function countMatching(filter: CatalogFilter, hits: Hits) {
   return Number(count);
 }
 
+/**
+ * A slice of the matches: `offset` of them skipped, then `limit`. `idsBelow` leaves out every part
+ * whose id is not below it: the parts after a newest-first page's last one, or a search among the
+ * parts that existed when its first page was read (parts added since would move its later pages).
+ */
+type Slice = { limit: number; offset: number; idsBelow?: number; specTest?: SpecTest };
+
 /** The ids of one slice of the matches, in the order asked for. */
 async function sortedIds(
   filter: CatalogFilter,
   hits: Hits,
   sort: CatalogSort,
-  limit: number,
-  offset: number,
-  specTest: SpecTest = "in",
+  { limit, offset, idsBelow, specTest = "in" }: Slice,
 ): Promise<number[]> {
   const effective = sort === "relevance" && !hits ? "newest" : sort;
   if (effective === "relevance" && hits) {
     // Ranked and filtered on the narrow covering index (migration 0015); the page's whole rows are
     // read afterwards, for its ids only: joining every match's row before sorting cost twice as much.
-    const rows = await db
-      .selectFrom(hits.scored)
-      .innerJoin("items", "items.id", "hits.id")
-      .where(filterCondition(filter))
+    let ranked = db.selectFrom(hits.scored).innerJoin("items", "items.id", "hits.id").where(filterCondition(filter));
+    if (idsBelow !== undefined) ranked = ranked.where("items.id", "<", idsBelow);
+    const rows = await ranked
       .select("hits.id")
       .orderBy("hits.score")
       .orderBy("hits.id", "desc")
@@ -231,6 +235,7 @@ async function sortedIds(
   }
   // Only the newest-first order walks the category's index, which is what makes `exists` cheap.
   let query = matchingItems(filter, hits, undefined, effective === "newest" ? specTest : "in").select("items.id");
+  if (idsBelow !== undefined) query = query.where("items.id", "<", idsBelow);
   if (effective === "price-asc") query = query.orderBy("items.price_cents", "asc");
   if (effective === "price-desc") query = query.orderBy("items.price_cents", "desc");
   if (effective === "name") query = query.orderBy("items.name", "asc");
@@ -274,7 +279,9 @@ async function pageOf(
   const specTest: SpecTest = walkSteps < total ? "exists" : "in";
   // Past the end: the caller sends the buyer to the last page; no need to ask the database.
   const ids =
-    offset >= total ? [] : await sortedIds(filter, hits, sort ?? "relevance", CATALOG_PAGE_SIZE, offset, specTest);
+    offset >= total
+      ? []
+      : await sortedIds(filter, hits, sort ?? "relevance", { limit: CATALOG_PAGE_SIZE, offset, specTest });
   return { ids, total, page, pageCount };
 }
 
@@ -354,12 +361,18 @@ export async function catalogGeneration() {
   return Number(row?.generation ?? 0);
 }
 
-/** The same search, sort and filters with a caller's limit and offset (GET /api/item). */
-export async function listCatalogSlice(
-  filter: CatalogFilter,
-  { limit, offset, sort = "relevance" }: { limit: number; offset: number; sort?: CatalogSort },
-) {
-  return cardsInOrder(await sortedIds(filter, await hitsOf(filter), sort, limit, offset));
+/** The same search, sort and filters as the catalog page, a caller's slice of them (GET /api/item). */
+export async function listCatalogSlice(filter: CatalogFilter, slice: Slice & { sort?: CatalogSort }) {
+  return cardsInOrder(await sortedIds(filter, await hitsOf(filter), slice.sort ?? "relevance", slice));
+}
+
+/** The highest id a part has now; every part added later gets a higher one. */
+export async function highestItemId() {
+  const row = await db
+    .selectFrom("items")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
 }
 
 /**

@@ -1,15 +1,18 @@
+import { itemsPage, nextPageLink } from "~/api/paging.server";
 import { apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
 import { ItemBodySchema, ItemListQuerySchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
-import { listCatalogSlice, withCatalogDetails } from "~/models/catalog.server";
+import { withCatalogDetails } from "~/models/catalog.server";
 import { createItem, itemInputFromForm } from "~/models/item.server";
 
 // GET /api/item (everyone) and POST /api/item (admins): the original backend's /item calls.
 const handleApiCall = apiRoute({
+  // The plain array the original answered, a page of it: `Link` says where the next page is.
   async GET({ url }) {
-    const { q, category, inStock, limit, offset } = parseQuery(ItemListQuerySchema, url);
-    const items = await listCatalogSlice({ query: q, category, inStock }, { limit, offset });
-    return apiJson((await withCatalogDetails(items)).map(toApiItem));
+    const { q, category, inStock, limit, offset, cursor } = parseQuery(ItemListQuerySchema, url);
+    const { items, next } = await itemsPage({ filter: { query: q, category, inStock }, limit, offset, cursor });
+    const headers = next ? { Link: nextPageLink(url, next) } : undefined;
+    return apiJson((await withCatalogDetails(items)).map(toApiItem), { headers });
   },
 
   async POST({ request, requireAdminCaller }) {

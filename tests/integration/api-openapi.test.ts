@@ -77,6 +77,25 @@ describe("the OpenAPI document", () => {
     expect(components.schemas.Item.properties.price.type).toBe("number");
   });
 
+  test("documents PUT's version rule (version or If-Match, else 428; stale 409) and GET /api/item's Link paging", async () => {
+    const { paths, components } = await fetchDocument();
+    const put = paths["/api/item/{id}"].put;
+    expect(put.parameters).toContainEqual(expect.objectContaining({ name: "If-Match", in: "header", required: false }));
+    expect(components.schemas.ItemChanges.properties.version.description).toMatch(/If-Match/);
+    expect(put.description).toMatch(/428/);
+    expect(put.responses["428"].description).toMatch(/version/);
+    expect(put.responses["409"].content["application/json"].schema.$ref).toBe("#/components/schemas/Stale");
+    expect(JSON.stringify(components.schemas.Stale)).toContain('"current"');
+    expect(paths["/api/item/{id}"].get.responses["200"].headers.ETag).toBeDefined();
+
+    const list = paths["/api/item"].get;
+    expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toContain("cursor");
+    expect(list.responses["200"].headers.Link.description).toMatch(/rel="next"/);
+    expect(list.description).toMatch(/Link/);
+    expect(paths["/api/review"].post.responses["429"].headers["Retry-After"]).toBeDefined();
+    expect(paths["/api/item"].post.responses["401"].description).toMatch(/another site/);
+  });
+
   test("takes the item body from the add-product rules, with numbers or strings", async () => {
     const { components } = await fetchDocument();
     const input = components.schemas.ItemInput;
