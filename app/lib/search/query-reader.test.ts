@@ -1,0 +1,280 @@
+import { describe, expect, test } from "vitest";
+
+import { readQuery } from "./query-reader";
+import type { SpecCondition, Term } from "./terms";
+
+/** The one term a query reads as. */
+function only(query: string): Term {
+  const { terms } = readQuery(query);
+  expect(terms, query).toHaveLength(1);
+  return terms[0];
+}
+
+const spec = (names: string[] | null, value: string, unit: string | null): SpecCondition => ({
+  names,
+  values: [value],
+  unit,
+});
+const BORE = ["Bore", "Bore 1", "Bore 2", "Nominal size"];
+
+describe("measurements", () => {
+  test("a unit glued or spaced is one measurement, in the canonical unit, matched against any spec in that unit", () => {
+    for (const query of ["8mm", "8 mm", "8 MM", "0.8 cm"]) {
+      expect(only(query), query).toMatchObject({ kind: "measurement", specs: [[spec(null, "8", "mm")]] });
+      expect(only(query).phrases, query).toEqual(expect.arrayContaining([["8", "mm"], ["8mm"]]));
+    }
+    expect(only("400bar")).toMatchObject({ kind: "measurement", specs: [[spec(null, "400", "bar")]] });
+    expect(only("0.5 m")).toMatchObject({
+      specs: [[spec(null, "500", "mm")]],
+      phrases: [["0", "5", "m"], ["500", "mm"], ["500mm"]],
+    });
+    expect(only("20°")).toMatchObject({ specs: [[spec(null, "20", "°")]] });
+    expect(only("20 deg").specs).toEqual(only("20 °").specs);
+    expect(only('1/4"')).toMatchObject({ specs: [[spec(null, "6.35", "mm")]] });
+    expect(only("3/8 inch").phrases).toContainEqual(["3", "8", "inch"]);
+    expect(only("13.5 kN")).toMatchObject({
+      specs: [[spec(null, "13.5", "kN")]],
+      phrases: [
+        ["13", "5", "kn"],
+        ["13", "5kn"],
+      ],
+    });
+  });
+
+  test("a spec word beside a measurement or a number names the spec: Bore 8 mm", () => {
+    for (const query of ["8mm bore", "8 mm bore", "bore 8mm", "bore 8"]) {
+      expect(only(query), query).toMatchObject({ kind: "measurement", specs: [[spec(BORE, "8", "mm")]] });
+    }
+    expect(only("22mm od").specs).toEqual([[spec(["Outside diameter"], "22", "mm")]]);
+    expect(only("400 bar pressure").specs).toEqual([[spec(["Maximum pressure"], "400", "bar")]]);
+    expect(only("2 strands")).toMatchObject({ kind: "number", specs: [[spec(["Strands"], "2", null)]] });
+    // A spec word of another quantity stays a word of its own.
+    expect(readQuery("8 bar bore").terms.map((term) => term.kind)).toEqual(["measurement", "word"]);
+  });
+});
+
+describe("what is not a measurement", () => {
+  test("a number alone is a number word: 608 is a bearing, not 608 mm", () => {
+    expect(only("608")).toEqual({
+      kind: "number",
+      text: "608",
+      start: 0,
+      end: 3,
+      phrases: [["608"]],
+      prefix: false,
+      partNumberKeys: ["608"],
+      specs: [[{ names: null, values: ["608"] }]],
+    });
+    expect(only("20").partNumberKeys).toEqual([]);
+    expect(only("1.5")).toMatchObject({
+      kind: "number",
+      phrases: [["1", "5"]],
+      specs: [[{ names: null, values: ["1.5"] }]],
+    });
+  });
+
+  test("codes, part numbers and words with digits stay text and part-number fragments", () => {
+    expect(only("GW-SG-M1-20")).toMatchObject({
+      kind: "partNumber",
+      phrases: [["gw", "sg", "m1", "20"]],
+      partNumberKeys: ["gwsgm120"],
+      specs: [],
+    });
+    expect(only("ucp205")).toMatchObject({
+      kind: "code",
+      phrases: [["ucp205"]],
+      partNumberKeys: ["ucp205"],
+      prefix: true,
+    });
+    expect(only("08B-1")).toMatchObject({ kind: "code", phrases: [["08b", "1"]], partNumberKeys: ["08b1"] });
+    expect(only("HTD 5M".split(" ")[0])).toMatchObject({ kind: "word", phrases: [["htd"]] });
+    expect(only("32/20-100")).toMatchObject({ kind: "code", partNumberKeys: ["3220100"] });
+    // "1,000" with the decimal comma refused: text, and never a measurement.
+    expect(readQuery("0,5 mm").terms.map((term) => [term.kind, term.text])).toEqual([
+      ["code", "0,5"],
+      ["word", "mm"],
+    ]);
+    expect(readQuery("0,5 mm", { decimalComma: "decimal" }).terms[0].specs).toEqual([[spec(null, "0.5", "mm")]]);
+  });
+
+  test("words are lower case without accents, and match as a prefix from three letters", () => {
+    expect(readQuery("Spur GEARS Laufrad Déflecteur").terms.map((term) => term.phrases)).toEqual([
+      [["spur"]],
+      [["gears"]],
+      [["laufrad"]],
+      [["deflecteur"]],
+    ]);
+    expect(only("gear").prefix).toBe(true);
+    expect(only("hk").prefix).toBe(false);
+    expect(only("V-belt")).toMatchObject({ kind: "word", phrases: [["v", "belt"]], prefix: true });
+  });
+});
+
+describe("threads and modules", () => {
+  test("M6x20 and M6 x 20 are thread M6, length 20 mm", () => {
+    for (const query of ["M6x20", "M6 x 20", "m6×20", "m 6 x 20", "M6*20"]) {
+      expect(only(query), query).toMatchObject({
+        kind: "thread",
+        specs: [[spec(["Thread"], "M6", null), spec(["Length"], "20", "mm")]],
+      });
+      expect(only(query).phrases, query).toEqual(expect.arrayContaining([["m6", "x", "20"], ["m6x20"]]));
+    }
+  });
+
+  test("a second number under half the diameter is a fine pitch: M8x1", () => {
+    expect(only("m8x1").specs).toEqual([
+      [spec(["Thread"], "M8x1", null)],
+      [spec(["Thread"], "M8", null), spec(["Pitch"], "1", "mm")],
+    ]);
+  });
+
+  test("Tr16x4 is a trapezoidal thread 16 with pitch 4", () => {
+    for (const query of ["Tr16x4", "tr 16 x 4", "TR16X4"]) {
+      expect(only(query), query).toMatchObject({
+        kind: "thread",
+        partNumberKeys: ["tr16x4"],
+        specs: [[spec(["Thread"], "Tr16x4", null)], [spec(["Size"], "16", "mm"), spec(["Pitch"], "4", "mm")]],
+      });
+    }
+  });
+
+  test("G 1/4 is a pipe thread, found in connections and part numbers", () => {
+    for (const query of ["G 1/4", "g1/4", "G¼"]) {
+      expect(only(query), query).toMatchObject({
+        kind: "thread",
+        partNumberKeys: ["g14"],
+        specs: [[spec(["Connection", "Thread"], "G 1/4", null)]],
+      });
+      expect(only(query).phrases, query).toContainEqual(["g", "1", "4"]);
+    }
+  });
+
+  test("m1 and module 1 are Module 1", () => {
+    for (const query of ["module 1", "mod 1", "m1 spur gear", "m1 gear"]) {
+      const module = readQuery(query).terms.find((term) => term.kind === "module");
+      expect(module?.specs, query).toEqual([[spec(["Module"], "1", null)]]);
+    }
+    expect(only("m1.5")).toMatchObject({ kind: "module", specs: [[spec(["Module"], "1.5", null)]] });
+  });
+
+  test("m6 is a thread among fastener words, a module among gear words, and both alone", () => {
+    const m6 = (query: string) => readQuery(query).terms.find((term) => term.text === "m6")!;
+    expect(m6("m6 bolt")).toMatchObject({ kind: "thread", specs: [[spec(["Thread"], "M6", null)]] });
+    expect(m6("m6 rack")).toMatchObject({ kind: "module", specs: [[spec(["Module"], "6", null)]] });
+    expect(m6("m6")).toMatchObject({
+      kind: "thread",
+      specs: [[spec(["Thread"], "M6", null)], [spec(["Module"], "6", null)]],
+    });
+    // Small sizes read first as modules, and a size that is only a thread is only a thread.
+    expect(only("m2")).toMatchObject({
+      kind: "module",
+      specs: [[spec(["Module"], "2", null)], [spec(["Thread"], "M2", null)]],
+    });
+    expect(only("m12")).toMatchObject({ kind: "thread", specs: [[spec(["Thread"], "M12", null)]] });
+    // Neither a standard thread nor a module: a code.
+    expect(only("m13").kind).toBe("code");
+    // The text alternative stays: a dowel pin's "m6 tolerance" is found either way.
+    expect(m6("m6").phrases).toContainEqual(["m6"]);
+  });
+});
+
+describe("sizes, teeth, ratios, grades and bearings", () => {
+  test("6x30 is a size and a length in mm; 20 x 47 x 14 a bearing's bore, outside diameter and width", () => {
+    expect(only("6x30")).toMatchObject({
+      kind: "dimensions",
+      specs: [[spec(["Size", "Bore", "Bore 1"], "6", "mm"), spec(["Length", "Bore 2"], "30", "mm")]],
+    });
+    expect(only("6 x 30 mm").phrases).toContainEqual(["6", "x", "30"]);
+    expect(only("20 x 47 x 14 mm").specs[0]).toEqual([
+      spec(["Bore"], "20", "mm"),
+      spec(["Outside diameter"], "47", "mm"),
+      spec(["Width"], "14", "mm"),
+    ]);
+    expect(only("16 mm x 0.5 m").specs[0][1]).toEqual(spec(["Length", "Bore 2"], "500", "mm"));
+  });
+
+  test("20t and 20 teeth are Teeth 20", () => {
+    for (const query of ["20t", "20 teeth", "20-tooth", "teeth 20", "20 T"]) {
+      expect(only(query), query).toMatchObject({ kind: "teeth", specs: [[spec(["Teeth"], "20", null)]] });
+      expect(only(query).phrases, query).toContainEqual(["20", "teeth"]);
+    }
+  });
+
+  test("30:1 is a ratio", () => {
+    for (const query of ["30:1", "30 : 1"]) {
+      expect(only(query), query).toMatchObject({
+        kind: "ratio",
+        phrases: [["30", "1"]],
+        specs: [[spec(["Ratio"], "30:1", null)]],
+      });
+    }
+  });
+
+  test("8.8, 12.9, A2 and class 8 are property classes", () => {
+    expect(only("8.8")).toMatchObject({
+      kind: "grade",
+      phrases: [["8", "8"]],
+      specs: [[spec(["Property class"], "8.8", null)]],
+    });
+    expect(only("12.9").specs).toEqual([[spec(["Property class"], "12.9", null)]]);
+    expect(only("grade 10.9").specs).toEqual([[spec(["Property class"], "10.9", null)]]);
+    expect(only("class 8").specs).toEqual([[spec(["Property class"], "8", null)]]);
+    expect(only("A2").specs).toEqual([
+      [{ names: ["Property class"], values: ["A2", "A2-50", "A2-70", "A2-80", "A2-100"], unit: null }],
+    ]);
+    expect(only("A4-80").specs).toEqual([[spec(["Property class"], "A4-80", null)]]);
+    // Not a class: a decimal, and a measurement.
+    expect(only("1.5").kind).toBe("number");
+    expect(only("8.8 mm").kind).toBe("measurement");
+  });
+
+  test("6204 2rs, 6204-2RS and 608rs are bearing numbers with their seal, with or without a separator", () => {
+    for (const query of ["6204 2rs", "6204-2RS", "62042rs"]) {
+      expect(only(query), query).toMatchObject({ kind: "bearing", partNumberKeys: ["62042rs"] });
+      expect(only(query).phrases, query).toContainEqual(["6204", "2rs"]);
+    }
+    expect(only("608rs")).toMatchObject({ kind: "bearing", partNumberKeys: ["608rs", "6082rs"] });
+    expect(only("608rs").phrases).toContainEqual(["608", "2rs"]);
+    expect(only("6204 zz").partNumberKeys).toEqual(["6204zz", "62042z"]);
+  });
+});
+
+describe("a whole query", () => {
+  test("reads words, forms and part numbers in order, each term with its place in the text", () => {
+    const reading = readQuery("Spur gear, M1 20T 8mm bore");
+    expect(reading.text).toBe("spur gear m1 20t 8mm bore");
+    expect(reading.terms.map(({ kind, text, start, end }) => ({ kind, text, start, end }))).toEqual([
+      { kind: "word", text: "spur", start: 0, end: 4 },
+      { kind: "word", text: "gear", start: 5, end: 9 },
+      { kind: "module", text: "m1", start: 10, end: 12 },
+      { kind: "teeth", text: "20t", start: 13, end: 16 },
+      { kind: "measurement", text: "8mm bore", start: 17, end: 25 },
+    ]);
+    expect(reading.partNumberKey).toBe("spurgearm120t8mmbore");
+  });
+
+  test("every spec name the reader matches is one the catalog has, but for the ratio no demo part carries", async () => {
+    const { catalogParts } = await import("~/db/catalog-data");
+    const catalogNames = new Set(catalogParts.flatMap((part) => part.specs.map((spec) => spec.name)));
+    const queries = [
+      "m6x20",
+      "m8x1",
+      "tr16x4",
+      "g1/4",
+      "m1",
+      "m6",
+      "20t",
+      "8.8",
+      "6x30",
+      "20x47x14",
+      "30:1",
+      "2 strands",
+    ];
+    const lengthWords = ["bore", "id", "od", "diameter", "width", "length", "thick", "pitch", "size"];
+    const others = ["400 bar pressure", "95 nm torque", "13 kn load", "2 kg weight", "20° angle"];
+    const names = [...queries, ...lengthWords.map((word) => `8mm ${word}`), ...others].flatMap((query) =>
+      readQuery(query).terms.flatMap((term) => term.specs.flat().flatMap((condition) => condition.names ?? [])),
+    );
+    expect(names.filter((name) => !catalogNames.has(name))).toEqual(["Ratio"]);
+  });
+});
