@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 
 import { queryTextArbitrary } from "../../../tests/support/query-text";
 import { QUERY_LIMITS, readQuery } from "./query-reader";
-import { MAX_PHRASE_TOKENS, MAX_PHRASES, MAX_SPEC_READINGS } from "./terms";
+import { makeTerm, MAX_PHRASE_TOKENS, MAX_PHRASES, MAX_SPEC_READINGS } from "./terms";
 import { foldText } from "./text";
 
 describe("bounds", () => {
@@ -55,6 +55,25 @@ describe("bounds", () => {
       ["ab", false],
       ["gear", true],
     ]);
+  });
+
+  test("a term's alternatives are tidied and capped, whatever a form proposes", () => {
+    const many = Array.from({ length: 10 }, (_, index) => `t${index}`);
+    const term = makeTerm(
+      "code",
+      { text: "t", start: 0, end: 1 },
+      {
+        phrases: [[], ...many.map((token) => [token]), ["t0"], many],
+        keys: ["ab", "A-B-C", "abc", ...many.map((token) => `${token}xyz`)],
+        specs: many.map((value) => [{ names: null, values: [value] }]),
+        prefix: true,
+      },
+    );
+    expect(term.phrases).toEqual(many.slice(0, MAX_PHRASES).map((token) => [token]));
+    expect(term.partNumberKeys).toEqual(["abc", "t0xyz", "t1xyz", "t2xyz"]);
+    expect(term.specs).toHaveLength(MAX_SPEC_READINGS);
+    expect(term.prefix).toBe(false);
+    expect(makeTerm("code", term, { phrases: [many] }).phrases).toEqual([many.slice(0, MAX_PHRASE_TOKENS)]);
   });
 
   test("nothing to read is no terms", () => {
