@@ -44,6 +44,8 @@ describe("bounds", () => {
       ["the", "stop-word"],
       ["x", "too-short"],
     ]);
+    expect(readQuery("歯車 𝐱").terms.map((term) => term.text)).toEqual(["歯車"]);
+    expect(readQuery("歯 x").terms.map((term) => term.text)).toEqual(["歯"]);
     // A letter inside a form is part of it: m 6, g 1/4, 20 t.
     expect(readQuery("m 6 g 1/4 20 t").terms.map((term) => term.kind)).toEqual(["thread", "thread", "teeth"]);
   });

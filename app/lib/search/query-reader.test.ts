@@ -170,7 +170,16 @@ describe("threads and modules", () => {
       kind: "module",
       specs: [[spec(["Module"], "2", null)], [spec(["Thread"], "M2", null)]],
     });
-    expect(only("m12")).toMatchObject({ kind: "thread", specs: [[spec(["Thread"], "M12", null)]] });
+    expect(only("m12")).toMatchObject({
+      kind: "thread",
+      partNumberKeys: ["m12"],
+      specs: [[spec(["Thread"], "M12", null)]],
+    });
+    // M1.6 is no key fragment: "m16" would find M16 part numbers.
+    expect(readQuery("m1.6 screw").terms[0]).toMatchObject({
+      partNumberKeys: [],
+      specs: [[spec(["Thread"], "M1.6", null)]],
+    });
     // Neither a standard thread nor a module: a code.
     expect(only("m13").kind).toBe("code");
     // The text alternative stays: a dowel pin's "m6 tolerance" is found either way.

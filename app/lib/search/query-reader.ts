@@ -43,7 +43,7 @@ export function readQuery(query: string, options: { decimalComma?: DecimalComma 
     const span = { text: text.slice(found.start, found.end), start: found.start, end: found.end };
     const word = found.reading.kind === "word" && found.reading.phrases?.[0].length === 1 ? span.text : null;
     if (word !== null && STOP_WORDS.has(word)) dropped.push({ ...span, reason: "stop-word" });
-    else if (word !== null && word.length < 2) dropped.push({ ...span, reason: "too-short" });
+    else if (word !== null && isLoneLetter(word)) dropped.push({ ...span, reason: "too-short" });
     else if (terms.length >= QUERY_LIMITS.maxTerms) dropped.push({ ...span, reason: "too-many-terms" });
     else terms.push(makeTerm(found.reading.kind, span, found.reading));
   }
@@ -51,6 +51,13 @@ export function readQuery(query: string, options: { decimalComma?: DecimalComma 
     dropped.push({ text: full.slice(cut).trim(), start: cut, end: full.length, reason: "too-long" });
   }
   return { text, terms, dropped, partNumberKey: partNumberKey(text) };
+}
+
+/** A single letter of an alphabet matches nearly everything; a single Chinese or Japanese character is a word. */
+function isLoneLetter(word: string) {
+  return (
+    [...word].length === 1 && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(word)
+  );
 }
 
 /** Where to stop reading a long query: at the last space within the limit, or at the limit inside one long token. */

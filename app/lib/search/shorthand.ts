@@ -74,7 +74,8 @@ function metricThread([typed, size, second]: RegExpExecArray, context: QueryCont
   return {
     kind: readings[0] === moduleReading ? "module" : "thread",
     phrases: [...phrases, ...readings.flatMap((reading) => reading.phrases)],
-    keys: thread ? [`m${d}`] : [],
+    // Only a whole size is a key fragment: M1.6's "m16" would find M16 part numbers.
+    keys: thread && Number.isInteger(number(size)) ? [`m${d}`] : [],
     specs: readings.map((reading) => reading.specs),
   };
 }

@@ -62,6 +62,7 @@ export type Term = {
   specs: SpecCondition[][];
 };
 
+/** A part of the query left out; a "too-long" one is the rest of the folded query, past the reading's text. */
 export type DroppedTerm = {
   text: string;
   start: number;
