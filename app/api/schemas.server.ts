@@ -2,11 +2,11 @@ import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 
 import { ORDER_STATUSES } from "~/db/schema";
-import { quantityField } from "~/validation/cart";
+import { storeMoneyFormat } from "~/utils/env.server";
 import { CatalogQuerySchema } from "~/validation/catalog";
-import { idField, MAX_ID } from "~/validation/common";
-import { MAX_ORDER_QUANTITY, orderSchema } from "~/validation/order";
-import { ProductSchema } from "~/validation/product";
+import { idField, MAX_ID, requiredText } from "~/validation/common";
+import { MAX_ORDER_QUANTITY, orderQuantityField, orderSchema } from "~/validation/order";
+import { productSchemas } from "~/validation/product";
 import { ReviewSchema } from "~/validation/review";
 
 import { CursorParam } from "./paging.server";
@@ -18,8 +18,12 @@ extendZodWithOpenApi(z);
 
 export const API_MAX_LIMIT = 100;
 
+/** The stock ledger's reason for a quantity set through PUT /api/item/:id without a stockReason. */
+export const API_STOCK_REASON = "Stock figure set through the API";
+
 // The old client sent every field as a string ("12.5", "10"); JSON clients send numbers. Both are
-// turned into what the page's rule expects, and the rule itself decides.
+// turned into what the page's rule expects, and the rule itself decides (a quantity's rule reads
+// both as they are: see wholeNumberField).
 function numberAsText(value: unknown) {
   return typeof value === "number" ? String(value) : value;
 }
@@ -31,6 +35,8 @@ function numericTextAsNumber(value: unknown) {
 // ---------------------------------------------------------------------------------------------
 // Request bodies
 
+const ProductSchema = productSchemas(storeMoneyFormat()).product;
+
 /** POST /api/item: the add-product form's fields and rules. */
 export const ItemBodySchema = ProductSchema.extend({
   price: z.preprocess(numberAsText, ProductSchema.shape.price).openapi({
@@ -38,9 +44,9 @@ export const ItemBodySchema = ProductSchema.extend({
     description: 'Price per unit in currency units, at least 0, at most 2 decimals: 12.5 or "12.5".',
     example: 12.5,
   }),
-  quantity: z.preprocess(numericTextAsNumber, ProductSchema.shape.quantity).openapi({
+  quantity: ProductSchema.shape.quantity.openapi({
     type: ["integer", "string"],
-    description: 'Units in stock, a whole number: 10 or "10".',
+    description: 'Units in stock, a whole number in decimal digits: 10 or "10". Recorded as the opening stock.',
     example: 10,
   }),
 }).openapi("ItemInput");
@@ -56,10 +62,24 @@ const versionField = z.preprocess(
 
 /**
  * PUT /api/item/:id: any of the same fields, each under the same rule; the others stay as they are.
- * `version` (or an If-Match header) is the item's version the change was made from.
+ * `version` (or an If-Match header) is the item's version the change was made from. A new
+ * `quantity` is a stock change recorded in the stock ledger with `stockReason`.
  */
 export const ItemChangesSchema = ItemBodySchema.partial()
   .extend({
+    quantity: ItemBodySchema.shape.quantity.optional().openapi({
+      type: ["integer", "string"],
+      description:
+        "Units in stock, set only against the `version` it was read at (428 without one, 409 when stale). " +
+        "Recorded in the stock ledger as a change of the difference, with `stockReason`.",
+      example: 25,
+    }),
+    stockReason: requiredText("a reason for the stock change", 200)
+      .optional()
+      .openapi({
+        description: `Why \`quantity\` changed, kept in the stock ledger. Defaults to "${API_STOCK_REASON}".`,
+        example: "Received from supplier",
+      }),
     version: versionField.optional().openapi({
       type: ["integer", "string"],
       description:
@@ -67,8 +87,14 @@ export const ItemChangesSchema = ItemBodySchema.partial()
       example: 3,
     }),
   })
-  .refine(({ version: _version, ...changes }) => Object.values(changes).some((value) => value !== undefined), {
-    message: `Send at least one of: ${Object.keys(ItemBodySchema.shape).join(", ")}`,
+  .refine(
+    ({ version: _version, stockReason: _reason, ...changes }) =>
+      Object.values(changes).some((value) => value !== undefined),
+    { message: `Send at least one of: ${Object.keys(ItemBodySchema.shape).join(", ")}` },
+  )
+  .refine((body) => body.stockReason === undefined || body.quantity !== undefined, {
+    message: "stockReason goes with quantity",
+    path: ["stockReason"],
   })
   .openapi("ItemChanges", { minProperties: 1 });
 
@@ -85,7 +111,7 @@ export const ReviewBodySchema = ReviewSchema.extend({
 // So the order form's rules apply as if stock were unlimited: a whole number from 1 to the order limit.
 const orderRules = orderSchema(Number.POSITIVE_INFINITY).shape;
 
-const orderQuantity = z.preprocess(numericTextAsNumber, quantityField).openapi({
+const orderQuantity = orderQuantityField.openapi({
   type: ["integer", "string"],
   description: `How many to order, a whole number from 1 to ${MAX_ORDER_QUANTITY} (and at least the part's minimum).`,
   example: 10,

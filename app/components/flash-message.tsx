@@ -1,3 +1,5 @@
+import { Link } from "@remix-run/react";
+
 import type { Flash } from "~/utils/flash.server";
 
 export function FlashMessage({ flash }: { flash: Flash | null }) {
@@ -12,6 +14,11 @@ export function FlashMessage({ flash }: { flash: Flash | null }) {
           }`}
         >
           {flash.message}
+          {flash.links?.map((link) => (
+            <Link key={link.href} to={link.href} className="ml-3 font-semibold underline">
+              {link.label}
+            </Link>
+          ))}
         </p>
       ) : null}
     </div>

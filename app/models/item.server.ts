@@ -6,6 +6,8 @@ import { toCents } from "~/utils/money";
 import { partNumberKey } from "~/utils/part-number";
 import { type PriceBreakLine, priceBreakLinesText, type SpecLine, specLinesText } from "~/validation/product";
 
+import { OPENING_STOCK_REASON, recordStockMovement } from "./stock.server";
+
 /** The fields a catalog card shows; list queries select only these. */
 export const cardColumns = [
   "id",
@@ -38,6 +40,9 @@ export type ItemInput = Omit<
   "id" | "part_number" | "lead_time_days" | "category_id" | "min_order_quantity"
 > &
   Partial<Pick<Item, "part_number" | "category_id" | "lead_time_days" | "min_order_quantity">>;
+
+/** What an edit may change: everything but stock, which moves only through recorded movements. */
+export type ItemChanges = Partial<Omit<ItemInput, "quantity">>;
 
 /** A product form's value the database refuses: the form shows the message beside `field`. */
 export class ProductFieldError extends Error {
@@ -116,7 +121,11 @@ export function getItem(id: number): Promise<ItemDetail | undefined> {
     .executeTakeFirst();
 }
 
-export function createItem(input: ItemInput, { specs = [], priceBreaks = [] }: ItemLists = {}): Promise<ItemDetail> {
+/** Adds a part; the stock it starts with is the first line of its stock ledger, made by `userId`. */
+export function createItem(
+  input: ItemInput,
+  { specs = [], priceBreaks = [], userId = null }: ItemLists & { userId?: number | null } = {},
+): Promise<ItemDetail> {
   const partNumber = input.part_number?.trim() || generatedPartNumber();
   return db
     .transaction()
@@ -130,6 +139,15 @@ export function createItem(input: ItemInput, { specs = [], priceBreaks = [] }: I
         .executeTakeFirstOrThrow();
       await replaceSpecs(trx, item.id, specs);
       await replacePriceBreaks(trx, item.id, item.price_cents, priceBreaks);
+      if (item.quantity > 0) {
+        await recordStockMovement(trx, {
+          itemId: item.id,
+          userId,
+          change: item.quantity,
+          quantityAfter: item.quantity,
+          reason: OPENING_STOCK_REASON,
+        });
+      }
       return item;
     })
     .catch(rethrowPartNumberTaken);
@@ -165,18 +183,27 @@ export type UpdateItemResult =
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "stale"; current: ItemDetail };
 
+/** A stock figure set with the version it was read at (PUT /api/item/:id), recorded with its reason. */
+type StockFigure = { quantity: number; reason: string };
+
+type UpdateOptions = { userId?: number | null } & ItemLists &
+  ({ version?: number; stockFigure?: undefined } | { version: number; stockFigure: StockFigure });
+
 /**
  * Saves an edit made from `version`, and only if the row is still at that version: an order or
- * another edit since then refuses it (the caller shows the current values), so an absolute stock
- * figure typed before an order can never undo that order. Without a version (an API call that
- * leaves stock alone) the change applies to whatever is there. A changed stock figure is recorded
- * as a stock movement in the same transaction.
+ * another edit since then refuses it (the caller shows the current values). Without a version the
+ * change applies to whatever is there. An edit never writes stock: the product form has no stock
+ * field, and stock moves by adjustments (adjustStock) and orders. The one exception is a stock
+ * figure set through the API, which needs the version the figure was read at, so it replaces only
+ * the figure the caller saw, and is recorded in the stock ledger in the same transaction.
  */
 export function updateItem(
   id: number,
-  changes: Partial<ItemInput>,
-  { version, userId = null, specs, priceBreaks }: { version?: number; userId?: number | null } & ItemLists = {},
+  changes: ItemChanges,
+  { version, userId = null, specs, priceBreaks, stockFigure }: UpdateOptions = {},
 ): Promise<UpdateItemResult> {
+  // Types keep quantity out of `changes`; a caller that spreads a whole form in is kept out here too.
+  const { quantity: _stockIsNotEdited, ...fields } = changes as ItemChanges & { quantity?: number };
   return db
     .transaction()
     .execute(async (trx): Promise<UpdateItemResult> => {
@@ -186,13 +213,15 @@ export function updateItem(
         .where("id", "=", id)
         .executeTakeFirst();
       if (!before) return { ok: false, reason: "not-found" };
-      if (changes.part_number) await assertPartNumberFree(trx, changes.part_number, id);
-      await assertCategoryExists(trx, changes.category_id);
+      if (version !== undefined && before.version !== version) return { ok: false, reason: "stale", current: before };
+      if (fields.part_number) await assertPartNumberFree(trx, fields.part_number, id);
+      await assertCategoryExists(trx, fields.category_id);
       let update = trx
         .updateTable("items")
         .set((eb) => ({
-          ...changes,
-          ...(changes.part_number ? { part_number_key: partNumberKey(changes.part_number) } : {}),
+          ...fields,
+          ...(fields.part_number ? { part_number_key: partNumberKey(fields.part_number) } : {}),
+          ...(stockFigure ? { quantity: stockFigure.quantity } : {}),
           version: eb("version", "+", 1),
         }))
         .where("id", "=", id);
@@ -201,76 +230,20 @@ export function updateItem(
       if (!item) return { ok: false, reason: "stale", current: before };
       if (specs) await replaceSpecs(trx, id, specs);
       if (priceBreaks) await replacePriceBreaks(trx, id, item.price_cents, priceBreaks);
-      if (changes.quantity !== undefined && changes.quantity !== before.quantity) {
-        await trx
-          .insertInto("stock_movements")
-          .values({
-            item_id: id,
-            user_id: userId,
-            change: changes.quantity - before.quantity,
-            quantity_after: changes.quantity,
-            reason: "Stock figure set by hand",
-            created_at: now(),
-          })
-          .execute();
+      // The row was at `version` when it was read above and when it was updated: `before` is what
+      // the caller saw, so the change recorded is the one the caller made.
+      if (stockFigure && stockFigure.quantity !== before.quantity) {
+        await recordStockMovement(trx, {
+          itemId: id,
+          userId,
+          change: stockFigure.quantity - before.quantity,
+          quantityAfter: stockFigure.quantity,
+          reason: stockFigure.reason,
+        });
       }
       return { ok: true, item };
     })
     .catch(rethrowPartNumberTaken);
-}
-
-export type AdjustStockResult =
-  | { ok: true; item: ItemDetail }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "below-zero"; available: number };
-
-/**
- * Adds or removes units ("+20 received", "-3 damaged") relative to whatever is in stock now, so it
- * needs no version: it composes with orders placed meanwhile. Recorded with who, when and why.
- */
-export function adjustStock(
-  id: number,
-  { change, reason, userId }: { change: number; reason: string; userId: number | null },
-): Promise<AdjustStockResult> {
-  return db.transaction().execute(async (trx) => {
-    const item = await trx
-      .updateTable("items")
-      .set((eb) => ({ quantity: eb("quantity", "+", change), version: eb("version", "+", 1) }))
-      .where("id", "=", id)
-      .where("quantity", ">=", -change)
-      .returning([...cardColumns, "version"])
-      .executeTakeFirst();
-    if (!item) {
-      const current = await trx.selectFrom("items").select("quantity").where("id", "=", id).executeTakeFirst();
-      return current
-        ? { ok: false, reason: "below-zero", available: current.quantity }
-        : { ok: false, reason: "not-found" };
-    }
-    await trx
-      .insertInto("stock_movements")
-      .values({ item_id: id, user_id: userId, change, quantity_after: item.quantity, reason, created_at: now() })
-      .execute();
-    return { ok: true, item };
-  });
-}
-
-/** The latest hand-made stock changes of an item, newest first, with who made them. */
-export function listStockMovements(itemId: number, limit = 20) {
-  return db
-    .selectFrom("stock_movements")
-    .leftJoin("users", "users.id", "stock_movements.user_id")
-    .select([
-      "stock_movements.id",
-      "stock_movements.change",
-      "stock_movements.quantity_after",
-      "stock_movements.reason",
-      "stock_movements.created_at",
-      "users.email as user_email",
-    ])
-    .where("stock_movements.item_id", "=", itemId)
-    .orderBy("stock_movements.id", "desc")
-    .limit(limit)
-    .execute();
 }
 
 /** Orders keep their copied name and price; the foreign key clears their item link. */
@@ -288,22 +261,24 @@ type ProductFormValues = {
   supplierName: string;
 };
 
-/** Maps the product form's values (price in currency units) onto the items table. */
+/** Maps the add-product form's values (price in currency units) onto the items table. */
 export function itemInputFromForm(form: ProductFormValues): ItemInput {
-  return itemChangesFromForm(form) as ItemInput;
+  return { ...itemChangesFromForm(form), quantity: form.quantity } as ItemInput;
 }
 
-/** The same mapping for some of the fields (PUT /api/item/:id): fields left out are left alone. */
-export function itemChangesFromForm(form: Partial<ProductFormValues>): Partial<ItemInput> {
-  const changes: Partial<ItemInput> = {
+/**
+ * The same mapping for an edit: the edit form, or the fields sent to PUT /api/item/:id (fields
+ * left out are left alone). Stock is not among them: see updateItem.
+ */
+export function itemChangesFromForm(form: Partial<Omit<ProductFormValues, "quantity">>): ItemChanges {
+  const changes: ItemChanges = {
     name: form.name,
     img: form.img,
     description: form.description,
     price_cents: form.price === undefined ? undefined : toCents(form.price),
-    quantity: form.quantity,
     supplier_name: form.supplierName,
   };
-  for (const key of Object.keys(changes) as (keyof ItemInput)[]) {
+  for (const key of Object.keys(changes) as (keyof ItemChanges)[]) {
     if (changes[key] === undefined) delete changes[key];
   }
   return changes;
@@ -318,7 +293,7 @@ export function catalogFieldsFromForm(form: {
   category?: number;
   leadTimeDays?: number;
   minOrderQuantity?: number;
-}): Partial<ItemInput> {
+}): ItemChanges {
   return {
     ...(form.partNumber ? { part_number: form.partNumber } : {}),
     category_id: form.category ?? null,
@@ -327,7 +302,7 @@ export function catalogFieldsFromForm(form: {
   };
 }
 
-/** The product form's values for an existing item, its specification and its price breaks. */
+/** The edit form's values for an existing item, its specification and its price breaks (not its stock). */
 export function formValuesFromItem(item: ItemDetail, specs: SpecInput[], priceBreaks: PriceBreakLine[]) {
   return {
     partNumber: item.part_number,
@@ -341,7 +316,6 @@ export function formValuesFromItem(item: ItemDetail, specs: SpecInput[], priceBr
     img: item.img,
     description: item.description,
     price: (item.price_cents / 100).toFixed(2),
-    quantity: item.quantity,
     supplierName: item.supplier_name,
   };
 }

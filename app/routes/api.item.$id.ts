@@ -1,6 +1,6 @@
 import type { ApiContext } from "~/api/route.server";
 import { ApiError, apiJson, apiRoute, parseWith, readJsonBody } from "~/api/route.server";
-import { ItemChangesSchema } from "~/api/schemas.server";
+import { API_STOCK_REASON, ItemChangesSchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog.server";
 import { deleteItem, getItem, itemChangesFromForm, type ItemDetail, updateItem } from "~/models/item.server";
@@ -15,20 +15,32 @@ const handleApiCall = apiRoute({
   },
 
   // Sets only the fields sent (a price change, a new stock figure), each under the add-product rules,
-  // and only against the version the client read: an order placed since then is never undone.
+  // and only against the version the client read: an order placed since then is never undone. A new
+  // stock figure needs that version, and goes into the stock ledger as a change with its reason.
   async PUT({ request, params, requireAdminCaller }) {
     const admin = await requireAdminCaller();
     const id = itemIdOr404(params);
-    const { version: bodyVersion, ...changes } = parseWith(ItemChangesSchema, await readJsonBody(request));
+    const {
+      version: bodyVersion,
+      quantity,
+      stockReason,
+      ...changes
+    } = parseWith(ItemChangesSchema, await readJsonBody(request));
     const version = versionFromIfMatch(request) ?? bodyVersion;
-    if (changes.quantity !== undefined && version === undefined) {
+    if (quantity !== undefined && version === undefined) {
       if (!(await getItem(id))) throw noSuchItem();
       throw new ApiError(
         428,
         "Setting quantity needs the version it was read at: send If-Match or version from GET /api/item/{id}.",
       );
     }
-    const result = await updateItem(id, itemChangesFromForm(changes), { version, userId: admin.id });
+    const result = await updateItem(
+      id,
+      itemChangesFromForm(changes),
+      version !== undefined && quantity !== undefined
+        ? { version, userId: admin.id, stockFigure: { quantity, reason: stockReason ?? API_STOCK_REASON } }
+        : { version, userId: admin.id },
+    );
     if (!result.ok) {
       if (result.reason === "not-found") throw noSuchItem();
       throw new ApiError(409, "The item changed since that version; nothing was saved. Here it is as it is now.", {

@@ -16,9 +16,9 @@ const handleApiCall = apiRoute({
   },
 
   async POST({ request, requireAdminCaller }) {
-    await requireAdminCaller();
+    const admin = await requireAdminCaller();
     const product = parseWith(ItemBodySchema, await readJsonBody(request));
-    const [item] = await withCatalogDetails([await createItem(itemInputFromForm(product))]);
+    const [item] = await withCatalogDetails([await createItem(itemInputFromForm(product), { userId: admin.id })]);
     return apiJson(toApiItem(item), { status: 201, headers: { Location: `/api/item/${item.id}` } });
   },
 });

@@ -3,14 +3,16 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
 import { ProductForm } from "~/components/dashboard/product-form";
+import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { listCategories } from "~/models/catalog.server";
 import { catalogFieldsFromForm, createItem, itemInputFromForm, ProductFieldError } from "~/models/item.server";
+import { storeMoneyFormat } from "~/utils/env.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { pageTitle } from "~/utils/meta";
-import { ProductFormSchema } from "~/validation/product";
+import { productSchemas } from "~/validation/product";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Add a Product")];
 
@@ -23,21 +25,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const action = formAction({
   guard: requireAdmin,
-  schema: ProductFormSchema,
-  async run({ value }) {
+  schema: () => productSchemas(storeMoneyFormat()).form,
+  async run({ user, value }) {
+    let item: Awaited<ReturnType<typeof createItem>>;
     try {
-      await createItem(
+      item = await createItem(
         { ...itemInputFromForm(value), ...catalogFieldsFromForm(value) },
-        {
-          specs: value.specs,
-          priceBreaks: value.priceBreaks,
-        },
+        { specs: value.specs, priceBreaks: value.priceBreaks, userId: user.id },
       );
     } catch (error) {
       if (error instanceof ProductFieldError) return refuse(400, { fieldErrors: { [error.field]: [error.message] } });
       throw error;
     }
-    return redirectWithFlash("/dashboard/add-product", "Item added successfully");
+    return redirectWithFlash("/dashboard/add-product", {
+      kind: "success",
+      message: "Item added successfully",
+      links: [
+        { href: `/items/${item.id}`, label: `View ${item.part_number}` },
+        { href: `/dashboard/manage-product/${item.id}`, label: `Edit ${item.part_number}` },
+      ],
+    });
   },
 });
 
@@ -49,7 +56,7 @@ export default function AddProduct() {
 function AddProductForm() {
   const lastResult = useActionData<typeof action>();
   const { categories } = useLoaderData<typeof loader>();
-  const [form, fields] = useZodForm(ProductFormSchema, {
+  const [form, fields] = useZodForm(productSchemas(useMoneyFormat()).form, {
     id: "add-product",
     lastResult,
     defaultValue: { leadTimeDays: 14 },
@@ -57,7 +64,13 @@ function AddProductForm() {
   return (
     <section>
       <h1 className="text-2xl font-bold">Add a Product</h1>
-      <ProductForm form={form} fields={fields} categories={categories} submitLabel="Add product" />
+      <ProductForm
+        form={form}
+        fields={fields}
+        openingStock={fields.quantity}
+        categories={categories}
+        submitLabel="Add product"
+      />
     </section>
   );
 }

@@ -1,31 +1,31 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 
 import { requireAdmin } from "~/auth/permissions.server";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { StockSection } from "~/components/dashboard/stock-movements";
+import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { listCategories } from "~/models/catalog.server";
 import {
-  adjustStock,
   catalogFieldsFromForm,
   formValuesFromItem,
+  itemChangesFromForm,
   type ItemDetail,
-  itemInputFromForm,
   listSpecs,
-  listStockMovements,
   ProductFieldError,
   updateItem,
 } from "~/models/item.server";
 import { listPriceBreaks } from "~/models/pricing.server";
-import { formatPrice } from "~/utils/env.server";
+import { adjustStock, listStockMovements } from "~/models/stock.server";
+import { formatPrice, storeMoneyFormat } from "~/utils/env.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { requireItemFromParams } from "~/utils/items.server";
 import { pageTitle } from "~/utils/meta";
-import { EditProductSchema, StockAdjustmentSchema } from "~/validation/product";
+import { productSchemas, StockAdjustmentSchema } from "~/validation/product";
 
 const NO_SUCH_PRODUCT = "This product does not exist.";
 
@@ -49,15 +49,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 function staleEditMessage(current: ItemDetail) {
   return (
-    `This product changed after you opened it (an order, or another admin), so nothing was saved. ` +
+    `This product changed after you opened it (an order, a stock change or another admin), so nothing was saved. ` +
     `It now has ${current.quantity} in stock at ${formatPrice(current.price_cents)}. ` +
-    `Check the values and save again, or add or remove stock below instead.`
+    `Check the values and save again.`
   );
 }
 
 export const action = formAction({
   guard: requireAdmin,
-  schema: z.discriminatedUnion("intent", [EditProductSchema, StockAdjustmentSchema]),
+  schema: () => z.discriminatedUnion("intent", [productSchemas(storeMoneyFormat()).edit, StockAdjustmentSchema]),
   async run({ user, params, value }) {
     const item = await requireItemFromParams(params.id, NO_SUCH_PRODUCT);
     if (value.intent === "adjust-stock") {
@@ -69,9 +69,9 @@ export const action = formAction({
         });
       }
       const verb = value.change > 0 ? `${value.change} added to` : `${-value.change} removed from`;
-      return redirectWithFlash(`/dashboard/manage-product/${item.id}`, `${verb} stock: ${adjusted.item.quantity} now.`);
+      return redirectWithFlash(`/dashboard/manage-product/${item.id}`, `${verb} stock: ${adjusted.quantity} now.`);
     }
-    const changes = { ...itemInputFromForm(value), ...catalogFieldsFromForm(value) };
+    const changes = { ...itemChangesFromForm(value), ...catalogFieldsFromForm(value) };
     let saved: Awaited<ReturnType<typeof updateItem>>;
     try {
       saved = await updateItem(item.id, changes, {
@@ -95,8 +95,9 @@ export const action = formAction({
 export default function EditProduct() {
   const { item, values, movements, categories } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const location = useLocation();
   const editReply = reply?.initialValue?.intent === "update" ? reply : undefined;
-  const [form, fields] = useZodForm(EditProductSchema, {
+  const [form, fields] = useZodForm(productSchemas(useMoneyFormat()).edit, {
     id: `edit-product-${item.id}`,
     lastResult: editReply,
     defaultValue: values,
@@ -125,7 +126,9 @@ export default function EditProduct() {
           </>
         }
       />
+      {/* A new location after each answer: a saved change leaves the stock form empty again. */}
       <StockSection
+        key={location.key}
         itemId={item.id}
         quantity={item.quantity}
         movements={movements}

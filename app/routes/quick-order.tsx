@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
 import { ErrorList, FormErrors, StatusButton, TextareaField } from "~/components/forms";
@@ -38,15 +38,25 @@ export const action = formAction<
     if (!outcome.rejected.length) {
       return redirectWithFlash("/cart", `${plural(outcome.added.length, "line")} added to your cart.`);
     }
-    // Some lines were refused: the good ones are in the cart; the page lists the rest to fix.
+    // Some lines were refused: the good ones are in the cart; the page lists the rest, and the box
+    // holds only them, to be corrected and sent again.
     return accept({ outcome });
   },
 });
 
 export default function QuickOrder() {
+  // Each answer is a new location: the form starts again from the lines still to do.
+  return <QuickOrderPage key={useLocation().key} />;
+}
+
+function QuickOrderPage() {
   const reply = useActionData<typeof action>();
-  const [form, fields] = useZodForm(QuickOrderSchema, { id: "quick-order", lastResult: reply });
   const outcome = reply?.outcome as QuickOrderOutcome | undefined;
+  const [form, fields] = useZodForm(QuickOrderSchema, {
+    id: "quick-order",
+    lastResult: reply,
+    defaultValue: { lines: outcome?.rejected.map((line) => line.text).join("\n") },
+  });
   return (
     <section className="max-w-3xl">
       <h1 className="text-2xl font-bold">Quick order</h1>
@@ -58,12 +68,16 @@ export default function QuickOrder() {
           cart
         </Link>
         , where you check the prices and stock before you order. Up to {MAX_QUICK_ORDER_LINES} lines at a time.
+        “GW-BB-608-2RS x 20” and “20 x GW-BB-608-2RS” work too.
       </p>
       {outcome ? (
         <div role="status" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4">
           <p className="font-semibold text-amber-950">
             {plural(outcome.added.length, "line")} added to your cart; {plural(outcome.rejected.length, "line")} not
             added.
+          </p>
+          <p className="mt-3 text-sm text-amber-950">
+            The box below holds the lines not added: correct them and press Add to Cart again.
           </p>
           <ul aria-label="Lines not added" className="mt-2 space-y-1 text-sm">
             {outcome.rejected.map((line) => (

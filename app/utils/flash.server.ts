@@ -2,7 +2,9 @@ import { createCookie, redirect } from "@remix-run/node";
 
 import { sessionSecrets } from "./env.server";
 
-export type Flash = { kind: "success" | "error"; message: string };
+/** A link the message offers (the part just added): a path on this site and its text. */
+export type FlashLink = { href: string; label: string };
+export type Flash = { kind: "success" | "error"; message: string; links?: FlashLink[] };
 
 /**
  * A one-time message for the next page, in its own small cookie: showing it never re-commits the
@@ -17,13 +19,27 @@ const flashCookie = createCookie("__flash", {
   maxAge: 60,
 });
 
+// Only paths on this site: the cookie is signed, but a link is never a way off the site.
+function isFlashLink(value: unknown): value is FlashLink {
+  const link = value as FlashLink | null;
+  return (
+    typeof link === "object" &&
+    link !== null &&
+    typeof link.label === "string" &&
+    typeof link.href === "string" &&
+    link.href.startsWith("/") &&
+    !link.href.startsWith("//")
+  );
+}
+
 function isFlash(value: unknown): value is Flash {
   const flash = value as Flash | null;
   return (
     typeof flash === "object" &&
     flash !== null &&
     (flash.kind === "success" || flash.kind === "error") &&
-    typeof flash.message === "string"
+    typeof flash.message === "string" &&
+    (flash.links === undefined || (Array.isArray(flash.links) && flash.links.every(isFlashLink)))
   );
 }
 

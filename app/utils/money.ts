@@ -44,3 +44,73 @@ export function validMoneyFormat(format: MoneyFormat): MoneyFormat {
 export function toCents(amount: number) {
   return Math.round(amount * 100);
 }
+
+/** How prices may be typed in a store's currency and locale (see typedPriceText). */
+type PriceNotation = {
+  /** The currency's signs, longest first: "US$", "$" and "USD" for dollars in en-GB. */
+  signs: string[];
+  /** Whether the locale writes the sign before the amount (£12.40) or after it (12,40 €). */
+  signFirst: boolean;
+  /** What the locale puts between the sign and the amount: "" (£12.40) or a space (CHF 12.40). */
+  spacing: string;
+  /** The thousands separator the locale writes, when its decimal separator is a point; else null. */
+  group: string | null;
+};
+
+const notations = new Map<string, PriceNotation>();
+
+function priceNotation(format: MoneyFormat): PriceNotation {
+  const key = `${format.locale}|${format.currency}`;
+  let notation = notations.get(key);
+  if (!notation) {
+    const partsOf = (currencyDisplay: "symbol" | "narrowSymbol") =>
+      new Intl.NumberFormat(format.locale, { style: "currency", currency: format.currency, currencyDisplay })
+        .formatToParts(1234.5)
+        .map((part) => [part.type, part.value] as const);
+    const parts = partsOf("symbol");
+    const valueOf = (type: string) => parts.find(([partType]) => partType === type)?.[1];
+    const narrow = partsOf("narrowSymbol").find(([type]) => type === "currency")?.[1];
+    const signs = [valueOf("currency"), narrow, format.currency].filter((sign): sign is string => Boolean(sign));
+    notation = {
+      signs: [...new Set(signs)].sort((a, b) => b.length - a.length),
+      signFirst: parts.findIndex(([type]) => type === "currency") < parts.findIndex(([type]) => type === "integer"),
+      spacing: parts.some(([type]) => type === "literal") ? " " : "",
+      // Where the decimal separator is a comma (de-DE), "1,234" could mean either: no separators then.
+      group: valueOf("decimal") === "." ? (valueOf("group") ?? null) : null,
+    };
+    notations.set(key, notation);
+  }
+  return notation;
+}
+
+/**
+ * A price as an admin types it → plain decimal text, or null when it does not read as one:
+ * "£1,234.50" → "1234.50". Around the amount: spaces and the store's currency sign or code, before
+ * or after; inside it: the locale's thousands separators in groups of three, and a decimal point.
+ */
+export function typedPriceText(text: string, format: MoneyFormat = DEFAULT_MONEY_FORMAT): string | null {
+  const { signs, group } = priceNotation(format);
+  let amount = text.trim();
+  for (const sign of signs) {
+    const upper = amount.toUpperCase();
+    if (upper.startsWith(sign.toUpperCase())) amount = amount.slice(sign.length).trim();
+    else if (upper.endsWith(sign.toUpperCase())) amount = amount.slice(0, -sign.length).trim();
+    else continue;
+    break;
+  }
+  const [whole, fraction, ...rest] = amount.split(".");
+  if (rest.length || (fraction !== undefined && !/^\d{1,2}$/.test(fraction))) return null;
+  const groups = group ? whole.split(group) : [whole];
+  const grouped =
+    groups.length === 1 || (/^\d{1,3}$/.test(groups[0]) && groups.slice(1).every((g) => /^\d{3}$/.test(g)));
+  if (!grouped || !/^\d+$/.test(groups.join(""))) return null;
+  return fraction === undefined ? groups.join("") : `${groups.join("")}.${fraction}`;
+}
+
+/** "12.40 or £1,234.50": how a price may be typed in this store, for the message beside the field. */
+export function typedPriceExample(format: MoneyFormat = DEFAULT_MONEY_FORMAT) {
+  const { signs, signFirst, spacing, group } = priceNotation(format);
+  const amount = `1${group ?? ""}234.50`;
+  const sign = signs.find((candidate) => candidate !== format.currency) ?? format.currency;
+  return `12.40 or ${signFirst ? `${sign}${spacing}${amount}` : `${amount}${spacing}${sign}`}`;
+}

@@ -1,21 +1,15 @@
 import { z } from "zod";
 
 import { idField } from "./common";
-import { FORM_EXPIRED, MAX_ORDER_QUANTITY, orderSchema } from "./order";
-
-export const quantityField = z
-  .number({ required_error: "Enter a quantity", invalid_type_error: "Quantity must be a whole number" })
-  .int("Quantity must be a whole number")
-  .min(1, "Order at least 1")
-  .max(MAX_ORDER_QUANTITY, `You can order at most ${MAX_ORDER_QUANTITY} at a time`);
+import { FORM_EXPIRED, orderQuantityField, orderSchema } from "./order";
 
 /** Where a form posted to /cart from another page sends the buyer back to (without JavaScript). */
 const returnTo = z.string().max(500).optional();
 
 /** /cart's forms, told apart by `intent`: Add to Cart from any page, and the cart's own lines. */
 export const CartActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), itemId: idField, quantity: quantityField.default(1), returnTo }),
-  z.object({ intent: z.literal("update"), itemId: idField, quantity: quantityField, returnTo }),
+  z.object({ intent: z.literal("add"), itemId: idField, quantity: orderQuantityField.default(1), returnTo }),
+  z.object({ intent: z.literal("update"), itemId: idField, quantity: orderQuantityField, returnTo }),
   z.object({ intent: z.literal("remove"), itemId: idField, returnTo }),
 ]);
 
@@ -52,45 +46,66 @@ export type QuickOrderLine =
   { line: number; text: string; partNumber: string; quantity: number } | { line: number; text: string; error: string };
 
 const SEPARATORS = /[\t,;]+|\s+/;
+// "GW-BB-608-2RS x 20", "… X 20", "… ×20"; and "20 x GW-BB-608-2RS". The x must stand apart from the
+// part number (part numbers hold letters, so "…2RSX20" may be a part number); × never is part of one.
+const QUANTITY_AFTER_X = /^(.+?)\s+[x×]\s*(\d+)$/i;
+const QUANTITY_BEFORE_X = /^(\d+)\s*[x×]\s+(.+)$/i;
+const HEADER_CELL = /^(part|sku|item|product|article|code|qty|quantity)/i;
+
+function cellsOf(text: string) {
+  return text
+    .split(SEPARATORS)
+    .map((cell) => cell.replace(/^"(.*)"$/, "$1").trim())
+    .filter(Boolean);
+}
+
+/** "Part number, Quantity" or "SKU;Qty": words only, no number a line of parts would end in. */
+function isHeaderRow(cells: string[]) {
+  return cells.length > 0 && HEADER_CELL.test(cells[0]) && !cells.some((cell) => /^\d+$/.test(cell));
+}
+
+/** A row's part number and quantity text: the quantity is the last cell, or stands beside an x. */
+function splitRow(text: string): { partNumber: string; quantityText: string } | null {
+  const spaced = text.replaceAll("×", " × ");
+  const after = QUANTITY_AFTER_X.exec(spaced);
+  const before = after ? null : QUANTITY_BEFORE_X.exec(spaced);
+  if (after) return { partNumber: cellsOf(after[1]).join(" "), quantityText: after[2] };
+  if (before) return { partNumber: cellsOf(before[2]).join(" "), quantityText: before[1] };
+  const cells = cellsOf(text);
+  if (cells.length < 2) return null;
+  return { partNumber: cells.slice(0, -1).join(" "), quantityText: cells.at(-1)! };
+}
 
 /**
  * Splits pasted text or a CSV file into lines of part number and quantity, as copied from a
- * spreadsheet: separated by spaces, tabs, commas or semicolons, quotes around cells allowed. A
- * header row ("Part number, Quantity") and blank lines are skipped.
+ * spreadsheet: separated by spaces, tabs, commas or semicolons, quotes around cells allowed, or
+ * written "part x quantity" or "quantity x part". A header row ("Part number, Quantity") and blank
+ * lines are skipped, and lines are numbered as the buyer counts them: the first part's line is 1.
  */
 export function parseQuickOrderText(text: string): QuickOrderLine[] {
   const parsed: QuickOrderLine[] = [];
-  const rows = text.split(/\r\n|\r|\n/);
-  for (const [index, raw] of rows.entries()) {
+  const rows = text
+    .split(/\r\n|\r|\n/)
+    .map((row) => row.trim())
+    .filter(Boolean);
+  if (rows.length && isHeaderRow(cellsOf(rows[0]))) rows.shift();
+  for (const [index, textOfLine] of rows.slice(0, MAX_QUICK_ORDER_LINES).entries()) {
     const line = index + 1;
-    const textOfLine = raw.trim();
-    if (!textOfLine) continue;
-    const cells = textOfLine
-      .split(SEPARATORS)
-      .map((cell) => cell.replace(/^"(.*)"$/, "$1").trim())
-      .filter(Boolean);
-    if (parsed.length === 0 && cells.length >= 1 && /^part/i.test(cells[0]) && !/\d/.test(cells.at(-1) ?? "")) continue;
-    if (cells.length < 2) {
+    const split = splitRow(textOfLine);
+    if (!split) {
       parsed.push({ line, text: textOfLine, error: "Give a part number and a quantity" });
       continue;
     }
-    const quantityText = cells.at(-1)!;
-    const partNumber = cells.slice(0, -1).join(" ");
-    if (!/^\d{1,6}$/.test(quantityText) || Number(quantityText) < 1) {
-      parsed.push({
-        line,
-        text: textOfLine,
-        error: `"${quantityText.slice(0, 20)}" is not a quantity (a whole number from 1)`,
-      });
+    const quantity = orderQuantityField.safeParse(split.quantityText);
+    if (!quantity.success) {
+      const notANumber = !/^\d+$/.test(split.quantityText) || Number(split.quantityText) < 1;
+      const error = notANumber
+        ? `"${split.quantityText.slice(0, 20)}" is not a quantity (a whole number from 1)`
+        : quantity.error.issues[0].message;
+      parsed.push({ line, text: textOfLine, error });
       continue;
     }
-    const quantity = Number(quantityText);
-    if (quantity > MAX_ORDER_QUANTITY) {
-      parsed.push({ line, text: textOfLine, error: `You can order at most ${MAX_ORDER_QUANTITY} at a time` });
-      continue;
-    }
-    parsed.push({ line, text: textOfLine, partNumber, quantity });
-    if (parsed.length >= MAX_QUICK_ORDER_LINES) break;
+    parsed.push({ line, text: textOfLine, partNumber: split.partNumber, quantity: quantity.data });
   }
   return parsed;
 }

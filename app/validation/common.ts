@@ -70,3 +70,52 @@ export const phoneField = z
   .min(1, "Enter your phone number")
   .max(25, "Phone number must be at most 25 characters")
   .regex(/^\+?[0-9 ()\-.]{6,24}$/, "Enter a phone number with digits, spaces, dashes or brackets");
+
+/**
+ * Text that is a whole number written in decimal digits ("20", " 20 ", "+20", "-3") becomes that
+ * number; other text becomes NaN, which the number rule refuses as not a whole number. Conform reads
+ * a form's numbers with Number(), and so would a plain z.coerce: Number("0x10") is 16, Number("1e3")
+ * is 1000 and Number("0b11") is 3. Numbers (from JSON) pass as they are; blank text is "missing".
+ */
+function decimalDigitsOnly(value: unknown) {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  if (text === "") return undefined;
+  return /^[+-]?\d+$/.test(text) ? Number(text) : Number.NaN;
+}
+
+type WholeNumberRules = {
+  min: number;
+  max: number;
+  /** Shown when the field is missing or blank. */
+  required?: string;
+  /** Shown for text that is not decimal digits, or a number with a fraction. */
+  notWhole?: string;
+  tooFew?: string;
+  tooMany?: string;
+};
+
+/**
+ * The one definition of a quantity (and of every other count a person types): the cart, orders,
+ * checkout, quick order, a product's stock and its adjustments, and the JSON API all use it, so
+ * "0x10" or "1e3" is refused everywhere alike. The same rule reads form text and JSON numbers.
+ */
+export function wholeNumberField({
+  min,
+  max,
+  required = "Enter a quantity",
+  notWhole = "Quantity must be a whole number",
+  tooFew = `Quantity must be at least ${min}`,
+  tooMany = `Quantity must be at most ${max}`,
+}: WholeNumberRules) {
+  const field = z.preprocess(
+    decimalDigitsOnly,
+    z
+      .number({ required_error: required, invalid_type_error: notWhole })
+      .int(notWhole)
+      .min(min, tooFew)
+      .max(max, tooMany),
+  );
+  // Typed as taking a number, as a plain z.number() field is: forms type their fields by it.
+  return field as z.ZodEffects<z.ZodNumber, number, number>;
+}

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { ORDER_STATUSES } from "~/db/schema";
 
-import { idField, optionalText, phoneField, requiredText } from "./common";
+import { idField, optionalText, phoneField, requiredText, wholeNumberField } from "./common";
 
 export const MAX_ORDER_QUANTITY = 10_000;
 
@@ -16,17 +16,26 @@ export function minimumMessage(minimum: number) {
   return `Order at least ${minimum}`;
 }
 
+/** How many of a part a cart line, quick order line or API order line asks for. */
+export const orderQuantityField = wholeNumberField({
+  min: 1,
+  max: MAX_ORDER_QUANTITY,
+  tooFew: minimumMessage(1),
+  tooMany: `You can order at most ${MAX_ORDER_QUANTITY} at a time`,
+});
+
 /**
  * The single-part order form. `available` is the stock the page showed and `minimum` the part's
  * minimum order quantity; the database re-checks both when the order is placed.
  */
 export function orderSchema(available: number, minimum = 1) {
   return z.object({
-    quantity: z
-      .number({ required_error: "Enter a quantity", invalid_type_error: "Quantity must be a whole number" })
-      .int("Quantity must be a whole number")
-      .min(minimum, minimumMessage(minimum))
-      .max(Math.max(Math.min(available, MAX_ORDER_QUANTITY), 1), quantityLimitMessage(available)),
+    quantity: wholeNumberField({
+      min: minimum,
+      max: Math.max(Math.min(available, MAX_ORDER_QUANTITY), 1),
+      tooFew: minimumMessage(minimum),
+      tooMany: quantityLimitMessage(available),
+    }),
     address: requiredText("a shipping address", 300),
     phone: phoneField,
     poNumber: optionalText("the purchase order number", 50),

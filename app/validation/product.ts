@@ -1,20 +1,39 @@
 import { z } from "zod";
 
-import { idField, isPlainText, MAX_ID, requiredText } from "./common";
+import { type MoneyFormat, typedPriceExample, typedPriceText } from "~/utils/money";
+
+import { idField, isPlainText, MAX_ID, requiredText, wholeNumberField } from "./common";
 import { MAX_ORDER_QUANTITY } from "./order";
 
 export const MAX_PRICE = 1_000_000;
 export const MAX_STOCK = 1_000_000;
 
-// Conform hands numbers over as strings when a form posts them, so price keeps its exact text
-// until we know it has at most two decimals.
-const priceField = z
-  .string({ required_error: "Enter a price", invalid_type_error: "Enter a price" })
-  .trim()
-  .min(1, "Enter a price")
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, "Price must be a number of at least 0 with at most 2 decimals")
-  .transform(Number)
-  .refine((price) => price <= MAX_PRICE, `Price must be at most ${MAX_PRICE}`);
+/**
+ * A price as an admin types it in the store's currency: "12.40", "£12.40", "1,234.50" (see
+ * typedPriceText). It keeps its exact text until we know it has at most two decimals.
+ */
+function priceField(money: MoneyFormat) {
+  const wanted = `Enter a price like ${typedPriceExample(money)}`;
+  return z
+    .string({ required_error: "Enter a price", invalid_type_error: "Enter a price" })
+    .trim()
+    .min(1, "Enter a price")
+    .transform((text, context) => {
+      const plain = typedPriceText(text, money);
+      const price = plain === null ? Number.NaN : Number(plain);
+      if (!(price <= MAX_PRICE)) {
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: plain === null ? wanted : `Price must be at most ${MAX_PRICE}`,
+        });
+        return z.NEVER;
+      }
+      return price;
+    });
+}
+
+/** Units in stock when a part is added; after that, stock moves only by recorded adjustments. */
+const openingStockField = wholeNumberField({ min: 0, max: MAX_STOCK });
 
 const imageField = z
   .string({ required_error: "Enter an image URL", invalid_type_error: "Enter an image URL" })
@@ -28,19 +47,6 @@ const imageField = z
       /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value),
     "Image must be an http(s) URL or a path on this site such as /images/items/gear.svg",
   );
-
-export const ProductSchema = z.object({
-  name: requiredText("a product name", 120),
-  img: imageField,
-  description: requiredText("a description", 2000),
-  price: priceField,
-  quantity: z
-    .number({ required_error: "Enter a quantity", invalid_type_error: "Quantity must be a whole number" })
-    .int("Quantity must be a whole number")
-    .min(0, "Quantity must be at least 0")
-    .max(MAX_STOCK, `Quantity must be at most ${MAX_STOCK}`),
-  supplierName: requiredText("a supplier name", 120),
-});
 
 export const MAX_SPECS = 12;
 export const MAX_LEAD_TIME_DAYS = 365;
@@ -132,18 +138,21 @@ const CatalogFieldsSchema = z.object({
     .optional(),
   /** The id of one of the categories the form lists. */
   category: idField.optional(),
-  leadTimeDays: z
-    .number({ required_error: "Enter a lead time in days", invalid_type_error: "Lead time must be a whole number" })
-    .int("Lead time must be a whole number of days")
-    .min(0, "Lead time must be at least 0 days")
-    .max(MAX_LEAD_TIME_DAYS, `Lead time must be at most ${MAX_LEAD_TIME_DAYS} days`)
-    .optional(),
-  minOrderQuantity: z
-    .number({ invalid_type_error: "Minimum order must be a whole number" })
-    .int("Minimum order must be a whole number")
-    .min(1, "Minimum order must be at least 1")
-    .max(MAX_ORDER_QUANTITY, `Minimum order must be at most ${MAX_ORDER_QUANTITY}`)
-    .optional(),
+  leadTimeDays: wholeNumberField({
+    min: 0,
+    max: MAX_LEAD_TIME_DAYS,
+    required: "Enter a lead time in days",
+    notWhole: "Lead time must be a whole number of days",
+    tooFew: "Lead time must be at least 0 days",
+    tooMany: `Lead time must be at most ${MAX_LEAD_TIME_DAYS} days`,
+  }).optional(),
+  minOrderQuantity: wholeNumberField({
+    min: 1,
+    max: MAX_ORDER_QUANTITY,
+    notWhole: "Minimum order must be a whole number",
+    tooFew: "Minimum order must be at least 1",
+    tooMany: `Minimum order must be at most ${MAX_ORDER_QUANTITY}`,
+  }).optional(),
   priceBreaks: z
     .string()
     .max(400, "Price breaks must be at most 400 characters")
@@ -170,31 +179,60 @@ const CatalogFieldsSchema = z.object({
     }),
 });
 
-/** Add a Product: the original fields and the catalog's. */
-export const ProductFormSchema = ProductSchema.merge(CatalogFieldsSchema);
+function buildProductSchemas(money: MoneyFormat) {
+  /** The original product's fields (Add a Product, and POST /api/item). */
+  const product = z.object({
+    name: requiredText("a product name", 120),
+    img: imageField,
+    description: requiredText("a description", 2000),
+    price: priceField(money),
+    quantity: openingStockField,
+    supplierName: requiredText("a supplier name", 120),
+  });
+  /** Add a Product: the original fields and the catalog's. */
+  const form = product.merge(CatalogFieldsSchema);
+  /**
+   * Editing an item: the same fields but stock, which moves only by adjustments with a reason (the
+   * stock section below the form), and the version the form was filled from (see updateItem).
+   */
+  const edit = form.omit({ quantity: true }).extend({
+    intent: z.literal("update"),
+    version: z
+      .number({ required_error: "Missing version", invalid_type_error: "Missing version" })
+      .int()
+      .positive()
+      .max(MAX_ID),
+  });
+  return { product, form, edit };
+}
 
-/** Editing an item: the same fields, and the version the form was filled from (see updateItem). */
-export const EditProductSchema = ProductFormSchema.extend({
-  intent: z.literal("update"),
-  version: z
-    .number({ required_error: "Missing version", invalid_type_error: "Missing version" })
-    .int()
-    .positive()
-    .max(MAX_ID),
-});
+const schemasByMoney = new Map<string, ReturnType<typeof buildProductSchemas>>();
+
+/**
+ * The product schemas for a store's currency and locale (a price may carry its sign), built once per
+ * format: the server passes storeMoneyFormat(), the browser the format the root loader sent.
+ */
+export function productSchemas(money: MoneyFormat) {
+  const key = `${money.locale}|${money.currency}`;
+  let schemas = schemasByMoney.get(key);
+  if (!schemas) {
+    schemas = buildProductSchemas(money);
+    schemasByMoney.set(key, schemas);
+  }
+  return schemas;
+}
 
 /** "+20 received", "-3 damaged": a relative change with its reason. */
 export const StockAdjustmentSchema = z.object({
   intent: z.literal("adjust-stock"),
-  change: z
-    .number({
-      required_error: "Enter how many units to add or remove",
-      invalid_type_error: "Enter a whole number such as 20 or -3",
-    })
-    .int("Enter a whole number such as 20 or -3")
-    .min(-MAX_STOCK, `At most ${MAX_STOCK} at a time`)
-    .max(MAX_STOCK, `At most ${MAX_STOCK} at a time`)
-    .refine((change) => change !== 0, "Enter a number other than 0"),
+  change: wholeNumberField({
+    min: -MAX_STOCK,
+    max: MAX_STOCK,
+    required: "Enter how many units to add or remove",
+    notWhole: "Enter a whole number such as 20 or -3",
+    tooFew: `At most ${MAX_STOCK} at a time`,
+    tooMany: `At most ${MAX_STOCK} at a time`,
+  }).refine((change) => change !== 0, "Enter a number other than 0"),
   reason: requiredText("a reason, such as “received from supplier”", 200),
 });
 

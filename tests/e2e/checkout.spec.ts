@@ -114,6 +114,11 @@ test("quick order: a pasted list goes into the cart and the two bad lines are li
   await expect(notAdded.getByRole("listitem")).toHaveCount(2);
   await expect(notAdded).toContainText("No part has the number GW-NO-SUCH-PART");
   await expect(notAdded).toContainText('"many" is not a quantity');
+  // The box holds only the lines not added, to be corrected; the good one is in the cart.
+  await expect(page.getByLabel("Part numbers and quantities")).toHaveValue(
+    ["GW-NO-SUCH-PART; 2", `${partNumber}, many`].join("\n"),
+  );
+  await expect(notAdded.getByRole("listitem").first()).toContainText("Line 2");
   await page.getByRole("link", { name: "Go to your cart" }).click();
   await expect(page.getByLabel(`Quantity of ${name}`)).toHaveValue("5");
 });

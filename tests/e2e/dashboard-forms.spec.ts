@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { addToCart, login, signIn, signOut } from "./fixtures";
+import { addProduct, addToCart, login, signIn, signOut } from "./fixtures";
 
 test("a customer updates the profile, and the checkout form is prefilled from it", async ({ page }) => {
   await login(page, { name: "Morgan Miller" });
@@ -65,4 +65,41 @@ test("an admin makes a customer an admin, who then sees the admin pages", async 
   await signIn(customer, email, password);
   await expect(customer).toHaveURL("/dashboard/manage-order");
   await expect(customer.getByRole("heading", { level: 1 })).toHaveText("Manage Orders");
+});
+
+test("an admin adds 40 to stock and then changes the price: the stock stays 40 up, with one adjustment", async ({
+  page,
+}) => {
+  await login(page, { role: "admin", name: "Alex Admin" });
+  const name = await addProduct(page, { quantity: 10, price: "19.99" });
+  // The message after adding a part links to its page and its edit page.
+  const status = page.getByRole("status");
+  await expect(status.getByRole("link", { name: /^View GW-/ })).toBeVisible();
+  await status.getByRole("link", { name: /^Edit GW-/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Edit ${name}`);
+  // Stock is not a field of the edit form: it moves only by adjustments with a reason.
+  await expect(page.getByLabel("Quantity Available")).toHaveCount(0);
+
+  await page.getByLabel("Units (+ or −)").fill("40");
+  await page.getByLabel("Reason").fill("Goods in");
+  await page.getByRole("button", { name: "Save stock change" }).click();
+  await expect(page.getByRole("status")).toContainText("40 added to stock: 50 now.");
+  await expect(page.getByText("50 in stock now.")).toBeVisible();
+
+  await page.getByLabel("Price/unit (GBP)").fill("£24.50");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toContainText(`${name} saved`);
+  const row = page.getByRole("row", { name: new RegExp(name) });
+  await expect(row.getByRole("cell", { name: "50", exact: true })).toBeVisible();
+  await expect(row.getByRole("cell", { name: "£24.50", exact: true })).toBeVisible();
+
+  await page.goto("/dashboard/manage-product");
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(page.getByText("50 in stock now.")).toBeVisible();
+  const ledger = page.getByRole("region", { name: "Add or remove stock" }).getByRole("listitem");
+  await expect(ledger).toHaveCount(2);
+  await expect(ledger.nth(0)).toContainText("+40 → 50");
+  await expect(ledger.nth(0)).toContainText("Goods in");
+  await expect(ledger.nth(1)).toContainText("+10 → 10");
+  await expect(ledger.nth(1)).toContainText("Opening stock");
 });

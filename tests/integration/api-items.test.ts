@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { getItem } from "~/models/item.server";
+import { listStockMovements } from "~/models/stock.server";
 import * as notFound from "~/routes/api.$";
 import * as items from "~/routes/api.item";
 import * as itemById from "~/routes/api.item.$id";
@@ -18,10 +19,12 @@ import { createSignedInUser } from "../support/users";
 
 let adminKey: string;
 let adminCookie: string;
+let adminEmail: string;
 
 beforeAll(async () => {
   const admin = await createSignedInUser({ role: "admin" });
   adminCookie = admin.cookie;
+  adminEmail = admin.user.email;
   adminKey = await createKeyThroughDashboard(admin.cookie);
 });
 
@@ -395,6 +398,44 @@ describe("lost updates: a stock figure is written only against the version it wa
     const repriced = await byId("PUT", item.id, { key: adminKey, body: { price: 13 } });
     expect(repriced.status).toBe(200);
     expect(await getItem(item.id)).toMatchObject({ quantity: 0, price_cents: 1300 });
+  });
+});
+
+describe("the stock ledger: stock set through the API is recorded like an adjustment", () => {
+  const ledgerOf = async (id: number) =>
+    (await listStockMovements(id)).map((line) => [line.change, line.quantity_after, line.reason, line.user_email]);
+
+  test("a new item's quantity is its opening stock; a figure set with its version is the difference, with its reason", async () => {
+    const created = await callApi(
+      items,
+      apiRequest("POST", "/api/item", { key: adminKey, body: oldClientItem({ quantity: "7" }) }),
+    );
+    expect(created.status).toBe(201);
+    const id = created.data._id as number;
+    expect(await ledgerOf(id)).toEqual([[7, 7, "Opening stock", adminEmail]]);
+
+    const read = await byId("GET", id);
+    const restocked = await byId("PUT", id, {
+      key: adminKey,
+      headers: { "If-Match": read.headers.get("ETag")! },
+      body: { quantity: "25", stockReason: "Received from supplier" },
+    });
+    expect(restocked.status).toBe(200);
+    const counted = await byId("PUT", id, { key: adminKey, body: { quantity: 20, version: restocked.data.version } });
+    expect(counted.status).toBe(200);
+    expect(await ledgerOf(id)).toEqual([
+      [-5, 20, "Stock figure set through the API", adminEmail],
+      [18, 25, "Received from supplier", adminEmail],
+      [7, 7, "Opening stock", adminEmail],
+    ]);
+
+    // A price change leaves the ledger alone; a reason without a quantity is a mistake.
+    expect((await byId("PUT", id, { key: adminKey, body: { price: 13 } })).status).toBe(200);
+    const reasonAlone = await byId("PUT", id, { key: adminKey, body: { price: 14, stockReason: "Recount" } });
+    expect(reasonAlone.status).toBe(400);
+    expect(reasonAlone.data.issues.stockReason).toEqual(["stockReason goes with quantity"]);
+    expect(await ledgerOf(id)).toHaveLength(3);
+    expect(await getItem(id)).toMatchObject({ quantity: 20, price_cents: 1300 });
   });
 });
 

@@ -63,6 +63,16 @@ async function openCheckout(cookie: string) {
   return { html, token, expectedTotal, shownTotal: testIdText(html, "bill-total") };
 }
 
+/** Text as React writes it into HTML, read back. */
+function decodeHtml(text: string) {
+  return text
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+}
+
 function testIdText(html: string, testId: string) {
   return new RegExp(`data-testid="${testId}"[^>]*>([^<]*)<`).exec(html)?.[1];
 }
@@ -124,6 +134,28 @@ describe("the cart", () => {
     expect(removed.status).toBe(302);
     expect(await cartOf(user.id)).toEqual([]);
     expect(await cartOf(other.user.id)).toEqual([{ item_id: item.id, quantity: 4 }]);
+  });
+
+  test("quantities in hex, with an exponent or a fraction are refused with a 400; the cart and stock are unchanged", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 5000 });
+    expect((await addToCart(cookie, item.id, 2)).status).toBe(302);
+    for (const typed of ["0x10", "1e3", "1.0", "0b11"]) {
+      const added = await addToCart(cookie, item.id, typed);
+      expect(added.status, typed).toBe(400);
+      const updated = await post("/cart", { intent: "update", itemId: String(item.id), quantity: typed }, cookie);
+      expect(updated.status, typed).toBe(400);
+      expect(await htmlOf(updated)).toContain("Quantity must be a whole number");
+      const ordered = await post(
+        `/order/${item.id}`,
+        { ...SHIPPING, quantity: typed, checkoutToken: randomUUID() },
+        cookie,
+      );
+      expect(ordered.status, typed).toBe(400);
+    }
+    expect(await cartOf(user.id)).toEqual([{ item_id: item.id, quantity: 2 }]);
+    expect(await stockOf(item.id)).toBe(5000);
+    expect(await ordersOf(user.id)).toEqual([]);
   });
 
   test("twenty Add to Cart posts of one part at once (two tabs, a double click) all count", async () => {
@@ -402,6 +434,41 @@ describe("quick order", () => {
         { item_id: bolt.id, quantity: 7 },
       ].sort((a, b) => a.item_id - b.item_id),
     );
+  });
+
+  test("lines are numbered as the buyer counts them; the box comes back holding only the refused lines", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const gear = await newItem({ quantity: 100 });
+    const bolt = await newItem({ quantity: 100 });
+    const body = [
+      `${gear.part_number} x 2`,
+      "GW-NO-SUCH-PART 1",
+      `4 × ${gear.part_number}`,
+      "",
+      `${bolt.part_number} X 3`,
+      `${bolt.part_number}, 0x10`,
+      `20 x ${bolt.part_number}`,
+    ];
+    for (const pasted of [body, ["Part number, Quantity", ...body]]) {
+      await db.deleteFrom("cart_lines").where("user_id", "=", user.id).execute();
+      const response = await post("/quick-order", { lines: pasted.join("\n") }, cookie);
+      expect(response.status).toBe(200);
+      const html = await htmlOf(response);
+      expect(html).toContain("4 lines added to your cart; 2 lines not added.");
+      const refused = [...html.matchAll(/<li[^>]*><span[^>]*>Line (\d+)<\/span> <code[^>]*>([^<]*)<\/code>/g)];
+      expect(refused.map((match) => [Number(match[1]), decodeHtml(match[2])])).toEqual([
+        [2, "GW-NO-SUCH-PART 1"],
+        [5, `${bolt.part_number}, 0x10`],
+      ]);
+      const box = /<textarea[^>]*name="lines"[^>]*>([\s\S]*?)<\/textarea>/.exec(html)?.[1];
+      expect(decodeHtml(box ?? "").trim()).toBe(`GW-NO-SUCH-PART 1\n${bolt.part_number}, 0x10`);
+      expect(await cartOf(user.id)).toEqual(
+        [
+          { item_id: gear.id, quantity: 6 },
+          { item_id: bolt.id, quantity: 23 },
+        ].sort((a, b) => a.item_id - b.item_id),
+      );
+    }
   });
 
   test("500 lines in one paste, and a CSV file, go in at once and land on the cart", async () => {

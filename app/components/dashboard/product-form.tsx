@@ -10,7 +10,6 @@ type ProductFields = {
   img: FieldMetadata<string>;
   description: FieldMetadata<string>;
   price: FieldMetadata<string>;
-  quantity: FieldMetadata<number>;
   supplierName: FieldMetadata<string>;
   partNumber: FieldMetadata<string | undefined>;
   category: FieldMetadata<number | undefined>;
@@ -30,9 +29,12 @@ export function ProductForm({
   hidden,
   intent,
   categories,
+  openingStock,
 }: {
   form: FormMetadata<any>;
   fields: ProductFields;
+  /** The stock field, when a part is added: after that, stock moves by adjustments with a reason. */
+  openingStock?: FieldMetadata<number>;
   categories: CategoryChoice[];
   submitLabel: string;
   /** Hidden inputs the form posts along (the edit page's intent and version). */
@@ -71,12 +73,15 @@ export function ProductForm({
         <TextareaField label="Description" meta={fields.description} />
       </div>
       <Field label={`Price/unit (${currency})`} meta={fields.price} type="text" inputProps={{ inputMode: "decimal" }} />
-      <Field
-        label="Quantity Available"
-        meta={fields.quantity}
-        type="number"
-        inputProps={{ min: 0, step: 1, inputMode: "numeric" }}
-      />
+      {openingStock ? (
+        <Field
+          label="Quantity Available"
+          meta={openingStock}
+          type="number"
+          hint="The stock the part starts with. Later, add or remove stock on the part's page, with a reason."
+          inputProps={{ min: 0, step: 1, inputMode: "numeric" }}
+        />
+      ) : null}
       <Field label="Supplier Name" meta={fields.supplierName} />
       <Field
         label="Lead time when out of stock (days)"
