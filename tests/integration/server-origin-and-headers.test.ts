@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
@@ -158,6 +159,18 @@ describe("transport and content-type headers", () => {
         expect(answer.headers.get("Strict-Transport-Security"), answer.url).toBe(STRICT_TRANSPORT_SECURITY);
         await answer.arrayBuffer();
       }
+      // CONNECT is answered on the socket, before Express.
+      const connect = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(secure.port, "127.0.0.1", () =>
+          socket.write("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"),
+        );
+        let answer = "";
+        socket.on("data", (chunk) => (answer += chunk));
+        socket.on("close", () => resolve(answer));
+        socket.on("error", reject);
+      });
+      expect(connect).toMatch(/^HTTP\/1\.1 405 /);
+      expect(connect).toContain(`\r\nStrict-Transport-Security: ${STRICT_TRANSPORT_SECURITY}\r\n`);
     } finally {
       await secure.stop();
     }
