@@ -96,14 +96,17 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
-/** Closes the database pool and the rate limiters' client; the server calls it on shutdown. */
 /** Called by our server once it listens: the outbox's sender loop (when SMTP_URL is set). */
 export function startBackgroundWork() {
   startOutboxSender();
 }
 
+/** Closes the database pool and the rate limiters' client; the server calls it on shutdown. */
 export async function closeResources() {
   await stopOutboxSender();
   await closeRateLimiters();
   await db.destroy();
 }
+
+/** Read by our server after a successful write: its page cache is emptied only when this moved. */
+export { publicVersion } from "~/models/public-version.server";

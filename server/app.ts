@@ -16,8 +16,19 @@ import { accessLog, assignRequestId } from "./request-log";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The build, with what our server calls in its entry module (app/entry.server.tsx) beside Remix's. */
+export type StorefrontBuild = ServerBuild & {
+  entry: {
+    module: {
+      closeResources?: () => Promise<void>;
+      startBackgroundWork?: () => void;
+      publicVersion?: () => Promise<string>;
+    };
+  };
+};
+
 type AppOptions = {
-  build: ServerBuild;
+  build: StorefrontBuild;
   config: ServerConfig;
   /** Where build/ and public/ are: the working directory, as with remix-serve. */
   root?: string;
@@ -25,9 +36,10 @@ type AppOptions = {
 };
 
 /**
- * The production request pipeline, in order, before Remix: request id and access log, method
- * filter, declared body size, cross-site refusal, anonymous page cache, compression, static files,
- * then Remix with the client's address in its load context. See docs/decisions/0012-own-server-and-page-cache.md.
+ * The production request pipeline, in order, before Remix: request id, HSTS (when APP_URL is
+ * https) and access log, method filter, declared body size, cross-site refusal, anonymous page
+ * cache, compression, static files, then Remix with the client's address in its load context. See
+ * docs/decisions/0012-own-server-and-page-cache.md and 0019-page-cache-invalidation.md.
  */
 export function createStorefrontApp({ build, config, root = process.cwd(), log }: AppOptions) {
   const app = express();
@@ -35,8 +47,17 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
   app.set("trust proxy", config.trustProxy);
   const pageCache = new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes);
   const handleRemix = createRequestHandler(build, "production");
+  const { publicVersion } = build.entry.module;
+  if (!publicVersion) throw new Error("The build's entry module does not export publicVersion: rebuild the app.");
 
   app.use(assignRequestId);
+  const { strictTransportSecurity } = config;
+  if (strictTransportSecurity) {
+    app.use((_req, res, next) => {
+      res.setHeader("Strict-Transport-Security", strictTransportSecurity);
+      next();
+    });
+  }
   app.use(accessLog(log));
   app.use(methodFilter);
   app.use(declaredSizeLimit);
@@ -46,11 +67,16 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
   app.use(compression());
   app.use(
     "/assets",
-    express.static(path.join(root, "build", "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
+    express.static(path.join(root, "build", "client", "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      setHeaders: noSniff,
+    }),
   );
   app.use(publicFiles(path.join(root, "public")));
   app.all("*", (req, res, next) => {
-    handlePage({ pageCache, handleRemix, req, res }).catch(next);
+    handlePage({ pageCache, handleRemix, publicVersion, req, res }).catch(next);
   });
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     console.error(JSON.stringify({ level: "error", requestId: req.requestId, message: String(error) }), error);
@@ -66,7 +92,7 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
  * file added to public/ is served after the next start, as after a deploy.
  */
 function publicFiles(dir: string) {
-  const serve = express.static(dir, { maxAge: "1h", index: false });
+  const serve = express.static(dir, { maxAge: "1h", index: false, setHeaders: noSniff });
   const files = new Set<string>();
   const walk = (folder: string, urlPrefix: string) => {
     for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
@@ -77,6 +103,11 @@ function publicFiles(dir: string) {
   if (fs.existsSync(dir)) walk(dir, "/");
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) =>
     files.has(decodePath(req.path)) ? serve(req, res, next) : next();
+}
+
+/** A file is only ever what its type says: a browser never sniffs an image or a script into HTML. */
+function noSniff(res: ExpressResponse) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
 }
 
 function decodePath(urlPath: string) {
@@ -107,17 +138,19 @@ function serveFromCache(pageCache: PageCache, req: ExpressRequest, res: ExpressR
 type PageArgs = {
   pageCache: PageCache;
   handleRemix: ReturnType<typeof createRequestHandler>;
+  publicVersion: () => Promise<string>;
   req: ExpressRequest;
   res: ExpressResponse;
 };
 
-async function handlePage({ pageCache, handleRemix, req, res }: PageArgs) {
+async function handlePage({ pageCache, handleRemix, publicVersion, req, res }: PageArgs) {
   const render = () => handleRemix(createRemixRequest(req, res), loadContext(req));
   if (!pageCache.eligible(req.method, req.path, req.headers.cookie)) {
     const response = await render();
-    // A write through this process shows on the very next anonymous page: the cache is emptied
-    // before the answer goes out, so the redirect that follows cannot meet an old copy.
-    if (!SAFE_METHODS.has(req.method) && response.status < 400) pageCache.clear();
+    // A write through this process shows on the very next anonymous page: when it changed what
+    // such a page shows, the cache is emptied before the answer goes out, so the redirect that
+    // follows cannot meet an old copy. A post that changed nothing public leaves it warm.
+    if (!SAFE_METHODS.has(req.method) && response.status < 400) await pageCache.afterWrite(publicVersion);
     return sendUncached(res, response);
   }
 
@@ -130,6 +163,8 @@ async function handlePage({ pageCache, handleRemix, req, res }: PageArgs) {
     const shared = await inFlight.catch(() => null);
     if (shared) return sendCachedPage(req, res, shared, "HIT");
   }
+  // A HEAD's answer has no body: kept, it would answer every GET after it with an empty page.
+  if (req.method === "HEAD") return sendUncached(res, await render());
   let uncacheable: Response | undefined;
   const page = await pageCache.render(key, async () => {
     const response = await render();

@@ -1,4 +1,4 @@
-import { storeMoneyFormat, storePricingRules } from "~/utils/env.server";
+import { appUrl, storeMoneyFormat, storePricingRules } from "~/utils/env.server";
 
 /** The production server's settings, read once from the environment (README lists them). */
 export type ServerConfig = {
@@ -16,7 +16,15 @@ export type ServerConfig = {
   keepAliveTimeoutMs: number;
   /** How long a SIGTERM waits for requests in flight before closing what is left. */
   shutdownGraceMs: number;
+  /** The Strict-Transport-Security every answer carries when APP_URL is https; undefined on http. */
+  strictTransportSecurity: string | undefined;
 };
+
+/**
+ * A year, this host only: whether the shop's other subdomains are all on HTTPS is the operator's
+ * to know, and a proxy in front may add includeSubDomains and preload.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
 
 function number(name: string, fallback: number) {
   const raw = process.env[name];
@@ -53,5 +61,6 @@ export function readConfig(): ServerConfig {
     requestTimeoutMs: number("REQUEST_TIMEOUT_MS", 30_000),
     keepAliveTimeoutMs: 5_000,
     shutdownGraceMs: number("SHUTDOWN_GRACE_MS", 10_000),
+    strictTransportSecurity: new URL(appUrl()).protocol === "https:" ? STRICT_TRANSPORT_SECURITY : undefined,
   };
 }

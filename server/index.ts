@@ -6,9 +6,7 @@ import path from "node:path";
 import type { Duplex } from "node:stream";
 import { pathToFileURL } from "node:url";
 
-import type { ServerBuild } from "@remix-run/node";
-
-import { createStorefrontApp } from "./app";
+import { createStorefrontApp, type StorefrontBuild } from "./app";
 import { readConfig } from "./config";
 import { ALLOWED_METHODS } from "./refusals";
 
@@ -48,9 +46,7 @@ function runPrimary(workers: number) {
 
 async function runWorker() {
   const buildPath = path.resolve(process.cwd(), "build", "server", "index.js");
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
-    entry: { module: { closeResources?: () => Promise<void>; startBackgroundWork?: () => void } };
-  };
+  const build = (await import(pathToFileURL(buildPath).href)) as StorefrontBuild;
   const { app } = createStorefrontApp({ build, config });
 
   // Node checks these timeouts every connectionsCheckingInterval: a client that trickles its
@@ -70,9 +66,10 @@ async function runWorker() {
     },
   );
   // CONNECT never reaches Express: Node hands it over as a tunnel request. We do not tunnel.
+  const hsts = config.strictTransportSecurity ? `Strict-Transport-Security: ${config.strictTransportSecurity}\r\n` : "";
   server.on("connect", (_request: IncomingMessage, socket: Duplex) => {
     socket.end(
-      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(", ")}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS.join(", ")}\r\n${hsts}Content-Length: 0\r\nConnection: close\r\n\r\n`,
     );
   });
   server.listen(config.port, config.host, () => {

@@ -25,14 +25,20 @@ export type Lookup = { page: CachedPage; fresh: boolean } | undefined;
 /**
  * Anonymous pages kept in memory for a short time (PAGE_CACHE_SECONDS), keyed by URL, bounded in
  * bytes with least-recently-used eviction. A stale entry is refreshed by one request while the
- * others are answered from it (no stampede), and a write made through this process empties it.
- * What may be kept, and why the CSP nonce may be, is in docs/decisions/0012-own-server-and-page-cache.md.
+ * others are answered from it (no stampede), and a write made through this process that changed
+ * what anonymous pages show empties it. What may be kept, and why the CSP nonce may be, is in
+ * docs/decisions/0012-own-server-and-page-cache.md; when it is emptied, in 0019-page-cache-invalidation.md.
  */
 export class PageCache {
   private readonly entries: LRUCache<string, CachedPage>;
   private readonly renders = new Map<string, Promise<CachedPage | null>>();
   /** Moves on with every clear, so a render that started before a write never stores its result. */
   private generation = 0;
+  /**
+   * The public version read just before the last clear: every entry was rendered after it was
+   * read, so shows every change it counts. Unknown until the first write.
+   */
+  private shownVersion: string | undefined;
 
   constructor(
     readonly ttlMs: number,
@@ -84,7 +90,22 @@ export class PageCache {
     }
   }
 
-  /** Empties the cache at once: a write through this process must show on the next page. */
+  /**
+   * Called after a successful write through this process, before its answer goes out, with the
+   * public version's reader (app/models/public-version.server.ts). When the version is what it was
+   * at the last clear, nothing anonymous pages show has committed since: the write, whatever it
+   * was, is in every entry already. Otherwise (or when it cannot be read) the cache is emptied, so
+   * the write shows on the next page. Only writes pay for the read, never a page from the cache.
+   */
+  async afterWrite(readPublicVersion: () => Promise<string>) {
+    if (!this.enabled) return;
+    const version = await readPublicVersion().catch(() => undefined);
+    if (version !== undefined && version === this.shownVersion) return;
+    this.clear();
+    this.shownVersion = version;
+  }
+
+  /** Empties the cache at once: entries, and renders under way, which will not store their result. */
   clear() {
     this.generation += 1;
     this.entries.clear();

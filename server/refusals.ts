@@ -1,4 +1,4 @@
-import type { RequestHandler, Response as ExpressResponse } from "express";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 
 import { corsHeaders } from "~/api/cors.server";
 import { appUrl } from "~/utils/env.server";
@@ -67,20 +67,69 @@ export const declaredSizeLimit: RequestHandler = (req, res, next) => {
 
 /**
  * Refuses a state-changing request to a page that another origin made the browser send, with the
- * refusal page and its security headers (Remix's own origin check would throw a bare 500 first).
- * The rule is requireSameOrigin's in app/utils/request.server.ts; the API keeps its own rules
- * (a key needs no Origin, a cookie write answers in JSON), so /api is left to it.
+ * refusal page and its security headers. The rule is requireSameOrigin's in
+ * app/utils/request.server.ts; the API keeps its own rules (a key needs no Origin, a cookie write
+ * answers in JSON), so /api is left to it.
+ *
+ * Remix runs an origin check of its own before any action (a page posted to, and a single-fetch
+ * call other than GET, /api's `.data` address included) and answers a bare 500 when it fails: no
+ * request it would fail may reach it. So wherever it checks, an `Origin` whose host is not the one the request
+ * was addressed to (`X-Forwarded-Host`'s first value, else `Host`, as Remix reads them) is refused
+ * here, whatever `Sec-Fetch-Site` says and even when it is APP_URL's: behind a proxy that rewrites
+ * `Host`, the proxy must pass the browser's on (docs/security.md).
  */
 export const crossSiteRefusal: RequestHandler = (req, res, next) => {
-  if (SAFE.has(req.method) || isApi(req.path)) return next();
-  const fetchSite = req.get("Sec-Fetch-Site");
+  const refusal = originRefusal(req);
+  if (!refusal) return next();
+  void sendRefusal(res, req.path, refusal.status, refusal.message);
+};
+
+type Refusal = { status: 400 | 403; message: string };
+const CROSS_SITE: Refusal = { status: 403, message: CROSS_SITE_REFUSED };
+const ORIGIN_NOT_AN_ADDRESS: Refusal = {
+  status: 400,
+  message: "The Origin this request carries is not a web address.",
+};
+const NO_HOST: Refusal = { status: 400, message: "This request did not say which site it was sent to." };
+
+function originRefusal(req: ExpressRequest): Refusal | null {
+  const dataCall = req.path.endsWith(".data");
+  // /api's resource routes keep the API's rules: Remix checks only its single-fetch address.
+  if (isApi(req.path) && !dataCall) return null;
+  // Where @remix-run/server-runtime calls throwIfPotentialCSRFAttack (server.js, single-fetch.js):
+  // every single-fetch call but a GET, every other non-GET; ours are among them.
+  if (dataCall ? req.method === "GET" : SAFE.has(req.method)) return null;
   const origin = req.get("Origin");
+  // An empty Origin is no Origin to Remix either.
+  if (origin) {
+    const host = addressedHost(req);
+    if (!host) return NO_HOST;
+    const originHost = hostOfOrigin(origin);
+    if (originHost === undefined) return ORIGIN_NOT_AN_ADDRESS;
+    if (originHost !== host) return CROSS_SITE;
+  }
+  if (SAFE.has(req.method) || isApi(req.path)) return null;
+  const fetchSite = req.get("Sec-Fetch-Site");
   let refused = false;
   if (fetchSite) refused = fetchSite !== "same-origin" && fetchSite !== "none";
   else if (origin !== undefined) refused = !ownOrigins(req.protocol, req.get("Host")).has(origin);
-  if (!refused) return next();
-  void sendRefusal(res, req.path, 403, CROSS_SITE_REFUSED);
-};
+  return refused ? CROSS_SITE : null;
+}
+
+/** The host Remix compares an Origin with: X-Forwarded-Host's first value, else Host. */
+function addressedHost(req: ExpressRequest) {
+  return req.get("X-Forwarded-Host")?.split(",")[0]?.trim() || req.get("Host") || undefined;
+}
+
+/** An Origin's host as Remix reads it ("null" stays "null"); undefined when it is not a URL. */
+function hostOfOrigin(origin: string) {
+  if (origin === "null") return origin;
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
 
 function ownOrigins(protocol: string, host: string | undefined) {
   const origins = new Set([new URL(appUrl()).origin]);

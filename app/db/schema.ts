@@ -254,6 +254,15 @@ export interface CatalogGenerationTable {
   generation: ColumnType<number | string, number, number>;
 }
 
+/**
+ * Shards whose sum grows with every committed change an anonymous page shows (the public version),
+ * bumped by triggers (migration 0018); the server's page cache follows it.
+ */
+export interface PublicVersionTable {
+  shard: number;
+  changes: ColumnType<number | string, number, number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -274,6 +283,7 @@ export interface Database {
   messages: MessagesTable;
   item_count: ItemCountTable;
   catalog_generation: CatalogGenerationTable;
+  public_version: PublicVersionTable;
   api_keys: ApiKeysTable;
 }
 
