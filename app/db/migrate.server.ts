@@ -17,6 +17,7 @@ import * as emailTokens from "./migrations/0014_email_tokens";
 import * as searchFacetIndex from "./migrations/0015_search_facet_index";
 import * as specPairCounts from "./migrations/0016_spec_pair_counts";
 import * as catalogGeneration from "./migrations/0017_catalog_generation";
+import * as heldMail from "./migrations/0018_held_mail";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0015_search_facet_index": searchFacetIndex,
   "0016_spec_pair_counts": specPairCounts,
   "0017_catalog_generation": catalogGeneration,
+  "0018_held_mail": heldMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
