@@ -649,6 +649,33 @@ describe("timeouts", () => {
   );
 });
 
+describe("Google sign-in", () => {
+  const pages = ["/sign-in", "/sign-up"];
+  const pageText = async (origin: string, path: string) => (await fetch(`${origin}${path}`)).text();
+
+  test("without configuration the sign-in and sign-up pages show no Google button and say nothing of it", async () => {
+    for (const path of pages) {
+      const html = await pageText(server.origin, path);
+      expect(html).toContain("<h1");
+      expect(html).not.toContain("Sign in with Google");
+      expect(html).not.toContain("Google sign-in needs server configuration");
+    }
+  });
+
+  test("configured, both pages offer it", async () => {
+    const configured = await startServer({ env: { GOOGLE_CLIENT_ID: "test-client", GOOGLE_CLIENT_SECRET: "secret" } });
+    try {
+      for (const path of pages) {
+        const html = await pageText(configured.origin, path);
+        expect(html).toContain("Sign in with Google");
+        expect(html).toContain('action="/auth/google"');
+      }
+    } finally {
+      await configured.stop();
+    }
+  });
+});
+
 describe("the store's name", () => {
   test("every public page's title names STORE_NAME, never the demo name", async () => {
     const renamed = await startServer({ env: { STORE_NAME: "Acme Spares", PAGE_CACHE_SECONDS: "0" } });
