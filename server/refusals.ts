@@ -138,7 +138,7 @@ function ownOrigins(protocol: string, host: string | undefined) {
 }
 
 /** The pages whose posts cost a password hash, the one thing a stranger can make expensive. */
-export const CREDENTIAL_PATHS: ReadonlySet<string> = new Set(["/sign-in", "/sign-up"]);
+export const CREDENTIAL_PATHS: ReadonlySet<string> = new Set(["/sign-in", "/sign-up", "/reset-password"]);
 export const CREDENTIAL_POSTS_PER_CLIENT = 2;
 /** How long a refused credential post waits for its 429: a flood's clients slow to its pace. */
 export const CREDENTIAL_REFUSAL_DELAY_MS = 1000;

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 
+import { type LimitKey, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { hasSessionCookie } from "~/auth/session.server";
 import { MAX_FORM_BYTES, readCappedBody, requireSameOrigin } from "~/utils/request.server";
 
@@ -111,6 +112,17 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
     throw new ApiError(400, "The body must be a JSON object.");
   }
   return body as Record<string, unknown>;
+}
+
+/**
+ * Takes a point from each counter before the call does its work, as the pages' forms do: a used-up
+ * counter is a 429 with `Retry-After`, so the API is no way around a page's limit.
+ */
+export async function requirePoints(keys: readonly LimitKey[]) {
+  const outcome = await takePoints(keys);
+  if (outcome.ok) return;
+  const seconds = String(Math.ceil(outcome.retryAfterMs / 1000));
+  throw new ApiError(429, tooManyAttemptsMessage(outcome.retryAfterMs), {}, { "Retry-After": seconds });
 }
 
 /** Parses with a schema; a failure is a 400 with zod's messages per field in `issues`. */

@@ -5,7 +5,7 @@ import {
   RateLimiterSQLite,
 } from "rate-limiter-flexible";
 
-import { createRawClient } from "~/db/db.server";
+import { createRawClient, isDatabaseBusy } from "~/db/db.server";
 
 /**
  * Attempts are counted in the application's database, so every app process shares one count. A
@@ -31,7 +31,7 @@ const POLICIES = {
   signInPairHourly: () => ({ points: base().points * 3, duration: HOUR }),
   /** Guesses at one account from everywhere: the ceiling against distributed guessing. */
   signInEmail: () => ({ points: base().points * 10, duration: HOUR }),
-  /** Attempts from one client across accounts (password spraying, hash floods). */
+  /** Attempts from one client across accounts (password spraying, hash floods): sign-ins and resets together. */
   signInClient: () => ({ points: base().points * 3, duration: base().window }),
   /** Accounts created per email and per client. */
   signUp: () => ({ points: base().points, duration: base().window }),
@@ -43,6 +43,8 @@ const POLICIES = {
   adminChange: () => ({ points: base().points * 3, duration: base().window }),
   /** Password reset requests, per email and per client. */
   passwordReset: () => ({ points: Math.max(1, Math.floor(base().points / 2)), duration: base().window * 15 }),
+  /** Orders placed and cancelled, per account: each one mails the customer and the shop. */
+  ordering: () => ({ points: base().points, duration: base().window }),
 } as const;
 
 export type LimitPolicy = keyof typeof POLICIES;
@@ -82,6 +84,26 @@ export async function closeRateLimiters() {
 
 export type LimitOutcome = { ok: true; taken: LimitKey[] } | { ok: false; retryAfterMs: number };
 
+/** How long a point waits for SQLite's write lock before the request fails, as the main handle would. */
+const LOCK_WAIT_MS = 5000;
+
+/**
+ * Runs a limiter call, trying again while SQLite is locked by another writer: a checkout of this
+ * process in the middle of its transaction, or another process. The wait is a timer, not
+ * better-sqlite3's synchronous busy wait, so the transaction holding the lock can finish meanwhile.
+ */
+async function withLockRetry<T>(call: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isDatabaseBusy(error) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
 /**
  * Takes a point from each counter in order and stops at the first that is used up: a refused
  * attempt spends nothing further down the list, so an attacker locked out of the tight limit does
@@ -91,7 +113,7 @@ export async function takePoints(keys: readonly LimitKey[]): Promise<LimitOutcom
   const taken: LimitKey[] = [];
   for (const key of keys) {
     try {
-      await limiter(key[0]).consume(normalizeKey(key[1]));
+      await withLockRetry(() => limiter(key[0]).consume(normalizeKey(key[1])));
       taken.push(key);
     } catch (error) {
       // consume() rejects with the limiter's state once the budget is spent; anything else is a real error.
@@ -110,9 +132,11 @@ const CLEARED_ON_SUCCESS: ReadonlySet<LimitPolicy> = new Set(["signInPair", "sig
 export async function refundPoints(keys: readonly LimitKey[]) {
   await Promise.all(
     keys.map(([policy, subject]) =>
-      CLEARED_ON_SUCCESS.has(policy)
-        ? limiter(policy).delete(normalizeKey(subject))
-        : limiter(policy).reward(normalizeKey(subject), 1),
+      withLockRetry<unknown>(() =>
+        CLEARED_ON_SUCCESS.has(policy)
+          ? limiter(policy).delete(normalizeKey(subject))
+          : limiter(policy).reward(normalizeKey(subject), 1),
+      ),
     ),
   );
 }
@@ -130,13 +154,25 @@ export function tooManyAttemptsMessage(retryAfterMs: number) {
 
 /** The counters for a sign-in attempt: per account and client, per account, per client. */
 export function signInLimits(email: string, client: string | undefined): LimitKey[] {
-  const keys: LimitKey[] = [
+  return [
     ["signInPair", `${email}|${client ?? "unknown"}`],
     ["signInPairHourly", `${email}|${client ?? "unknown"}`],
     ["signInEmail", email],
+    ...passwordPostLimits(client),
   ];
-  if (client) keys.push(["signInClient", client]);
-  return keys;
+}
+
+/**
+ * The per-client counter every post that may hash a password takes (sign-in, a new password from a
+ * reset link): one budget, so a client cannot flood one form while it is cut off from the other.
+ */
+export function passwordPostLimits(client: string | undefined): LimitKey[] {
+  return client ? [["signInClient", client]] : [];
+}
+
+/** The counter for placing or cancelling an order: per account, whichever way it is sent. */
+export function orderingLimits(userId: number): LimitKey[] {
+  return [["ordering", `user:${userId}`]];
 }
 
 /** Counters per client and per something else (an email, a user): the client's only when known. */

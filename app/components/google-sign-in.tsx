@@ -2,9 +2,10 @@ import { buttonClass } from "./ui/button";
 
 /**
  * A plain document form, not Remix's <Form>: the answer is a redirect to another site, which only a
- * full navigation can follow.
+ * full navigation can follow. Pages show it only when Google sign-in is configured: a visitor has no
+ * use for a button that cannot work.
  */
-export function GoogleSignInButton({ redirectTo, enabled }: { redirectTo: string; enabled: boolean }) {
+export function GoogleSignInButton({ redirectTo }: { redirectTo: string }) {
   return (
     <form method="post" action="/auth/google" className="mt-4">
       <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -29,9 +30,6 @@ export function GoogleSignInButton({ redirectTo, enabled }: { redirectTo: string
         </svg>
         Sign in with Google
       </button>
-      {enabled ? null : (
-        <p className="mt-1 text-center text-xs text-slate-600">Google sign-in needs server configuration.</p>
-      )}
     </form>
   );
 }

@@ -131,15 +131,23 @@ export type Executor = DB | Transaction<Database>;
 /**
  * A raw client on the same database for rate-limiter-flexible, which speaks to better-sqlite3 or a
  * pg Pool directly. SQLite gets its own handle so the limiter's writes never interleave with a
- * Kysely transaction that is open on the main one.
+ * Kysely transaction that is open on the main one. That handle does not wait for a lock (busy
+ * timeout 0): better-sqlite3 waits synchronously, which would stop this process's event loop, and
+ * with it the transaction of this very process that holds the lock, until the wait ran out. The
+ * limiter's caller waits instead, between tries (`withLockRetry` in app/auth/rate-limit.server.ts).
  */
 export function createRawClient(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL) {
   if (dialectOf(url) === "postgres") {
     return { kind: "postgres" as const, pool: createPool(url, 3) };
   }
   const sqlite = new SQLite(sqlitePathOf(url));
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("busy_timeout = 0");
   return { kind: "sqlite" as const, sqlite };
+}
+
+/** SQLite found the database locked by another writer (SQLITE_BUSY and its extended codes). */
+export function isDatabaseBusy(error: unknown) {
+  return (error as { code?: string } | null)?.code?.startsWith("SQLITE_BUSY") ?? false;
 }
 
 const globalForDb = globalThis as unknown as { storefrontDb?: DB };

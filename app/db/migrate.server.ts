@@ -18,6 +18,7 @@ import * as searchFacetIndex from "./migrations/0015_search_facet_index";
 import * as specPairCounts from "./migrations/0016_spec_pair_counts";
 import * as catalogGeneration from "./migrations/0017_catalog_generation";
 import * as publicVersion from "./migrations/0018_public_version";
+import * as heldMail from "./migrations/0019_held_mail";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0016_spec_pair_counts": specPairCounts,
   "0017_catalog_generation": catalogGeneration,
   "0018_public_version": publicVersion,
+  "0019_held_mail": heldMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -118,8 +118,11 @@ export interface OrderStatusChangesTable {
   changed_at: Timestamp;
 }
 
-/** A part in a customer's cart: one line per part, kept in the database so it follows the customer. */
-export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+/**
+ * pending → sending → sent (or back to pending, or failed after the last attempt); held: to a
+ * customer's address that is not proven yet, pending once it is.
+ */
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "held"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export interface OutboxTable {
@@ -136,6 +139,11 @@ export interface OutboxTable {
   claimed_until: string | null;
   last_error: string | null;
   order_id: number | null;
+  /**
+   * The customer whose own address `recipient` is: their mail is held until they have proven an
+   * address. Null for the shop's own address and for the one-time links (proof, reset), sent at once.
+   */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   sent_at: string | null;
 }
@@ -158,6 +166,7 @@ export interface EmailTokensTable {
   created_at: string;
 }
 
+/** A part in a customer's cart: one line per part, kept in the database so it follows the customer. */
 export interface CartLinesTable {
   user_id: number;
   item_id: number;

@@ -19,6 +19,22 @@ export type OrderForMail = {
   lines: { partNumber: string; name: string; quantity: number; unitPriceCents: number; lineTotalCents: number }[];
 };
 
+/** A link that acts for whoever follows it (reset a password, prove an address): its token is the secret. */
+function oneTimeLink(path: "/reset-password" | "/verify-email", token: string) {
+  return new URL(`${path}?token=${encodeURIComponent(token)}`, appUrl()).toString();
+}
+
+const ONE_TIME_LINK = /\S*?[?&]token=[^\s&]*/g;
+export const LINK_HIDDEN = "(link hidden)";
+
+/**
+ * A message's text with its one-time links replaced by LINK_HIDDEN, for admins to read: the link
+ * would let its reader act as the account it was sent for.
+ */
+export function hideOneTimeLinks(text: string) {
+  return text.replace(ONE_TIME_LINK, LINK_HIDDEN);
+}
+
 function orderLink(orderId: number, admin = false) {
   return new URL(`/dashboard/${admin ? "manage-order" : "my-order"}/${orderId}`, appUrl()).toString();
 }
@@ -187,7 +203,7 @@ export function newOrderNotice(order: OrderForMail, customerEmail: string): Rend
 
 /** The link to choose a new password: valid for an hour, once. */
 export function passwordResetMessage(name: string, token: string): RenderedMessage {
-  const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, appUrl()).toString();
+  const link = oneTimeLink("/reset-password", token);
   const heading = "Choose a new password";
   const lines = [
     `Hello ${name},`,
@@ -216,7 +232,7 @@ export function passwordResetMessage(name: string, token: string): RenderedMessa
 
 /** The link that proves an email address belongs to the account (a new one, when it is a change). */
 export function verifyEmailMessage(name: string, token: string, change: boolean): RenderedMessage {
-  const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, appUrl()).toString();
+  const link = oneTimeLink("/verify-email", token);
   const why = change
     ? `You asked to use this address for your ${storeName()} account. It takes the place of the old one when you open this link and confirm:`
     : `Please confirm that this address belongs to your ${storeName()} account by opening this link and pressing Confirm:`;

@@ -32,7 +32,7 @@ function orderForMail(order: OrderWithLines): OrderForMail {
 /**
  * The messages an order's change sends, written to the outbox in the change's own transaction
  * (`order` read in it): the confirmation (and the shop's notice) when it is placed, a note when it
- * moves along.
+ * moves along. The customer's are held while their address is unproven; the shop's notice is not.
  */
 export async function enqueueOrderMail(
   executor: Executor,
@@ -42,8 +42,9 @@ export async function enqueueOrderMail(
   const mail = orderForMail(order);
   const email = order.customer_email;
   const orderId = order.id;
+  const toCustomer = { recipient: email, orderId, toAccount: order.user_id };
   if (event === "placed") {
-    await enqueueMessage(executor, { ...orderPlacedMessage(mail), kind: "order-placed", recipient: email, orderId });
+    await enqueueMessage(executor, { ...orderPlacedMessage(mail), kind: "order-placed", ...toCustomer });
     const notify = orderNotifyEmail();
     if (notify) {
       await enqueueMessage(executor, {
@@ -55,10 +56,5 @@ export async function enqueueOrderMail(
     }
     return;
   }
-  await enqueueMessage(executor, {
-    ...orderStatusMessage(mail, event),
-    kind: `order-${event}`,
-    recipient: email,
-    orderId,
-  });
+  await enqueueMessage(executor, { ...orderStatusMessage(mail, event), kind: `order-${event}`, ...toCustomer });
 }

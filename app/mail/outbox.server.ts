@@ -4,7 +4,7 @@ import { db, type Executor, now } from "~/db/db.server";
 import type { OutboxStatus } from "~/db/schema";
 import { outboxLeaseMs } from "~/utils/env.server";
 
-import type { RenderedMessage } from "./messages.server";
+import { hideOneTimeLinks, type RenderedMessage } from "./messages.server";
 
 /** How often a message is tried before it is marked failed, and the first retry's delay. */
 export const MAX_ATTEMPTS = 6;
@@ -14,12 +14,19 @@ const LONGEST_RETRY_MS = 30 * 60_000;
 /**
  * Puts a message in the outbox. Called with the transaction of the change the message is about, so
  * the two commit together or not at all.
+ *
+ * `toAccount` names the customer whose own address `recipient` is. Until that account has proven its
+ * address the message is held: anyone can sign up with a stranger's address, and orders would
+ * otherwise mail that stranger whatever name, address and PO number the sign-up chose. Proving the
+ * address releases it (`releaseHeldMessages`). Mail without `toAccount` (the shop's own address, the
+ * link that proves an address) is never held.
  */
 export async function enqueueMessage(
   executor: Executor,
-  message: RenderedMessage & { kind: string; recipient: string; orderId?: number | null },
+  message: RenderedMessage & { kind: string; recipient: string; orderId?: number | null; toAccount?: number },
 ) {
   const timestamp = now();
+  const held = message.toAccount !== undefined && !(await isAddressProven(executor, message.toAccount));
   await executor
     .insertInto("outbox")
     .values({
@@ -29,9 +36,36 @@ export async function enqueueMessage(
       text_body: message.text,
       html_body: message.html,
       order_id: message.orderId ?? null,
+      user_id: message.toAccount ?? null,
+      status: held ? "held" : "pending",
       next_attempt_at: timestamp,
       created_at: timestamp,
     })
+    .execute();
+}
+
+/** Read in the message's own transaction: an address proven a moment ago counts. */
+async function isAddressProven(executor: Executor, userId: number) {
+  const user = await executor
+    .selectFrom("users")
+    .select("email_verified_at")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(user?.email_verified_at);
+}
+
+/**
+ * Sends the account's held mail now that it has proven `provenEmail`: called in the transaction that
+ * proves it, so no message is left held once the address counts. Mail held for the address the
+ * account had before a change goes to the proven one: it is the account's mail, and that address
+ * was never shown to be its owner's.
+ */
+export async function releaseHeldMessages(executor: Executor, userId: number, provenEmail: string) {
+  await executor
+    .updateTable("outbox")
+    .set({ status: "pending", recipient: provenEmail, next_attempt_at: now() })
+    .where("user_id", "=", userId)
+    .where("status", "=", "held")
     .execute();
 }
 
@@ -118,8 +152,12 @@ export async function markAttemptFailed(message: Pick<ClaimedMessage, "id" | "at
     .execute();
 }
 
-/** The outbox for admins, newest first, narrowed by status. */
-export function listOutbox({ status }: { status?: OutboxStatus } = {}) {
+/**
+ * The outbox for admins, newest first, narrowed by status. One-time links (a password reset, a proof
+ * of address) are hidden: whoever reads one can take over the account it was sent for. The row keeps
+ * the real link, so a retry sends it.
+ */
+export async function listOutbox({ status }: { status?: OutboxStatus } = {}) {
   let query = db
     .selectFrom("outbox")
     .select([
@@ -139,7 +177,8 @@ export function listOutbox({ status }: { status?: OutboxStatus } = {}) {
     .orderBy("id", "desc")
     .limit(200);
   if (status) query = query.where("status", "=", status);
-  return query.execute();
+  const messages = await query.execute();
+  return messages.map((message) => ({ ...message, text_body: hideOneTimeLinks(message.text_body) }));
 }
 
 /** An admin's retry of a failed message: due now, with a fresh set of attempts. */

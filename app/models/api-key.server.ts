@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { db, now } from "~/db/db.server";
+import { db, type Executor, now } from "~/db/db.server";
 
 // Keys look like `gwk_<43 base64url characters>` (32 random bytes). The marker lets a secret scanner
 // recognise a leaked key, and lets us refuse anything else without a database read.
@@ -58,9 +58,12 @@ export async function revokeApiKey(id: number) {
   return row?.name;
 }
 
-/** Revokes every live key the user made ("sign out everywhere" offers it); returns how many. */
-export async function revokeApiKeysOf(userId: number) {
-  const result = await db
+/**
+ * Revokes every live key the user made ("sign out everywhere" offers it; a password reset does it, in
+ * its own transaction); returns how many.
+ */
+export async function revokeApiKeysOf(userId: number, executor: Executor = db) {
+  const result = await executor
     .updateTable("api_keys")
     .set({ revoked_at: now() })
     .where("user_id", "=", userId)

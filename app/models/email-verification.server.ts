@@ -1,6 +1,6 @@
 import { db, type Executor, isUniqueViolation, now } from "~/db/db.server";
 import { verifyEmailMessage } from "~/mail/messages.server";
-import { enqueueMessage } from "~/mail/outbox.server";
+import { enqueueMessage, releaseHeldMessages } from "~/mail/outbox.server";
 
 import { issueEmailToken, retireEmailTokens, useEmailToken } from "./email-tokens.server";
 import { normalizeEmail } from "./user.server";
@@ -34,19 +34,22 @@ export type ProofResult =
   { ok: true; userId: number; email: string | null } | { ok: false; reason: "unusable" | "taken" };
 
 /**
- * Follows a proof link once: the account's email is proven (`email_verified_at`), and a change of
- * address takes effect, unless another account took that address meanwhile.
+ * Follows a proof link once: the account's email is proven (`email_verified_at`), a change of
+ * address takes effect, unless another account took that address meanwhile, and the mail held
+ * for the account until now goes out to the proven address, all in one transaction.
  */
 export async function proveEmail(token: string): Promise<ProofResult> {
   try {
     return await db.transaction().execute(async (trx) => {
       const used = await useEmailToken(trx, token, "verify");
       if (!used) return { ok: false, reason: "unusable" };
-      await trx
+      const proven = await trx
         .updateTable("users")
         .set({ email_verified_at: now(), ...(used.new_email ? { email: used.new_email } : {}) })
         .where("id", "=", used.user_id)
-        .execute();
+        .returning("email")
+        .executeTakeFirstOrThrow();
+      await releaseHeldMessages(trx, used.user_id, proven.email);
       await retireEmailTokens(trx, used.user_id, "verify");
       return { ok: true, userId: used.user_id, email: used.new_email };
     });

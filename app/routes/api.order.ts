@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 
-import { ApiError, apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
+import { ApiError, apiJson, apiRoute, parseQuery, parseWith, readJsonBody, requirePoints } from "~/api/route.server";
 import { IdempotencyKeySchema, OrderBodySchema, OrderListQuerySchema } from "~/api/schemas.server";
 import { toApiOrder, toApiRefusal } from "~/api/shapes.server";
+import { orderingLimits } from "~/auth/rate-limit.server";
 import { itemsByPartNumber } from "~/models/cart.server";
 import { placeOrder } from "~/models/checkout.server";
 import { getOrder, linesOfOrders, listAllOrders, listOrdersForUser } from "~/models/order.server";
@@ -26,6 +27,8 @@ const handleApiCall = apiRoute({
     const fromProfile = { address: user.address ?? undefined, phone: user.phone ?? undefined };
     const body = parseWith(OrderBodySchema, { ...fromProfile, ...(await readJsonBody(request)) });
     const lines = await wantedLines(body);
+    // The same limit as the order pages: every order mails the customer and the shop.
+    await requirePoints(orderingLimits(user.id));
     const result = await placeOrder({
       userId: user.id,
       lines,

@@ -1,7 +1,7 @@
-import { ApiError, apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
+import { apiJson, apiRoute, parseQuery, parseWith, readJsonBody, requirePoints } from "~/api/route.server";
 import { PagingQuerySchema, ReviewBodySchema } from "~/api/schemas.server";
 import { toApiReview } from "~/api/shapes.server";
-import { limitsFor, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { limitsFor } from "~/auth/rate-limit.server";
 import { createReview, listReviews } from "~/models/review.server";
 
 // GET /api/review (everyone, newest first) and POST /api/review (signed in): the original /review calls.
@@ -16,11 +16,7 @@ const handleApiCall = apiRoute({
     const user = await requireCaller();
     const review = parseWith(ReviewBodySchema, await readJsonBody(request));
     // The same limit as the Add a Review page: posting through the API is no way around it.
-    const limited = await takePoints(limitsFor("posting", `user:${user.id}`, context.clientAddress));
-    if (!limited.ok) {
-      const seconds = String(Math.ceil(limited.retryAfterMs / 1000));
-      throw new ApiError(429, tooManyAttemptsMessage(limited.retryAfterMs), {}, { "Retry-After": seconds });
-    }
+    await requirePoints(limitsFor("posting", `user:${user.id}`, context.clientAddress));
     const created = await createReview({ userId: user.id, ...review });
     return apiJson(toApiReview(created), { status: 201 });
   },

@@ -5,6 +5,7 @@ import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
+import { orderingLimits } from "~/auth/rate-limit.server";
 import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { LineProblemNote } from "~/components/line-problem";
@@ -34,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = formAction<typeof CheckoutSchema, Awaited<ReturnType<typeof requireUser>>, { bill: Bill }>({
   guard: requireUser,
   schema: CheckoutSchema,
+  limits: ({ user }) => orderingLimits(user.id),
   async run({ user, value }) {
     const result = await placeOrder(checkoutFromForm(user.id, "cart", value));
     if (result.ok) return orderPlacedRedirect(result);

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
+import { orderingLimits } from "~/auth/rate-limit.server";
 import { ConfirmPanel } from "~/components/confirm-action";
 import { CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
 import { orderSummary, OrderTable } from "~/components/dashboard/order-table";
@@ -33,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = formAction({
   guard: requireUser,
   schema: CancelOrderSchema,
+  limits: ({ user }) => orderingLimits(user.id),
   run: ({ user, value }) => cancelOwnOrder(user.id, value.orderId, "/dashboard/my-order"),
 });
 

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
+import { orderingLimits } from "~/auth/rate-limit.server";
 import { ConfirmPanel } from "~/components/confirm-action";
 import { CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
 import { OrderDetailView } from "~/components/dashboard/order-detail";
@@ -76,6 +77,7 @@ function orderAgainMessage(outcome: OrderAgainOutcome) {
 export const action = formAction({
   guard: requireUser,
   schema: MyOrderActionSchema,
+  limits: ({ user, value }) => (value.intent === "cancel" ? orderingLimits(user.id) : []),
   async run({ user, value, params }) {
     if (parseId(params.id) !== value.orderId) return refuse(400, "This form belongs to another order.");
     if (value.intent === "cancel")

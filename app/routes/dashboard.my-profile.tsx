@@ -119,12 +119,14 @@ export default function MyProfile() {
         </p>
       )}
 
-      <section aria-labelledby="google-heading" className="mt-10 border-t border-slate-200 pt-6">
-        <h2 id="google-heading" className="text-xl font-semibold">
-          Google sign-in
-        </h2>
-        <LinkGoogle linked={google.linked} enabled={google.enabled} />
-      </section>
+      {google.enabled ? (
+        <section aria-labelledby="google-heading" className="mt-10 border-t border-slate-200 pt-6">
+          <h2 id="google-heading" className="text-xl font-semibold">
+            Google sign-in
+          </h2>
+          <LinkGoogle linked={google.linked} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="sessions-heading" className="mt-10 border-t border-slate-200 pt-6">
         <h2 id="sessions-heading" className="text-xl font-semibold">

@@ -43,6 +43,7 @@ const statusStyles = {
   sending: "bg-sky-100 text-sky-900",
   sent: "bg-green-100 text-green-900",
   failed: "bg-red-100 text-red-900",
+  held: "bg-slate-200 text-slate-900",
 } as const;
 
 export default function Outbox() {
@@ -88,6 +89,11 @@ export default function Outbox() {
                   {message.attempts === 1 ? "attempt" : "attempts"}
                   {message.sent_at ? ` · sent ${formatDate(message.sent_at)}` : ""}
                 </p>
+                {message.status === "held" ? (
+                  <p className="mt-1 text-sm text-slate-700">
+                    Held until the customer confirms this address: it is sent then.
+                  </p>
+                ) : null}
                 {message.last_error ? (
                   <p className="mt-1 break-words text-sm text-red-800">Last error: {message.last_error}</p>
                 ) : null}

@@ -5,6 +5,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
+import { orderingLimits } from "~/auth/rate-limit.server";
 import { BillTotals, usePricingRules } from "~/components/bill";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { PriceBreakTable } from "~/components/price-breaks";
@@ -46,6 +47,7 @@ export const action = formAction({
     const item = await requireItemFromParams(params.id, NO_SUCH_PART);
     return orderSchema(item.quantity, item.min_order_quantity);
   },
+  limits: ({ user }) => orderingLimits(user.id),
   async run({ user, params, value }) {
     const item = await requireItemFromParams(params.id, NO_SUCH_PART);
     const result = await placeOrder(checkoutFromForm(user.id, [{ itemId: item.id, quantity: value.quantity }], value));

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
+import { passwordPostLimits } from "~/auth/rate-limit.server";
 import { createUserSession } from "~/auth/session.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
@@ -10,7 +11,7 @@ import { flashCookieHeader } from "~/utils/flash.server";
 import { anyone, formAction, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { pageTitle } from "~/utils/meta";
-import { ResetPasswordSchema } from "~/validation/auth";
+import { ResetPasswordSchema, UNUSABLE_EMAIL_LINK } from "~/validation/auth";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Choose a new password"),
@@ -19,8 +20,6 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export const headers = routeHeaders;
-
-const LINK_UNUSABLE = "This link has expired or was already used. Ask for a new one.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -32,9 +31,13 @@ export const action = formAction({
   guard: anyone,
   schema: ResetPasswordSchema,
   hideFields: ["password"],
+  // A new password is hashed, so this form shares sign-in's per-client budget (and, in server/, its
+  // two-at-once gate); the point is given back when the link was good.
+  limits: ({ context }) => passwordPostLimits(context.clientAddress),
+  refundOnSuccess: true,
   async run({ request, context, value }) {
     const user = await resetPassword(value.token, value.password);
-    if (!user) return refuse(400, LINK_UNUSABLE);
+    if (!user) return refuse(400, UNUSABLE_EMAIL_LINK);
     // Every other session of the account has ended; this browser starts a fresh one.
     return createUserSession(user, {
       request,
@@ -49,10 +52,19 @@ export default function ResetPassword() {
   const { token, usable } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const [form, fields] = useZodForm(ResetPasswordSchema, { id: "reset-password", lastResult: reply });
+  // A link used up since the page was shown gets the same answer as one that was unusable from the start.
+  const unusable = !usable || form.errors?.includes(UNUSABLE_EMAIL_LINK);
   return (
     <div className="mx-auto max-w-md">
       <h1 className="text-3xl font-bold">Choose a new password</h1>
-      {usable ? (
+      {unusable ? (
+        <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+          {UNUSABLE_EMAIL_LINK}{" "}
+          <Link to="/forgot-password" className="font-semibold underline">
+            Ask for a new link
+          </Link>
+        </p>
+      ) : (
         <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
           <input type="hidden" name="token" value={token} />
           <Field
@@ -66,13 +78,6 @@ export default function ResetPassword() {
             Save the new password
           </StatusButton>
         </Form>
-      ) : (
-        <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-          {LINK_UNUSABLE}{" "}
-          <Link to="/forgot-password" className="font-semibold underline">
-            Ask for a new link
-          </Link>
-        </p>
       )}
     </div>
   );

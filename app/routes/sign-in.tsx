@@ -89,7 +89,7 @@ export default function SignIn() {
           Sign In
         </StatusButton>
       </Form>
-      <GoogleSignInButton redirectTo={redirectTo} enabled={googleEnabled} />
+      {googleEnabled ? <GoogleSignInButton redirectTo={redirectTo} /> : null}
       <p className="mt-6 text-center text-sm text-slate-700">
         New here?{" "}
         <Link

@@ -2,10 +2,12 @@ import { getFormProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
+import { isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireSignedOut } from "~/auth/permissions.server";
 import { limitsFor } from "~/auth/rate-limit.server";
 import { createUserSession } from "~/auth/session.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { GoogleSignInButton } from "~/components/google-sign-in";
 import { useZodForm } from "~/components/use-zod-form";
 import { sendEmailProof } from "~/models/email-verification.server";
 import { createUser, EmailTakenError } from "~/models/user.server";
@@ -24,7 +26,10 @@ export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedOut(request);
-  return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")) };
+  return {
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")),
+    googleEnabled: isGoogleEnabled,
+  };
 }
 
 export const action = formAction({
@@ -48,7 +53,7 @@ export const action = formAction({
 });
 
 export default function SignUp() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useZodForm(SignUpSchema, { id: "sign-up", lastResult });
 
@@ -72,6 +77,7 @@ export default function SignUp() {
           Sign Up
         </StatusButton>
       </Form>
+      {googleEnabled ? <GoogleSignInButton redirectTo={redirectTo} /> : null}
       <p className="mt-6 text-center text-sm text-slate-700">
         Already have an account?{" "}
         <Link to="/sign-in" className="font-semibold text-orange-800 underline">

@@ -12,7 +12,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { formAction, type FormReply, refuse } from "~/utils/form-action.server";
 import { routeHeaders } from "~/utils/headers";
 import { pageTitle } from "~/utils/meta";
-import { EmailProofToken, UNUSABLE_EMAIL_PROOF, VerifyEmailSchema } from "~/validation/auth";
+import { EmailProofToken, UNUSABLE_EMAIL_LINK, VerifyEmailSchema } from "~/validation/auth";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Confirm your email address"),
@@ -48,7 +48,7 @@ export const action = formAction({
       return redirectWithFlash("/dashboard/my-profile", `We sent a new link to ${user.email}.`);
     }
     const result = await proveEmail(value.token);
-    if (!result.ok) return refuse(400, result.reason === "taken" ? TAKEN : UNUSABLE_EMAIL_PROOF);
+    if (!result.ok) return refuse(400, result.reason === "taken" ? TAKEN : UNUSABLE_EMAIL_LINK);
     const message = result.email
       ? `Your email address is now ${result.email}.`
       : "Thank you: your email address is confirmed.";
@@ -59,7 +59,7 @@ export const action = formAction({
 export default function VerifyEmail() {
   const { token, signedIn } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReply>();
-  const problem = reply?.error?.[""]?.[0] ?? reply?.error?.token?.[0] ?? (token ? null : UNUSABLE_EMAIL_PROOF);
+  const problem = reply?.error?.[""]?.[0] ?? reply?.error?.token?.[0] ?? (token ? null : UNUSABLE_EMAIL_LINK);
   return (
     <div className="mx-auto max-w-md">
       <h1 className="text-3xl font-bold">Confirm your email address</h1>

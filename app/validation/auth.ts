@@ -54,8 +54,9 @@ export const ResetPasswordSchema = z.object({
   token: emailLinkToken("This link is not complete"),
 });
 
-export const UNUSABLE_EMAIL_PROOF = "This link has expired or was already used.";
-export const EmailProofToken = emailLinkToken(UNUSABLE_EMAIL_PROOF);
+/** A mailed link (reset, proof) that is unknown, expired or already used. */
+export const UNUSABLE_EMAIL_LINK = "This link has expired or was already used.";
+export const EmailProofToken = emailLinkToken(UNUSABLE_EMAIL_LINK);
 
 /** The email proof page: Confirm (with the link's token) or Send the link again. */
 export const VerifyEmailSchema = z.discriminatedUnion("intent", [

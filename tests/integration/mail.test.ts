@@ -51,6 +51,31 @@ async function checkOut(origin: string, cookie: string, itemId: number, quantity
   );
 }
 
+async function verifyLinkTo(email: string) {
+  await smtp.waitFor((mail) =>
+    mail.some((message) => message.to === email && message.subject.endsWith("confirm your email address")),
+  );
+  const message = smtp.received
+    .filter((mail) => mail.to === email && mail.subject.endsWith("confirm your email address"))
+    .at(-1)!;
+  const link = /http:\/\/shop\.test(\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(message.text);
+  if (!link) throw new Error(`no verification link in: ${message.text}`);
+  return link[1];
+}
+
+/** Presses "Confirm my email address" on the page the link opens. */
+function confirm(link: string, cookie?: string) {
+  const token = new URL(link, server!.origin).searchParams.get("token")!;
+  return postForm(server!.origin, "/verify-email", { intent: "confirm", token }, cookie ? { cookie } : {});
+}
+
+function sessionOf(response: Response) {
+  return response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("__session="))!
+    .split(";")[0];
+}
+
 function outboxOf(orderId: number) {
   return db.selectFrom("outbox").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
 }
@@ -304,6 +329,77 @@ describe("password reset", () => {
     ).toEqual([]);
   });
 
+  test("a used link's page says so once, with one link to ask for a new one", async () => {
+    const { user } = await createSignedInUser();
+    await requestReset(user.email);
+    const token = await linkFor(user.email);
+    expect(
+      (await postForm(server!.origin, "/reset-password", { token, password: "a-brand-new-password" })).status,
+    ).toBe(302);
+    const opened = await (await fetch(`${server!.origin}/reset-password?token=${token}`)).text();
+    const postedAgain = await postForm(server!.origin, "/reset-password", { token, password: "another-password" });
+    expect(postedAgain.status).toBe(400);
+    for (const html of [opened, await postedAgain.text()]) {
+      expect(html).toContain("This link has expired or was already used.");
+      expect(html.match(/Ask for a new/g)).toEqual(["Ask for a new"]);
+      expect(html.match(/href="\/forgot-password"/g)).toHaveLength(1);
+      expect(html).not.toContain("Save the new password");
+    }
+  });
+
+  test("admins read reset and proof messages with their links hidden; a retry still sends the real link", async () => {
+    const admin = await createSignedInUser({ role: "admin" });
+    const { user } = await createSignedInUser();
+    const signUp = await postForm(server!.origin, "/sign-up", {
+      name: "Proof Reader",
+      email: `proof-${randomUUID().slice(0, 8)}@example.com`,
+      password: "a-good-password",
+    });
+    expect(signUp.status).toBe(302);
+    const resetRow = () =>
+      db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("recipient", "=", user.email)
+        .where("kind", "=", "password-reset")
+        .executeTakeFirstOrThrow();
+    smtp.refuse(true);
+    try {
+      await requestReset(user.email);
+      await expect.poll(async () => (await resetRow()).attempts, { timeout: 10_000 }).toBe(1);
+      // Skip the waits between attempts: the last one is due now.
+      await db
+        .updateTable("outbox")
+        .set({ attempts: MAX_ATTEMPTS - 1, next_attempt_at: new Date().toISOString() })
+        .where("id", "=", (await resetRow()).id)
+        .execute();
+      await expect.poll(async () => (await resetRow()).status, { timeout: 10_000 }).toBe("failed");
+    } finally {
+      smtp.refuse(false);
+    }
+
+    const outboxPage = async (query = "") =>
+      (await fetch(`${server!.origin}/dashboard/outbox${query}`, { headers: { Cookie: admin.cookie } })).text();
+    const failed = await outboxPage("?status=failed");
+    expect(failed).toContain(user.email);
+    expect(failed).toContain("(link hidden)");
+    // No message shows a live link: neither this reset nor the proof the sign-up sent.
+    const everything = await outboxPage();
+    expect(everything).toContain("Proof Reader");
+    expect(everything).not.toMatch(/[?&]token=/);
+
+    const retry = await postForm(
+      server!.origin,
+      "/dashboard/outbox",
+      { intent: "retry", messageId: String((await resetRow()).id) },
+      { cookie: admin.cookie },
+    );
+    expect(retry.status).toBe(302);
+    const token = await linkFor(user.email);
+    const reset = await postForm(server!.origin, "/reset-password", { token, password: "a-brand-new-password" });
+    expect(reset.status).toBe(302);
+  });
+
   test("requests are limited per email: the next one is a 429 and sends nothing", async () => {
     // Two requests per email (half of RATE_LIMIT_POINTS), counted from none.
     const limited = await startServer({ env: { RATE_LIMIT_POINTS: "4", SMTP_URL: "" } });
@@ -324,31 +420,6 @@ describe("password reset", () => {
 });
 
 describe("email verification", () => {
-  async function verifyLinkTo(email: string) {
-    await smtp.waitFor((mail) =>
-      mail.some((message) => message.to === email && message.subject.endsWith("confirm your email address")),
-    );
-    const message = smtp.received
-      .filter((mail) => mail.to === email && mail.subject.endsWith("confirm your email address"))
-      .at(-1)!;
-    const link = /http:\/\/shop\.test(\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(message.text);
-    if (!link) throw new Error(`no verification link in: ${message.text}`);
-    return link[1];
-  }
-
-  /** Presses "Confirm my email address" on the page the link opens. */
-  function confirm(link: string, cookie?: string) {
-    const token = new URL(link, server!.origin).searchParams.get("token")!;
-    return postForm(server!.origin, "/verify-email", { intent: "confirm", token }, cookie ? { cookie } : {});
-  }
-
-  function sessionOf(response: Response) {
-    return response.headers
-      .getSetCookie()
-      .find((value) => value.startsWith("__session="))!
-      .split(";")[0];
-  }
-
   test("sign-up sends a link that proves the email once; until then the dashboard asks, and can send it again", async () => {
     const email = `proof-${randomUUID().slice(0, 8)}@example.com`;
     const signUp = await postForm(server!.origin, "/sign-up", {
@@ -453,6 +524,121 @@ describe("email verification", () => {
     expect(
       (await db.selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirstOrThrow()).email,
     ).toBe(user.email);
+  });
+});
+
+describe("mail to an unproven address", () => {
+  async function signUpUnproven(email: string) {
+    const signUp = await postForm(server!.origin, "/sign-up", {
+      name: "Una Proven",
+      email,
+      password: "a-good-password",
+    });
+    expect(signUp.status).toBe(302);
+    return sessionOf(signUp);
+  }
+
+  function orderIdOf(placed: Response) {
+    expect(placed.status).toBe(302);
+    return Number(placed.headers.get("Location")!.split("/").pop());
+  }
+
+  /** The outbox rows to the customer about this order, as kind and status. */
+  async function customerMailOf(orderId: number) {
+    return (await outboxOf(orderId))
+      .filter((row) => row.kind !== "order-notice")
+      .map((row) => ({ kind: row.kind, status: row.status, recipient: row.recipient }));
+  }
+
+  test("order mail is held and shown to admins as held; the shop's notice and the proof link go out", async () => {
+    const admin = await createSignedInUser({ role: "admin" });
+    const email = `held-${randomUUID().slice(0, 8)}@example.com`;
+    const cookie = await signUpUnproven(email);
+    const item = await newItem({ quantity: 10 });
+    const orderId = orderIdOf(await checkOut(server!.origin, cookie, item.id, 1, "PO-HELD"));
+    const cancelled = await postForm(
+      server!.origin,
+      `/dashboard/my-order/${orderId}`,
+      { intent: "cancel", orderId: String(orderId) },
+      { cookie },
+    );
+    expect(cancelled.status).toBe(302);
+
+    // The shop's own address is not a customer's: its notice goes, and it was queued after the confirmation.
+    await smtp.waitFor((mail) => mail.some((message) => message.subject.includes(`new order #${orderId}`)));
+    await verifyLinkTo(email);
+    await expect
+      .poll(async () => (await outboxOf(orderId)).find((row) => row.kind === "order-notice")?.status)
+      .toBe("sent");
+    expect(await customerMailOf(orderId)).toEqual([
+      { kind: "order-placed", status: "held", recipient: email },
+      { kind: "order-cancelled", status: "held", recipient: email },
+    ]);
+    const received = smtp.received.filter((mail) => mail.to === email);
+    expect(received).toHaveLength(1);
+    expect(received[0].subject).toMatch(/confirm your email address$/);
+
+    const page = await (
+      await fetch(`${server!.origin}/dashboard/outbox?status=held`, { headers: { Cookie: admin.cookie } })
+    ).text();
+    expect(page).toContain(`order #${orderId} placed`);
+    expect(page).toContain("Held until the customer confirms this address");
+    expect(page).toContain("PO-HELD");
+  });
+
+  test("proving the address sends what was held, released by the proof itself", async () => {
+    const email = `release-${randomUUID().slice(0, 8)}@example.com`;
+    const cookie = await signUpUnproven(email);
+    const item = await newItem({ quantity: 10 });
+    const orderId = orderIdOf(await checkOut(server!.origin, cookie, item.id, 2));
+    expect((await customerMailOf(orderId)).map((row) => row.status)).toEqual(["held"]);
+
+    const proven = await confirm(await verifyLinkTo(email), cookie);
+    expect(proven.status).toBe(302);
+    // Released when the proof committed, not later by some other job.
+    expect((await customerMailOf(orderId)).map((row) => row.status)).not.toContain("held");
+    await smtp.waitFor((mail) =>
+      mail.some((message) => message.to === email && message.subject.endsWith(`order #${orderId} placed`)),
+    );
+    // From now on nothing is held.
+    const more = orderIdOf(await checkOut(server!.origin, cookie, item.id, 1));
+    expect((await customerMailOf(more)).map((row) => row.status)).not.toContain("held");
+  });
+
+  test("held mail follows its account to the address it proves; whoever proves the old address gets none of it", async () => {
+    const first = `first-${randomUUID().slice(0, 8)}@example.com`;
+    const moved = `moved-${randomUUID().slice(0, 8)}@example.com`;
+    const cookie = await signUpUnproven(first);
+    const item = await newItem({ quantity: 10 });
+    const orderId = orderIdOf(await checkOut(server!.origin, cookie, item.id, 1));
+
+    const change = await postForm(
+      server!.origin,
+      "/dashboard/my-profile",
+      { intent: "email", email: moved, currentPassword: "a-good-password" },
+      { cookie },
+    );
+    expect(change.status).toBe(302);
+    expect((await confirm(await verifyLinkTo(moved), cookie)).status).toBe(302);
+    await smtp.waitFor((mail) =>
+      mail.some((message) => message.to === moved && message.subject.endsWith(`order #${orderId} placed`)),
+    );
+
+    // The first address is free again; its real owner signs up and proves it.
+    const owner = await signUpUnproven(first);
+    await smtp.waitFor(
+      (mail) =>
+        mail.filter((message) => message.to === first && message.subject.endsWith("confirm your email address"))
+          .length === 2,
+    );
+    expect((await confirm(await verifyLinkTo(first), owner)).status).toBe(302);
+    const toFirst = await db
+      .selectFrom("outbox")
+      .select("kind")
+      .where("recipient", "=", first)
+      .where("kind", "!=", "verify-email")
+      .execute();
+    expect(toFirst).toEqual([]);
   });
 });
 

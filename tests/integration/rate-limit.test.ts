@@ -1,15 +1,24 @@
+import { randomUUID } from "node:crypto";
+
 import { describe, expect, test } from "vitest";
 
+import { takePoints } from "~/auth/rate-limit.server";
 import { db } from "~/db/db.server";
+import * as apiOrders from "~/routes/api.order";
 import * as contact from "~/routes/contact";
 import * as addReview from "~/routes/dashboard.add-review";
 import * as apiKeys from "~/routes/dashboard.api-keys";
 import * as makeAdmin from "~/routes/dashboard.make-admin";
+import * as myOrders from "~/routes/dashboard.my-order";
 import * as myProfile from "~/routes/dashboard.my-profile";
+import * as orderPage from "~/routes/order.$id";
 import * as signIn from "~/routes/sign-in";
 import * as signUp from "~/routes/sign-up";
 
+import { apiRequest, callApi } from "../support/api";
+import { newItem } from "../support/builders";
 import { call, type Outcome, postRequest } from "../support/http";
+import { ordersOfItem, SHIPPING } from "../support/orders";
 import { createSignedInUser, TEST_PASSWORD, uniqueEmail } from "../support/users";
 
 const LIMIT = 10;
@@ -121,7 +130,19 @@ describe("every rate-limited form takes its point before the work, so a burst ca
     return Number(row.n);
   }
 
+  let itemToOrder: ReturnType<typeof newItem> | undefined;
+
   const bursts: Burst[] = [
+    {
+      name: "orders from the order page",
+      limit: LIMIT,
+      post: async (_index, cookie) => {
+        const item = await (itemToOrder ??= newItem({ quantity: 10_000 }));
+        const fields = { quantity: "1", ...SHIPPING, checkoutToken: randomUUID() };
+        return call(orderPage.action, postRequest(`/order/${item.id}`, fields, { cookie }), { id: String(item.id) });
+      },
+      count: async () => (await ordersOfItem((await (itemToOrder ??= newItem({ quantity: 10_000 }))).id)).length,
+    },
     {
       name: "password change (wrong current passwords)",
       limit: LIMIT,
@@ -190,5 +211,67 @@ describe("every rate-limited form takes its point before the work, so a burst ca
         .every((outcome) => /^\d+$/.test(outcome.headers.get("Retry-After") ?? "")),
     ).toBe(true);
     if (burst.count) expect((await burst.count()) - before!).toBe(burst.limit);
+  });
+});
+
+describe("placing and cancelling orders, per account", () => {
+  test(`${LIMIT} a minute, by page or API, placed or cancelled; the next is a 429 that changes nothing`, async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 1000 });
+    const placeByPage = (who: string) =>
+      call(
+        orderPage.action,
+        postRequest(`/order/${item.id}`, { quantity: "1", ...SHIPPING, checkoutToken: randomUUID() }, { cookie: who }),
+        { id: String(item.id) },
+      );
+    const placeByApi = (who: string) =>
+      callApi(
+        apiOrders,
+        apiRequest("POST", "/api/order", { cookie: who, body: { itemId: item.id, quantity: 1, ...SHIPPING } }),
+      );
+    const cancel = (orderId: number) =>
+      call(
+        myOrders.action,
+        postRequest("/dashboard/my-order", { intent: "cancel", orderId: String(orderId) }, { cookie }),
+      );
+
+    const placed: number[] = [];
+    for (let order = 0; order < LIMIT / 2; order++) {
+      const outcome = await placeByPage(cookie);
+      expect(outcome.status).toBe(302);
+      placed.push(Number(outcome.location!.split("/").pop()));
+    }
+    for (const orderId of placed.slice(1)) expect((await cancel(orderId)).status).toBe(302);
+    expect((await placeByApi(cookie)).status).toBe(201);
+
+    const statusesBefore = await db.selectFrom("orders").select("status").where("user_id", "=", user.id).execute();
+    const refused = [await placeByPage(cookie), await cancel(placed[0]), await placeByApi(cookie)];
+    expect(refused.map((outcome) => outcome.status)).toEqual([429, 429, 429]);
+    for (const outcome of refused) expect(outcome.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await db.selectFrom("orders").select("status").where("user_id", "=", user.id).execute()).toEqual(
+      statusesBefore,
+    );
+    // Another account is not held back by this one.
+    expect((await placeByPage((await createSignedInUser()).cookie)).status).toBe(302);
+  });
+});
+
+describe("a point taken while this process holds the write lock", () => {
+  test("waits for the transaction to end instead of failing", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    // A checkout of this very process, half way through its transaction (SQLite: BEGIN IMMEDIATE).
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.updateTable("items").set({ quantity: 0 }).where("id", "=", -1).execute();
+      locked();
+      await released;
+    });
+    await holding;
+    const point = takePoints([["posting", `lock-${uniqueEmail()}`]]);
+    setTimeout(release, 200);
+    await expect(point).resolves.toMatchObject({ ok: true });
+    await transaction;
   });
 });

@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
 import net from "node:net";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
+import { issueEmailToken } from "~/models/email-tokens.server";
 import { createItem } from "~/models/item.server";
+import { RESET_TOKEN_LIFETIME_MS } from "~/models/password-reset.server";
 
 import { newItem } from "../support/builders";
 import { postForm, type ServerProcess, startServer } from "../support/server";
@@ -17,6 +20,11 @@ let server: ServerProcess;
 beforeAll(async () => {
   server = await startServer({ env: { APP_URL: "http://shop.test" } });
 });
+
+/** A token shaped like a reset link's, which no link has. */
+function madeUpToken() {
+  return randomBytes(32).toString("base64url");
+}
 
 /** Rate-limit counters live in the shared test database: each limit test starts from none. */
 async function forgetRateLimits() {
@@ -330,6 +338,58 @@ describe("per-client limits", () => {
     expect(contact.map((response) => response.status)).toEqual(Array(12).fill(400));
   });
 
+  test("concurrent new passwords from reset links: two reach the app, the rest wait a second for a small 429", async () => {
+    await forgetRateLimits();
+    // Good links, so that the two let in each hash a password, as a flood's would.
+    const { user } = await createSignedInUser();
+    const tokens = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        issueEmailToken(db, { userId: user.id, purpose: "reset", lifetimeMs: RESET_TOKEN_LIFETIME_MS }),
+      ),
+    );
+    const responses = await Promise.all(
+      tokens.map((token) => postForm(server.origin, "/reset-password", { token, password: "a-new-password" })),
+    );
+    const answers = await Promise.all(
+      responses.map(async (response) => ({ status: response.status, body: await response.text() })),
+    );
+    // One sets the password; it ends the account's other links, so the other one let in is refused.
+    expect(
+      answers
+        .map((answer) => answer.status)
+        .filter((status) => status !== 429)
+        .sort(),
+    ).toEqual([302, 400]);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(10);
+    for (const answer of refused) expect(answer.body).toContain("Too many attempts at once");
+  });
+
+  test("new passwords from reset links and sign-ins share one per-client count", async () => {
+    await forgetRateLimits();
+    const limited = await startServer({ env: { RATE_LIMIT_POINTS: "2" } });
+    // Each answer is read to its end, so that the server is done with it before the next post (the
+    // two-at-once gate counts a post until its answer is sent).
+    const statusOf = async (posted: Promise<Response>) => {
+      const response = await posted;
+      await response.text();
+      return response.status;
+    };
+    const signIn = () =>
+      statusOf(postForm(limited.origin, "/sign-in", { email: uniqueEmail("spray"), password: "wrong-password" }));
+    const reset = () =>
+      statusOf(postForm(limited.origin, "/reset-password", { token: madeUpToken(), password: "a-new-password" }));
+    try {
+      // Per client: 3 × RATE_LIMIT_POINTS posts a window, whichever of the two forms they go to.
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) statuses.push(await signIn(), await reset());
+      expect(statuses).toEqual([401, 400, 401, 400, 401, 400]);
+      expect([await signIn(), await reset()]).toEqual([429, 429]);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   test("a guesser from one client cannot lock the owner out from another", async () => {
     await forgetRateLimits();
     const proxied = await startServer({ env: { RATE_LIMIT_POINTS: "3", TRUST_PROXY: "1" } });
@@ -587,6 +647,33 @@ describe("timeouts", () => {
         expect(answer.split("\r\n")[0]).toMatch(/^(HTTP\/1\.1 408 Request Timeout)?$/);
     },
   );
+});
+
+describe("Google sign-in", () => {
+  const pages = ["/sign-in", "/sign-up"];
+  const pageText = async (origin: string, path: string) => (await fetch(`${origin}${path}`)).text();
+
+  test("without configuration the sign-in and sign-up pages show no Google button and say nothing of it", async () => {
+    for (const path of pages) {
+      const html = await pageText(server.origin, path);
+      expect(html).toContain("<h1");
+      expect(html).not.toContain("Sign in with Google");
+      expect(html).not.toContain("Google sign-in needs server configuration");
+    }
+  });
+
+  test("configured, both pages offer it", async () => {
+    const configured = await startServer({ env: { GOOGLE_CLIENT_ID: "test-client", GOOGLE_CLIENT_SECRET: "secret" } });
+    try {
+      for (const path of pages) {
+        const html = await pageText(configured.origin, path);
+        expect(html).toContain("Sign in with Google");
+        expect(html).toContain('action="/auth/google"');
+      }
+    } finally {
+      await configured.stop();
+    }
+  });
 });
 
 describe("the store's name", () => {

@@ -78,7 +78,7 @@ export function SignOutEverywhere({ liveApiKeys }: { liveApiKeys: number }) {
 }
 
 /** Links Google to this account: the only way to add Google sign-in to an account that has a password. */
-export function LinkGoogle({ linked, enabled }: { linked: boolean; enabled: boolean }) {
+export function LinkGoogle({ linked }: { linked: boolean }) {
   if (linked) return <p className="mt-2 text-sm text-slate-700">Google is linked: you can sign in with Google too.</p>;
   // A plain form: the answer is a redirect to Google, which only a full navigation can follow.
   return (
@@ -86,12 +86,10 @@ export function LinkGoogle({ linked, enabled }: { linked: boolean; enabled: bool
       <input type="hidden" name="intent" value="link" />
       <button
         type="submit"
-        disabled={!enabled}
-        className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50 disabled:opacity-60"
+        className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50"
       >
         Link Google account
       </button>
-      {enabled ? null : <p className="mt-1 text-xs text-slate-600">Google sign-in needs server configuration.</p>}
     </form>
   );
 }
