@@ -190,6 +190,34 @@ test.describe("with JavaScript", () => {
     expect(posts).toBe(1);
   });
 
+  test("a form sent back with its error leaves focus on the field with the message, not on the h1", async ({
+    page,
+  }) => {
+    await page.goto("/sign-in");
+    await tabTo(page, page.getByLabel("Email"));
+    await page.keyboard.type("nobody-here@example.com");
+    await tabTo(page, page.getByLabel("Password"));
+    await page.keyboard.type("not-the-password");
+    await tabTo(page, page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Invalid email or password")).toBeVisible();
+    await expect(page.getByLabel("Password")).toBeFocused();
+  });
+
+  test("a cart line's Update, disabled while it travels, has focus again once the cart answers", async ({ page }) => {
+    const { userId } = await login(page);
+    await fillCartFor(userId);
+    await page.goto("/cart");
+    const quantity = page.getByRole("spinbutton").first();
+    await tabTo(page, quantity);
+    await page.keyboard.press("ArrowUp");
+    const update = page.getByRole("button", { name: "Update" }).first();
+    await tabTo(page, update);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status")).toContainText("Cart updated");
+    await expect(update).toBeFocused();
+  });
+
   test("Skip to content moves to main, not to the h1 a navigation would choose", async ({ page }) => {
     await page.goto("/about");
     await page.keyboard.press("Tab");
