@@ -14,6 +14,7 @@ import { FlashMessage } from "~/components/flash-message";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
 import { ProgressBar } from "~/components/progress-bar";
+import { useFocusOnNavigation } from "~/components/use-focus-on-navigation";
 import { listCartItemIds } from "~/models/cart.server";
 import { storeMoneyFormat, storeName, storePricingRules } from "~/utils/env.server";
 import { takeFlash } from "~/utils/flash.server";
@@ -58,6 +59,7 @@ export const headers: HeadersFunction = () => ({});
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  useFocusOnNavigation();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const name = rootData?.storeName ?? "Gearwright Parts";
   return (

@@ -21,8 +21,18 @@ export function AddToCartForm({
   const location = useLocation();
   const errors = fetcher.data?.error ? Object.values(fetcher.data.error).flat() : [];
   const quantityId = `add-quantity-${item.id}`;
+  // Not disabled while on its way: a disabled button loses focus, which would drop a keyboard user
+  // to the start of the page. A second press is refused here instead.
+  const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action="/cart" className={compact ? "mt-3" : "mt-6 flex flex-wrap items-end gap-3"}>
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+      }}
+      className={compact ? "mt-3" : "mt-6 flex flex-wrap items-end gap-3"}
+    >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="itemId" value={item.id} />
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
@@ -45,10 +55,11 @@ export function AddToCartForm({
       ) : (
         <input type="hidden" name="quantity" value={item.min_order_quantity} />
       )}
+      {/* A card's button names its part, after the words it shows (WCAG 2.5.3: voice users say those). */}
       <StatusButton
         className={compact ? "w-full px-4 py-2 text-sm" : ""}
-        disabled={fetcher.state !== "idle"}
-        aria-label={compact ? `Add ${item.name} to the cart` : undefined}
+        aria-disabled={busy || undefined}
+        aria-label={compact ? `Add to Cart: ${item.name}` : undefined}
       >
         Add to Cart
       </StatusButton>

@@ -105,7 +105,7 @@ export function Carousel() {
               <p className="hidden text-sm sm:block sm:text-base">{slide.text}</p>
               <Link
                 to={slide.cta.to}
-                className="mt-2 w-fit rounded-md bg-orange-700 px-4 py-2 text-sm font-semibold hover:bg-orange-800"
+                className="mt-2 w-fit rounded-md bg-orange-800 px-4 py-2 text-sm font-semibold hover:bg-orange-900"
                 tabIndex={index === current ? 0 : -1}
               >
                 {slide.cta.label}

@@ -32,7 +32,7 @@ export function ItemSearch({
   keep?: Record<string, string | undefined>;
 }) {
   return (
-    <Form method="get" action={action} role="search" className="mt-6 flex max-w-lg gap-2">
+    <Form method="get" action={action} role="search" aria-label="Catalog search" className="mt-6 flex max-w-lg gap-2">
       <label htmlFor={id} className="sr-only">
         Search parts by name or part number
       </label>

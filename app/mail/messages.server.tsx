@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 
-import { appUrl, formatPrice, storeName } from "~/utils/env.server";
+import { appUrl, formatPrice, formatStoreDate, storeName } from "~/utils/env.server";
 
 // The store's messages, each rendered twice from one description: plain text and HTML, with the
 // store's name and absolute links built from APP_URL.
@@ -10,6 +10,8 @@ export type RenderedMessage = { subject: string; text: string; html: string };
 /** What an order message shows: the order as it was placed. */
 export type OrderForMail = {
   id: number;
+  /** When it was placed (ISO, UTC). */
+  placedAt: string;
   poNumber: string | null;
   address: string;
   phone: string;
@@ -48,19 +50,24 @@ function totalsRows(order: OrderForMail): [string, string][] {
   ];
 }
 
+function placedText(order: OrderForMail) {
+  return `Order #${order.id}, placed ${formatStoreDate(order.placedAt)}`;
+}
+
 function linesText(order: OrderForMail) {
   const lines = order.lines.map(
     (line) =>
       `${line.quantity} × ${line.partNumber} ${line.name} at ${formatPrice(line.unitPriceCents)} = ${formatPrice(line.lineTotalCents)}`,
   );
   const totals = totalsRows(order).map(([label, value]) => `${label}: ${value}`);
-  return [...lines, "", ...totals].join("\n");
+  return [placedText(order), "", ...lines, "", ...totals].join("\n");
 }
 
 function OrderTable({ order }: { order: OrderForMail }) {
   const cell = { padding: "4px 8px", borderBottom: "1px solid #ddd" };
   return (
     <table style={{ borderCollapse: "collapse", fontFamily: "sans-serif", fontSize: 14 }}>
+      <caption style={{ textAlign: "left", paddingBottom: 8 }}>{placedText(order)}</caption>
       <thead>
         <tr>
           <th style={{ ...cell, textAlign: "left" }}>Part</th>

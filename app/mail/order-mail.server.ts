@@ -8,6 +8,7 @@ import { enqueueMessage } from "./outbox.server";
 function orderForMail(order: OrderWithLines): OrderForMail {
   return {
     id: order.id,
+    placedAt: order.created_at,
     poNumber: order.po_number,
     address: order.address,
     phone: order.phone,

@@ -2,8 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useFormatDate } from "~/components/use-format-date";
 import { getPost } from "~/content/blog.server";
-import { formatDate } from "~/utils/dates";
 import { cacheablePageHeaders } from "~/utils/headers";
 import { pageTitle } from "~/utils/meta";
 
@@ -23,6 +23,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export default function BlogPost() {
   const { post } = useLoaderData<typeof loader>();
+  const formatDate = useFormatDate();
   return (
     <article className="mx-auto max-w-3xl">
       <p>

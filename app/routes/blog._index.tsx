@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { useFormatDate } from "~/components/use-format-date";
 import { listPosts } from "~/content/blog.server";
-import { formatDate } from "~/utils/dates";
 import { cacheablePageHeaders } from "~/utils/headers";
 import { pageTitle, storeNameOf } from "~/utils/meta";
 
@@ -23,6 +23,7 @@ export function loader() {
 
 export default function Blog() {
   const { posts } = useLoaderData<typeof loader>();
+  const formatDate = useFormatDate();
   return (
     <>
       <h1 className="text-3xl font-bold">Blog</h1>

@@ -155,7 +155,7 @@ export default function Cart() {
             ) : (
               <Link
                 to="/checkout"
-                className="rounded-md bg-orange-700 px-5 py-2 font-semibold text-white hover:bg-orange-800"
+                className="rounded-md bg-orange-800 px-5 py-2 font-semibold text-white hover:bg-orange-900"
               >
                 Check out
               </Link>

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
+import { useFormatDate } from "~/components/use-format-date";
 import { listMessages } from "~/models/message.server";
-import { formatDate } from "~/utils/dates";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Messages")];
@@ -15,6 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Messages() {
   const { messages } = useLoaderData<typeof loader>();
+  const formatDate = useFormatDate();
   return (
     <section>
       <h1 className="text-2xl font-bold">Messages</h1>

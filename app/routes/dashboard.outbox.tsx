@@ -3,9 +3,9 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
 import { ReplyErrors, StatusButton, StatusFilterSelect } from "~/components/forms";
+import { useFormatDate } from "~/components/use-format-date";
 import { OUTBOX_STATUSES } from "~/db/schema";
 import { listOutbox, MAX_ATTEMPTS, retryMessage } from "~/mail/outbox.server";
-import { formatDate } from "~/utils/dates";
 import { smtpUrl } from "~/utils/env.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formAction, refuse } from "~/utils/form-action.server";
@@ -48,6 +48,7 @@ const statusStyles = {
 
 export default function Outbox() {
   const { messages, status, sending, maxAttempts } = useLoaderData<typeof loader>();
+  const formatDate = useFormatDate();
   const reply = useActionData<typeof action>();
   return (
     <section>

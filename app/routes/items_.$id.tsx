@@ -74,7 +74,7 @@ export default function ProductPage() {
         <p className="mt-4 text-2xl font-semibold">
           {formatPrice(product.price_cents)} <span className="text-sm font-normal text-slate-600">per unit</span>
         </p>
-        <p className={`mt-2 font-medium ${inStock ? "text-green-800" : "text-red-800"}`} data-testid="stock">
+        <p className={`mt-2 font-medium ${inStock ? "text-green-900" : "text-red-800"}`} data-testid="stock">
           {inStock ? `In stock: ${product.quantity}` : `Out of stock, ships in ${product.lead_time_days} days`}
         </p>
         {product.min_order_quantity > 1 ? (

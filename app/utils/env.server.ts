@@ -1,3 +1,4 @@
+import { formatDate } from "~/utils/dates";
 import { DEFAULT_MONEY_FORMAT, formatMinor, type MoneyFormat, validMoneyFormat } from "~/utils/money";
 import { DEFAULT_PRICING_RULES, type PricingRules } from "~/utils/pricing";
 
@@ -37,6 +38,11 @@ export function storeMoneyFormat(): MoneyFormat {
 /** A price as the store shows it, for messages written on the server. */
 export function formatPrice(minor: number) {
   return formatMinor(minor, storeMoneyFormat());
+}
+
+/** A day as the store writes it ("24 Nov 2026" in en-GB), for messages written on the server. */
+export function formatStoreDate(iso: string) {
+  return formatDate(iso, storeMoneyFormat().locale);
 }
 
 export function appUrl() {

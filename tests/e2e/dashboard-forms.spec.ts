@@ -17,7 +17,7 @@ test("a customer updates the profile, and the checkout form is prefilled from it
   await expect(page.getByRole("navigation", { name: "Main" }).getByText("Morgan M. Miller").first()).toBeAttached();
 
   await page.goto("/items?inStock=1");
-  await addToCart(page, page.getByRole("button", { name: /^Add .* to the cart$/ }).first());
+  await addToCart(page, page.getByRole("button", { name: /^Add to Cart: / }).first());
   await expect(page.getByRole("banner").getByTestId("cart-count").first()).toHaveText("1");
   await page.goto("/checkout");
   await expect(page.getByLabel("Shipping address")).toHaveValue("3 Spindle Yard, Manchester");

@@ -92,8 +92,19 @@ describe("order mail", () => {
     const confirmation = smtp.received.find((mail) => mail.subject.endsWith(`order #${orderId} placed`))!;
     expect(confirmation.to).toBe(user.email);
     const totals = totalsFor([{ lineTotalCents: 3750 }], DEFAULT_PRICING_RULES);
+    const { created_at } = await db
+      .selectFrom("orders")
+      .select("created_at")
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    // The day in STORE_LOCALE's default, en-GB: "24 Nov 2026".
+    const placedOn = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" }).format(
+      new Date(created_at),
+    );
+    expect(placedOn).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
     for (const text of [
       "Hello Dana Fitter",
+      `Order #${orderId}, placed ${placedOn}`,
       `3 × ${item.part_number} ${item.name} at £12.50 = £37.50`,
       `Total: ${pounds.format(totals.totalCents / 100)}`,
       "Purchase order: PO-MAIL-1",
@@ -103,6 +114,7 @@ describe("order mail", () => {
       expect(confirmation.text).toContain(text);
     }
     expect(confirmation.html).toContain(item.part_number);
+    expect(confirmation.html).toContain(`Order #${orderId}, placed ${placedOn}`);
     expect(confirmation.html).toContain(pounds.format(totals.totalCents / 100));
     const notice = smtp.received.find((mail) => mail.subject.includes(`new order #${orderId}`))!;
     expect(notice.to).toBe(NOTIFY);

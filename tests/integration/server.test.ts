@@ -723,14 +723,24 @@ describe("error pages", () => {
   });
 });
 
-describe("the store's currency", () => {
-  test("prices are shown in STORE_CURRENCY and STORE_LOCALE; a currency without two decimals stops the start", async () => {
+describe("the store's currency and locale", () => {
+  const post = "/blog/progressive-enhancement-in-this-store";
+
+  test("dates are written in STORE_LOCALE, en-GB by default: 7 Oct 2026, never Oct 7, 2026", async () => {
+    const html = await (await fetch(`${server.origin}${post}`)).text();
+    expect(html).toContain('<time dateTime="2026-10-07">7 Oct 2026</time>');
+    expect(html).not.toContain("Oct 7, 2026");
+  });
+
+  test("prices and dates are shown in STORE_CURRENCY and STORE_LOCALE; a currency without two decimals stops the start", async () => {
     await newItem({ name: `Euro Priced Gear ${Date.now()}`, price_cents: 123456 });
     const euro = await startServer({ env: { STORE_CURRENCY: "EUR", STORE_LOCALE: "de-DE", PAGE_CACHE_SECONDS: "0" } });
     try {
       const html = await (await fetch(`${euro.origin}/items`)).text();
       expect(html).toContain("1.234,56\u00a0€");
       expect(html).not.toMatch(/£\d/);
+      const page = await (await fetch(`${euro.origin}${post}`)).text();
+      expect(page).toContain('<time dateTime="2026-10-07">7. Okt. 2026</time>');
     } finally {
       await euro.stop();
     }

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 
 import { StatusButton } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
-import { formatDate } from "~/utils/dates";
+import { useFormatDate } from "~/components/use-format-date";
 
 type ApiKeyRow = {
   id: number;
@@ -16,6 +16,7 @@ type ApiKeyRow = {
 
 /** Every API key with its owner and last use; a live key has its Revoke button. */
 export function ApiKeyTable({ keys }: { keys: ApiKeyRow[] }) {
+  const formatDate = useFormatDate();
   if (keys.length === 0) return <p className="mt-4 text-slate-600">No keys yet.</p>;
   return (
     <DataTable
@@ -34,6 +35,7 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyRow[] }) {
 }
 
 function KeyStatus({ apiKey }: { apiKey: ApiKeyRow }) {
+  const formatDate = useFormatDate();
   if (apiKey.revoked_at) return <span className="text-slate-600">Revoked {formatDate(apiKey.revoked_at)}</span>;
   return (
     <Form method="post">

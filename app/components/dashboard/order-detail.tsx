@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 
 import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
 import { StatusBadge } from "~/components/dashboard/order-table";
+import { useFormatDate } from "~/components/use-format-date";
 import type { OrderDetail } from "~/models/order.server";
-import { formatDate } from "~/utils/dates";
 
 /** One order as its customer and the admins see it; each page adds its own buttons and details. */
 export function OrderDetailView({
@@ -17,6 +17,7 @@ export function OrderDetailView({
   actions?: ReactNode;
 }) {
   const rules = usePricingRules();
+  const formatDate = useFormatDate();
   const lines = order.lines.map((line) => ({
     itemId: line.item_id,
     partNumber: line.part_number,
@@ -37,7 +38,9 @@ export function OrderDetailView({
         <h1 className="text-2xl font-bold">Order #{order.id}</h1>
         <StatusBadge status={order.status} />
       </div>
-      <p className="mt-1 text-sm text-slate-600">Placed {formatDate(order.created_at)}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Placed <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+      </p>
       {actions ? <div className="mt-4 flex flex-wrap gap-2">{actions}</div> : null}
       <BillLines lines={lines} />
       <BillTotals totals={totals} rules={rules} />

@@ -2,9 +2,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { type Column, DataTable } from "~/components/ui/data-table";
+import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
 import type { OrderStatus } from "~/db/schema";
-import { formatDate } from "~/utils/dates";
 
 export type OrderRow = {
   id: number;
@@ -58,6 +58,7 @@ export function OrderTable<Row extends OrderRow>({
   emptyText: string;
 }) {
   const formatPrice = useFormatPrice();
+  const formatDate = useFormatDate();
   if (orders.length === 0) return <p className="mt-6 text-slate-600">{emptyText}</p>;
   const columns: Column<Row>[] = [
     {

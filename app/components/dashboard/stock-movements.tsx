@@ -2,8 +2,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 
 import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { useFormatDate } from "~/components/use-format-date";
 import { useZodForm } from "~/components/use-zod-form";
-import { formatDate } from "~/utils/dates";
 import { StockAdjustmentSchema } from "~/validation/product";
 
 type Movement = {
@@ -17,6 +17,7 @@ type Movement = {
 
 /** The latest stock changes made by hand, so an admin can see who changed what and why. */
 export function StockMovements({ movements }: { movements: Movement[] }) {
+  const formatDate = useFormatDate();
   if (movements.length === 0) return <p className="mt-4 text-sm text-slate-600">No stock changes by hand yet.</p>;
   return (
     <div className="mt-6">

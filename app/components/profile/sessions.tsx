@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 
 import { StatusButton } from "~/components/forms";
-import { formatDate } from "~/utils/dates";
+import { useFormatDate } from "~/components/use-format-date";
 
 type SessionRow = {
   id: string;
@@ -14,6 +14,7 @@ type SessionRow = {
 
 /** The account's signed-in browsers, each with a button that ends it; the current one is marked. */
 export function SessionList({ sessions }: { sessions: SessionRow[] }) {
+  const formatDate = useFormatDate();
   return (
     <ul className="mt-4 divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
       {sessions.map((session) => (
