@@ -5,6 +5,8 @@ import simpleImportSort from "eslint-plugin-simple-import-sort";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+import { layerRules } from "./eslint/layers.js";
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", ".cache/", "test-results/", "playwright-report/", ".tmp/"] },
   js.configs.recommended,
@@ -21,6 +23,8 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
     },
   },
+  // Lower layers never import higher ones (eslint/layers.js).
+  ...layerRules(),
   // Layout is Prettier's (npm run lint runs prettier --check); no ESLint rule argues with it.
   prettier,
   {

@@ -9,11 +9,11 @@ import { renderToPipeableStream } from "react-dom/server";
 
 import { closeRateLimiters } from "~/auth/rate-limit.server";
 import { hasSessionCookie } from "~/auth/session.server";
+import { NonceContext } from "~/components/nonce";
 import { db } from "~/db/db.server";
 import { startOutboxSender, stopOutboxSender } from "~/mail/sender.server";
-import { NonceContext } from "~/utils/nonce";
-import { refusalPage } from "~/utils/refusal-page.server";
-import { securityHeaders } from "~/utils/security-headers.server";
+import { refusalPage } from "~/web/refusal-page.server";
+import { securityHeaders } from "~/web/security-headers.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

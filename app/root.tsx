@@ -13,12 +13,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlashMessage } from "~/components/flash-message";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
+import { useNonce } from "~/components/nonce";
 import { ProgressBar } from "~/components/progress-bar";
 import { useFocusOnNavigation } from "~/components/use-focus-on-navigation";
+import { storeMoneyFormat, storeName, storePricingRules } from "~/config/env.server";
 import { listCartItemIds } from "~/models/cart.server";
-import { storeMoneyFormat, storeName, storePricingRules } from "~/utils/env.server";
-import { takeFlash } from "~/utils/flash.server";
-import { useNonce } from "~/utils/nonce";
+import { takeFlash } from "~/web/flash.server";
 
 import stylesheet from "./tailwind.css?url";
 

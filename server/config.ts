@@ -1,4 +1,4 @@
-import { appUrl, storeMoneyFormat, storePricingRules } from "~/utils/env.server";
+import { appUrl, storeMoneyFormat, storePricingRules } from "~/config/env.server";
 
 /** The production server's settings, read once from the environment (README lists them). */
 export type ServerConfig = {

@@ -3,7 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 
 /**
- * The header a route sets to say an anonymous answer may be kept (app/utils/headers.ts). The server
+ * The header a route sets to say an anonymous answer may be kept (app/web/headers.ts). The server
  * reads it and removes it: browsers never see it.
  */
 export const CACHEABLE_HEADER = "x-storefront-cacheable";

@@ -1,9 +1,9 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 
 import { corsHeaders } from "~/api/cors.server";
-import { appUrl } from "~/utils/env.server";
-import { refusalPage } from "~/utils/refusal-page.server";
-import { CROSS_SITE_REFUSED, MAX_FORM_BYTES } from "~/utils/request.server";
+import { appUrl } from "~/config/env.server";
+import { refusalPage } from "~/web/refusal-page.server";
+import { CROSS_SITE_REFUSED, MAX_FORM_BYTES } from "~/web/request.server";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"] as const;
 const ALLOW = ALLOWED_METHODS.join(", ");
@@ -68,7 +68,7 @@ export const declaredSizeLimit: RequestHandler = (req, res, next) => {
 /**
  * Refuses a state-changing request to a page that another origin made the browser send, with the
  * refusal page and its security headers. The rule is requireSameOrigin's in
- * app/utils/request.server.ts; the API keeps its own rules (a key needs no Origin, a cookie write
+ * app/web/request.server.ts; the API keeps its own rules (a key needs no Origin, a cookie write
  * answers in JSON), so /api is left to it.
  *
  * Remix runs an origin check of its own before any action (a page posted to, and a single-fetch

@@ -1,6 +1,6 @@
 import { getCurrentUser } from "~/auth/session.server";
-import type { User } from "~/db/schema";
 import { getUserByApiKey } from "~/models/api-key.server";
+import type { User } from "~/models/user.server";
 
 import { ApiError } from "./errors.server";
 

@@ -1,4 +1,4 @@
-import { RequestRefused } from "~/utils/request.server";
+import { RequestRefused } from "~/web/request.server";
 
 /**
  * JSON answers for the API (app/routes/api.*): every outcome, errors included, is `application/json`,

@@ -6,9 +6,9 @@ import {
 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 
-import { appUrl, storeName } from "~/utils/env.server";
-import { MAX_FORM_BYTES } from "~/utils/request.server";
+import { appUrl, storeName } from "~/config/env.server";
 import { idField } from "~/validation/common";
+import { MAX_FORM_BYTES } from "~/web/request.server";
 
 import {
   API_MAX_LIMIT,

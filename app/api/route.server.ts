@@ -3,7 +3,7 @@ import type { z } from "zod";
 
 import { type LimitKey, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { hasSessionCookie } from "~/auth/session.server";
-import { MAX_FORM_BYTES, readCappedBody, requireSameOrigin } from "~/utils/request.server";
+import { MAX_FORM_BYTES, readCappedBody, requireSameOrigin } from "~/web/request.server";
 
 import { type ApiCaller, authenticateApiCall, keyNeeded, requireAdminCaller, requireCaller } from "./auth.server";
 import { applyCors, hasAuthorization } from "./cors.server";

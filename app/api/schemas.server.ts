@@ -1,8 +1,8 @@
 import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 
-import { ORDER_STATUSES } from "~/db/schema";
-import { storeMoneyFormat } from "~/utils/env.server";
+import { storeMoneyFormat } from "~/config/env.server";
+import { ORDER_STATUSES } from "~/lib/statuses";
 import { CatalogQuerySchema } from "~/validation/catalog";
 import { idField, MAX_ID, requiredText } from "~/validation/common";
 import { MAX_ORDER_QUANTITY, orderQuantityField, orderSchema } from "~/validation/order";

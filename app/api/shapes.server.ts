@@ -1,8 +1,8 @@
-import type { OrderStatus } from "~/db/schema";
+import { appUrl } from "~/config/env.server";
+import type { OrderStatus } from "~/lib/statuses";
 import type { CatalogItem } from "~/models/catalog.server";
 import type { Bill } from "~/models/pricing.server";
 import type { ReviewListing } from "~/models/review.server";
-import { appUrl } from "~/utils/env.server";
 
 import type { ApiItem, ApiOrder, ApiOrderRefused, ApiReview } from "./schemas.server";
 

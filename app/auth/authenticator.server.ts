@@ -3,12 +3,11 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 
+import { googleConfig, sessionSecrets } from "~/config/env.server";
 import type { User } from "~/db/schema";
+import { verifyAgainstDummy, verifyPassword } from "~/lib/password.server";
 import type { GoogleIdentity } from "~/models/user.server";
 import { getUserByEmail } from "~/models/user.server";
-import { googleConfig, sessionSecrets } from "~/utils/env.server";
-
-import { verifyAgainstDummy, verifyPassword } from "./password.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured on this server.";

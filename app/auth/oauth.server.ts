@@ -1,11 +1,11 @@
 import { type AppLoadContext, createCookie, redirect } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 
+import { sessionSecrets } from "~/config/env.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { linkGoogleAccount, signInWithGoogle } from "~/models/user.server";
-import { sessionSecrets } from "~/utils/env.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { readForm } from "~/utils/request.server";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectWithFlash } from "~/web/flash.server";
+import { readForm } from "~/web/request.server";
 
 import { authenticator, GOOGLE_NOT_CONFIGURED, isGoogleEnabled } from "./authenticator.server";
 import { createUserSession, getCurrentUser } from "./session.server";

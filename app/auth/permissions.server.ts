@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 
-import { safeRedirect } from "~/utils/safe-redirect";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 import { getCurrentUser } from "./session.server";
 

@@ -1,6 +1,9 @@
 import { type AppLoadContext, createCookieSessionStorage, redirect } from "@remix-run/node";
 
+import { sessionSecrets } from "~/config/env.server";
 import type { User } from "~/db/schema";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { describeUserAgent } from "~/lib/user-agent";
 import {
   createSessionRow,
   deleteSessionByToken,
@@ -8,9 +11,6 @@ import {
   SESSION_LIFETIME_MS,
   sweepExpiredSessions,
 } from "~/models/session.server";
-import { sessionSecrets } from "~/utils/env.server";
-import { safeRedirect } from "~/utils/safe-redirect";
-import { describeUserAgent } from "~/utils/user-agent";
 
 export const SESSION_COOKIE_NAME = "__session";
 const TOKEN_KEY = "token";

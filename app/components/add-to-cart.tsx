@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 
 import { StatusButton } from "~/components/forms";
-import type { FormReply } from "~/utils/form-action.server";
+import type { FormReply } from "~/web/form-action.server";
 
 /**
  * Add to Cart, posted to /cart from wherever the part is shown. Without JavaScript the cart sends

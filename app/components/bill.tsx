@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
-import { DEFAULT_PRICING_RULES, formatTaxRate, type PricingRules, type Totals } from "~/utils/pricing";
+import { DEFAULT_PRICING_RULES, formatTaxRate, type PricingRules, type Totals } from "~/lib/pricing";
 
 /** The store's shipping and tax rules, as the root loader sent them. */
 export function usePricingRules(): PricingRules {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-import type { Flash } from "~/utils/flash.server";
+import type { Flash } from "~/web/flash.server";
 
 export function FlashMessage({ flash }: { flash: Flash | null }) {
   return (

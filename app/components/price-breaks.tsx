@@ -1,5 +1,5 @@
 import { useFormatPrice } from "~/components/use-money";
-import { type PriceBreak, unitPriceFor } from "~/utils/pricing";
+import { type PriceBreak, unitPriceFor } from "~/lib/pricing";
 
 /** "1+ £4.95, 10+ £4.40, 50+ £3.90": a part's quantity prices, when it has any. */
 export function PriceBreakTable({

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 
-import { DEFAULT_LOCALE, formatDate } from "~/utils/dates";
-import type { MoneyFormat } from "~/utils/money";
+import { DEFAULT_LOCALE, formatDate } from "~/lib/dates";
+import type { MoneyFormat } from "~/lib/money";
 
 /**
  * Formats dates in STORE_LOCALE, which the root loader sends with the money format: the server's

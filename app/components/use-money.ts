@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 
-import { DEFAULT_MONEY_FORMAT, formatMinor, type MoneyFormat } from "~/utils/money";
+import { DEFAULT_MONEY_FORMAT, formatMinor, type MoneyFormat } from "~/lib/money";
 
 /** The store's currency and locale, as the root loader sent them. */
 export function useMoneyFormat(): MoneyFormat {

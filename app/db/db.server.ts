@@ -129,6 +129,20 @@ export type DB = Kysely<Database>;
 export type Executor = DB | Transaction<Database>;
 
 /**
+ * How every model function is handed the database: a trailing options object whose `executor` is
+ * `db` unless the caller runs the function inside a transaction of its own (docs/decisions/0021).
+ */
+export type DbOptions = { executor?: Executor };
+
+/**
+ * Runs `work` in the caller's transaction when `executor` is one, else in a new transaction: a model
+ * function that must be atomic stays atomic alone and joins a service's larger change unchanged.
+ */
+export function inTransaction<T>(executor: Executor, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return executor.isTransaction ? work(executor as Transaction<Database>) : executor.transaction().execute(work);
+}
+
+/**
  * A raw client on the same database for rate-limiter-flexible, which speaks to better-sqlite3 or a
  * pg Pool directly. SQLite gets its own handle so the limiter's writes never interleave with a
  * Kysely transaction that is open on the main one. That handle does not wait for a lock (busy

@@ -1,8 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
+import type { OrderStatus, OutboxStatus } from "~/lib/statuses";
+
+export type { OrderStatus, OutboxStatus } from "~/lib/statuses";
+
 export type Role = "user" | "admin";
-export const ORDER_STATUSES = ["pending", "shipped", "delivered", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Timestamps are ISO-8601 strings in UTC on both dialects (see docs/decisions/0002-timestamps-as-iso-text.md). */
 type Timestamp = string;
@@ -117,13 +119,6 @@ export interface OrderStatusChangesTable {
   status: OrderStatus;
   changed_at: Timestamp;
 }
-
-/**
- * pending → sending → sent (or back to pending, or failed after the last attempt); held: to a
- * customer's address that is not proven yet, pending once it is.
- */
-export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "held"] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export interface OutboxTable {
   id: Generated<number>;

@@ -1,6 +1,6 @@
-import { hashPassword } from "~/auth/password.server";
-import { toCents } from "~/utils/money";
-import { partNumberKey } from "~/utils/part-number";
+import { toCents } from "~/lib/money";
+import { partNumberKey } from "~/lib/part-number";
+import { hashPassword } from "~/lib/password.server";
 
 import { catalogCategories, catalogParts, catalogReviews } from "./catalog-data";
 import type { DB } from "./db.server";

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 
-import { appUrl, formatPrice, formatStoreDate, storeName } from "~/utils/env.server";
+import { appUrl, formatPrice, formatStoreDate, storeName } from "~/config/env.server";
 
 // The store's messages, each rendered twice from one description: plain text and HTML, with the
 // store's name and absolute links built from APP_URL.

@@ -1,8 +1,8 @@
 import { PostgresAdapter } from "kysely";
 
+import { outboxLeaseMs } from "~/config/env.server";
 import { db, type Executor, now } from "~/db/db.server";
 import type { OutboxStatus } from "~/db/schema";
-import { outboxLeaseMs } from "~/utils/env.server";
 
 import { hideOneTimeLinks, type RenderedMessage } from "./messages.server";
 

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 
-import { mailFrom, outboxPollMs, smtpUrl } from "~/utils/env.server";
+import { mailFrom, outboxPollMs, smtpUrl } from "~/config/env.server";
 
 import { claimDueMessages, markAttemptFailed, markSent, pruneSentMessages } from "./outbox.server";
 

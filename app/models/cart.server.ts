@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 
 import { db, type Executor, now, Rollback } from "~/db/db.server";
+import { partNumberKey } from "~/lib/part-number";
 import { getOrderWithLines } from "~/models/order.server";
 import { type Bill, priceLines, type WantedLine } from "~/models/pricing.server";
-import { partNumberKey } from "~/utils/part-number";
 import type { QuickOrderLine } from "~/validation/cart";
 import { MAX_ORDER_QUANTITY } from "~/validation/order";
 

@@ -3,8 +3,8 @@ import { LRUCache } from "lru-cache";
 
 import { db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
+import { partNumberKey } from "~/lib/part-number";
 import { cardColumns, type ItemDetail, type SpecInput } from "~/models/item.server";
-import { partNumberKey } from "~/utils/part-number";
 
 export const CATALOG_PAGE_SIZE = 12;
 export const CATALOG_SORTS = ["relevance", "price-asc", "price-desc", "name", "newest"] as const;

@@ -1,7 +1,8 @@
+import type { Transaction } from "kysely";
+
 import { db, now, Rollback } from "~/db/db.server";
-import { enqueueOrderMail } from "~/mail/order-mail.server";
+import type { Database } from "~/db/schema";
 import { cartLinesOf } from "~/models/cart.server";
-import { getOrderWithLines } from "~/models/order.server";
 import { type Bill, type BillLine, priceLines, problemOf, type WantedLine } from "~/models/pricing.server";
 
 export type CheckoutInput = {
@@ -43,7 +44,7 @@ async function orderIdForToken(userId: number, token: string) {
 }
 
 /**
- * Places an order in one transaction, or writes nothing: the header (claiming the token), for every
+ * Writes an order in one transaction, or nothing: the header (claiming the token), for every
  * line a conditional stock decrement (`quantity >= wanted`), the lines with the part number, name
  * and unit price used, the first status, and the ordered parts out of the cart.
  *
@@ -51,8 +52,14 @@ async function orderIdForToken(userId: number, token: string) {
  * index; SQLite runs one write transaction at a time) and then lands on its order instead of
  * finding the stock it took gone. Stock rows are locked in id order, so two checkouts never wait
  * on each other in a circle.
+ *
+ * `beforeCommit` runs inside that transaction once the order is written (the checkout service
+ * writes the order's mail there), so the order and what it brings commit together or not at all.
  */
-export async function placeOrder(input: CheckoutInput): Promise<CheckoutResult> {
+export async function writeOrder(
+  input: CheckoutInput,
+  { beforeCommit }: { beforeCommit?: (trx: Transaction<Database>, orderId: number) => Promise<void> } = {},
+): Promise<CheckoutResult> {
   const { userId, token } = input;
   const earlier = await orderIdForToken(userId, token);
   if (earlier !== undefined) return { ok: true, orderId: earlier, repeated: true };
@@ -138,7 +145,7 @@ export async function placeOrder(input: CheckoutInput): Promise<CheckoutResult> 
         .insertInto("order_status_changes")
         .values({ order_id: header.id, status: "pending", changed_at: timestamp })
         .execute();
-      await enqueueOrderMail(trx, (await getOrderWithLines(header.id, { executor: trx }))!, "placed");
+      await beforeCommit?.(trx, header.id);
       if (fromCart) {
         await trx
           .deleteFrom("cart_lines")

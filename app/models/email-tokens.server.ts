@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 
 import type { ExpressionBuilder } from "kysely";
 
-import { type Executor, now } from "~/db/db.server";
+import { db, type DbOptions, now } from "~/db/db.server";
 import type { Database, EmailTokenPurpose } from "~/db/schema";
 
 function hashOf(token: string) {
@@ -11,13 +11,13 @@ function hashOf(token: string) {
 
 /** A new one-time token for the link in a message: 32 random bytes; only its hash is stored. */
 export async function issueEmailToken(
-  executor: Executor,
   {
     userId,
     purpose,
     lifetimeMs,
     newEmail = null,
   }: { userId: number; purpose: EmailTokenPurpose; lifetimeMs: number; newEmail?: string | null },
+  { executor = db }: DbOptions = {},
 ) {
   const token = randomBytes(32).toString("base64url");
   await executor
@@ -46,7 +46,11 @@ function usableRow(token: string, purpose: EmailTokenPurpose) {
 }
 
 /** Whether a link can still be used, without using it (the page asks before the form is filled). */
-export async function isEmailTokenUsable(executor: Executor, token: string, purpose: EmailTokenPurpose) {
+export async function isEmailTokenUsable(
+  token: string,
+  purpose: EmailTokenPurpose,
+  { executor = db }: DbOptions = {},
+) {
   const row = await executor
     .selectFrom("email_tokens")
     .select("id")
@@ -60,7 +64,7 @@ export async function isEmailTokenUsable(executor: Executor, token: string, purp
  * Returns the account (and the address a change moves to), or undefined when the link is unknown,
  * expired or used.
  */
-export function useEmailToken(executor: Executor, token: string, purpose: EmailTokenPurpose) {
+export function redeemEmailToken(token: string, purpose: EmailTokenPurpose, { executor = db }: DbOptions = {}) {
   return executor
     .updateTable("email_tokens")
     .set({ used_at: now() })
@@ -70,7 +74,11 @@ export function useEmailToken(executor: Executor, token: string, purpose: EmailT
 }
 
 /** Ends the account's other links of this kind: one reset or proof ends the matter. */
-export async function retireEmailTokens(executor: Executor, userId: number, purpose: EmailTokenPurpose) {
+export async function retireEmailTokens(
+  userId: number,
+  purpose: EmailTokenPurpose,
+  { executor = db }: DbOptions = {},
+) {
   await executor
     .updateTable("email_tokens")
     .set({ used_at: now() })

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 
 import { db, isUniqueViolation, now } from "~/db/db.server";
 import type { Item } from "~/db/schema";
-import { toCents } from "~/utils/money";
-import { partNumberKey } from "~/utils/part-number";
+import { toCents } from "~/lib/money";
+import { partNumberKey } from "~/lib/part-number";
 import { type PriceBreakLine, priceBreakLinesText, type SpecLine, specLinesText } from "~/validation/product";
 
 import { OPENING_STOCK_REASON, recordStockMovement } from "./stock.server";

@@ -1,20 +1,14 @@
-import { db, now } from "~/db/db.server";
-import { contactNotice } from "~/mail/messages.server";
-import { enqueueMessage } from "~/mail/outbox.server";
-import { orderNotifyEmail } from "~/utils/env.server";
+import { db, type DbOptions, now } from "~/db/db.server";
 
-/** A contact message, and (to ORDER_NOTIFY_EMAIL, when set) its notice, in one transaction. */
-export function createMessage(input: { name: string; email: string; message: string }) {
-  return db.transaction().execute(async (trx) => {
-    const saved = await trx
-      .insertInto("messages")
-      .values({ ...input, created_at: now() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const notify = orderNotifyEmail();
-    if (notify) await enqueueMessage(trx, { ...contactNotice(input), kind: "contact-notice", recipient: notify });
-    return saved;
-  });
+export type ContactMessage = { name: string; email: string; message: string };
+
+/** A contact message, stored for admins to read (its notice mail is the contact service's). */
+export function createMessage(input: ContactMessage, { executor = db }: DbOptions = {}) {
+  return executor
+    .insertInto("messages")
+    .values({ ...input, created_at: now() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
 }
 
 export function listMessages() {

@@ -1,8 +1,7 @@
 import { sql } from "kysely";
 
-import { db, type Executor, now } from "~/db/db.server";
+import { db, type DbOptions, inTransaction, now } from "~/db/db.server";
 import type { OrderLine, OrderStatus } from "~/db/schema";
-import { enqueueOrderMail } from "~/mail/order-mail.server";
 
 const orderColumns = [
   "orders.id",
@@ -93,7 +92,7 @@ export function listAllOrders({ status, search }: { status?: OrderStatus; search
 }
 
 /** The lines of these orders, in the order they were placed, by order id. */
-export async function linesOfOrders(orderIds: readonly number[], executor: Executor = db) {
+export async function linesOfOrders(orderIds: readonly number[], { executor = db }: DbOptions = {}) {
   const byOrder = new Map<number, OrderLineRow[]>();
   if (!orderIds.length) return byOrder;
   const rows = await executor
@@ -119,7 +118,7 @@ type OrderLineRow = Omit<OrderLine, "id" | "order_id" | "position">;
  */
 export async function getOrderWithLines(
   orderId: number,
-  { ownerId, executor = db }: { ownerId?: number; executor?: Executor } = {},
+  { ownerId, executor = db }: { ownerId?: number } & DbOptions = {},
 ) {
   let find = executor
     .selectFrom("orders")
@@ -129,7 +128,7 @@ export async function getOrderWithLines(
   if (ownerId !== undefined) find = find.where("orders.user_id", "=", ownerId);
   const order = await find.executeTakeFirst();
   if (!order) return undefined;
-  const lines = await linesOfOrders([orderId], executor);
+  const lines = await linesOfOrders([orderId], { executor });
   return { ...order, lines: lines.get(orderId) ?? [] };
 }
 
@@ -154,16 +153,16 @@ export type ChangeStatusResult =
   { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "not-allowed"; from: OrderStatus };
 
 /**
- * Moves an order along its lifecycle. `ownerId` limits the change to that customer's own orders.
- * A cancellation returns the stock in the same transaction; the status check is part of the
- * UPDATE, so two concurrent cancels return the stock once.
+ * Moves an order along its lifecycle (the order-status service adds the mail). `ownerId` limits the
+ * change to that customer's own orders. A cancellation returns the stock in the same transaction;
+ * the status check is part of the UPDATE, so two concurrent cancels return the stock once.
  */
-export function changeOrderStatus(
+export function moveOrderStatus(
   orderId: number,
   to: OrderStatus,
-  { ownerId }: { ownerId?: number } = {},
+  { ownerId, executor = db }: { ownerId?: number } & DbOptions = {},
 ): Promise<ChangeStatusResult> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(executor, async (trx) => {
     let find = trx.selectFrom("orders").select(["status"]).where("id", "=", orderId);
     if (ownerId !== undefined) find = find.where("user_id", "=", ownerId);
     const order = await find.executeTakeFirst();
@@ -185,7 +184,6 @@ export function changeOrderStatus(
       .values({ order_id: orderId, status: to, changed_at: timestamp })
       .execute();
 
-    if (to !== "pending") await enqueueOrderMail(trx, (await getOrderWithLines(orderId, { executor: trx }))!, to);
     if (to === "cancelled") {
       // Every line's units go back; a part deleted since has no stock to return to.
       const lines = await trx

@@ -1,42 +1,33 @@
-import { hashPassword } from "~/auth/password.server";
-import { db } from "~/db/db.server";
-import { passwordResetMessage } from "~/mail/messages.server";
-import { enqueueMessage } from "~/mail/outbox.server";
+import { db, type DbOptions } from "~/db/db.server";
+import { hashPassword } from "~/lib/password.server";
 
 import { revokeApiKeysOf } from "./api-key.server";
-import { isEmailTokenUsable, issueEmailToken, retireEmailTokens, useEmailToken } from "./email-tokens.server";
+import { isEmailTokenUsable, issueEmailToken, redeemEmailToken,retireEmailTokens } from "./email-tokens.server";
 import { normalizeEmail } from "./user.server";
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 /**
- * "Forgot password": for an account with this email, a token valid an hour and the message with its
- * link, in one transaction. For an unknown email nothing happens; the caller answers the same.
+ * "Forgot password": for an account with this email, a token valid an hour (its message is the
+ * password-reset service's). Undefined for an unknown email; the caller answers the same.
  */
-export async function requestPasswordReset(email: string) {
-  await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom("users")
-      .select(["id", "email", "display_name"])
-      .where("email", "=", normalizeEmail(email))
-      .executeTakeFirst();
-    if (!user) return;
-    const token = await issueEmailToken(trx, {
-      userId: user.id,
-      purpose: "reset",
-      lifetimeMs: RESET_TOKEN_LIFETIME_MS,
-    });
-    await enqueueMessage(trx, {
-      ...passwordResetMessage(user.display_name, token),
-      kind: "password-reset",
-      recipient: user.email,
-    });
-  });
+export async function issuePasswordResetToken(email: string, { executor = db }: DbOptions = {}) {
+  const user = await executor
+    .selectFrom("users")
+    .select(["id", "email", "display_name"])
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const token = await issueEmailToken(
+    { userId: user.id, purpose: "reset", lifetimeMs: RESET_TOKEN_LIFETIME_MS },
+    { executor },
+  );
+  return { user, token };
 }
 
 /** Whether a reset link can still be used: the page says so before the visitor types a password. */
 export function isResetTokenUsable(token: string) {
-  return isEmailTokenUsable(db, token, "reset");
+  return isEmailTokenUsable(token, "reset");
 }
 
 /**
@@ -53,12 +44,12 @@ export async function resetPassword(token: string, newPassword: string) {
   const passwordHash = await hashPassword(newPassword);
   return db.transaction().execute(async (trx) => {
     // Used up here, conditionally: of two posts that both passed the look-up, one gets the row.
-    const used = await useEmailToken(trx, token, "reset");
+    const used = await redeemEmailToken(token, "reset", { executor: trx });
     if (!used) return null;
     await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", used.user_id).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", used.user_id).execute();
     await revokeApiKeysOf(used.user_id, trx);
-    await retireEmailTokens(trx, used.user_id, "reset");
+    await retireEmailTokens(used.user_id, "reset", { executor: trx });
     return { id: used.user_id };
   });
 }

@@ -1,6 +1,6 @@
+import { storePricingRules } from "~/config/env.server";
 import { db, type Executor } from "~/db/db.server";
-import { storePricingRules } from "~/utils/env.server";
-import { type PriceBreak, type Totals, totalsFor, unitPriceFor } from "~/utils/pricing";
+import { type PriceBreak, type Totals, totalsFor, unitPriceFor } from "~/lib/pricing";
 
 /** A part and quantity someone wants: a cart line, a quick-order line, an API order line. */
 export type WantedLine = { itemId: number; quantity: number };

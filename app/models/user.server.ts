@@ -1,8 +1,10 @@
 import type { Transaction } from "kysely";
 
-import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { db, isUniqueViolation, now } from "~/db/db.server";
 import type { Database, Role, User } from "~/db/schema";
+import { hashPassword, verifyPassword } from "~/lib/password.server";
+
+export type { Role, User } from "~/db/schema";
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LEGACY_PATHS } from "~/utils/legacy-paths";
-import { pageTitle } from "~/utils/meta";
+import { LEGACY_PATHS } from "~/lib/legacy-paths";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Page not found")];
 

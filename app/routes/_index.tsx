@@ -6,8 +6,8 @@ import { ItemGrid } from "~/components/item-card";
 import { ReviewGrid } from "~/components/review-card";
 import { listNewestItems } from "~/models/item.server";
 import { listNewestReviews } from "~/models/review.server";
-import { cacheablePageHeaders } from "~/utils/headers";
-import { storeNameOf } from "~/utils/meta";
+import { cacheablePageHeaders } from "~/web/headers";
+import { storeNameOf } from "~/web/meta";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;

@@ -2,8 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { about, company } from "~/content/company";
-import { cacheablePageHeaders } from "~/utils/headers";
-import { pageTitle, storeNameOf } from "~/utils/meta";
+import { cacheablePageHeaders } from "~/web/headers";
+import { pageTitle, storeNameOf } from "~/web/meta";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;

@@ -4,10 +4,10 @@ import { ApiError, apiJson, apiRoute, parseQuery, parseWith, readJsonBody, requi
 import { IdempotencyKeySchema, OrderBodySchema, OrderListQuerySchema } from "~/api/schemas.server";
 import { toApiOrder, toApiRefusal } from "~/api/shapes.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
+import { partNumberKey } from "~/lib/part-number";
 import { itemsByPartNumber } from "~/models/cart.server";
-import { placeOrder } from "~/models/checkout.server";
 import { getOrder, linesOfOrders, listAllOrders, listOrdersForUser } from "~/models/order.server";
-import { partNumberKey } from "~/utils/part-number";
+import { placeOrder } from "~/services/checkout.server";
 
 // POST /api/order places an order through the same checkout transaction as the pages; GET lists them.
 // (The original ordered with PUT /item/{id} and a new quantity: a client never writes stock here.)

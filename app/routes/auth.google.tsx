@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 
 import { startGoogleSignIn } from "~/auth/oauth.server";
-import { withPageRefusals } from "~/utils/form-action.server";
+import { withPageRefusals } from "~/web/form-action.server";
 
 // Starting sign-in writes the OAuth state to a cookie, so only a POST may do it.
 export const loader = () => redirect("/sign-in");

@@ -4,8 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useFormatDate } from "~/components/use-format-date";
 import { getPost } from "~/content/blog.server";
-import { cacheablePageHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
+import { cacheablePageHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;

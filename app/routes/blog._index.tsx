@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { useFormatDate } from "~/components/use-format-date";
 import { listPosts } from "~/content/blog.server";
-import { cacheablePageHeaders } from "~/utils/headers";
-import { pageTitle, storeNameOf } from "~/utils/meta";
+import { cacheablePageHeaders } from "~/web/headers";
+import { pageTitle, storeNameOf } from "~/web/meta";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;

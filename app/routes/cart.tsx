@@ -5,15 +5,15 @@ import { requireUser, requireUserFromReferringPage } from "~/auth/permissions.se
 import { BillLines, BillTotals, ShippingHint, usePricingRules } from "~/components/bill";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { LineProblemNote } from "~/components/line-problem";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { type CartChange, changeCartLine, getCart, removeCartLine } from "~/models/cart.server";
 import type { BillLine } from "~/models/pricing.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { formAction, type FormReply, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
-import { safeRedirect } from "~/utils/safe-redirect";
 import { CartActionSchema } from "~/validation/cart";
 import { MAX_ORDER_QUANTITY, quantityLimitMessage } from "~/validation/order";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formAction, type FormReply, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Cart")];
 

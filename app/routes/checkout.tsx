@@ -11,14 +11,14 @@ import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { LineProblemNote } from "~/components/line-problem";
 import { useZodForm } from "~/components/use-zod-form";
 import { getCart } from "~/models/cart.server";
-import { placeOrder } from "~/models/checkout.server";
 import { shippingDefaultsFor } from "~/models/order.server";
 import type { Bill } from "~/models/pricing.server";
-import { checkoutFromForm, checkoutRefusal, orderPlacedRedirect } from "~/utils/checkout.server";
-import { formAction } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
+import { placeOrder } from "~/services/checkout.server";
 import { CheckoutSchema } from "~/validation/cart";
+import { checkoutFromForm, checkoutRefusal, orderPlacedRedirect } from "~/web/checkout-replies.server";
+import { formAction } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Checkout")];
 

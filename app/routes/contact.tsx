@@ -6,12 +6,12 @@ import { limitsFor } from "~/auth/rate-limit.server";
 import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { company } from "~/content/company";
-import { createMessage } from "~/models/message.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { anyone, formAction } from "~/utils/form-action.server";
-import { cacheablePageHeaders } from "~/utils/headers";
-import { pageTitle, storeNameOf } from "~/utils/meta";
+import { receiveContactMessage } from "~/services/contact.server";
 import { CONTACT_MESSAGE_MAX, ContactSchema, HONEYPOT_FIELD, MESSAGE_SENT } from "~/validation/contact";
+import { redirectWithFlash } from "~/web/flash.server";
+import { anyone, formAction } from "~/web/form-action.server";
+import { cacheablePageHeaders } from "~/web/headers";
+import { pageTitle, storeNameOf } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Contact"),
@@ -33,7 +33,7 @@ export const action = formAction({
   async run({ value }) {
     const { [HONEYPOT_FIELD]: honeypot, ...message } = value;
     // A filled honeypot is a bot: it gets the same thank-you, and nothing is stored.
-    if (!honeypot) await createMessage(message);
+    if (!honeypot) await receiveContactMessage(message);
     return redirectWithFlash("/contact", MESSAGE_SENT);
   },
 });

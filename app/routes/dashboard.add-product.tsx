@@ -5,14 +5,14 @@ import { requireAdmin } from "~/auth/permissions.server";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
+import { storeMoneyFormat } from "~/config/env.server";
 import { listCategories } from "~/models/catalog.server";
 import { catalogFieldsFromForm, createItem, itemInputFromForm, ProductFieldError } from "~/models/item.server";
-import { storeMoneyFormat } from "~/utils/env.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
 import { productSchemas } from "~/validation/product";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Add a Product")];
 

@@ -7,11 +7,11 @@ import { limitsFor } from "~/auth/rate-limit.server";
 import { Field, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { createReview } from "~/models/review.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { formAction } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
 import { REVIEW_MAX_LENGTH, ReviewSchema } from "~/validation/review";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formAction } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Add a Review")];
 

@@ -7,11 +7,11 @@ import { ApiKeyTable } from "~/components/dashboard/api-key-table";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-key.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { accept, formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
 import { ApiKeyActionSchema, CreateApiKeySchema } from "~/validation/api-key";
+import { redirectWithFlash } from "~/web/flash.server";
+import { accept, formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "API Keys")];
 

@@ -6,11 +6,11 @@ import { requireAdmin } from "~/auth/permissions.server";
 import { Field, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { getUserByEmail, listAdmins, setUserRole } from "~/models/user.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
 import { AdminRoleSchema } from "~/validation/admin";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Make Admin")];
 

@@ -5,13 +5,13 @@ import { requireAdmin } from "~/auth/permissions.server";
 import { AdminOrderButtons } from "~/components/dashboard/order-buttons";
 import { OrderTable } from "~/components/dashboard/order-table";
 import { ReplyErrors, StatusFilterSelect } from "~/components/forms";
-import { ORDER_STATUSES } from "~/db/schema";
+import { ORDER_STATUSES } from "~/lib/statuses";
 import { listAllOrders, orderButtonsFor } from "~/models/order.server";
-import { formAction } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
-import { moveOrderAlong } from "~/utils/order-actions.server";
 import { ChangeOrderStatusSchema, OrderStatusFilterSchema } from "~/validation/order";
+import { formAction } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
+import { moveOrderAlong } from "~/web/order-replies.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Manage Orders")];
 

@@ -6,12 +6,12 @@ import { AdminOrderButtons } from "~/components/dashboard/order-buttons";
 import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { ReplyErrors } from "~/components/forms";
 import { getOrder, orderButtonsFor } from "~/models/order.server";
-import { formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
-import { moveOrderAlong } from "~/utils/order-actions.server";
 import { parseId } from "~/validation/common";
 import { ChangeOrderStatusSchema } from "~/validation/order";
+import { formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
+import { moveOrderAlong } from "~/web/order-replies.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   pageTitle(matches, data ? `Order #${data.order.id}` : "Order"),

@@ -10,13 +10,13 @@ import { DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
 import { searchCatalog } from "~/models/catalog.server";
 import { deleteItem, getItem } from "~/models/item.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
 import { catalogHref, parseCatalogQuery } from "~/validation/catalog";
 import { parseId } from "~/validation/common";
 import { DeleteProductSchema } from "~/validation/product";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Manage Products")];
 

@@ -7,6 +7,7 @@ import { ProductForm } from "~/components/dashboard/product-form";
 import { StockSection } from "~/components/dashboard/stock-movements";
 import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
+import { formatPrice, storeMoneyFormat } from "~/config/env.server";
 import { listCategories } from "~/models/catalog.server";
 import {
   catalogFieldsFromForm,
@@ -19,13 +20,12 @@ import {
 } from "~/models/item.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { adjustStock, listStockMovements } from "~/models/stock.server";
-import { formatPrice, storeMoneyFormat } from "~/utils/env.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { requireItemFromParams } from "~/utils/items.server";
-import { pageTitle } from "~/utils/meta";
 import { productSchemas, StockAdjustmentSchema } from "~/validation/product";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
+import { requireItemFromParams } from "~/web/params.server";
 
 const NO_SUCH_PRODUCT = "This product does not exist.";
 

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/permissions.server";
 import { useFormatDate } from "~/components/use-format-date";
 import { listMessages } from "~/models/message.server";
-import { pageTitle } from "~/utils/meta";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Messages")];
 

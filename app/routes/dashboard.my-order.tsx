@@ -8,12 +8,12 @@ import { CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-
 import { orderSummary, OrderTable } from "~/components/dashboard/order-table";
 import { ReplyErrors } from "~/components/forms";
 import { listOrdersForUser } from "~/models/order.server";
-import { formAction } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
-import { cancelOwnOrder } from "~/utils/order-actions.server";
 import { parseId } from "~/validation/common";
 import { CancelOrderSchema } from "~/validation/order";
+import { formAction } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
+import { cancelOwnOrder } from "~/web/order-replies.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "My Orders")];
 

@@ -8,16 +8,16 @@ import { CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-
 import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { orderSummary } from "~/components/dashboard/order-table";
 import { ReplyErrors, StatusButton } from "~/components/forms";
+import { formatPrice } from "~/config/env.server";
 import { orderAgain, type OrderAgainOutcome } from "~/models/cart.server";
 import { getOrder } from "~/models/order.server";
-import { formatPrice } from "~/utils/env.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
-import { cancelOwnOrder } from "~/utils/order-actions.server";
 import { parseId } from "~/validation/common";
 import { MyOrderActionSchema } from "~/validation/order";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
+import { cancelOwnOrder } from "~/web/order-replies.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   pageTitle(matches, data ? `Order #${data.order.id}` : "Order"),

@@ -7,16 +7,16 @@ import { clearSessionCookie, startSession } from "~/auth/session.server";
 import { FormErrors } from "~/components/forms";
 import { EmailForm, PasswordForm, ProfileForm } from "~/components/profile/profile-forms";
 import { LinkGoogle, SessionList, SignOutEverywhere } from "~/components/profile/sessions";
-import { db } from "~/db/db.server";
 import { countLiveApiKeysOf, revokeApiKeysOf } from "~/models/api-key.server";
-import { isEmailFree, sendEmailProof } from "~/models/email-verification.server";
+import { isEmailFree } from "~/models/email-verification.server";
 import { deleteAllUserSessions, deleteUserSession, listUserSessions } from "~/models/session.server";
 import { changePassword, passwordMatches, updateProfile } from "~/models/user.server";
-import { flashCookieHeader, redirectWithFlash } from "~/utils/flash.server";
-import { formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
+import { sendEmailProof } from "~/services/email-proof.server";
 import { ProfileActionSchema } from "~/validation/profile";
+import { flashCookieHeader, redirectWithFlash } from "~/web/flash.server";
+import { formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "My Profile")];
 
@@ -77,7 +77,7 @@ export const action = formAction({
         if (!(await isEmailFree(value.email))) {
           return refuse(409, { fieldErrors: { email: ["An account with this email already exists"] } });
         }
-        await sendEmailProof(db, user, value.email);
+        await sendEmailProof(user, value.email);
         return redirectWithFlash(
           "/dashboard/my-profile",
           `We sent a link to ${value.email.toLowerCase()}. Your email changes when you follow it.`,

@@ -6,12 +6,12 @@ import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { ReplyErrors } from "~/components/forms";
 import { ReviewCard } from "~/components/review-card";
 import { deleteOwnReview, listReviewsByUser } from "~/models/review.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
 import { parseId } from "~/validation/common";
 import { DeleteReviewSchema } from "~/validation/review";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "My Reviews")];
 

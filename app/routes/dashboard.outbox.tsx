@@ -4,14 +4,14 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/permissions.server";
 import { ReplyErrors, StatusButton, StatusFilterSelect } from "~/components/forms";
 import { useFormatDate } from "~/components/use-format-date";
-import { OUTBOX_STATUSES } from "~/db/schema";
+import { smtpUrl } from "~/config/env.server";
+import { OUTBOX_STATUSES } from "~/lib/statuses";
 import { listOutbox, MAX_ATTEMPTS, retryMessage } from "~/mail/outbox.server";
-import { smtpUrl } from "~/utils/env.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
 import { RetryMessageSchema } from "~/validation/order";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Outbox")];
 

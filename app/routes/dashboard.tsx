@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { requireUser } from "~/auth/permissions.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StatusButton } from "~/components/forms";
-import { pageTitle } from "~/utils/meta";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Dashboard")];
 

@@ -5,11 +5,11 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { limitsFor } from "~/auth/rate-limit.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { requestPasswordReset } from "~/models/password-reset.server";
-import { accept, anyone, formAction } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
+import { requestPasswordReset } from "~/services/password-reset.server";
 import { ForgotPasswordSchema } from "~/validation/auth";
+import { accept, anyone, formAction } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Forgot password"),

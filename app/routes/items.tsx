@@ -4,9 +4,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CatalogFilters, ItemSearch, Pagination, SortForm } from "~/components/catalog-controls";
 import { ItemGrid } from "~/components/item-card";
 import { browseCatalog } from "~/models/catalog.server";
-import { cacheablePageHeaders } from "~/utils/headers";
-import { pageTitle, storeNameOf } from "~/utils/meta";
 import { catalogHref, parseCatalogQuery, specChoices } from "~/validation/catalog";
+import { cacheablePageHeaders } from "~/web/headers";
+import { pageTitle, storeNameOf } from "~/web/meta";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;

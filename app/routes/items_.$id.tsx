@@ -7,14 +7,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PriceBreakTable } from "~/components/price-breaks";
 import { ReviewCard } from "~/components/review-card";
 import { useFormatPrice } from "~/components/use-money";
+import { appUrl, storeMoneyFormat } from "~/config/env.server";
 import { getProduct } from "~/models/item.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { listReviewsOfItem } from "~/models/review.server";
-import { appUrl, storeMoneyFormat } from "~/utils/env.server";
-import { cacheablePageHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
-import { jsonForScript, productJsonLd } from "~/utils/structured-data.server";
 import { parseId } from "~/validation/common";
+import { cacheablePageHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
+import { jsonForScript, productJsonLd } from "~/web/structured-data.server";
 
 const NO_SUCH_PART = "We have no part at this address. The catalog lists every part we sell.";
 

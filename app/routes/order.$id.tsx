@@ -11,17 +11,17 @@ import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { PriceBreakTable } from "~/components/price-breaks";
 import { useFormatPrice } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
-import { placeOrder } from "~/models/checkout.server";
+import { formatPrice } from "~/config/env.server";
+import { totalsFor, unitPriceFor } from "~/lib/pricing";
 import { shippingDefaultsFor } from "~/models/order.server";
 import { listPriceBreaks } from "~/models/pricing.server";
-import { checkoutFromForm, checkoutRefusal, orderPlacedRedirect } from "~/utils/checkout.server";
-import { formatPrice } from "~/utils/env.server";
-import { formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { requireItemFromParams } from "~/utils/items.server";
-import { pageTitle } from "~/utils/meta";
-import { totalsFor, unitPriceFor } from "~/utils/pricing";
+import { placeOrder } from "~/services/checkout.server";
 import { orderSchema, quantityLimitMessage } from "~/validation/order";
+import { checkoutFromForm, checkoutRefusal, orderPlacedRedirect } from "~/web/checkout-replies.server";
+import { formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
+import { requireItemFromParams } from "~/web/params.server";
 
 const NO_SUCH_PART = "This part does not exist.";
 

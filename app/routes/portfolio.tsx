@@ -2,8 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { portfolio } from "~/content/portfolio";
-import { cacheablePageHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
+import { cacheablePageHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;

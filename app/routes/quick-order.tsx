@@ -6,11 +6,11 @@ import { requireUser } from "~/auth/permissions.server";
 import { ErrorList, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { quickOrder, type QuickOrderOutcome } from "~/models/cart.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { accept, formAction } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
 import { MAX_QUICK_ORDER_LINES, parseQuickOrderText, QuickOrderSchema } from "~/validation/cart";
+import { redirectWithFlash } from "~/web/flash.server";
+import { accept, formAction } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Quick order")];
 

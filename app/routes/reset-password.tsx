@@ -7,11 +7,11 @@ import { createUserSession } from "~/auth/session.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { isResetTokenUsable, resetPassword } from "~/models/password-reset.server";
-import { flashCookieHeader } from "~/utils/flash.server";
-import { anyone, formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
 import { ResetPasswordSchema, UNUSABLE_EMAIL_LINK } from "~/validation/auth";
+import { flashCookieHeader } from "~/web/flash.server";
+import { anyone, formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Choose a new password"),

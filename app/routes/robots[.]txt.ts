@@ -1,4 +1,4 @@
-import { appUrl } from "~/utils/env.server";
+import { appUrl } from "~/config/env.server";
 
 // Crawlers may read the shop; account pages, the API and the sign-in flows are of no use to them.
 export const loader = () =>

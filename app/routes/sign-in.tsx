@@ -10,11 +10,11 @@ import { createUserSession } from "~/auth/session.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { useZodForm } from "~/components/use-zod-form";
-import { anyone, formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { SignInSchema } from "~/validation/auth";
+import { anyone, formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Sign in"),

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 
 import { endSession } from "~/auth/session.server";
-import { withPageRefusals } from "~/utils/form-action.server";
-import { requireSameOrigin } from "~/utils/request.server";
+import { withPageRefusals } from "~/web/form-action.server";
+import { requireSameOrigin } from "~/web/request.server";
 
 // Signing out changes state, so it happens only on POST; a GET just goes home.
 export const loader = () => redirect("/");

@@ -9,13 +9,13 @@ import { createUserSession } from "~/auth/session.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { useZodForm } from "~/components/use-zod-form";
-import { sendEmailProof } from "~/models/email-verification.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { createUser, EmailTakenError } from "~/models/user.server";
-import { anyone, formAction, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { sendEmailProof } from "~/services/email-proof.server";
 import { SignUpSchema } from "~/validation/auth";
+import { anyone, formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Create an account"),
@@ -42,7 +42,7 @@ export const action = formAction({
       // The account and the link that proves its address commit together; ordering does not wait for it.
       const user = await createUser(
         { email: value.email, password: value.password, displayName: value.name },
-        (trx, created) => sendEmailProof(trx, created),
+        (trx, created) => sendEmailProof(created, undefined, { executor: trx }),
       );
       return await createUserSession(user, { request, context, redirectTo: value.redirectTo });
     } catch (error) {

@@ -5,14 +5,13 @@ import { requireUser } from "~/auth/permissions.server";
 import { limitsFor } from "~/auth/rate-limit.server";
 import { getCurrentUser } from "~/auth/session.server";
 import { StatusButton } from "~/components/forms";
-import { db } from "~/db/db.server";
 import { isEmailTokenUsable } from "~/models/email-tokens.server";
-import { proveEmail, sendEmailProof } from "~/models/email-verification.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { formAction, type FormReply, refuse } from "~/utils/form-action.server";
-import { routeHeaders } from "~/utils/headers";
-import { pageTitle } from "~/utils/meta";
+import { proveEmail, sendEmailProof } from "~/services/email-proof.server";
 import { EmailProofToken, UNUSABLE_EMAIL_LINK, VerifyEmailSchema } from "~/validation/auth";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formAction, type FormReply, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Confirm your email address"),
@@ -29,7 +28,7 @@ const TAKEN = "Another account uses this email address now, so yours was not cha
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const signedIn = (await getCurrentUser(request)) !== null;
-  const usable = EmailProofToken.safeParse(token).success && (await isEmailTokenUsable(db, token, "verify"));
+  const usable = EmailProofToken.safeParse(token).success && (await isEmailTokenUsable(token, "verify"));
   return data({ token: usable ? token : null, signedIn }, { status: usable ? 200 : 400 });
 }
 
@@ -44,7 +43,7 @@ export const action = formAction({
     if (value.intent === "resend") {
       const user = await requireUser(request);
       if (user.email_verified_at) return refuse(409, "Your email address is already confirmed.");
-      await sendEmailProof(db, user);
+      await sendEmailProof(user);
       return redirectWithFlash("/dashboard/my-profile", `We sent a new link to ${user.email}.`);
     }
     const result = await proveEmail(value.token);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { ORDER_STATUSES } from "~/db/schema";
+import { ORDER_STATUSES } from "~/lib/statuses";
 
 import { idField, optionalText, phoneField, requiredText, wholeNumberField } from "./common";
 

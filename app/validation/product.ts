@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { type MoneyFormat, typedPriceExample, typedPriceText } from "~/utils/money";
+import { type MoneyFormat, typedPriceExample, typedPriceText } from "~/lib/money";
 
 import { idField, isPlainText, MAX_ID, requiredText, wholeNumberField } from "./common";
 import { MAX_ORDER_QUANTITY } from "./order";

@@ -18,7 +18,7 @@ import SQLite from "better-sqlite3";
 import { catalogCategories, catalogParts, catalogReviews } from "../../app/db/catalog-data";
 import { createDatabase, dialectOf, sqlitePathOf } from "../../app/db/db.server";
 import { migrateToLatest } from "../../app/db/migrate.server";
-import { partNumberKey } from "../../app/utils/part-number";
+import { partNumberKey } from "../../app/lib/part-number";
 
 const { values } = parseArgs({
   options: {

@@ -106,7 +106,7 @@ export async function login(
 /** An order of one unit of an item in stock, placed through the app's own model, for pages that list orders. */
 export async function placeOrderFor(userId: number) {
   await users();
-  const { placeOrder } = await import("~/models/checkout.server");
+  const { placeOrder } = await import("~/services/checkout.server");
   const { listNewestItems } = await import("~/models/item.server");
   const item = (await listNewestItems(50)).find((candidate) => candidate.quantity >= candidate.min_order_quantity);
   if (!item) throw new Error("no item in stock to order");

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { browseCatalog, CATALOG_PAGE_SIZE } from "~/models/catalog.server";
 import { getItem } from "~/models/item.server";
-import { MAX_FORM_BYTES } from "~/utils/request.server";
+import { MAX_FORM_BYTES } from "~/web/request.server";
 
 import { createKeyThroughDashboard } from "../support/api";
 import { newCategory, newItem, uniqueToken } from "../support/builders";

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, test } from "vitest";
 
+import { appUrl } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { getItem } from "~/models/item.server";
 import { listStockMovements } from "~/models/stock.server";
 import * as notFound from "~/routes/api.$";
 import * as items from "~/routes/api.item";
 import * as itemById from "~/routes/api.item.$id";
-import { appUrl } from "~/utils/env.server";
-import { MAX_FORM_BYTES } from "~/utils/request.server";
+import { MAX_FORM_BYTES } from "~/web/request.server";
 
 import { apiRequest, callApi, createKeyThroughDashboard } from "../support/api";
 import { newCategory, newItem, uniqueToken } from "../support/builders";

@@ -1,11 +1,11 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, test } from "vitest";
 
+import { DEFAULT_MONEY_FORMAT } from "~/lib/money";
 import * as items from "~/routes/api.item";
 import * as openapi from "~/routes/api.openapi[.]json";
 import * as orders from "~/routes/api.order";
 import * as reviews from "~/routes/api.review";
-import { DEFAULT_MONEY_FORMAT } from "~/utils/money";
 import { productSchemas } from "~/validation/product";
 
 import { apiRequest, callApi } from "../support/api";

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 
 import { describe, expect, test } from "vitest";
 
-import { verifyPassword } from "~/auth/password.server";
 import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
+import { verifyPassword } from "~/lib/password.server";
 import { CATALOG_PAGE_SIZE } from "~/models/catalog.server";
 import { createReview } from "~/models/review.server";
 import { getUserById } from "~/models/user.server";

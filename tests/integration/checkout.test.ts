@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
+import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
 import { updateItem } from "~/models/item.server";
-import { DEFAULT_PRICING_RULES, totalsFor } from "~/utils/pricing";
 
 import { newItem } from "../support/builders";
 import { linesOf, ordersOfItem, SHIPPING, stockOf } from "../support/orders";

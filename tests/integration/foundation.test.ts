@@ -5,14 +5,14 @@ import { promisify } from "node:util";
 
 import { describe, expect, test } from "vitest";
 
-import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { db } from "~/db/db.server";
 import { seedDatabase } from "~/db/seed.server";
+import { partNumberKey } from "~/lib/part-number";
+import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { createItem, listSpecs } from "~/models/item.server";
 import { getUserByEmail } from "~/models/user.server";
 import * as notFound from "~/routes/$";
-import { partNumberKey } from "~/utils/part-number";
-import { safeRedirect } from "~/utils/safe-redirect";
 
 import { newItem } from "../support/builders";
 import { call, getRequest } from "../support/http";

@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
+import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
 import { MAX_ATTEMPTS, pruneSentMessages, SENT_MESSAGES_KEPT_MS } from "~/mail/outbox.server";
-import { DEFAULT_PRICING_RULES, totalsFor } from "~/utils/pricing";
 
 import { newItem } from "../support/builders";
 import { SHIPPING } from "../support/orders";

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 
 import { describe, expect, test } from "vitest";
 
-import { hashPassword } from "~/auth/password.server";
 import { db } from "~/db/db.server";
+import { hashPassword } from "~/lib/password.server";
 import { issueEmailToken } from "~/models/email-tokens.server";
 import { RESET_TOKEN_LIFETIME_MS, resetPassword } from "~/models/password-reset.server";
 import * as reviews from "~/routes/api.review";
@@ -17,7 +17,7 @@ import { createSignedInUser, sessionCount } from "../support/users";
 // link itself, through the built server and a real SMTP server, is in mail.test.ts.
 
 function resetTokenFor(userId: number) {
-  return issueEmailToken(db, { userId, purpose: "reset", lifetimeMs: RESET_TOKEN_LIFETIME_MS });
+  return issueEmailToken({ userId, purpose: "reset", lifetimeMs: RESET_TOKEN_LIFETIME_MS });
 }
 
 describe("a new password from a reset link", () => {

@@ -4,11 +4,11 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { changeCartLine } from "~/models/cart.server";
 import { deleteItem, updateItem } from "~/models/item.server";
-import { createMessage } from "~/models/message.server";
-import { changeOrderStatus } from "~/models/order.server";
 import { publicVersion } from "~/models/public-version.server";
 import { createReview, deleteOwnReview } from "~/models/review.server";
 import { adjustStock } from "~/models/stock.server";
+import { receiveContactMessage } from "~/services/contact.server";
+import { changeOrderStatus } from "~/services/order-status.server";
 
 import { newCategory, newItem, uniqueToken } from "../support/builders";
 import { placePending } from "../support/orders";
@@ -69,7 +69,7 @@ describe("the public version", () => {
     const unchanged: [string, () => Promise<unknown>][] = [
       ["a new customer and session", () => createSignedInUser()],
       ["a cart line", () => changeCartLine(user.id, { itemId: item.id, quantity: 2, mode: "add" })],
-      ["a contact message", () => createMessage({ name: "Ada", email: "ada@example.com", message: "Hello." })],
+      ["a contact message", () => receiveContactMessage({ name: "Ada", email: "ada@example.com", message: "Hello." })],
       ["an order shipped", () => changeOrderStatus(orderId, "shipped")],
       ["a form saved unchanged", () => updateItem(item.id, { name: item.name, price_cents: item.price_cents })],
       ["a part that is already gone", () => deleteItem(item.id + 1_000_000)],

@@ -3,15 +3,15 @@ import { describe, expect, test, vi } from "vitest";
 import { db } from "~/db/db.server";
 import * as contact from "~/routes/contact";
 import * as signIn from "~/routes/sign-in";
-import { MAX_FORM_BYTES } from "~/utils/request.server";
+import { MAX_FORM_BYTES } from "~/web/request.server";
 
 import { BASE_URL, call, postRequest } from "../support/http";
 import { uniqueEmail } from "../support/users";
 
 // Counts the throwaway comparisons sign-in makes for unknown emails.
 const passwordModule = vi.hoisted(() => ({ calls: 0 }));
-vi.mock("~/auth/password.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("~/auth/password.server")>();
+vi.mock("~/lib/password.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/lib/password.server")>();
   return {
     ...original,
     verifyAgainstDummy: async (password: string) => {

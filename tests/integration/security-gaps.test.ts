@@ -2,11 +2,11 @@ import { describe, expect, test } from "vitest";
 
 import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import * as reviews from "~/routes/api.review";
 import * as contact from "~/routes/contact";
 import * as addReview from "~/routes/dashboard.add-review";
 import * as profile from "~/routes/dashboard.my-profile";
-import { safeRedirect } from "~/utils/safe-redirect";
 
 import { apiRequest, callApi, createKeyThroughDashboard } from "../support/api";
 import { uniqueToken } from "../support/builders";

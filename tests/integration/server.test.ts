@@ -344,7 +344,7 @@ describe("per-client limits", () => {
     const { user } = await createSignedInUser();
     const tokens = await Promise.all(
       Array.from({ length: 12 }, () =>
-        issueEmailToken(db, { userId: user.id, purpose: "reset", lifetimeMs: RESET_TOKEN_LIFETIME_MS }),
+        issueEmailToken({ userId: user.id, purpose: "reset", lifetimeMs: RESET_TOKEN_LIFETIME_MS }),
       ),
     );
     const responses = await Promise.all(

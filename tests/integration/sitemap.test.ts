@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 
 import { countProducts } from "~/models/catalog.server";
-import { sitemapXml } from "~/utils/sitemap.server";
+import { sitemapXml } from "~/web/sitemap.server";
 
 import { newItem } from "../support/builders";
 

@@ -2,13 +2,13 @@ import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
+import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
 import { addLinesToCart } from "~/models/cart.server";
 import type { Bill } from "~/models/pricing.server";
 import * as orderApi from "~/routes/api.order.$id";
 import * as cartPage from "~/routes/cart";
 import * as checkoutPage from "~/routes/checkout";
 import * as orderPage from "~/routes/dashboard.my-order_.$id";
-import { DEFAULT_PRICING_RULES, totalsFor } from "~/utils/pricing";
 
 import { apiRequest, callApi } from "../support/api";
 import { newItem } from "../support/builders";

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import type { z } from "zod";
 
 import { ItemBodySchema, ItemChangesSchema, OrderBodySchema } from "~/api/schemas.server";
-import { DEFAULT_MONEY_FORMAT, typedPriceExample, typedPriceText } from "~/utils/money";
+import { DEFAULT_MONEY_FORMAT, typedPriceExample, typedPriceText } from "~/lib/money";
 import { CartActionSchema, parseQuickOrderText } from "~/validation/cart";
 import { orderSchema } from "~/validation/order";
 import { productSchemas, StockAdjustmentSchema } from "~/validation/product";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { LEGACY_PATHS } from "~/utils/legacy-paths";
+import { LEGACY_PATHS } from "~/lib/legacy-paths";
 
 import { documentRequest } from "../support/http";
 import { cookieFor, makeShop, ORIGIN } from "./fixtures";

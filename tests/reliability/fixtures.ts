@@ -5,10 +5,10 @@ import { sql } from "kysely";
 
 import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
-import { placeOrder } from "~/models/checkout.server";
 import { createItem } from "~/models/item.server";
 import { createReview } from "~/models/review.server";
 import { createUser, getUserById, setUserRole } from "~/models/user.server";
+import { placeOrder } from "~/services/checkout.server";
 
 import { sessionCookieFor } from "../support/users";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 
 import { db } from "~/db/db.server";
-import { placeOrder } from "~/models/checkout.server";
 import type { WantedLine } from "~/models/pricing.server";
+import { placeOrder } from "~/services/checkout.server";
 
 export const SHIPPING = { address: "1 Mill Road, Sheffield S1 2AB", phone: "+44 114 496 0000" };
 

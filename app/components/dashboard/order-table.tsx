@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
-import type { OrderStatus } from "~/db/schema";
+import type { OrderStatus } from "~/lib/statuses";
 
 export type OrderRow = {
   id: number;

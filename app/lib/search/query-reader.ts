@@ -3,7 +3,7 @@
  * measurements, and the engineering shorthand of ./shorthand.ts), within bounds that keep any query's
  * cost small. Pure: the matcher turns the terms into SQL (docs/decisions/0020-query-reader.md).
  */
-import { partNumberKey } from "~/utils/part-number";
+import { partNumberKey } from "~/lib/part-number";
 
 import { FORMS, measurePhrases, type QueryContext, type Reading } from "./shorthand";
 import { FASTENER_WORDS, GEAR_WORDS, SPEC_WORDS, type SpecWord } from "./shorthand-tables";

@@ -2,7 +2,7 @@
  * What the query reader hands the matcher: terms, each a set of alternatives in plain tokens, part-number
  * keys and spec conditions, ready for SQLite FTS5 and PostgreSQL tsvector/pg_trgm without any parsing.
  */
-import { partNumberKey } from "~/utils/part-number";
+import { partNumberKey } from "~/lib/part-number";
 
 export type TermKind =
   /** Letters: "spur", "v belt". */

@@ -1,4 +1,4 @@
-import { appUrl } from "./env.server";
+import { appUrl } from "~/config/env.server";
 
 /** Forms are small; 2 MiB leaves room for a 1 MB field to be refused with a message, not a 413. */
 export const MAX_FORM_BYTES = 2 * 1024 * 1024;

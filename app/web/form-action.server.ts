@@ -4,8 +4,7 @@ import { type ActionFunctionArgs, type AppLoadContext, data } from "@remix-run/n
 import { z } from "zod";
 
 import { type LimitKey, refundPoints, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
-
-import { readForm, RequestRefused } from "./request.server";
+import { readForm, RequestRefused } from "~/web/request.server";
 
 export const WRITE_FAILED = "We could not save this just now, and nothing was changed. Please try again.";
 

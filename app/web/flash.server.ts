@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 
-import { sessionSecrets } from "./env.server";
+import { sessionSecrets } from "~/config/env.server";
 
 /** A link the message offers (the part just added): a path on this site and its text. */
 export type FlashLink = { href: string; label: string };

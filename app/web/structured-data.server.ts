@@ -1,4 +1,4 @@
-import type { MoneyFormat } from "~/utils/money";
+import type { MoneyFormat } from "~/lib/money";
 
 type ProductFacts = {
   id: number;

@@ -1,8 +1,8 @@
+import { formatPrice } from "~/config/env.server";
 import type { CheckoutInput, CheckoutResult } from "~/models/checkout.server";
 import type { BillLine } from "~/models/pricing.server";
-import { formatPrice } from "~/utils/env.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { refuse } from "~/utils/form-action.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { refuse } from "~/web/form-action.server";
 
 export const ORDER_PLACED = "Order placed successfully";
 

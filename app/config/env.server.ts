@@ -1,6 +1,6 @@
-import { formatDate } from "~/utils/dates";
-import { DEFAULT_MONEY_FORMAT, formatMinor, type MoneyFormat, validMoneyFormat } from "~/utils/money";
-import { DEFAULT_PRICING_RULES, type PricingRules } from "~/utils/pricing";
+import { formatDate } from "~/lib/dates";
+import { DEFAULT_MONEY_FORMAT, formatMinor, type MoneyFormat, validMoneyFormat } from "~/lib/money";
+import { DEFAULT_PRICING_RULES, type PricingRules } from "~/lib/pricing";
 
 const DEV_SESSION_SECRET = "storefront-dev-secret-not-for-production";
 

@@ -1,5 +1,5 @@
-import { storeName } from "./env.server";
-import { staticPageSecurityHeaders } from "./security-headers.server";
+import { storeName } from "~/config/env.server";
+import { staticPageSecurityHeaders } from "~/web/security-headers.server";
 
 const TITLES: Record<number, string> = {
   400: "This request was not understood",

@@ -1,4 +1,4 @@
-import { DEFAULT_MONEY_FORMAT } from "~/utils/money";
+import { DEFAULT_MONEY_FORMAT } from "~/lib/money";
 
 /** STORE_LOCALE's default: prices and dates are written the same way. */
 export const DEFAULT_LOCALE = DEFAULT_MONEY_FORMAT.locale;

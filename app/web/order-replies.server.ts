@@ -1,6 +1,7 @@
-import { changeOrderStatus, ORDER_ACTIONS, type OrderAction } from "~/models/order.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { refuse } from "~/utils/form-action.server";
+import { ORDER_ACTIONS, type OrderAction } from "~/models/order.server";
+import { changeOrderStatus } from "~/services/order-status.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { refuse } from "~/web/form-action.server";
 
 // The order buttons' answers, shared by the order lists and the order pages so both say the same.
 

@@ -1,0 +1,12 @@
+// The statuses an order and an outbox message can have: the database's columns hold these values,
+// and forms, filters and pages offer them.
+
+export const ORDER_STATUSES = ["pending", "shipped", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * pending → sending → sent (or back to pending, or failed after the last attempt); held: to a
+ * customer's address that is not proven yet, pending once it is.
+ */
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "held"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

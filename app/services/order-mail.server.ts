@@ -1,0 +1,38 @@
+import { storePricingRules } from "~/config/env.server";
+import type { Executor } from "~/db/db.server";
+import { enqueueOrderMail, type OrderMail, type OrderMailEvent } from "~/mail/order-mail.server";
+import { getOrderWithLines, type OrderWithLines } from "~/models/order.server";
+
+function orderMailOf(order: OrderWithLines): OrderMail {
+  return {
+    id: order.id,
+    placedAt: order.created_at,
+    poNumber: order.po_number,
+    address: order.address,
+    phone: order.phone,
+    customerName: order.customer_name,
+    customerEmail: order.customer_email,
+    customerId: order.user_id,
+    taxLabel: storePricingRules().taxLabel,
+    totals: {
+      subtotalCents: Number(order.subtotal_cents),
+      shippingCents: Number(order.shipping_cents),
+      taxCents: Number(order.tax_cents),
+      totalCents: Number(order.total_cents),
+    },
+    lines: order.lines.map((line) => ({
+      partNumber: line.part_number,
+      name: line.item_name,
+      quantity: line.quantity,
+      unitPriceCents: Number(line.unit_price_cents),
+      lineTotalCents: Number(line.line_total_cents),
+    })),
+  };
+}
+
+/** The mail an order's change sends, read and written in that change's transaction (`trx`). */
+export async function enqueueMailForOrder(trx: Executor, orderId: number, event: OrderMailEvent) {
+  const order = await getOrderWithLines(orderId, { executor: trx });
+  if (!order) throw new Error(`Order ${orderId} vanished inside its own transaction`);
+  await enqueueOrderMail(trx, orderMailOf(order), event);
+}

@@ -1,0 +1,51 @@
+// The layers of app/, lowest first, and what each may import (docs/decisions/0021-layers.md).
+// Every folder may import itself. A folder missing from this table fails the lint's own test
+// (tests/integration/layers.test.ts), so a new folder has to take a place here.
+export const MAY_IMPORT = {
+  lib: [],
+  validation: ["lib"],
+  config: ["lib"],
+  content: ["lib", "config"],
+  db: ["lib", "config"],
+  models: ["lib", "validation", "config", "db"],
+  mail: ["lib", "config", "db"],
+  services: ["lib", "validation", "config", "content", "db", "models", "mail"],
+  // The web edge: guards, the form pipeline, the JSON API's shared parts. The rate limiter keeps its
+  // counts through its own database client, so auth reaches db.
+  auth: ["lib", "validation", "config", "db", "models", "services", "web"],
+  web: ["lib", "validation", "config", "content", "models", "services", "auth"],
+  api: ["lib", "validation", "config", "models", "services", "auth", "web"],
+  // Components run in the browser too: values only from pure layers; types from anywhere below routes.
+  components: ["lib", "validation", "content"],
+  routes: ["lib", "validation", "config", "content", "models", "mail", "services", "auth", "web", "api", "components"],
+};
+
+/** Layers whose modules may name a higher layer's types (never its values): components only. */
+export const TYPES_FROM_ABOVE = new Set(["components"]);
+
+export const APP_FOLDERS = Object.keys(MAY_IMPORT);
+
+/** The ESLint configs that hold the table: one per folder, with the folders it must not import. */
+export function layerRules() {
+  return APP_FOLDERS.map((folder) => {
+    const forbidden = APP_FOLDERS.filter((other) => other !== folder && !MAY_IMPORT[folder].includes(other));
+    const patterns = [
+      {
+        regex: "^\\.\\./",
+        message: "Import another folder of app/ as ~/folder/…, so the layer rules can see it.",
+      },
+    ];
+    if (forbidden.length) {
+      patterns.push({
+        regex: `^~/(${forbidden.join("|")})(/|$)`,
+        allowTypeImports: TYPES_FROM_ABOVE.has(folder),
+        message: `app/${folder} may import only ${[folder, ...MAY_IMPORT[folder]].join(", ")} (docs/decisions/0021-layers.md).`,
+      });
+    }
+    return {
+      files: [`app/${folder}/**/*.{ts,tsx}`],
+      ignores: ["**/*.test.ts"],
+      rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+    };
+  });
+}
