@@ -46,11 +46,7 @@ function usableRow(token: string, purpose: EmailTokenPurpose) {
 }
 
 /** Whether a link can still be used, without using it (the page asks before the form is filled). */
-export async function isEmailTokenUsable(
-  token: string,
-  purpose: EmailTokenPurpose,
-  { executor = db }: DbOptions = {},
-) {
+export async function isEmailTokenUsable(token: string, purpose: EmailTokenPurpose, { executor = db }: DbOptions = {}) {
   const row = await executor
     .selectFrom("email_tokens")
     .select("id")
@@ -74,11 +70,7 @@ export function redeemEmailToken(token: string, purpose: EmailTokenPurpose, { ex
 }
 
 /** Ends the account's other links of this kind: one reset or proof ends the matter. */
-export async function retireEmailTokens(
-  userId: number,
-  purpose: EmailTokenPurpose,
-  { executor = db }: DbOptions = {},
-) {
+export async function retireEmailTokens(userId: number, purpose: EmailTokenPurpose, { executor = db }: DbOptions = {}) {
   await executor
     .updateTable("email_tokens")
     .set({ used_at: now() })

@@ -1,6 +1,6 @@
 import { db, type DbOptions, inTransaction, now } from "~/db/db.server";
 
-import { issueEmailToken, redeemEmailToken,retireEmailTokens } from "./email-tokens.server";
+import { issueEmailToken, redeemEmailToken, retireEmailTokens } from "./email-tokens.server";
 import { normalizeEmail } from "./user.server";
 
 export const VERIFY_TOKEN_LIFETIME_MS = 2 * 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { db, type DbOptions } from "~/db/db.server";
 import { hashPassword } from "~/lib/password.server";
 
 import { revokeApiKeysOf } from "./api-key.server";
-import { isEmailTokenUsable, issueEmailToken, redeemEmailToken,retireEmailTokens } from "./email-tokens.server";
+import { isEmailTokenUsable, issueEmailToken, redeemEmailToken, retireEmailTokens } from "./email-tokens.server";
 import { normalizeEmail } from "./user.server";
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
