@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, type AppLoadContext, data, type TypedResponse 
 import { z } from "zod";
 
 import { type LimitKey, refundPoints, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
-import { readForm, RequestRefused } from "~/web/request.server";
+import { readForm, RequestRefused, requireSameOrigin } from "~/web/request.server";
 
 export const WRITE_FAILED = "We could not save this just now, and nothing was changed. Please try again.";
 
@@ -94,6 +94,8 @@ export function formAction<User, Schema extends z.ZodTypeAny, Extra extends obje
   return async function action({ request, params, context }: ActionFunctionArgs) {
     const user = await config.guard(request);
     const requestContext: RequestContext<User> = { request, params, context, user };
+    // Another site's post is refused before anything is looked up for it (a 403, never a 404).
+    await withPageRefusals(() => requireSameOrigin(request));
     const loaded = (config.load ? await config.load(requestContext) : undefined) as Loaded;
     const loadedContext = { ...requestContext, loaded };
     const posted = await readPageForm(request);
