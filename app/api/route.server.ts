@@ -138,6 +138,11 @@ export function parseWith<Schema extends z.ZodTypeAny>(schema: Schema, input: un
   );
 }
 
+/** A field the database refused (a part number another part has): 400, as a schema's refusal would be. */
+export function fieldRefused(field: string, message: string) {
+  return new ApiError(400, "Some fields are not valid: see issues.", { issues: { [field]: [message] } });
+}
+
 export function parseQuery<Schema extends z.ZodTypeAny>(schema: Schema, url: URL): z.output<Schema> {
   return parseWith(schema, Object.fromEntries(url.searchParams));
 }

@@ -1,5 +1,5 @@
 import { orderNotifyEmail } from "~/config/env.server";
-import type { Executor } from "~/db/db.server";
+import { db, type DbOptions } from "~/db/db.server";
 
 import { newOrderNotice, type OrderForMail, orderPlacedMessage, orderStatusMessage } from "./messages.server";
 import { enqueueMessage } from "./outbox.server";
@@ -14,20 +14,18 @@ export type OrderMailEvent = "placed" | "shipped" | "delivered" | "cancelled";
  * the confirmation (and the shop's notice) when it is placed, a note when it moves along. The
  * customer's are held while their address is unproven; the shop's notice is not.
  */
-export async function enqueueOrderMail(executor: Executor, order: OrderMail, event: OrderMailEvent) {
+export async function enqueueOrderMail(order: OrderMail, event: OrderMailEvent, { executor = db }: DbOptions = {}) {
   const toCustomer = { recipient: order.customerEmail, orderId: order.id, toAccount: order.customerId };
   if (event === "placed") {
-    await enqueueMessage(executor, { ...orderPlacedMessage(order), kind: "order-placed", ...toCustomer });
+    await enqueueMessage({ ...orderPlacedMessage(order), kind: "order-placed", ...toCustomer }, { executor });
     const notify = orderNotifyEmail();
     if (notify) {
-      await enqueueMessage(executor, {
-        ...newOrderNotice(order, order.customerEmail),
-        kind: "order-notice",
-        recipient: notify,
-        orderId: order.id,
-      });
+      await enqueueMessage(
+        { ...newOrderNotice(order, order.customerEmail), kind: "order-notice", recipient: notify, orderId: order.id },
+        { executor },
+      );
     }
     return;
   }
-  await enqueueMessage(executor, { ...orderStatusMessage(order, event), kind: `order-${event}`, ...toCustomer });
+  await enqueueMessage({ ...orderStatusMessage(order, event), kind: `order-${event}`, ...toCustomer }, { executor });
 }

@@ -1,7 +1,7 @@
 import { PostgresAdapter } from "kysely";
 
 import { outboxLeaseMs } from "~/config/env.server";
-import { db, type Executor, now } from "~/db/db.server";
+import { db, type DbOptions, type Executor, now } from "~/db/db.server";
 import type { OutboxStatus } from "~/db/schema";
 
 import { hideOneTimeLinks, type RenderedMessage } from "./messages.server";
@@ -22,8 +22,8 @@ const LONGEST_RETRY_MS = 30 * 60_000;
  * link that proves an address) is never held.
  */
 export async function enqueueMessage(
-  executor: Executor,
   message: RenderedMessage & { kind: string; recipient: string; orderId?: number | null; toAccount?: number },
+  { executor = db }: DbOptions = {},
 ) {
   const timestamp = now();
   const held = message.toAccount !== undefined && !(await isAddressProven(executor, message.toAccount));
@@ -60,7 +60,7 @@ async function isAddressProven(executor: Executor, userId: number) {
  * account had before a change goes to the proven one: it is the account's mail, and that address
  * was never shown to be its owner's.
  */
-export async function releaseHeldMessages(executor: Executor, userId: number, provenEmail: string) {
+export async function releaseHeldMessages(userId: number, provenEmail: string, { executor = db }: DbOptions = {}) {
   await executor
     .updateTable("outbox")
     .set({ status: "pending", recipient: provenEmail, next_attempt_at: now() })

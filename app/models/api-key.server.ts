@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { db, type Executor, now } from "~/db/db.server";
+import { db, type DbOptions, now } from "~/db/db.server";
 
 // Keys look like `gwk_<43 base64url characters>` (32 random bytes). The marker lets a secret scanner
 // recognise a leaked key, and lets us refuse anything else without a database read.
@@ -62,7 +62,7 @@ export async function revokeApiKey(id: number) {
  * Revokes every live key the user made ("sign out everywhere" offers it; a password reset does it, in
  * its own transaction); returns how many.
  */
-export async function revokeApiKeysOf(userId: number, executor: Executor = db) {
+export async function revokeApiKeysOf(userId: number, { executor = db }: DbOptions = {}) {
   const result = await executor
     .updateTable("api_keys")
     .set({ revoked_at: now() })

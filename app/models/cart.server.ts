@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 
-import { db, type Executor, now, Rollback } from "~/db/db.server";
+import { db, type DbOptions, now, Rollback } from "~/db/db.server";
 import { partNumberKey } from "~/lib/part-number";
 import { getOrderWithLines } from "~/models/order.server";
 import { type Bill, priceLines, type WantedLine } from "~/models/pricing.server";
@@ -15,12 +15,12 @@ export type CartChange =
   | { ok: false; reason: "too-many" };
 
 /** The cart's lines in the order they were added, priced now. */
-export async function getCart(userId: number, executor: Executor = db): Promise<Bill> {
-  const wanted = await cartLinesOf(executor, userId);
-  return (await priceLines(executor, wanted)).bill;
+export async function getCart(userId: number, { executor = db }: DbOptions = {}): Promise<Bill> {
+  const wanted = await cartLinesOf(userId, { executor });
+  return (await priceLines(wanted, { executor })).bill;
 }
 
-export function cartLinesOf(executor: Executor, userId: number): Promise<WantedLine[]> {
+export function cartLinesOf(userId: number, { executor = db }: DbOptions = {}): Promise<WantedLine[]> {
   return executor
     .selectFrom("cart_lines")
     .select(["item_id as itemId", "quantity"])
@@ -197,10 +197,7 @@ export async function orderAgain(userId: number, orderId: number): Promise<Order
   const { lines } = order;
   const outcome: OrderAgainOutcome = { added: 0, repriced: [], short: [], gone: [] };
   const kept = lines.filter((line) => line.item_id !== null);
-  const { bill, missing } = await priceLines(
-    db,
-    kept.map((line) => ({ itemId: line.item_id!, quantity: line.quantity })),
-  );
+  const { bill, missing } = await priceLines(kept.map((line) => ({ itemId: line.item_id!, quantity: line.quantity })));
   for (const line of lines) {
     if (line.item_id === null || missing.includes(line.item_id)) {
       outcome.gone.push({ partNumber: line.part_number, name: line.item_name });

@@ -66,9 +66,9 @@ export async function writeOrder(
   try {
     return await db.transaction().execute(async (trx): Promise<CheckoutResult> => {
       const fromCart = input.lines === "cart";
-      const wanted = mergeLines(input.lines === "cart" ? await cartLinesOf(trx, userId) : input.lines);
+      const wanted = mergeLines(input.lines === "cart" ? await cartLinesOf(userId, { executor: trx }) : input.lines);
       if (!wanted.length) throw new Rollback<CheckoutResult>({ ok: false, reason: "empty" });
-      const { bill, missing } = await priceLines(trx, wanted);
+      const { bill, missing } = await priceLines(wanted, { executor: trx });
       if (missing.length) throw new Rollback<CheckoutResult>({ ok: false, reason: "not-found", itemIds: missing });
 
       const timestamp = now();

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-import { db, isUniqueViolation, now } from "~/db/db.server";
+import { db, isUniqueViolation, now, Rollback } from "~/db/db.server";
 import type { Item } from "~/db/schema";
 import { toCents } from "~/lib/money";
 import { partNumberKey } from "~/lib/part-number";
@@ -45,16 +45,18 @@ export type ItemInput = Omit<
 export type ItemChanges = Partial<Omit<ItemInput, "quantity">>;
 
 /** A product form's value the database refuses: the form shows the message beside `field`. */
-export class ProductFieldError extends Error {
-  constructor(
-    readonly field: "partNumber" | "category" | "priceBreaks",
-    message: string,
-  ) {
-    super(message);
-  }
+export type ProductFieldRefusal = {
+  ok: false;
+  reason: "field";
+  field: "partNumber" | "category" | "priceBreaks";
+  message: string;
+};
+
+function refusedField(field: ProductFieldRefusal["field"], message: string): ProductFieldRefusal {
+  return { ok: false, reason: "field", field, message };
 }
 
-const partNumberTaken = () => new ProductFieldError("partNumber", "Another part already has this part number");
+const partNumberTaken = () => refusedField("partNumber", "Another part already has this part number");
 
 type Transaction = Parameters<Parameters<ReturnType<typeof db.transaction>["execute"]>[0]>[0];
 
@@ -65,17 +67,20 @@ type Transaction = Parameters<Parameters<ReturnType<typeof db.transaction>["exec
 async function assertPartNumberFree(trx: Transaction, partNumber: string, exceptId?: number) {
   let query = trx.selectFrom("items").select("id").where("part_number_key", "=", partNumberKey(partNumber));
   if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
-  if (await query.executeTakeFirst()) throw partNumberTaken();
+  if (await query.executeTakeFirst()) throw new Rollback(partNumberTaken());
 }
 
 async function assertCategoryExists(trx: Transaction, categoryId: number | null | undefined) {
   if (categoryId == null) return;
   const category = await trx.selectFrom("categories").select("id").where("id", "=", categoryId).executeTakeFirst();
-  if (!category) throw new ProductFieldError("category", "Choose a category from the list");
+  if (!category) throw new Rollback(refusedField("category", "Choose a category from the list"));
 }
 
-function rethrowPartNumberTaken(error: unknown): never {
-  throw isUniqueViolation(error) ? partNumberTaken() : error;
+/** A refusal thrown inside the transaction (rolled back), or a race the unique index caught. */
+function asFieldRefusal(error: unknown): ProductFieldRefusal {
+  if (error instanceof Rollback) return error.result as ProductFieldRefusal;
+  if (isUniqueViolation(error)) return partNumberTaken();
+  throw error;
 }
 
 async function replaceSpecs(trx: Transaction, itemId: number, specs: SpecInput[]) {
@@ -91,7 +96,7 @@ async function replaceSpecs(trx: Transaction, itemId: number, specs: SpecInput[]
 /** A part's quantity price breaks, all replaced; each must be cheaper than the part's own price. */
 async function replacePriceBreaks(trx: Transaction, itemId: number, priceCents: number, breaks: PriceBreakLine[]) {
   if (breaks.length && breaks[0].priceCents >= priceCents) {
-    throw new ProductFieldError("priceBreaks", "Each price break must be below the price per unit");
+    throw new Rollback(refusedField("priceBreaks", "Each price break must be below the price per unit"));
   }
   await trx.deleteFrom("price_breaks").where("item_id", "=", itemId).execute();
   if (breaks.length) {
@@ -121,11 +126,13 @@ export function getItem(id: number): Promise<ItemDetail | undefined> {
     .executeTakeFirst();
 }
 
+export type CreateItemResult = { ok: true; item: ItemDetail } | ProductFieldRefusal;
+
 /** Adds a part; the stock it starts with is the first line of its stock ledger, made by `userId`. */
 export function createItem(
   input: ItemInput,
   { specs = [], priceBreaks = [], userId = null }: ItemLists & { userId?: number | null } = {},
-): Promise<ItemDetail> {
+): Promise<CreateItemResult> {
   const partNumber = input.part_number?.trim() || generatedPartNumber();
   return db
     .transaction()
@@ -140,17 +147,20 @@ export function createItem(
       await replaceSpecs(trx, item.id, specs);
       await replacePriceBreaks(trx, item.id, item.price_cents, priceBreaks);
       if (item.quantity > 0) {
-        await recordStockMovement(trx, {
-          itemId: item.id,
-          userId,
-          change: item.quantity,
-          quantityAfter: item.quantity,
-          reason: OPENING_STOCK_REASON,
-        });
+        await recordStockMovement(
+          {
+            itemId: item.id,
+            userId,
+            change: item.quantity,
+            quantityAfter: item.quantity,
+            reason: OPENING_STOCK_REASON,
+          },
+          { executor: trx },
+        );
       }
-      return item;
+      return { ok: true as const, item };
     })
-    .catch(rethrowPartNumberTaken);
+    .catch(asFieldRefusal);
 }
 
 /** Everything a product page shows about a part: the item, its category and its specifications. */
@@ -181,7 +191,8 @@ export function listSpecs(itemId: number) {
 export type UpdateItemResult =
   | { ok: true; item: ItemDetail }
   | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "stale"; current: ItemDetail };
+  | { ok: false; reason: "stale"; current: ItemDetail }
+  | ProductFieldRefusal;
 
 /** A stock figure set with the version it was read at (PUT /api/item/:id), recorded with its reason. */
 type StockFigure = { quantity: number; reason: string };
@@ -233,17 +244,20 @@ export function updateItem(
       // The row was at `version` when it was read above and when it was updated: `before` is what
       // the caller saw, so the change recorded is the one the caller made.
       if (stockFigure && stockFigure.quantity !== before.quantity) {
-        await recordStockMovement(trx, {
-          itemId: id,
-          userId,
-          change: stockFigure.quantity - before.quantity,
-          quantityAfter: stockFigure.quantity,
-          reason: stockFigure.reason,
-        });
+        await recordStockMovement(
+          {
+            itemId: id,
+            userId,
+            change: stockFigure.quantity - before.quantity,
+            quantityAfter: stockFigure.quantity,
+            reason: stockFigure.reason,
+          },
+          { executor: trx },
+        );
       }
       return { ok: true, item };
     })
-    .catch(rethrowPartNumberTaken);
+    .catch(asFieldRefusal);
 }
 
 /** Orders keep their copied name and price; the foreign key clears their item link. */

@@ -48,7 +48,7 @@ export async function resetPassword(token: string, newPassword: string) {
     if (!used) return null;
     await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", used.user_id).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", used.user_id).execute();
-    await revokeApiKeysOf(used.user_id, trx);
+    await revokeApiKeysOf(used.user_id, { executor: trx });
     await retireEmailTokens(used.user_id, "reset", { executor: trx });
     return { id: used.user_id };
   });

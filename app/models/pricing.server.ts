@@ -1,5 +1,5 @@
 import { storePricingRules } from "~/config/env.server";
-import { db, type Executor } from "~/db/db.server";
+import { db, type DbOptions } from "~/db/db.server";
 import { type PriceBreak, type Totals, totalsFor, unitPriceFor } from "~/lib/pricing";
 
 /** A part and quantity someone wants: a cart line, a quick-order line, an API order line. */
@@ -28,7 +28,7 @@ export type BillLine = {
 export type Bill = { lines: BillLine[]; totals: Totals };
 
 /** Every price break of these parts, cheapest threshold first. */
-export async function priceBreaksOf(executor: Executor, itemIds: readonly number[]) {
+export async function priceBreaksOf(itemIds: readonly number[], { executor = db }: DbOptions = {}) {
   const byItem = new Map<number, PriceBreak[]>();
   if (!itemIds.length) return byItem;
   const rows = await executor
@@ -48,7 +48,7 @@ export async function priceBreaksOf(executor: Executor, itemIds: readonly number
 
 /** A part's price breaks, for its product and order pages. */
 export async function listPriceBreaks(itemId: number) {
-  return (await priceBreaksOf(db, [itemId])).get(itemId) ?? [];
+  return (await priceBreaksOf([itemId])).get(itemId) ?? [];
 }
 
 /** The problem a quantity of a part has now, if any: stock first, as it is what a buyer can't fix. */
@@ -62,7 +62,7 @@ export function problemOf(quantity: number, available: number, minimum: number):
  * Prices wanted lines with the parts' current prices and breaks, in the order given. Lines of parts
  * that no longer exist are left out and their ids returned, for the caller to report.
  */
-export async function priceLines(executor: Executor, wanted: readonly WantedLine[]) {
+export async function priceLines(wanted: readonly WantedLine[], { executor = db }: DbOptions = {}) {
   const ids = wanted.map((line) => line.itemId);
   if (!ids.length) return { bill: billOf([]), missing: [] as number[] };
   const [items, breaks] = await Promise.all([
@@ -71,7 +71,7 @@ export async function priceLines(executor: Executor, wanted: readonly WantedLine
       .select(["id", "part_number", "name", "img", "price_cents", "quantity", "lead_time_days", "min_order_quantity"])
       .where("id", "in", [...new Set(ids)])
       .execute(),
-    priceBreaksOf(executor, ids),
+    priceBreaksOf(ids, { executor }),
   ]);
   const byId = new Map(items.map((item) => [item.id, item]));
   const lines: BillLine[] = [];

@@ -1,4 +1,4 @@
-import { db, type Executor, now } from "~/db/db.server";
+import { db, type DbOptions, now } from "~/db/db.server";
 
 /** The reason recorded for the stock a part is added with. */
 export const OPENING_STOCK_REASON = "Opening stock";
@@ -7,7 +7,7 @@ export const OPENING_STOCK_REASON = "Opening stock";
 type StockMovement = { itemId: number; userId: number | null; change: number; quantityAfter: number; reason: string };
 
 /** Writes one line of the stock ledger, inside the transaction that moved the stock. */
-export async function recordStockMovement(executor: Executor, movement: StockMovement) {
+export async function recordStockMovement(movement: StockMovement, { executor = db }: DbOptions = {}) {
   await executor
     .insertInto("stock_movements")
     .values({
@@ -48,7 +48,7 @@ export function adjustStock(
         ? { ok: false, reason: "below-zero", available: current.quantity }
         : { ok: false, reason: "not-found" };
     }
-    await recordStockMovement(trx, { itemId: id, userId, change, quantityAfter: item.quantity, reason });
+    await recordStockMovement({ itemId: id, userId, change, quantityAfter: item.quantity, reason }, { executor: trx });
     return { ok: true, quantity: item.quantity };
   });
 }

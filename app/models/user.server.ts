@@ -18,11 +18,9 @@ export function getUserByEmail(email: string) {
   return db.selectFrom("users").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();
 }
 
-export class EmailTakenError extends Error {
-  constructor() {
-    super("An account with this email already exists");
-  }
-}
+export const EMAIL_TAKEN = "An account with this email already exists";
+
+export type CreateUserResult = { ok: true; user: User } | { ok: false; reason: "email-taken" };
 
 /**
  * Creates an account. `andThen` runs in the same transaction (the sign-up's email proof goes to the
@@ -39,7 +37,7 @@ export async function createUser(
     emailVerified?: boolean;
   },
   andThen?: (trx: Transaction<Database>, user: User) => Promise<void>,
-): Promise<User> {
+): Promise<CreateUserResult> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
     return await db.transaction().execute(async (trx) => {
@@ -57,10 +55,10 @@ export async function createUser(
         .returningAll()
         .executeTakeFirstOrThrow();
       await andThen?.(trx, user);
-      return user;
+      return { ok: true as const, user };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new EmailTakenError();
+    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
     throw error;
   }
 }
@@ -98,7 +96,8 @@ export async function signInWithGoogle(identity: GoogleIdentity): Promise<Google
     googleSub: identity.sub,
     emailVerified: true,
   });
-  return { ok: true, user: created };
+  // An account with this email made a moment ago, by another request: not one proven to be theirs.
+  return created.ok ? created : { ok: false, reason: "email-not-proven" };
 }
 
 /** Links a Google identity to the signed-in account (My Profile), unless another account has it. */

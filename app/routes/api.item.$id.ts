@@ -1,5 +1,5 @@
 import type { ApiContext } from "~/api/route.server";
-import { ApiError, apiJson, apiRoute, parseWith, readJsonBody } from "~/api/route.server";
+import { ApiError, apiJson, apiRoute, fieldRefused, parseWith, readJsonBody } from "~/api/route.server";
 import { API_STOCK_REASON, ItemChangesSchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog.server";
@@ -43,6 +43,7 @@ const handleApiCall = apiRoute({
     );
     if (!result.ok) {
       if (result.reason === "not-found") throw noSuchItem();
+      if (result.reason === "field") throw fieldRefused(result.field, result.message);
       throw new ApiError(409, "The item changed since that version; nothing was saved. Here it is as it is now.", {
         current: await apiItem(result.current),
       });

@@ -1,5 +1,5 @@
 import { itemsPage, nextPageLink } from "~/api/paging.server";
-import { apiJson, apiRoute, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
+import { apiJson, apiRoute, fieldRefused, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
 import { ItemBodySchema, ItemListQuerySchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog.server";
@@ -18,7 +18,9 @@ const handleApiCall = apiRoute({
   async POST({ request, requireAdminCaller }) {
     const admin = await requireAdminCaller();
     const product = parseWith(ItemBodySchema, await readJsonBody(request));
-    const [item] = await withCatalogDetails([await createItem(itemInputFromForm(product), { userId: admin.id })]);
+    const created = await createItem(itemInputFromForm(product), { userId: admin.id });
+    if (!created.ok) throw fieldRefused(created.field, created.message);
+    const [item] = await withCatalogDetails([created.item]);
     return apiJson(toApiItem(item), { status: 201, headers: { Location: `/api/item/${item.id}` } });
   },
 });

@@ -12,7 +12,6 @@ import { LineProblemNote } from "~/components/line-problem";
 import { useZodForm } from "~/components/use-zod-form";
 import { getCart } from "~/models/cart.server";
 import { shippingDefaultsFor } from "~/models/order.server";
-import type { Bill } from "~/models/pricing.server";
 import { placeOrder } from "~/services/checkout.server";
 import { CheckoutSchema } from "~/validation/cart";
 import { checkoutFromForm, checkoutRefusal, orderPlacedRedirect } from "~/web/checkout-replies.server";
@@ -32,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { bill, checkoutToken: randomUUID(), shipping: await shippingDefaultsFor(user) };
 }
 
-export const action = formAction<typeof CheckoutSchema, Awaited<ReturnType<typeof requireUser>>, { bill: Bill }>({
+export const action = formAction({
   guard: requireUser,
   schema: CheckoutSchema,
   limits: ({ user }) => orderingLimits(user.id),
@@ -49,7 +48,7 @@ export default function Checkout() {
   const lastResult = useActionData<typeof action>();
   const rules = usePricingRules();
   // After a refusal the page shows the bill as it is now, and the form carries that total.
-  const bill = (lastResult?.bill ?? loaded.bill) as typeof loaded.bill;
+  const bill = lastResult?.bill ?? loaded.bill;
   const [form, fields] = useZodForm(CheckoutSchema, {
     id: "checkout",
     lastResult,

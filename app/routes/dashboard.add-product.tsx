@@ -7,7 +7,7 @@ import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { storeMoneyFormat } from "~/config/env.server";
 import { listCategories } from "~/models/catalog.server";
-import { catalogFieldsFromForm, createItem, itemInputFromForm, ProductFieldError } from "~/models/item.server";
+import { catalogFieldsFromForm, createItem, itemInputFromForm } from "~/models/item.server";
 import { productSchemas } from "~/validation/product";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
@@ -27,16 +27,12 @@ export const action = formAction({
   guard: requireAdmin,
   schema: () => productSchemas(storeMoneyFormat()).form,
   async run({ user, value }) {
-    let item: Awaited<ReturnType<typeof createItem>>;
-    try {
-      item = await createItem(
-        { ...itemInputFromForm(value), ...catalogFieldsFromForm(value) },
-        { specs: value.specs, priceBreaks: value.priceBreaks, userId: user.id },
-      );
-    } catch (error) {
-      if (error instanceof ProductFieldError) return refuse(400, { fieldErrors: { [error.field]: [error.message] } });
-      throw error;
-    }
+    const created = await createItem(
+      { ...itemInputFromForm(value), ...catalogFieldsFromForm(value) },
+      { specs: value.specs, priceBreaks: value.priceBreaks, userId: user.id },
+    );
+    if (!created.ok) return refuse(400, { fieldErrors: { [created.field]: [created.message] } });
+    const { item } = created;
     return redirectWithFlash("/dashboard/add-product", {
       kind: "success",
       message: "Item added successfully",

@@ -15,7 +15,6 @@ import {
   itemChangesFromForm,
   type ItemDetail,
   listSpecs,
-  ProductFieldError,
   updateItem,
 } from "~/models/item.server";
 import { listPriceBreaks } from "~/models/pricing.server";
@@ -57,9 +56,9 @@ function staleEditMessage(current: ItemDetail) {
 
 export const action = formAction({
   guard: requireAdmin,
+  load: ({ params }) => requireItemFromParams(params.id, NO_SUCH_PRODUCT),
   schema: () => z.discriminatedUnion("intent", [productSchemas(storeMoneyFormat()).edit, StockAdjustmentSchema]),
-  async run({ user, params, value }) {
-    const item = await requireItemFromParams(params.id, NO_SUCH_PRODUCT);
+  async run({ user, loaded: item, value }) {
     if (value.intent === "adjust-stock") {
       const adjusted = await adjustStock(item.id, { change: value.change, reason: value.reason, userId: user.id });
       if (!adjusted.ok) {
@@ -72,20 +71,15 @@ export const action = formAction({
       return redirectWithFlash(`/dashboard/manage-product/${item.id}`, `${verb} stock: ${adjusted.quantity} now.`);
     }
     const changes = { ...itemChangesFromForm(value), ...catalogFieldsFromForm(value) };
-    let saved: Awaited<ReturnType<typeof updateItem>>;
-    try {
-      saved = await updateItem(item.id, changes, {
-        version: value.version,
-        userId: user.id,
-        specs: value.specs,
-        priceBreaks: value.priceBreaks,
-      });
-    } catch (error) {
-      if (error instanceof ProductFieldError) return refuse(400, { fieldErrors: { [error.field]: [error.message] } });
-      throw error;
-    }
+    const saved = await updateItem(item.id, changes, {
+      version: value.version,
+      userId: user.id,
+      specs: value.specs,
+      priceBreaks: value.priceBreaks,
+    });
     if (!saved.ok) {
       if (saved.reason === "not-found") throw data(NO_SUCH_PRODUCT, { status: 404 });
+      if (saved.reason === "field") return refuse(400, { fieldErrors: { [saved.field]: [saved.message] } });
       return refuse(409, staleEditMessage(saved.current), { extra: { currentVersion: saved.current.version } });
     }
     return redirectWithFlash("/dashboard/manage-product", `${saved.item.name} saved`);

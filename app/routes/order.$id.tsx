@@ -42,14 +42,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // The original's single-part order, through the same checkout as the cart: one line, one transaction.
 export const action = formAction({
   guard: requireUser,
+  load: ({ params }) => requireItemFromParams(params.id, NO_SUCH_PART),
   // The page's stock and minimum are the form's limits; the database re-checks them when ordering.
-  schema: async ({ params }) => {
-    const item = await requireItemFromParams(params.id, NO_SUCH_PART);
-    return orderSchema(item.quantity, item.min_order_quantity);
-  },
+  schema: ({ loaded: item }) => orderSchema(item.quantity, item.min_order_quantity),
   limits: ({ user }) => orderingLimits(user.id),
-  async run({ user, params, value }) {
-    const item = await requireItemFromParams(params.id, NO_SUCH_PART);
+  async run({ user, loaded: item, value }) {
     const result = await placeOrder(checkoutFromForm(user.id, [{ itemId: item.id, quantity: value.quantity }], value));
     if (result.ok) return orderPlacedRedirect(result);
     if (result.reason === "problems" && result.bill.lines[0]?.problem?.kind === "short") {

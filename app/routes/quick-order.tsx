@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/permissions.server";
 import { ErrorList, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { quickOrder, type QuickOrderOutcome } from "~/models/cart.server";
+import { quickOrder } from "~/models/cart.server";
 import { MAX_QUICK_ORDER_LINES, parseQuickOrderText, QuickOrderSchema } from "~/validation/cart";
 import { redirectWithFlash } from "~/web/flash.server";
 import { accept, formAction } from "~/web/form-action.server";
@@ -25,11 +25,7 @@ function plural(count: number, word: string) {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-export const action = formAction<
-  typeof QuickOrderSchema,
-  Awaited<ReturnType<typeof requireUser>>,
-  { outcome: QuickOrderOutcome }
->({
+export const action = formAction({
   guard: requireUser,
   schema: QuickOrderSchema,
   async run({ user, value }) {
@@ -51,7 +47,7 @@ export default function QuickOrder() {
 
 function QuickOrderPage() {
   const reply = useActionData<typeof action>();
-  const outcome = reply?.outcome as QuickOrderOutcome | undefined;
+  const outcome = reply?.outcome;
   const [form, fields] = useZodForm(QuickOrderSchema, {
     id: "quick-order",
     lastResult: reply,

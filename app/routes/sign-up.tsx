@@ -10,7 +10,7 @@ import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { useZodForm } from "~/components/use-zod-form";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { createUser, EmailTakenError } from "~/models/user.server";
+import { createUser, EMAIL_TAKEN } from "~/models/user.server";
 import { sendEmailProof } from "~/services/email-proof.server";
 import { SignUpSchema } from "~/validation/auth";
 import { anyone, formAction, refuse } from "~/web/form-action.server";
@@ -38,17 +38,13 @@ export const action = formAction({
   hideFields: ["password"],
   limits: ({ value, context }) => limitsFor("signUp", `email:${value.email}`, context.clientAddress),
   async run({ request, context, value }) {
-    try {
-      // The account and the link that proves its address commit together; ordering does not wait for it.
-      const user = await createUser(
-        { email: value.email, password: value.password, displayName: value.name },
-        (trx, created) => sendEmailProof(created, undefined, { executor: trx }),
-      );
-      return await createUserSession(user, { request, context, redirectTo: value.redirectTo });
-    } catch (error) {
-      if (error instanceof EmailTakenError) return refuse(400, { fieldErrors: { email: [error.message] } });
-      throw error;
-    }
+    // The account and the link that proves its address commit together; ordering does not wait for it.
+    const created = await createUser(
+      { email: value.email, password: value.password, displayName: value.name },
+      (trx, user) => sendEmailProof(user, undefined, { executor: trx }),
+    );
+    if (!created.ok) return refuse(400, { fieldErrors: { email: [EMAIL_TAKEN] } });
+    return createUserSession(created.user, { request, context, redirectTo: value.redirectTo });
   },
 });
 

@@ -10,5 +10,7 @@ export type { CheckoutInput, CheckoutResult } from "~/models/checkout.server";
  * the one-part order page, the API.
  */
 export function placeOrder(input: CheckoutInput): Promise<CheckoutResult> {
-  return writeOrder(input, { beforeCommit: (trx, orderId) => enqueueMailForOrder(trx, orderId, "placed") });
+  return writeOrder(input, {
+    beforeCommit: (trx, orderId) => enqueueMailForOrder(orderId, "placed", { executor: trx }),
+  });
 }

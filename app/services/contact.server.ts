@@ -9,7 +9,9 @@ export function receiveContactMessage(input: ContactMessage) {
   return db.transaction().execute(async (trx) => {
     const saved = await createMessage(input, { executor: trx });
     const notify = orderNotifyEmail();
-    if (notify) await enqueueMessage(trx, { ...contactNotice(input), kind: "contact-notice", recipient: notify });
+    if (notify) {
+      await enqueueMessage({ ...contactNotice(input), kind: "contact-notice", recipient: notify }, { executor: trx });
+    }
     return saved;
   });
 }

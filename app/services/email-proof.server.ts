@@ -14,11 +14,10 @@ export async function sendEmailProof(
   { executor = db }: DbOptions = {},
 ) {
   const { to, token } = await issueEmailProofToken(user, newEmail, { executor });
-  await enqueueMessage(executor, {
-    ...verifyEmailMessage(user.display_name, token, Boolean(newEmail)),
-    kind: "verify-email",
-    recipient: to,
-  });
+  await enqueueMessage(
+    { ...verifyEmailMessage(user.display_name, token, Boolean(newEmail)), kind: "verify-email", recipient: to },
+    { executor },
+  );
 }
 
 export type ProveEmailResult = ProofResult | { ok: false; reason: "taken" };
@@ -32,7 +31,7 @@ export async function proveEmail(token: string): Promise<ProveEmailResult> {
   try {
     return await db.transaction().execute(async (trx) => {
       const result = await redeemEmailProof(token, { executor: trx });
-      if (result.ok) await releaseHeldMessages(trx, result.userId, result.provenEmail);
+      if (result.ok) await releaseHeldMessages(result.userId, result.provenEmail, { executor: trx });
       return result;
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { storePricingRules } from "~/config/env.server";
-import type { Executor } from "~/db/db.server";
+import { db, type DbOptions } from "~/db/db.server";
 import { enqueueOrderMail, type OrderMail, type OrderMailEvent } from "~/mail/order-mail.server";
 import { getOrderWithLines, type OrderWithLines } from "~/models/order.server";
 
@@ -30,9 +30,9 @@ function orderMailOf(order: OrderWithLines): OrderMail {
   };
 }
 
-/** The mail an order's change sends, read and written in that change's transaction (`trx`). */
-export async function enqueueMailForOrder(trx: Executor, orderId: number, event: OrderMailEvent) {
-  const order = await getOrderWithLines(orderId, { executor: trx });
+/** The mail an order's change sends, read and written in that change's transaction (`executor`). */
+export async function enqueueMailForOrder(orderId: number, event: OrderMailEvent, { executor = db }: DbOptions = {}) {
+  const order = await getOrderWithLines(orderId, { executor });
   if (!order) throw new Error(`Order ${orderId} vanished inside its own transaction`);
-  await enqueueOrderMail(trx, orderMailOf(order), event);
+  await enqueueOrderMail(orderMailOf(order), event, { executor });
 }

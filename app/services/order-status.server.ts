@@ -15,7 +15,7 @@ export function changeOrderStatus(
 ): Promise<ChangeStatusResult> {
   return db.transaction().execute(async (trx) => {
     const result = await moveOrderStatus(orderId, to, { ownerId, executor: trx });
-    if (result.ok && to !== "pending") await enqueueMailForOrder(trx, orderId, to);
+    if (result.ok && to !== "pending") await enqueueMailForOrder(orderId, to, { executor: trx });
     return result;
   });
 }

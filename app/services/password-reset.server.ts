@@ -11,10 +11,13 @@ export async function requestPasswordReset(email: string) {
   await db.transaction().execute(async (trx) => {
     const issued = await issuePasswordResetToken(email, { executor: trx });
     if (!issued) return;
-    await enqueueMessage(trx, {
-      ...passwordResetMessage(issued.user.display_name, issued.token),
-      kind: "password-reset",
-      recipient: issued.user.email,
-    });
+    await enqueueMessage(
+      {
+        ...passwordResetMessage(issued.user.display_name, issued.token),
+        kind: "password-reset",
+        recipient: issued.user.email,
+      },
+      { executor: trx },
+    );
   });
 }

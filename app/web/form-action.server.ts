@@ -1,39 +1,47 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type AppLoadContext, data } from "@remix-run/node";
+import { type ActionFunctionArgs, type AppLoadContext, data, type TypedResponse } from "@remix-run/node";
 import { z } from "zod";
 
 import { type LimitKey, refundPoints, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
-import { readForm, RequestRefused } from "~/web/request.server";
+import { readForm, RequestRefused, requireSameOrigin } from "~/web/request.server";
 
 export const WRITE_FAILED = "We could not save this just now, and nothing was changed. Please try again.";
 
-/** What every form action answers with when it does not redirect: conform's reply, plus extras. */
-export type FormReply<Extra = object> = SubmissionResult<string[]> & Partial<Extra>;
+/** Turns a union of extras ({ a } | { b }) into one object type ({ a } & { b }). */
+type Merged<Union> = (Union extends unknown ? (value: Union) => void : never) extends (value: infer Both) => void
+  ? Both
+  : never;
 
-type Refusal = {
+/**
+ * What every form action answers with when it does not redirect: conform's reply, plus the extras
+ * its refusals and acceptances carry (each one may be missing, as each answer carries its own).
+ */
+export type FormReply<Extra = object> = SubmissionResult<string[]> & Partial<Merged<Extra>>;
+
+type Refusal<Extra> = {
   kind: "refusal";
   status: number;
   fieldErrors?: Record<string, string[]>;
   formErrors?: string[];
   headers?: HeadersInit;
-  extra?: object;
+  extra?: Extra;
 };
 type Accepted<Extra> = { kind: "accepted"; extra?: Extra; headers?: HeadersInit };
 
 /** The form comes back with messages: per field, or for the whole form when given a string. */
-export function refuse(
+export function refuse<Extra extends object = never>(
   status: number,
   errors: string | { fieldErrors?: Record<string, string[]>; formErrors?: string[] },
-  { headers, extra }: { headers?: HeadersInit; extra?: object } = {},
-): Refusal {
+  { headers, extra }: { headers?: HeadersInit; extra?: Extra } = {},
+): Refusal<NoInfer<Extra>> {
   return typeof errors === "string"
     ? { kind: "refusal", status, formErrors: [errors], headers, extra }
     : { kind: "refusal", status, ...errors, headers, extra };
 }
 
 /** The form was handled and is shown again, emptied, with `extra` beside conform's reply. */
-export function accept<Extra extends object>(extra?: Extra, headers?: HeadersInit): Accepted<Extra> {
+export function accept<Extra extends object = never>(extra?: Extra, headers?: HeadersInit): Accepted<NoInfer<Extra>> {
   return { kind: "accepted", extra, headers };
 }
 
@@ -44,21 +52,28 @@ type RequestContext<User> = {
   user: User;
 };
 
-type FormActionConfig<Schema extends z.ZodTypeAny, User, Extra> = {
+type LoadedContext<User, Loaded> = RequestContext<User> & { loaded: Loaded };
+
+type FormActionConfig<User, Loaded, Schema extends z.ZodTypeAny, Extra extends object> = {
   /** Who may post: runs before the body is read (requireUser, requireAdmin, anyone). */
   guard: (request: Request) => Promise<User>;
-  /** The form's schema; a function when it depends on the URL (the part being ordered). */
-  schema: Schema | ((context: RequestContext<User>) => Schema | Promise<Schema>);
+  /**
+   * What the form is about, read once before the body (the part being ordered, the product being
+   * edited); a thrown 404 answers for a thing that does not exist. The schema and `run` receive it.
+   */
+  load?: (context: RequestContext<User>) => Promise<Loaded>;
+  /** The form's schema; a function when it depends on what was loaded (the part's stock). */
+  schema: Schema | ((context: LoadedContext<User, Loaded>) => Schema | Promise<Schema>);
   /** Counters to take a point from once the form is valid and before `run`. */
-  limits?: (context: RequestContext<User> & { value: z.output<Schema> }) => readonly LimitKey[];
+  limits?: (context: LoadedContext<User, Loaded> & { value: z.output<Schema> }) => readonly LimitKey[];
   /** Give the points back when `run` succeeds (a right password is not a guess). */
   refundOnSuccess?: boolean;
   /** Fields never sent back to the browser (passwords). */
   hideFields?: string[];
   /** The work: a model call, then a redirect, a refusal or an acceptance. */
   run: (
-    context: RequestContext<User> & { value: z.output<Schema>; formData: FormData },
-  ) => Promise<Response | Refusal | Accepted<Extra>>;
+    context: LoadedContext<User, Loaded> & { value: z.output<Schema>; formData: FormData },
+  ) => Promise<Response | Refusal<Extra> | Accepted<Extra>>;
 };
 
 /** A guard for forms anyone may post (sign-in, contact). */
@@ -67,19 +82,24 @@ export async function anyone() {
 }
 
 /**
- * Every form action, one pipeline: who may post → read and bound the form → parse it with its zod
- * schema (400 with the form's messages) → take rate-limit points (429) → run the model call → a
- * redirect, or the form again with conform's reply. A database failure answers 500 with the form
- * as typed; nothing the schema does not know is ever echoed back. See docs/decisions/0010.
+ * Every form action, one pipeline: who may post → what the form is about → read and bound the form
+ * → parse it with its zod schema (400 with the form's messages) → take rate-limit points (429) → run
+ * the model call → a redirect, or the form again with conform's reply. A database failure answers
+ * 500 with the form as typed; nothing the schema does not know is ever echoed back. See
+ * docs/decisions/0010. Every type is inferred from the config: a route never names one.
  */
-export function formAction<Schema extends z.ZodTypeAny, User, Extra extends object = object>(
-  config: FormActionConfig<Schema, User, Extra>,
+export function formAction<User, Schema extends z.ZodTypeAny, Extra extends object = never, Loaded = undefined>(
+  config: FormActionConfig<User, Loaded, Schema, Extra>,
 ) {
   return async function action({ request, params, context }: ActionFunctionArgs) {
     const user = await config.guard(request);
     const requestContext: RequestContext<User> = { request, params, context, user };
+    // Another site's post is refused before anything is looked up for it (a 403, never a 404).
+    await withPageRefusals(() => requireSameOrigin(request));
+    const loaded = (config.load ? await config.load(requestContext) : undefined) as Loaded;
+    const loadedContext = { ...requestContext, loaded };
     const posted = await readPageForm(request);
-    const schema = typeof config.schema === "function" ? await config.schema(requestContext) : config.schema;
+    const schema = typeof config.schema === "function" ? await config.schema(loadedContext) : config.schema;
     const formData = onlyKnownFields(posted, schema);
     const submission = parseWithZod(formData, { schema });
     const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
@@ -91,7 +111,7 @@ export function formAction<Schema extends z.ZodTypeAny, User, Extra extends obje
     const value = submission.value as z.output<Schema>;
     let taken: readonly LimitKey[] = [];
     try {
-      const limits = config.limits?.({ ...requestContext, value }) ?? [];
+      const limits = config.limits?.({ ...loadedContext, value }) ?? [];
       if (limits.length) {
         const outcome = await takePoints(limits);
         if (!outcome.ok) {
@@ -102,10 +122,11 @@ export function formAction<Schema extends z.ZodTypeAny, User, Extra extends obje
         }
         taken = outcome.taken;
       }
-      const result = await config.run({ ...requestContext, value, formData });
+      const result = await config.run({ ...loadedContext, value, formData });
       if (result instanceof Response) {
         if (config.refundOnSuccess && result.status < 400) await refundPoints(taken);
-        return result;
+        // A redirect carries no data for the page: typed as Remix types redirect() itself.
+        return result as TypedResponse<never>;
       }
       if (result.kind === "refusal") {
         const { fieldErrors, formErrors, status, headers, extra } = result;

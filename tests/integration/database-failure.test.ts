@@ -7,10 +7,10 @@ import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { createItem } from "~/models/item.server";
 import * as addReview from "~/routes/dashboard.add-review";
 import * as orderPage from "~/routes/order.$id";
 
+import { newItem } from "../support/builders";
 import { call, postRequest } from "../support/http";
 import { createSignedInUser } from "../support/users";
 
@@ -18,7 +18,7 @@ import { createSignedInUser } from "../support/users";
 describe("when the database fails", () => {
   test("a form answers 500 with what the visitor typed and a message; a page shows the error boundary", async () => {
     const { cookie } = await createSignedInUser();
-    const item = await createItem({
+    const item = await newItem({
       name: "Fragile Gear",
       img: "/images/items/spur-gear.svg",
       description: "d",

@@ -106,7 +106,7 @@ describe("seed", () => {
 
 describe("part numbers", () => {
   test("createItem keeps a given part number with its search key, or makes a unique one", async () => {
-    const given = await createItem(
+    const created = await createItem(
       {
         name: "Keyed Hub",
         img: "/images/items/spur-gear.svg",
@@ -123,6 +123,8 @@ describe("part numbers", () => {
         ],
       },
     );
+    if (!created.ok) throw new Error(created.message);
+    const given = created.item;
     expect(given.part_number).toMatch(/^GW-HUB \d+\.1$/);
     const row = await db
       .selectFrom("items")
@@ -138,8 +140,8 @@ describe("part numbers", () => {
 
     const generated = await newItem();
     expect(generated.part_number).toMatch(/^GW-[0-9A-F]{8}$/);
-    await expect(
-      createItem({
+    expect(
+      await createItem({
         name: "Twin",
         img: "/images/items/spur-gear.svg",
         description: "Same number.",
@@ -148,7 +150,12 @@ describe("part numbers", () => {
         supplier_name: "X",
         part_number: given.part_number,
       }),
-    ).rejects.toThrow();
+    ).toEqual({
+      ok: false,
+      reason: "field",
+      field: "partNumber",
+      message: "Another part already has this part number",
+    });
   });
 });
 

@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
 
 import { CATALOG_PAGE_SIZE } from "~/models/catalog.server";
-import { createItem } from "~/models/item.server";
 import * as manageProduct from "~/routes/dashboard.manage-product";
 
+import { newItem } from "../support/builders";
 import { call, getRequest } from "../support/http";
 import { createSignedInUser } from "../support/users";
 
@@ -12,7 +12,7 @@ test("Manage Products pages through the catalog, searches it, and confirms a del
   const created = [];
   for (let index = 0; index < CATALOG_PAGE_SIZE + 3; index++) {
     created.push(
-      await createItem({
+      await newItem({
         name: `Paging Washer ${index}`,
         img: "/images/items/shaft-collar.svg",
         description: "d",

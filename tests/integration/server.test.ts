@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { issueEmailToken } from "~/models/email-tokens.server";
-import { createItem } from "~/models/item.server";
 import { RESET_TOKEN_LIFETIME_MS } from "~/models/password-reset.server";
 
 import { newItem } from "../support/builders";
@@ -494,7 +493,7 @@ describe("anonymous page cache", () => {
   test("another process sees a change within PAGE_CACHE_SECONDS", async () => {
     const other = await startServer({ env: { PAGE_CACHE_SECONDS: "1" } });
     try {
-      const item = await createItem({
+      const item = await newItem({
         name: `Other Process ${Date.now()}`,
         img: "/images/items/spur-gear.svg",
         description: "Probe.",
@@ -518,7 +517,7 @@ describe("anonymous page cache", () => {
     const other = await startServer({ env: { PAGE_CACHE_SECONDS: "0" } });
     try {
       const word = `Keptsearch${Date.now()}`;
-      const item = await createItem({
+      const item = await newItem({
         name: `${word} collar`,
         img: "/images/items/spur-gear.svg",
         description: "Probe.",

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { addLinesToCart } from "~/models/cart.server";
-import { createItem } from "~/models/item.server";
-import { createUser } from "~/models/user.server";
 
+import { newItem } from "../support/builders";
 import type { ServerProcess } from "../support/server";
-import { sessionCookieFor } from "../support/users";
+import { newUser, sessionCookieFor } from "../support/users";
 import { pidsInLog, postForm, recordStats, startCluster } from "./support";
 
 // Checkouts of whole carts through two app processes on one database: all or nothing per order,
@@ -42,7 +41,7 @@ function seededRandom(seed: number) {
 async function makeParts(label: string, count = PARTS, stock = STOCK) {
   return Promise.all(
     Array.from({ length: count }, (_, index) =>
-      createItem({
+      newItem({
         name: `${label} part ${index}`,
         img: "/images/items/spur-gear.svg",
         description: "Scarce.",
@@ -61,7 +60,7 @@ async function customersWithCarts(label: string, count: number, partIds: number[
   const random = seededRandom(seed);
   return Promise.all(
     Array.from({ length: count }, async (_, index): Promise<Customer> => {
-      const user = await createUser({
+      const user = await newUser({
         email: `${label}-${index}-${partIds[0]}@example.com`,
         displayName: `Buyer ${index}`,
       });

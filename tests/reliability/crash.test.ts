@@ -3,11 +3,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { createItem } from "~/models/item.server";
-import { createUser } from "~/models/user.server";
 
+import { newItem } from "../support/builders";
 import type { ServerProcess } from "../support/server";
-import { sessionCookieFor } from "../support/users";
+import { newUser, sessionCookieFor } from "../support/users";
 import { postForm, recordStats, startCluster } from "./support";
 
 const STARTING_STOCK = 400;
@@ -20,7 +19,7 @@ afterAll(async () => {
 test("kill -9 one app process while orders are placed: every answered order exists and stock adds up", async () => {
   const items = await Promise.all(
     [0, 1, 2].map((index) =>
-      createItem({
+      newItem({
         name: `Crash Test Bearing ${index}`,
         img: "/images/items/ball-bearing.svg",
         description: "Survives crashes.",
@@ -30,7 +29,7 @@ test("kill -9 one app process while orders are placed: every answered order exis
       }),
     ),
   );
-  const user = await createUser({ email: `crash-${items[0].id}@example.com`, displayName: "Crash Tester" });
+  const user = await newUser({ email: `crash-${items[0].id}@example.com`, displayName: "Crash Tester" });
   const cookie = await sessionCookieFor(user);
   shop = await startCluster(2);
   const cluster = shop;

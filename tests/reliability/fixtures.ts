@@ -5,12 +5,12 @@ import { sql } from "kysely";
 
 import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
-import { createItem } from "~/models/item.server";
 import { createReview } from "~/models/review.server";
-import { createUser, getUserById, setUserRole } from "~/models/user.server";
+import { getUserById, setUserRole } from "~/models/user.server";
 import { placeOrder } from "~/services/checkout.server";
 
-import { sessionCookieFor } from "../support/users";
+import { newItem } from "../support/builders";
+import { newUser, sessionCookieFor } from "../support/users";
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -18,17 +18,16 @@ export const ORIGIN = "http://localhost:3000";
 export async function makeShop() {
   const suffix = Date.now().toString(36);
   const admin = (await setUserRole(
-    (await createUser({ email: `admin-${suffix}@example.com`, displayName: "Admin", password: "admin-password" }))
-      .email,
+    (await newUser({ email: `admin-${suffix}@example.com`, displayName: "Admin", password: "admin-password" })).email,
     "admin",
   ))!;
-  const alice = await createUser({
+  const alice = await newUser({
     email: `alice-${suffix}@example.com`,
     displayName: "Alice",
     password: "alice-password",
   });
-  const bob = await createUser({ email: `bob-${suffix}@example.com`, displayName: "Bob", password: "bob-password" });
-  const item = await createItem({
+  const bob = await newUser({ email: `bob-${suffix}@example.com`, displayName: "Bob", password: "bob-password" });
+  const item = await newItem({
     name: "Fixture Gear",
     img: "/images/items/spur-gear.svg",
     description: "A gear.",

@@ -1,12 +1,11 @@
 import { afterAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { createItem } from "~/models/item.server";
-import { createUser } from "~/models/user.server";
 
+import { newItem } from "../support/builders";
 import type { ServerProcess } from "../support/server";
 import { startSmtpServer } from "../support/smtp";
-import { sessionCookieFor } from "../support/users";
+import { newUser, sessionCookieFor } from "../support/users";
 import { recordStats, startCluster } from "./support";
 
 // Order confirmations through the outbox while the mail server refuses for a while and one of the
@@ -27,7 +26,7 @@ test("the SMTP server refuses, orders go on, a sender is killed: every confirmat
   smtp = await startSmtpServer();
   // A short lease, so the killed process's claimed messages go out again within the test.
   shop = await startCluster(2, { SMTP_URL: smtp.url, OUTBOX_POLL_MS: "50", OUTBOX_LEASE_MS: "3000" });
-  const item = await createItem({
+  const item = await newItem({
     name: "Outbox Test Gear",
     img: "/images/items/spur-gear.svg",
     description: "Mailed about.",
@@ -38,7 +37,7 @@ test("the SMTP server refuses, orders go on, a sender is killed: every confirmat
   const customers = await Promise.all(
     Array.from({ length: 6 }, async (_, index) => {
       // Proven addresses: mail to an unproven one is held, not sent (mail.test.ts covers that).
-      const user = await createUser({
+      const user = await newUser({
         email: `outbox-${index}-${item.id}@example.com`,
         displayName: `Buyer ${index}`,
         emailVerified: true,

@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 
 import { afterAll, beforeAll, expect, test } from "vitest";
 
-import { createItem, getItem } from "~/models/item.server";
-import { createUser, getUserById } from "~/models/user.server";
+import { getItem } from "~/models/item.server";
+import { getUserById } from "~/models/user.server";
 
+import { newItem } from "../support/builders";
 import { ordersOfItem } from "../support/orders";
 import type { ServerProcess } from "../support/server";
-import { sessionCookieFor } from "../support/users";
+import { newUser, sessionCookieFor } from "../support/users";
 import { pidsInLog, postForm, recordStats, startCluster } from "./support";
 
 const STOCK = 50;
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 test(`two app processes (cluster), ${REQUESTS} concurrent orders of 1 against ${STOCK} in stock: exactly ${STOCK} orders, stock 0, no 5xx`, async () => {
-  const item = await createItem({
+  const item = await newItem({
     name: "Contended Gear",
     img: "/images/items/spur-gear.svg",
     description: "The last ones.",
@@ -33,7 +34,7 @@ test(`two app processes (cluster), ${REQUESTS} concurrent orders of 1 against ${
   });
   const buyers = await Promise.all(
     Array.from({ length: 20 }, async (_, index) => {
-      const user = await createUser({ email: `buyer-${index}-${item.id}@example.com`, displayName: `Buyer ${index}` });
+      const user = await newUser({ email: `buyer-${index}-${item.id}@example.com`, displayName: `Buyer ${index}` });
       return sessionCookieFor(user);
     }),
   );

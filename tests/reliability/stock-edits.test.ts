@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
-import { createItem, getItem } from "~/models/item.server";
+import { getItem } from "~/models/item.server";
 import { listStockMovements } from "~/models/stock.server";
 
+import { newItem } from "../support/builders";
 import type { ServerProcess } from "../support/server";
 import { createSignedInUser } from "../support/users";
 import { postForm, recordStats, startCluster } from "./support";
@@ -27,7 +28,7 @@ afterAll(async () => {
 
 test(`${ROUNDS} rounds of a stock adjustment racing a save of the product form, through two app processes: no adjustment is lost`, async () => {
   const { user, cookie } = await createSignedInUser({ role: "admin" });
-  const item = await createItem(
+  const item = await newItem(
     {
       name: "Raced Bearing",
       img: "/images/items/spur-gear.svg",

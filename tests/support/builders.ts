@@ -3,14 +3,19 @@ import { randomBytes } from "node:crypto";
 import { db } from "~/db/db.server";
 import { createItem, type ItemInput, type SpecInput } from "~/models/item.server";
 
+type ItemLists = NonNullable<Parameters<typeof createItem>[1]>;
+
 /** A unique suffix, so tests that share a database never meet each other's rows. */
 export function uniqueToken() {
   return `t${randomBytes(4).toString("hex")}`;
 }
 
-/** The one item builder: a believable part with stock, any field overridable. */
-export async function newItem(overrides: Partial<ItemInput> = {}, specs: SpecInput[] = []) {
-  return createItem(
+/**
+ * The one item builder: a believable part with stock, any field overridable; its specs, or the
+ * lists createItem takes (specs, price breaks, who added it).
+ */
+export async function newItem(overrides: Partial<ItemInput> = {}, lists: SpecInput[] | ItemLists = []) {
+  const created = await createItem(
     {
       name: `Spur Gear ${uniqueToken()}`,
       img: "/images/items/spur-gear.svg",
@@ -20,8 +25,10 @@ export async function newItem(overrides: Partial<ItemInput> = {}, specs: SpecInp
       supplier_name: "Gearwright Works",
       ...overrides,
     },
-    { specs },
+    Array.isArray(lists) ? { specs: lists } : lists,
   );
+  if (!created.ok) throw new Error(`newItem: ${created.field}: ${created.message}`);
+  return created.item;
 }
 
 /** A category of its own, so a test's filters and counts see only the items it made. */

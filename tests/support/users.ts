@@ -23,6 +23,13 @@ export async function sessionCookieFor(
   return setCookie.split(";")[0];
 }
 
+/** The one account builder: a new account (any field overridable), or the test fails at once. */
+export async function newUser(input: Partial<Parameters<typeof createUser>[0]> = {}) {
+  const created = await createUser({ email: uniqueEmail(), displayName: "Test Customer", ...input });
+  if (!created.ok) throw new Error(`newUser: the email ${input.email} is taken`);
+  return created.user;
+}
+
 /**
  * A new account and a cookie for it. Its address counts as proven, as a customer's is once they have
  * followed the sign-up link (mail to an unproven address is held); `emailProven: false` for one
@@ -33,7 +40,7 @@ export async function createSignedInUser({
   displayName = "Test Customer",
   emailProven = true,
 }: { role?: Role; displayName?: string; emailProven?: boolean } = {}) {
-  let user = await createUser({
+  let user = await newUser({
     email: uniqueEmail(role),
     password: TEST_PASSWORD,
     displayName,
