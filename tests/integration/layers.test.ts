@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { ESLint } from "eslint";
+import ts from "typescript";
 import { describe, expect, test } from "vitest";
 
 import { APP_FOLDERS, MAY_IMPORT } from "../../eslint/layers.js";
@@ -64,4 +65,71 @@ describe("the lint's layer rules", () => {
       }
     }
   });
+});
+
+/** Every module of app/ (tests aside) and the modules of app/ it imports, type-only imports included. */
+function importGraph() {
+  const root = path.resolve("app");
+  const files: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".test.ts")) files.push(full);
+    }
+  };
+  walk(root);
+  const resolve = (from: string, specifier: string) => {
+    const base = specifier.startsWith("~/")
+      ? path.join(root, specifier.slice(2))
+      : specifier.startsWith(".")
+        ? path.resolve(path.dirname(from), specifier)
+        : null;
+    if (!base) return null;
+    const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")];
+    return candidates.find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile()) ?? null;
+  };
+  return new Map(
+    files.map((file) => {
+      const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, "utf8"), true, true);
+      const targets = importedFiles
+        .map((imported) => resolve(file, imported.fileName))
+        .filter((target) => target !== null);
+      return [file, targets];
+    }),
+  );
+}
+
+/** The strongly connected groups of more than one module (Tarjan): each is an import circle. */
+function circles(graph: Map<string, string[]>) {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      group.push(path.relative(".", member));
+    } while (member !== node);
+    if (group.length > 1 || graph.get(node)?.includes(node)) found.push(group);
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+test("no module of app/ imports itself through others, type-only imports included", () => {
+  expect(circles(importGraph())).toEqual([]);
 });
