@@ -1,11 +1,18 @@
 import { randomBytes } from "node:crypto";
 
-import { db, isUniqueViolation, now, Rollback } from "~/db/db.server";
+import { db, now } from "~/db/db.server";
 import type { Item } from "~/db/schema";
-import { toCents } from "~/lib/money";
 import { partNumberKey } from "~/lib/part-number";
-import { type PriceBreakLine, priceBreakLinesText, type SpecLine, specLinesText } from "~/validation/product";
+import type { PriceBreakLine, SpecLine } from "~/validation/product";
 
+import {
+  asFieldRefusal,
+  assertCategoryExists,
+  assertPartNumberFree,
+  type ProductFieldRefusal,
+  replacePriceBreaks,
+  replaceSpecs,
+} from "./item-writes.server";
 import { OPENING_STOCK_REASON, recordStockMovement } from "./stock.server";
 
 /** The fields a catalog card shows; list queries select only these. */
@@ -43,69 +50,6 @@ export type ItemInput = Omit<
 
 /** What an edit may change: everything but stock, which moves only through recorded movements. */
 export type ItemChanges = Partial<Omit<ItemInput, "quantity">>;
-
-/** A product form's value the database refuses: the form shows the message beside `field`. */
-export type ProductFieldRefusal = {
-  ok: false;
-  reason: "field";
-  field: "partNumber" | "category" | "priceBreaks";
-  message: string;
-};
-
-function refusedField(field: ProductFieldRefusal["field"], message: string): ProductFieldRefusal {
-  return { ok: false, reason: "field", field, message };
-}
-
-const partNumberTaken = () => refusedField("partNumber", "Another part already has this part number");
-
-type Transaction = Parameters<Parameters<ReturnType<typeof db.transaction>["execute"]>[0]>[0];
-
-/**
- * Part numbers are unique as a search compares them ("GW-SG-1" and "gw sg 1" are one number), which
- * is stricter than the unique index on the printed form; the index still catches a race.
- */
-async function assertPartNumberFree(trx: Transaction, partNumber: string, exceptId?: number) {
-  let query = trx.selectFrom("items").select("id").where("part_number_key", "=", partNumberKey(partNumber));
-  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
-  if (await query.executeTakeFirst()) throw new Rollback(partNumberTaken());
-}
-
-async function assertCategoryExists(trx: Transaction, categoryId: number | null | undefined) {
-  if (categoryId == null) return;
-  const category = await trx.selectFrom("categories").select("id").where("id", "=", categoryId).executeTakeFirst();
-  if (!category) throw new Rollback(refusedField("category", "Choose a category from the list"));
-}
-
-/** A refusal thrown inside the transaction (rolled back), or a race the unique index caught. */
-function asFieldRefusal(error: unknown): ProductFieldRefusal {
-  if (error instanceof Rollback) return error.result as ProductFieldRefusal;
-  if (isUniqueViolation(error)) return partNumberTaken();
-  throw error;
-}
-
-async function replaceSpecs(trx: Transaction, itemId: number, specs: SpecInput[]) {
-  await trx.deleteFrom("item_specs").where("item_id", "=", itemId).execute();
-  if (specs.length) {
-    await trx
-      .insertInto("item_specs")
-      .values(specs.map((spec, position) => ({ ...spec, item_id: itemId, position })))
-      .execute();
-  }
-}
-
-/** A part's quantity price breaks, all replaced; each must be cheaper than the part's own price. */
-async function replacePriceBreaks(trx: Transaction, itemId: number, priceCents: number, breaks: PriceBreakLine[]) {
-  if (breaks.length && breaks[0].priceCents >= priceCents) {
-    throw new Rollback(refusedField("priceBreaks", "Each price break must be below the price per unit"));
-  }
-  await trx.deleteFrom("price_breaks").where("item_id", "=", itemId).execute();
-  if (breaks.length) {
-    await trx
-      .insertInto("price_breaks")
-      .values(breaks.map((line) => ({ item_id: itemId, min_quantity: line.minQuantity, price_cents: line.priceCents })))
-      .execute();
-  }
-}
 
 /** The lists a part has besides its row, replaced whole when given. */
 type ItemLists = { specs?: SpecInput[]; priceBreaks?: PriceBreakLine[] };
@@ -264,72 +208,4 @@ export function updateItem(
 export async function deleteItem(id: number) {
   const result = await db.deleteFrom("items").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-type ProductFormValues = {
-  name: string;
-  img: string;
-  description: string;
-  price: number;
-  quantity: number;
-  supplierName: string;
-};
-
-/** Maps the add-product form's values (price in currency units) onto the items table. */
-export function itemInputFromForm(form: ProductFormValues): ItemInput {
-  return { ...itemChangesFromForm(form), quantity: form.quantity } as ItemInput;
-}
-
-/**
- * The same mapping for an edit: the edit form, or the fields sent to PUT /api/item/:id (fields
- * left out are left alone). Stock is not among them: see updateItem.
- */
-export function itemChangesFromForm(form: Partial<Omit<ProductFormValues, "quantity">>): ItemChanges {
-  const changes: ItemChanges = {
-    name: form.name,
-    img: form.img,
-    description: form.description,
-    price_cents: form.price === undefined ? undefined : toCents(form.price),
-    supplier_name: form.supplierName,
-  };
-  for (const key of Object.keys(changes) as (keyof ItemChanges)[]) {
-    if (changes[key] === undefined) delete changes[key];
-  }
-  return changes;
-}
-
-/**
- * The catalog fields of the dashboard's product form. A category left at "None" clears it; a part
- * number or lead time left blank keeps the current one (a new part gets a made-up number and 14 days).
- */
-export function catalogFieldsFromForm(form: {
-  partNumber?: string;
-  category?: number;
-  leadTimeDays?: number;
-  minOrderQuantity?: number;
-}): ItemChanges {
-  return {
-    ...(form.partNumber ? { part_number: form.partNumber } : {}),
-    category_id: form.category ?? null,
-    min_order_quantity: form.minOrderQuantity ?? 1,
-    ...(form.leadTimeDays === undefined ? {} : { lead_time_days: form.leadTimeDays }),
-  };
-}
-
-/** The edit form's values for an existing item, its specification and its price breaks (not its stock). */
-export function formValuesFromItem(item: ItemDetail, specs: SpecInput[], priceBreaks: PriceBreakLine[]) {
-  return {
-    partNumber: item.part_number,
-    category: item.category_id ?? undefined,
-    leadTimeDays: item.lead_time_days,
-    minOrderQuantity: item.min_order_quantity,
-    priceBreaks: priceBreakLinesText(priceBreaks),
-    specs: specLinesText(specs),
-    version: item.version,
-    name: item.name,
-    img: item.img,
-    description: item.description,
-    price: (item.price_cents / 100).toFixed(2),
-    supplierName: item.supplier_name,
-  };
 }

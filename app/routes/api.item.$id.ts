@@ -3,7 +3,8 @@ import { ApiError, apiJson, apiRoute, fieldRefused, parseWith, readJsonBody } fr
 import { API_STOCK_REASON, ItemChangesSchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog.server";
-import { deleteItem, getItem, itemChangesFromForm, type ItemDetail, updateItem } from "~/models/item.server";
+import { deleteItem, getItem, type ItemDetail, updateItem } from "~/models/item.server";
+import { itemChangesFromForm } from "~/models/item-form.server";
 import { parseId } from "~/validation/common";
 
 // GET, PUT and DELETE /api/item/:id: one item, read by everyone, changed and deleted by admins.

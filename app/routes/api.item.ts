@@ -3,7 +3,8 @@ import { apiJson, apiRoute, fieldRefused, parseQuery, parseWith, readJsonBody } 
 import { ItemBodySchema, ItemListQuerySchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog.server";
-import { createItem, itemInputFromForm } from "~/models/item.server";
+import { createItem } from "~/models/item.server";
+import { itemInputFromForm } from "~/models/item-form.server";
 
 // GET /api/item (everyone) and POST /api/item (admins): the original backend's /item calls.
 const handleApiCall = apiRoute({

@@ -9,14 +9,8 @@ import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { formatPrice, storeMoneyFormat } from "~/config/env.server";
 import { listCategories } from "~/models/catalog.server";
-import {
-  catalogFieldsFromForm,
-  formValuesFromItem,
-  itemChangesFromForm,
-  type ItemDetail,
-  listSpecs,
-  updateItem,
-} from "~/models/item.server";
+import { type ItemDetail, listSpecs, updateItem } from "~/models/item.server";
+import { catalogFieldsFromForm, formValuesFromItem, itemChangesFromForm } from "~/models/item-form.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { adjustStock, listStockMovements } from "~/models/stock.server";
 import { productSchemas, StockAdjustmentSchema } from "~/validation/product";
