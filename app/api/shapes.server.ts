@@ -4,7 +4,7 @@ import type { CatalogItem } from "~/models/catalog.server";
 import type { Bill } from "~/models/pricing.server";
 import type { ReviewListing } from "~/models/review.server";
 
-import type { ApiItem, ApiOrder, ApiOrderRefused, ApiReview } from "./schemas.server";
+import type { ApiItem, ApiOrder, ApiOrderRefused, ApiReview } from "./responses.server";
 
 // The API's JSON shapes (the original backend's field names) from our rows. Each function is typed
 // with the schema /api/openapi.json publishes, so a field added to one and not the other fails tsc.

@@ -1,0 +1,112 @@
+import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+
+import { ORDER_STATUSES } from "~/lib/statuses";
+
+extendZodWithOpenApi(z);
+
+// The JSON API's answers: the routes' serializers are typed with these, so /api/openapi.json cannot
+// drift from them. The request schemas are in schemas.server.ts.
+
+export const ApiItemSchema = z
+  .object({
+    _id: z.number().int(),
+    name: z.string(),
+    img: z.string(),
+    description: z.string(),
+    quantity: z.number().int().openapi({ description: "Units in stock." }),
+    supplierName: z.string(),
+    price: z.number().openapi({ description: "Price per unit in currency units.", example: 12.5 }),
+    version: z.number().int().openapi({ description: "Moves on with every change; send it back with a PUT." }),
+    partNumber: z.string().openapi({ example: "GW-SG-M1-20" }),
+    category: z.string().nullable().openapi({ description: "The category's slug; null for none." }),
+    specs: z
+      .array(z.object({ name: z.string(), value: z.string(), unit: z.string().nullable() }))
+      .openapi({ description: "The specification, in the order the product page shows it." }),
+  })
+  .openapi("Item");
+
+export const ApiReviewSchema = z
+  .object({ _id: z.number().int(), name: z.string(), rating: z.number().int().min(1).max(5), review: z.string() })
+  .openapi("Review");
+
+const money = (description: string) => z.number().openapi({ description: `${description}, in currency units.` });
+
+export const ApiOrderLineSchema = z
+  .object({
+    itemId: z.number().int().nullable().openapi({ description: "null once the item has been deleted." }),
+    partNumber: z.string(),
+    name: z.string(),
+    quantity: z.number().int(),
+    unitPrice: money("Price per unit when ordered, after quantity breaks"),
+    lineTotal: money("unitPrice × quantity"),
+  })
+  .openapi("OrderLine");
+
+export const ApiOrderSchema = z
+  .object({
+    _id: z.number().int(),
+    status: z.enum(ORDER_STATUSES),
+    createdAt: z.string().datetime().openapi({ description: "UTC, ISO 8601." }),
+    poNumber: z.string().nullable(),
+    address: z.string(),
+    phone: z.string(),
+    lines: z.array(ApiOrderLineSchema),
+    subtotal: money("The lines' total"),
+    shipping: money("Shipping"),
+    tax: money("Tax on the goods and shipping"),
+    total: money("What the order costs: subtotal + shipping + tax"),
+    itemId: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The first line's itemId, as the single-part API answered.", deprecated: true }),
+    quantity: z.number().int().openapi({ description: "The first line's quantity.", deprecated: true }),
+    unitPrice: money("The first line's unit price").openapi({ deprecated: true }),
+  })
+  .openapi("Order");
+
+export const ApiErrorSchema = z
+  .object({
+    error: z.string(),
+    issues: z
+      .record(z.array(z.string()))
+      .optional()
+      .openapi({ description: "Validation messages per field (400 only).", example: { price: ["Enter a price"] } }),
+  })
+  .openapi("Error");
+
+export const ApiOrderRefusedSchema = ApiErrorSchema.extend({
+  lines: z
+    .array(
+      z.object({
+        itemId: z.number().int(),
+        partNumber: z.string(),
+        quantity: z.number().int(),
+        available: z.number().int().openapi({ description: "Units in stock now." }),
+        minimum: z.number().int().openapi({ description: "The part's minimum order quantity." }),
+        problem: z.enum(["short", "below-minimum"]).nullable(),
+      }),
+    )
+    .openapi({ description: "Every line as it would be priced now, with its problem if any." }),
+  available: z
+    .number()
+    .int()
+    .optional()
+    .openapi({ description: "Units left of the first short part (the single-part API's field)." }),
+  subtotal: money("The subtotal now"),
+  shipping: money("Shipping now"),
+  tax: money("Tax now"),
+  total: money("The total now"),
+}).openapi("OrderRefused");
+
+export const ApiStaleSchema = ApiErrorSchema.extend({
+  current: ApiItemSchema.openapi({ description: "The item as it is now." }),
+}).openapi("Stale");
+
+export const ApiDeletedSchema = z.object({ deleted: z.number().int() }).openapi("Deleted");
+
+export type ApiItem = z.infer<typeof ApiItemSchema>;
+export type ApiReview = z.infer<typeof ApiReviewSchema>;
+export type ApiOrder = z.infer<typeof ApiOrderSchema>;
+export type ApiOrderRefused = z.infer<typeof ApiOrderRefusedSchema>;
