@@ -1,7 +1,7 @@
 import { orderNotifyEmail } from "~/config/env.server";
 import { db, type DbOptions } from "~/db/db.server";
 
-import { newOrderNotice, type OrderForMail, orderPlacedMessage, orderStatusMessage } from "./messages.server";
+import { newOrderNotice, type OrderForMail, orderPlacedMessage, orderStatusMessage } from "./order-messages.server";
 import { enqueueMessage } from "./outbox.server";
 
 /** An order as its mail needs it: what the messages show, and whom they go to. */

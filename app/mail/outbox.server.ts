@@ -4,7 +4,8 @@ import { outboxLeaseMs } from "~/config/env.server";
 import { db, type DbOptions, type Executor, now } from "~/db/db.server";
 import type { OutboxStatus } from "~/db/schema";
 
-import { hideOneTimeLinks, type RenderedMessage } from "./messages.server";
+import type { RenderedMessage } from "./letter.server";
+import { hideOneTimeLinks } from "./messages.server";
 
 /** How often a message is tried before it is marked failed, and the first retry's delay. */
 export const MAX_ATTEMPTS = 6;

@@ -1,0 +1,171 @@
+import { appUrl, formatPrice, formatStoreDate, storeName } from "~/config/env.server";
+
+import { html, Letter, type RenderedMessage } from "./letter.server";
+
+// The messages about an order: its confirmation, its status, and the shop's notice of it.
+
+/** What an order message shows: the order as it was placed. */
+export type OrderForMail = {
+  id: number;
+  /** When it was placed (ISO, UTC). */
+  placedAt: string;
+  poNumber: string | null;
+  address: string;
+  phone: string;
+  customerName: string;
+  totals: { subtotalCents: number; shippingCents: number; taxCents: number; totalCents: number };
+  taxLabel: string;
+  lines: { partNumber: string; name: string; quantity: number; unitPriceCents: number; lineTotalCents: number }[];
+};
+
+function orderLink(orderId: number, admin = false) {
+  return new URL(`/dashboard/${admin ? "manage-order" : "my-order"}/${orderId}`, appUrl()).toString();
+}
+
+function totalsRows(order: OrderForMail): [string, string][] {
+  return [
+    ["Subtotal", formatPrice(order.totals.subtotalCents)],
+    ["Shipping", formatPrice(order.totals.shippingCents)],
+    [order.taxLabel, formatPrice(order.totals.taxCents)],
+    ["Total", formatPrice(order.totals.totalCents)],
+  ];
+}
+
+function placedText(order: OrderForMail) {
+  return `Order #${order.id}, placed ${formatStoreDate(order.placedAt)}`;
+}
+
+function linesText(order: OrderForMail) {
+  const lines = order.lines.map(
+    (line) =>
+      `${line.quantity} × ${line.partNumber} ${line.name} at ${formatPrice(line.unitPriceCents)} = ${formatPrice(line.lineTotalCents)}`,
+  );
+  const totals = totalsRows(order).map(([label, value]) => `${label}: ${value}`);
+  return [placedText(order), "", ...lines, "", ...totals].join("\n");
+}
+
+function OrderTable({ order }: { order: OrderForMail }) {
+  const cell = { padding: "4px 8px", borderBottom: "1px solid #ddd" };
+  return (
+    <table style={{ borderCollapse: "collapse", fontFamily: "sans-serif", fontSize: 14 }}>
+      <caption style={{ textAlign: "left", paddingBottom: 8 }}>{placedText(order)}</caption>
+      <thead>
+        <tr>
+          <th style={{ ...cell, textAlign: "left" }}>Part</th>
+          <th style={{ ...cell, textAlign: "right" }}>Quantity</th>
+          <th style={{ ...cell, textAlign: "right" }}>Unit price</th>
+          <th style={{ ...cell, textAlign: "right" }}>Line total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.lines.map((line) => (
+          <tr key={line.partNumber}>
+            <td style={cell}>
+              {line.name}
+              <br />
+              <code>{line.partNumber}</code>
+            </td>
+            <td style={{ ...cell, textAlign: "right" }}>{line.quantity}</td>
+            <td style={{ ...cell, textAlign: "right" }}>{formatPrice(line.unitPriceCents)}</td>
+            <td style={{ ...cell, textAlign: "right" }}>{formatPrice(line.lineTotalCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        {totalsRows(order).map(([label, value]) => (
+          <tr key={label}>
+            <td colSpan={3} style={{ ...cell, textAlign: "right" }}>
+              {label}
+            </td>
+            <td style={{ ...cell, textAlign: "right", fontWeight: label === "Total" ? "bold" : undefined }}>{value}</td>
+          </tr>
+        ))}
+      </tfoot>
+    </table>
+  );
+}
+
+function shippingText(order: OrderForMail) {
+  return [
+    `Ship to: ${order.address}`,
+    `Phone: ${order.phone}`,
+    `Purchase order: ${order.poNumber ?? "none given"}`,
+  ].join("\n");
+}
+
+/** To the customer, when the order is placed: its lines, totals, PO number and address. */
+export function orderPlacedMessage(order: OrderForMail): RenderedMessage {
+  const link = orderLink(order.id);
+  const heading = `Thank you for your order #${order.id}`;
+  return {
+    subject: `${storeName()}: order #${order.id} placed`,
+    text: [
+      `Hello ${order.customerName},`,
+      "",
+      `${heading}. We will let you know when it ships.`,
+      "",
+      linesText(order),
+      "",
+      shippingText(order),
+      "",
+      `Your order: ${link}`,
+      "",
+      storeName(),
+    ].join("\n"),
+    html: html(
+      <Letter heading={heading} link={link}>
+        <p>Hello {order.customerName}, we will let you know when it ships.</p>
+        <OrderTable order={order} />
+        <p>
+          Ship to: {order.address}
+          <br />
+          Phone: {order.phone}
+          <br />
+          Purchase order: {order.poNumber ?? "none given"}
+        </p>
+      </Letter>,
+    ),
+  };
+}
+
+const STATUS_WORDS = {
+  shipped: "has shipped",
+  delivered: "has been delivered",
+  cancelled: "was cancelled; the parts went back into stock and nothing is charged",
+} as const;
+
+/** To the customer, when an admin (or they themselves) moves the order along. */
+export function orderStatusMessage(order: OrderForMail, status: keyof typeof STATUS_WORDS): RenderedMessage {
+  const link = orderLink(order.id);
+  const heading = `Your order #${order.id} ${STATUS_WORDS[status]}`;
+  return {
+    subject: `${storeName()}: order #${order.id} ${status}`,
+    text: [`Hello ${order.customerName},`, "", `${heading}.`, "", linesText(order), "", `Your order: ${link}`].join(
+      "\n",
+    ),
+    html: html(
+      <Letter heading={heading} link={link}>
+        <OrderTable order={order} />
+      </Letter>,
+    ),
+  };
+}
+
+/** To ORDER_NOTIFY_EMAIL: a new order to pick and ship. */
+export function newOrderNotice(order: OrderForMail, customerEmail: string): RenderedMessage {
+  const link = orderLink(order.id, true);
+  const heading = `New order #${order.id} from ${order.customerName}`;
+  return {
+    subject: `${storeName()}: new order #${order.id} (${formatPrice(order.totals.totalCents)})`,
+    text: [`${heading} <${customerEmail}>.`, "", linesText(order), "", shippingText(order), "", link].join("\n"),
+    html: html(
+      <Letter heading={heading} link={link}>
+        <p>{customerEmail}</p>
+        <OrderTable order={order} />
+        <p>
+          Ship to: {order.address}, phone {order.phone}, purchase order {order.poNumber ?? "none given"}
+        </p>
+      </Letter>,
+    ),
+  };
+}
