@@ -1,0 +1,53 @@
+import type { Generated } from "kysely";
+
+import type { OrderStatus } from "~/lib/statuses";
+
+import type { Timestamp } from "./common";
+
+/** An order's header: who, where, the totals charged, and the token that made it exactly once. */
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  status: Generated<OrderStatus>;
+  address: string;
+  phone: string;
+  /** The buyer's purchase order number, for their accounts team. */
+  po_number: string | null;
+  subtotal_cents: number;
+  shipping_cents: Generated<number>;
+  tax_cents: Generated<number>;
+  total_cents: number;
+  /** The checkout form's one-time token or the API's Idempotency-Key: unique per customer. */
+  checkout_token: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One part of an order, with the part number, name and unit price copied as they were. */
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  item_id: number | null;
+  part_number: string;
+  item_name: string;
+  unit_price_cents: number;
+  quantity: number;
+  line_total_cents: number;
+}
+
+/** When an order reached a status: its history on the order page. */
+export interface OrderStatusChangesTable {
+  id: Generated<number>;
+  order_id: number;
+  status: OrderStatus;
+  changed_at: Timestamp;
+}
+
+/** A part in a customer's cart: one line per part, kept in the database so it follows the customer. */
+export interface CartLinesTable {
+  user_id: number;
+  item_id: number;
+  quantity: number;
+  added_at: Timestamp;
+}
