@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Selectable } from "kysely";
 
 import type { OutboxStatus } from "~/lib/statuses";
 
-import type { Role,Timestamp } from "./common";
+import type { Role, Timestamp } from "./common";
 
 export type EmailTokenPurpose = "reset" | "verify";
 
