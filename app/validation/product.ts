@@ -51,6 +51,22 @@ const imageField = z
 export const MAX_SPECS = 12;
 export const MAX_LEAD_TIME_DAYS = 365;
 
+/** A text area read line by line (specifications, price breaks): its lines, or the first line's error. */
+function linesField<Lines>(label: string, maxLength: number, read: (text: string) => Lines | { error: string }) {
+  return z
+    .string()
+    .max(maxLength, `${label} must be at most ${maxLength} characters`)
+    .optional()
+    .transform((text, ctx) => {
+      const lines = read(text ?? "");
+      if (typeof lines === "object" && lines !== null && "error" in lines) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: lines.error });
+        return z.NEVER;
+      }
+      return lines as Lines;
+    });
+}
+
 /** One line of a part's specification as an admin types it and the product page shows it. */
 export type SpecLine = { name: string; value: string; unit: string | null };
 
@@ -153,30 +169,14 @@ const CatalogFieldsSchema = z.object({
     tooFew: "Minimum order must be at least 1",
     tooMany: `Minimum order must be at most ${MAX_ORDER_QUANTITY}`,
   }).optional(),
-  priceBreaks: z
-    .string()
-    .max(400, "Price breaks must be at most 400 characters")
-    .optional()
-    .transform((text, ctx) => {
-      const parsed = parsePriceBreakLines(text ?? "");
-      if ("error" in parsed) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.breaks;
-    }),
-  specs: z
-    .string()
-    .max(4000, "Specifications must be at most 4000 characters")
-    .optional()
-    .transform((text, ctx) => {
-      const parsed = parseSpecLines(text ?? "");
-      if ("error" in parsed) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.specs;
-    }),
+  priceBreaks: linesField("Price breaks", 400, (text) => {
+    const parsed = parsePriceBreakLines(text);
+    return "error" in parsed ? parsed : parsed.breaks;
+  }),
+  specs: linesField("Specifications", 4000, (text) => {
+    const parsed = parseSpecLines(text);
+    return "error" in parsed ? parsed : parsed.specs;
+  }),
 });
 
 function buildProductSchemas(money: MoneyFormat) {
