@@ -266,6 +266,8 @@ try {
     { name: "home-uncached", label: "Home, signed out, cache off", server: uncached, path: "/" },
     { name: "items-uncached", label: "Catalog page 1, cache off", server: uncached, path: "/items" },
     { name: "home-signed-in", label: "Home, signed in", server: large, path: "/", ...signedIn(reader) },
+    // A document with no database at all: what the app costs around a page, routing included.
+    { name: "about-uncached", label: "About page, cache off", server: uncached, path: "/about" },
     { name: "home-small", label: `Home, cache off (${fmt.int(config.smallItems)} items)`, server: small, path: "/" },
     {
       name: "items-small",
@@ -356,7 +358,9 @@ try {
     results[step.name] = { ...result, label: step.label, path: step.path, catalog };
     console.log(
       `  ${step.label.padEnd(42)} ${fmt.int(result.rps).padStart(7)} req/s  p50 ${fmt.ms(result.p50).padStart(5)} ms  p99 ${fmt.ms(result.p99).padStart(5)} ms` +
-        (result.cpuMs ? `  ${result.cpuMs.toFixed(2)} CPU ms/req` : "") +
+        (result.cpuMs
+          ? `  ${result.cpuMs.toFixed(2)} CPU ms/req (${result.allThreadsCpuMs.toFixed(2)} all threads)`
+          : "") +
         (result.unexpected || result.errors
           ? `  (${result.unexpected} unexpected statuses ${JSON.stringify(result.statuses)}, ${result.errors} errors)`
           : ""),
@@ -613,7 +617,6 @@ async function measureCheckouts(server, itemIds, duration, readStock) {
     expectStatus: 302,
   });
   const after = await Promise.all(itemIds.map(readStock));
-  const { cpuMs } = cpuFigures([run]);
   const consistent = itemIds.every(
     (_, index) =>
       before[index].quantity - after[index].quantity === after[index].units - before[index].units &&
@@ -628,8 +631,9 @@ async function measureCheckouts(server, itemIds, duration, readStock) {
     refused,
     p50: run.p50,
     p99: run.p99,
-    // The server's CPU for the whole flow (three adds and Place Order), per order placed.
-    cpuMsPerCheckout: cpuMs && run.total ? (cpuMs * run.total) / Math.max(placed, 1) : null,
+    // The server's CPU (main thread) for the whole flow (the quick order and Place Order), per order
+    // placed. Its log counts no single path for the flow, so it is the run's CPU over the orders.
+    cpuMsPerCheckout: run.cpuSeconds && placed ? (run.cpuSeconds * 1000) / placed : null,
     unitsTaken: itemIds.map((_, index) => before[index].quantity - after[index].quantity),
     consistent: consistent && placed > 0,
   };
@@ -753,10 +757,13 @@ function render({ info, results, orders, checkouts, postgresCheckouts, flood, pa
   );
   lines.push("");
   lines.push(
-    "Columns: *req/s* is what autocannon got (wall clock); *CPU ms/req* is the server process's CPU time (user + system, " +
-      "all threads, from /proc) over the requests its own log says it answered; *req/s per CPU-s* is its inverse, the " +
-      "throughput of one fully busy core. On a quiet machine the two ratios agree; when other jobs share the cores, " +
-      "the CPU figures are the steadier ones. Ratios are against the bare Remix document route.",
+    "Columns: *req/s* is what autocannon got (wall clock); *CPU ms/req* is the server's main thread's CPU time (the " +
+      "event loop; user + system, from /proc) over the requests its own log says it answered; *req/s per CPU-s* is its " +
+      "inverse, the throughput of the process working flat out; *all threads* adds the helper threads (V8's garbage " +
+      "collector and compiler, libuv's pool), which work beside the event loop on the other core. On a quiet machine " +
+      "the two ratios agree; when other jobs share the cores, the CPU figures are the steadier ones (CPU time per " +
+      "request grows too on crowded cores, but alike for every page of a round). Ratios are against the bare Remix " +
+      "document route.",
   );
   lines.push("");
   lines.push("### Pages");
@@ -770,6 +777,7 @@ function render({ info, results, orders, checkouts, postgresCheckouts, flood, pa
     fmt.ms(r.p50),
     fmt.ms(r.p99),
     r.cpuMs ? r.cpuMs.toFixed(2) : "–",
+    r.allThreadsCpuMs ? r.allThreadsCpuMs.toFixed(2) : "–",
     r.cpuRps ? fmt.int(r.cpuRps) : "–",
     name === "bare-doc" ? "1.00×" : showTimes(ratio(r.rps, bareDoc?.rps)),
     name === "bare-doc" ? "1.00×" : showTimes(ratio(r.cpuRps, bareDoc?.cpuRps)),
@@ -786,6 +794,7 @@ function render({ info, results, orders, checkouts, postgresCheckouts, flood, pa
         "p50 ms",
         "p99 ms",
         "CPU ms/req",
+        "all threads",
         "req/s per CPU-s",
         "vs bare Remix (req/s)",
         "vs bare Remix (CPU)",
@@ -1016,6 +1025,17 @@ function render({ info, results, orders, checkouts, postgresCheckouts, flood, pa
     showBothTimes(versus(name, of)),
     judge(versus(name, of), target),
   ];
+  // Issue 22's budgets hold by both measures: the ratio of req/s and the ratio of CPU per request.
+  const atLeastBoth = (label, name, of, target) => {
+    const pair = versus(name, of);
+    const result =
+      pair.wall === null || pair.cpu === null
+        ? "not measured"
+        : pair.wall >= target && pair.cpu >= target
+          ? "**pass**"
+          : `**FAIL** (${[pair.wall < target && "req/s", pair.cpu < target && "CPU"].filter(Boolean).join(" and ")})`;
+    return [label, `≥ ${target}× by req/s and by CPU`, showBothTimes(pair), result];
+  };
   const fastEnough = (label, name, of, target, p99Limit) => {
     const pair = versus(name, of);
     const p99 = results[name]?.latency?.p99 ?? null;
@@ -1044,6 +1064,13 @@ function render({ info, results, orders, checkouts, postgresCheckouts, flood, pa
         atLeast("Catalog page 1, cache off, vs bare Remix document", "items-uncached", "bare-doc", 0.45),
         atLeast("Product page, cache off, vs bare Remix document", "product-uncached", "bare-doc", 0.45),
         atLeast("Home, signed in, vs bare Remix document", "home-signed-in", "bare-doc", 0.45),
+        atLeastBoth("Home, signed in, vs bare Remix document (both measures)", "home-signed-in", "bare-doc", 0.4),
+        atLeastBoth(
+          "About page, cache off, vs bare Remix document (both measures)",
+          "about-uncached",
+          "bare-doc",
+          0.55,
+        ),
         atLeast("/healthz vs bare Remix resource route", "healthz", "bare-resource", 0.8),
         fastEnough("Part-number search vs catalog page 1 (cache off)", "search-part", "items-uncached", 0.8, 100),
         fastEnough("Word search vs catalog page 1 (cache off)", "search-word", "items-uncached", 0.8, 100),
