@@ -10,6 +10,7 @@
 //   --small-items N  BENCH_SMALL_ITEMS  items in the small catalog (100; reviews are 5 per item)
 //   --duration S     BENCH_DURATION     measured seconds per page and for orders (10)
 //   --warmup S       BENCH_WARMUP       unmeasured seconds per page before the measurements (3)
+//   --slice-warmup S BENCH_SLICE_WARMUP unmeasured seconds before each page's slice in every round (1)
 //   --rounds N       BENCH_ROUNDS       rounds the duration is split into, pages interleaved (5)
 //   --connections N  BENCH_CONNECTIONS  concurrent connections (50)
 //   --port P         BENCH_PORT         first of eleven loopback ports, 3200–3289 (3210)
@@ -41,6 +42,7 @@ const { values: flags } = parseArgs({
     "small-items": { type: "string", default: env.BENCH_SMALL_ITEMS ?? "100" },
     duration: { type: "string", default: env.BENCH_DURATION ?? "10" },
     warmup: { type: "string", default: env.BENCH_WARMUP ?? "3" },
+    "slice-warmup": { type: "string", default: env.BENCH_SLICE_WARMUP ?? "1" },
     rounds: { type: "string", default: env.BENCH_ROUNDS ?? "5" },
     connections: { type: "string", default: env.BENCH_CONNECTIONS ?? "50" },
     port: { type: "string", default: env.BENCH_PORT ?? "3210" },
@@ -57,6 +59,7 @@ const config = {
   smallItems: Number(flags["small-items"]),
   duration: Number(flags.duration),
   warmup: Number(flags.warmup),
+  sliceWarmup: Number(flags["slice-warmup"]),
   rounds: Number(flags.rounds),
   connections: Number(flags.connections),
   port: Number(flags.port),
@@ -337,10 +340,17 @@ try {
     log(`Warming up (${config.warmup} s a page), then ${config.rounds} rounds of ${config.slice} s a page`);
   for (const step of plan) await warmUp(optionsOf(step, config.warmup), config.warmup);
   const runs = Object.fromEntries(plan.map((step) => [step.name, []]));
+  // A server that sat idle while the other pages were measured starts its next slice cold (V8 shrinks
+  // an idle process's heap): the bare Remix app's first slice after 40 s idle cost up to a third
+  // more CPU per request on its event loop and twice as much on its other threads. Every slice
+  // follows a short unmeasured load of its own page, so no page pays for its server's idle time.
+  const warmSlice = (options) =>
+    config.sliceWarmup > 0 ? warmUp({ ...options, duration: config.sliceWarmup }, config.sliceWarmup) : undefined;
   for (let round = 1; round <= config.rounds && plan.length && !cleanup.interrupted; round++) {
     const line = [];
     for (const step of plan) {
       if (cleanup.interrupted) break;
+      await warmSlice(optionsOf(step, config.slice));
       const run = await measureOnServer(step.server, optionsOf(step, config.slice));
       runs[step.name].push(run);
       line.push(`${step.name} ${fmt.int(run.rps)}`);
@@ -375,6 +385,7 @@ try {
     for (const step of latencyPlan) {
       if (cleanup.interrupted) break;
       const options = { ...optionsOf(step, config.slice), connections: LATENCY_CONNECTIONS };
+      await warmSlice(options);
       latencyRuns[step.name].push(await measureOnServer(step.server, options));
     }
   }
@@ -742,7 +753,8 @@ function render({ info, results, orders, checkouts, postgresCheckouts, flood, pa
     `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB memory, Node ${m.node}, ${m.platform}. ` +
       `Load average (1/5/15 min) at start ${info.loadAtStart}, at the end ${info.finishedLoad}. ` +
       `autocannon with ${c.connections} connections from the same machine; each page warmed up for ${c.warmup} s, then measured for ` +
-      `${c.duration} s in ${c.rounds} rounds of ${c.slice} s (every page once per round, so drift hits all pages alike); ` +
+      `${c.duration} s in ${c.rounds} rounds of ${c.slice} s (every page once per round, so drift hits all pages alike; ` +
+      `each slice after ${c.sliceWarmup} s of unmeasured load); ` +
       `orders measured for ${c.duration} s. The whole run took ${info.elapsed}.`,
   );
   lines.push("");
