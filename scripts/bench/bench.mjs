@@ -10,6 +10,7 @@
 //   --small-items N  BENCH_SMALL_ITEMS  items in the small catalog (100; reviews are 5 per item)
 //   --duration S     BENCH_DURATION     measured seconds per page and for orders (10)
 //   --warmup S       BENCH_WARMUP       unmeasured seconds per page before the measurements (3)
+//   --slice-warmup S BENCH_SLICE_WARMUP unmeasured seconds before each page's slice in every round (1)
 //   --rounds N       BENCH_ROUNDS       rounds the duration is split into, pages interleaved (5)
 //   --connections N  BENCH_CONNECTIONS  concurrent connections (50)
 //   --port P         BENCH_PORT         first of eleven loopback ports, 3200–3289 (3210)
@@ -41,6 +42,7 @@ const { values: flags } = parseArgs({
     "small-items": { type: "string", default: env.BENCH_SMALL_ITEMS ?? "100" },
     duration: { type: "string", default: env.BENCH_DURATION ?? "10" },
     warmup: { type: "string", default: env.BENCH_WARMUP ?? "3" },
+    "slice-warmup": { type: "string", default: env.BENCH_SLICE_WARMUP ?? "1" },
     rounds: { type: "string", default: env.BENCH_ROUNDS ?? "5" },
     connections: { type: "string", default: env.BENCH_CONNECTIONS ?? "50" },
     port: { type: "string", default: env.BENCH_PORT ?? "3210" },
@@ -57,6 +59,7 @@ const config = {
   smallItems: Number(flags["small-items"]),
   duration: Number(flags.duration),
   warmup: Number(flags.warmup),
+  sliceWarmup: Number(flags["slice-warmup"]),
   rounds: Number(flags.rounds),
   connections: Number(flags.connections),
   port: Number(flags.port),
@@ -266,6 +269,8 @@ try {
     { name: "home-uncached", label: "Home, signed out, cache off", server: uncached, path: "/" },
     { name: "items-uncached", label: "Catalog page 1, cache off", server: uncached, path: "/items" },
     { name: "home-signed-in", label: "Home, signed in", server: large, path: "/", ...signedIn(reader) },
+    // A document with no database at all: what the app costs around a page, routing included.
+    { name: "about-uncached", label: "About page, cache off", server: uncached, path: "/about" },
     { name: "home-small", label: `Home, cache off (${fmt.int(config.smallItems)} items)`, server: small, path: "/" },
     {
       name: "items-small",
@@ -335,10 +340,17 @@ try {
     log(`Warming up (${config.warmup} s a page), then ${config.rounds} rounds of ${config.slice} s a page`);
   for (const step of plan) await warmUp(optionsOf(step, config.warmup), config.warmup);
   const runs = Object.fromEntries(plan.map((step) => [step.name, []]));
+  // A server that sat idle while the other pages were measured starts its next slice cold (V8 shrinks
+  // an idle process's heap): the bare Remix app's first slice after 40 s idle cost up to a third
+  // more CPU per request on its event loop and twice as much on its other threads. Every slice
+  // follows a short unmeasured load of its own page, so no page pays for its server's idle time.
+  const warmSlice = (options) =>
+    config.sliceWarmup > 0 ? warmUp({ ...options, duration: config.sliceWarmup }, config.sliceWarmup) : undefined;
   for (let round = 1; round <= config.rounds && plan.length && !cleanup.interrupted; round++) {
     const line = [];
     for (const step of plan) {
       if (cleanup.interrupted) break;
+      await warmSlice(optionsOf(step, config.slice));
       const run = await measureOnServer(step.server, optionsOf(step, config.slice));
       runs[step.name].push(run);
       line.push(`${step.name} ${fmt.int(run.rps)}`);
@@ -356,7 +368,9 @@ try {
     results[step.name] = { ...result, label: step.label, path: step.path, catalog };
     console.log(
       `  ${step.label.padEnd(42)} ${fmt.int(result.rps).padStart(7)} req/s  p50 ${fmt.ms(result.p50).padStart(5)} ms  p99 ${fmt.ms(result.p99).padStart(5)} ms` +
-        (result.cpuMs ? `  ${result.cpuMs.toFixed(2)} CPU ms/req` : "") +
+        (result.cpuMs
+          ? `  ${result.cpuMs.toFixed(2)} CPU ms/req (${result.allThreadsCpuMs.toFixed(2)} all threads)`
+          : "") +
         (result.unexpected || result.errors
           ? `  (${result.unexpected} unexpected statuses ${JSON.stringify(result.statuses)}, ${result.errors} errors)`
           : ""),
@@ -371,6 +385,7 @@ try {
     for (const step of latencyPlan) {
       if (cleanup.interrupted) break;
       const options = { ...optionsOf(step, config.slice), connections: LATENCY_CONNECTIONS };
+      await warmSlice(options);
       latencyRuns[step.name].push(await measureOnServer(step.server, options));
     }
   }
@@ -613,7 +628,6 @@ async function measureCheckouts(server, itemIds, duration, readStock) {
     expectStatus: 302,
   });
   const after = await Promise.all(itemIds.map(readStock));
-  const { cpuMs } = cpuFigures([run]);
   const consistent = itemIds.every(
     (_, index) =>
       before[index].quantity - after[index].quantity === after[index].units - before[index].units &&
@@ -628,8 +642,9 @@ async function measureCheckouts(server, itemIds, duration, readStock) {
     refused,
     p50: run.p50,
     p99: run.p99,
-    // The server's CPU for the whole flow (three adds and Place Order), per order placed.
-    cpuMsPerCheckout: cpuMs && run.total ? (cpuMs * run.total) / Math.max(placed, 1) : null,
+    // The server's CPU (main thread) for the whole flow (the quick order and Place Order), per order
+    // placed. Its log counts no single path for the flow, so it is the run's CPU over the orders.
+    cpuMsPerCheckout: run.cpuSeconds && placed ? (run.cpuSeconds * 1000) / placed : null,
     unitsTaken: itemIds.map((_, index) => before[index].quantity - after[index].quantity),
     consistent: consistent && placed > 0,
   };
@@ -738,7 +753,8 @@ function render({ info, results, orders, checkouts, postgresCheckouts, flood, pa
     `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB memory, Node ${m.node}, ${m.platform}. ` +
       `Load average (1/5/15 min) at start ${info.loadAtStart}, at the end ${info.finishedLoad}. ` +
       `autocannon with ${c.connections} connections from the same machine; each page warmed up for ${c.warmup} s, then measured for ` +
-      `${c.duration} s in ${c.rounds} rounds of ${c.slice} s (every page once per round, so drift hits all pages alike); ` +
+      `${c.duration} s in ${c.rounds} rounds of ${c.slice} s (every page once per round, so drift hits all pages alike; ` +
+      `each slice after ${c.sliceWarmup} s of unmeasured load); ` +
       `orders measured for ${c.duration} s. The whole run took ${info.elapsed}.`,
   );
   lines.push("");
@@ -753,10 +769,13 @@ function render({ info, results, orders, checkouts, postgresCheckouts, flood, pa
   );
   lines.push("");
   lines.push(
-    "Columns: *req/s* is what autocannon got (wall clock); *CPU ms/req* is the server process's CPU time (user + system, " +
-      "all threads, from /proc) over the requests its own log says it answered; *req/s per CPU-s* is its inverse, the " +
-      "throughput of one fully busy core. On a quiet machine the two ratios agree; when other jobs share the cores, " +
-      "the CPU figures are the steadier ones. Ratios are against the bare Remix document route.",
+    "Columns: *req/s* is what autocannon got (wall clock); *CPU ms/req* is the server's main thread's CPU time (the " +
+      "event loop; user + system, from /proc) over the requests its own log says it answered; *req/s per CPU-s* is its " +
+      "inverse, the throughput of the process working flat out; *all threads* adds the helper threads (V8's garbage " +
+      "collector and compiler, libuv's pool), which work beside the event loop on the other core. On a quiet machine " +
+      "the two ratios agree; when other jobs share the cores, the CPU figures are the steadier ones (CPU time per " +
+      "request grows too on crowded cores, but alike for every page of a round). Ratios are against the bare Remix " +
+      "document route.",
   );
   lines.push("");
   lines.push("### Pages");
@@ -770,6 +789,7 @@ function render({ info, results, orders, checkouts, postgresCheckouts, flood, pa
     fmt.ms(r.p50),
     fmt.ms(r.p99),
     r.cpuMs ? r.cpuMs.toFixed(2) : "–",
+    r.allThreadsCpuMs ? r.allThreadsCpuMs.toFixed(2) : "–",
     r.cpuRps ? fmt.int(r.cpuRps) : "–",
     name === "bare-doc" ? "1.00×" : showTimes(ratio(r.rps, bareDoc?.rps)),
     name === "bare-doc" ? "1.00×" : showTimes(ratio(r.cpuRps, bareDoc?.cpuRps)),
@@ -786,6 +806,7 @@ function render({ info, results, orders, checkouts, postgresCheckouts, flood, pa
         "p50 ms",
         "p99 ms",
         "CPU ms/req",
+        "all threads",
         "req/s per CPU-s",
         "vs bare Remix (req/s)",
         "vs bare Remix (CPU)",
@@ -1016,6 +1037,17 @@ function render({ info, results, orders, checkouts, postgresCheckouts, flood, pa
     showBothTimes(versus(name, of)),
     judge(versus(name, of), target),
   ];
+  // Issue 22's budgets hold by both measures: the ratio of req/s and the ratio of CPU per request.
+  const atLeastBoth = (label, name, of, target) => {
+    const pair = versus(name, of);
+    const result =
+      pair.wall === null || pair.cpu === null
+        ? "not measured"
+        : pair.wall >= target && pair.cpu >= target
+          ? "**pass**"
+          : `**FAIL** (${[pair.wall < target && "req/s", pair.cpu < target && "CPU"].filter(Boolean).join(" and ")})`;
+    return [label, `≥ ${target}× by req/s and by CPU`, showBothTimes(pair), result];
+  };
   const fastEnough = (label, name, of, target, p99Limit) => {
     const pair = versus(name, of);
     const p99 = results[name]?.latency?.p99 ?? null;
@@ -1044,6 +1076,13 @@ function render({ info, results, orders, checkouts, postgresCheckouts, flood, pa
         atLeast("Catalog page 1, cache off, vs bare Remix document", "items-uncached", "bare-doc", 0.45),
         atLeast("Product page, cache off, vs bare Remix document", "product-uncached", "bare-doc", 0.45),
         atLeast("Home, signed in, vs bare Remix document", "home-signed-in", "bare-doc", 0.45),
+        atLeastBoth("Home, signed in, vs bare Remix document (both measures)", "home-signed-in", "bare-doc", 0.4),
+        atLeastBoth(
+          "About page, cache off, vs bare Remix document (both measures)",
+          "about-uncached",
+          "bare-doc",
+          0.55,
+        ),
         atLeast("/healthz vs bare Remix resource route", "healthz", "bare-resource", 0.8),
         fastEnough("Part-number search vs catalog page 1 (cache off)", "search-part", "items-uncached", 0.8, 100),
         fastEnough("Word search vs catalog page 1 (cache off)", "search-word", "items-uncached", 0.8, 100),

@@ -1,5 +1,6 @@
 // Summarises a V8 CPU profile (node --cpu-prof, or `npm run bench -- --profile`): where the time went,
-// by function and by package, self time only.
+// by function and by package, self time only, as a share of the time the process was busy (a bench
+// server idles between its measurements, so a share of every sample would shrink with the run).
 //   node scripts/bench/profile-summary.mjs .tmp/bench/profiles/large.cpuprofile [top]
 import fs from "node:fs";
 import path from "node:path";
@@ -45,16 +46,17 @@ for (const node of profile.nodes) {
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + time);
 }
 
+const busy = total - (byPackage.get("(idle)") ?? 0);
+const share = (time) => `${((time / busy) * 100).toFixed(1).padStart(5)}%`;
 const show = (map, count) =>
   [...map.entries()]
+    .filter(([key]) => !key.startsWith("(idle)"))
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
-    .map(
-      ([key, time]) =>
-        `${((time / total) * 100).toFixed(1).padStart(5)}%  ${(time / 1000).toFixed(0).padStart(7)} ms  ${key}`,
-    )
+    .map(([key, time]) => `${share(time)}  ${(time / 1000).toFixed(0).padStart(7)} ms  ${key}`)
     .join("\n");
 
 console.log(
-  `${file}: ${(total / 1e6).toFixed(1)} s sampled\n\nBy package (self time)\n${show(byPackage, 20)}\n\nBy function (self time)\n${show(byFunction, top)}`,
+  `${file}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (shares below are of the busy time)` +
+    `\n\nBy package (self time)\n${show(byPackage, 20)}\n\nBy function (self time)\n${show(byFunction, top)}`,
 );

@@ -6,6 +6,17 @@ import { log, root, run } from "./run.mjs";
 
 const stampFile = path.join(root, "node_modules", ".storefront-install-stamp");
 const nativeModule = path.join(root, "node_modules", "better-sqlite3", "build", "Release", "better_sqlite3.node");
+const patchesDir = path.join(root, "patches");
+
+/** The patches npm's postinstall applies with patch-package (decision 23): file name and text. */
+function patches() {
+  if (!fs.existsSync(patchesDir)) return [];
+  return fs
+    .readdirSync(patchesDir)
+    .filter((name) => name.endsWith(".patch"))
+    .sort()
+    .map((name) => ({ name, text: fs.readFileSync(path.join(patchesDir, name), "utf8") }));
+}
 
 function dependencyFingerprint() {
   const hash = createHash("sha256");
@@ -13,20 +24,35 @@ function dependencyFingerprint() {
     const full = path.join(root, file);
     if (fs.existsSync(full)) hash.update(fs.readFileSync(full));
   }
+  for (const { name, text } of patches()) hash.update(`${name}\n${text}`);
   hash.update(process.version);
   return hash.digest("hex");
 }
 
-/** Installs dependencies when they are missing or when package.json / the lockfile changed since. */
+/**
+ * Removes every package a patch changes, so the install puts each back as published and the
+ * postinstall applies the patch as it is now: a patch edited since the last install would not apply
+ * over its old version.
+ */
+function removePatchedPackages() {
+  for (const { text } of patches()) {
+    const packageDir = /^diff --git a\/(node_modules\/(?:@[^/]+\/)?[^/]+)\//m.exec(text)?.[1];
+    if (packageDir) fs.rmSync(path.join(root, packageDir), { recursive: true, force: true });
+  }
+}
+
+/** Installs dependencies when they are missing or when package.json, the lockfile or patches/ changed since. */
 export function ensureDependencies() {
   const fingerprint = dependencyFingerprint();
   const stamp = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, "utf8") : "";
   if (stamp !== fingerprint || !fs.existsSync(nativeModule)) {
     log("Installing dependencies");
+    removePatchedPackages();
     // The lockfile holds every platform's optional native packages (Rollup's, esbuild's, Tailwind's
     // oxide, lightningcss), so this install changes nothing in it on any machine: `npm test` checks
     // that with lockfileUnchanged(). better-sqlite3 compiles from source here; npm runs its build
-    // because package.json lists it under allowScripts.
+    // because package.json lists it under allowScripts. The project's own postinstall then applies
+    // patches/ (patch-package), and fails the install if a patch no longer applies.
     run("npm", ["install", "--no-audit", "--no-fund"]);
     if (!fs.existsSync(nativeModule)) {
       log("Building better-sqlite3");

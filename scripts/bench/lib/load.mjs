@@ -118,22 +118,32 @@ export async function settle(server, { quietMs = 150, maxMs = 5000 } = {}) {
 /**
  * measure(), plus what it cost the server: its CPU time from before the first request until it has
  * answered the last one (the requests still in flight when autocannon stops included), divided by
- * the requests its own log says it completed. On a shared machine, wall-clock req/s moves with
- * whatever else runs; CPU time per request barely does, and for a single-threaded server working
- * flat out it is what sets the throughput: 1 / (CPU seconds per request).
+ * the requests its own log says it completed. Two figures: the main thread's (the event loop), which
+ * for a single-threaded server working flat out is what sets the throughput, 1 / (CPU seconds per
+ * request); and every thread's, which adds V8's garbage collector and compiler helpers and libuv's
+ * pool, working beside it on the other core. On a shared machine, wall-clock req/s moves with
+ * whatever else runs; CPU time per request moves much less, though it too grows when the cores are
+ * crowded (caches shared with other processes), which is why pages are compared within a run.
  */
 export async function measureOnServer(server, options) {
   await settle(server);
   const cpu0 = server.cpuSeconds();
+  const main0 = server.mainThreadCpuSeconds();
   const log0 = server.logBytes();
   const result = await measure(options);
   await settle(server);
   const cpu1 = server.cpuSeconds();
+  const main1 = server.mainThreadCpuSeconds();
   const log1 = server.logBytes();
   const urlPath = new URL(options.url).pathname;
   const served = server.served(log0, log1, options.method ?? "GET", urlPath) ?? result.total;
-  const cpuSeconds = cpu0 === null || cpu1 === null ? null : cpu1 - cpu0;
-  return { ...result, cpuSeconds, served };
+  const difference = (before, after) => (before === null || after === null ? null : after - before);
+  return {
+    ...result,
+    cpuSeconds: difference(main0, main1),
+    allThreadsCpuSeconds: difference(cpu0, cpu1),
+    served,
+  };
 }
 
 /** A short unmeasured run first: JIT, SQLite page cache and connection setup out of the way. */
@@ -141,16 +151,23 @@ export async function warmUp(options, seconds) {
   if (seconds > 0) await measure({ ...options, duration: seconds });
 }
 
-/** Server CPU per request and the throughput it implies, over one or more measured runs. */
+/**
+ * Server CPU per request and the throughput it implies, over one or more measured runs: cpuMs and
+ * cpuRps from the main thread, allThreadsCpuMs from the whole process.
+ */
 export function cpuFigures(runs) {
   if (runs.some((run) => run.cpuSeconds === null || run.cpuSeconds === undefined))
-    return { cpuMs: null, cpuRps: null, cpuRounds: [] };
-  const cpuSeconds = runs.reduce((total, run) => total + run.cpuSeconds, 0);
-  const served = runs.reduce((total, run) => total + run.served, 0);
+    return { cpuMs: null, cpuRps: null, allThreadsCpuMs: null, cpuRounds: [] };
+  const sum = (field) => runs.reduce((total, run) => total + (run[field] ?? 0), 0);
+  const cpuSeconds = sum("cpuSeconds");
+  const allThreadsCpuSeconds = sum("allThreadsCpuSeconds");
+  const served = sum("served");
   return {
     cpuSeconds,
+    allThreadsCpuSeconds,
     served,
     cpuMs: served ? (cpuSeconds * 1000) / served : null,
+    allThreadsCpuMs: served ? (allThreadsCpuSeconds * 1000) / served : null,
     cpuRps: cpuSeconds ? served / cpuSeconds : null,
     cpuRounds: runs.map((run) => (run.cpuSeconds ? run.served / run.cpuSeconds : null)),
   };

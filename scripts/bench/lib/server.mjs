@@ -16,16 +16,30 @@ function clockTicks() {
 }
 const CLK_TCK = process.platform === "linux" ? clockTicks() : 100;
 
-/** CPU seconds (user + system, every thread) a process has used so far; null where /proc is missing. */
-export function processCpuSeconds(pid) {
+/** CPU seconds (user + system) from a /proc stat file; null where /proc is missing. */
+function cpuSecondsIn(statFile) {
   try {
-    const text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const text = fs.readFileSync(statFile, "utf8");
     // Fields after "pid (comm) ": state is field 3, utime 14 and stime 15.
     const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
   } catch {
     return null;
   }
+}
+
+/** CPU seconds a process has used so far, every thread: V8's collector and compiler helpers, libuv's pool. */
+export function processCpuSeconds(pid) {
+  return cpuSecondsIn(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU seconds a Node process's main thread (the event loop, whose thread id is the process id) has
+ * used so far: what sets a single process's throughput when it is working flat out, since the
+ * helper threads run beside it.
+ */
+export function mainThreadCpuSeconds(pid) {
+  return cpuSecondsIn(`/proc/${pid}/task/${pid}/stat`);
 }
 
 /**
@@ -167,6 +181,7 @@ export async function startServer({
     pid: child.pid,
     logFile,
     cpuSeconds: () => processCpuSeconds(child.pid),
+    mainThreadCpuSeconds: () => mainThreadCpuSeconds(child.pid),
     logBytes: () => fs.statSync(logFile).size,
     /** How many `method path` requests the server's own log records between two offsets; null when it keeps no log. */
     served(from, to, method, urlPath) {
