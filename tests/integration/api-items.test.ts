@@ -10,8 +10,9 @@ import * as itemById from "~/routes/api.item.$id";
 import { MAX_FORM_BYTES } from "~/web/request.server";
 
 import { apiRequest, callApi, createKeyThroughDashboard } from "../support/api";
-import { newCategory, newItem, uniqueToken } from "../support/builders";
+import { newCategory, newItem } from "../support/builders";
 import { placeTestOrder } from "../support/orders";
+import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 
 // The original backend's /item calls under /api, as its client made them (every field a string),

@@ -10,7 +10,8 @@ import * as signOut from "~/routes/sign-out";
 import * as signUp from "~/routes/sign-up";
 
 import { call, cookieFrom, fieldErrors, getRequest, postRequest } from "../support/http";
-import { createSignedInUser, sessionCount, TEST_PASSWORD, uniqueEmail } from "../support/users";
+import { uniqueEmail } from "../support/unique";
+import { createSignedInUser, sessionCount, TEST_PASSWORD } from "../support/users";
 
 async function userCount() {
   const { count } = await db

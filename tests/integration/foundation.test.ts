@@ -106,6 +106,7 @@ describe("seed", () => {
 
 describe("part numbers", () => {
   test("createItem keeps a given part number with its search key, or makes a unique one", async () => {
+    // About createItem itself (and its refusal, which newItem would turn into a throw), so called directly.
     const created = await createItem(
       {
         name: "Keyed Hub",

@@ -19,7 +19,8 @@ import { apiRequest, callApi } from "../support/api";
 import { newItem } from "../support/builders";
 import { call, type Outcome, postRequest } from "../support/http";
 import { ordersOfItem, SHIPPING } from "../support/orders";
-import { createSignedInUser, TEST_PASSWORD, uniqueEmail } from "../support/users";
+import { uniqueEmail } from "../support/unique";
+import { createSignedInUser, TEST_PASSWORD } from "../support/users";
 
 const LIMIT = 10;
 
