@@ -303,7 +303,7 @@ describe("unknown ids, methods and paths answer in JSON", () => {
   });
 
   // PATCH and the other methods the shop does not take are refused by the server before the app
-  // (tests/integration/server.test.ts).
+  // (tests/server/server.test.ts).
   test("any other path under /api is a JSON 404, for any method", async () => {
     for (const method of ["GET", "POST", "PUT", "DELETE"]) {
       const outcome = await callApi(notFound, apiRequest(method, "/api/items", { key: adminKey }), { "*": "items" });
