@@ -37,6 +37,8 @@ export default defineConfig({
       }),
     tsconfigPaths(),
   ],
+  // The in-process suite (npm run test:integration): no build needed. Tests against the built server
+  // are vitest.server.config.ts's, the reliability suite vitest.reliability.config.ts's.
   test: {
     include: ["tests/integration/**/*.test.ts", "app/**/*.test.ts"],
     setupFiles: ["tests/support/setup-database.ts"],

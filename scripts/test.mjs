@@ -7,7 +7,7 @@ import { ensureChromium } from "./lib/chromium.mjs";
 import { ensureDependenciesKeepingLockfile } from "./lib/ensure-deps.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import { bin, log, root, tryRun } from "./lib/run.mjs";
-import { RELIABILITY_CONFIG, runVitest } from "./lib/suites.mjs";
+import { RELIABILITY_CONFIG, runVitest, SERVER_CONFIG } from "./lib/suites.mjs";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -34,12 +34,13 @@ step("lint", tryRun(bin("eslint"), ["--max-warnings", "0", "."]));
 log("Format");
 step("format", tryRun(bin("prettier"), ["--check", "."]));
 
-// Built first: the cross-site test walks the build's route modules, the reliability suite runs it
-// as real processes, and Playwright serves it.
+// Built first: the server suite (tests/server) runs it over HTTP and walks its route modules, the
+// reliability suite runs it as real processes, and Playwright serves it.
 ensureBuild({ force: true });
 
 const sqlite = { TEST_DATABASE: "sqlite" };
 count("vitest (sqlite)", runVitest("sqlite", { env: sqlite }));
+count("server (sqlite)", runVitest("server-sqlite", { config: SERVER_CONFIG, env: sqlite }));
 count("reliability (sqlite)", runVitest("reliability-sqlite", { config: RELIABILITY_CONFIG, env: sqlite }));
 
 function playwright(name, args, env = {}) {
@@ -68,6 +69,7 @@ const postgres = startPostgres();
 try {
   const env = { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url };
   count("vitest (postgres)", runVitest("postgres", { env }));
+  count("server (postgres)", runVitest("server-postgres", { config: SERVER_CONFIG, env }));
   count("reliability (postgres)", runVitest("reliability-postgres", { config: RELIABILITY_CONFIG, env }));
   // The same browser suite against the app on PostgreSQL (JavaScript on; the off run is dialect-blind).
   playwright("postgres", ["--project=js-on"], { E2E_POSTGRES_URL: postgres.url });

@@ -30,8 +30,10 @@ type Words = { title: string; message: string };
 export type StatusHandlers = Partial<Record<number, (error: ErrorResponse) => Words>>;
 
 /**
- * One error page for every route: what went wrong in plain words, and a way back. Only the root and
- * the dashboard layout render it as a boundary; a route with words of its own passes statusHandlers.
+ * One error page for every route: what went wrong in plain words, and a way back. Four route modules
+ * render it as their boundary: the root, the dashboard layout (inside its side menu), and the product
+ * and blog-post pages, which pass statusHandlers for their own words on a 404. Every other route
+ * falls back to the nearest of these.
  */
 export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: StatusHandlers }) {
   const error = useRouteError();

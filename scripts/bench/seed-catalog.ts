@@ -15,10 +15,10 @@ import { parseArgs } from "node:util";
 
 import SQLite from "better-sqlite3";
 
-import { catalogCategories, catalogParts, catalogReviews } from "../../app/db/catalog-data";
 import { createDatabase, dialectOf, sqlitePathOf } from "../../app/db/db.server";
 import { migrateToLatest } from "../../app/db/migrate.server";
 import { partNumberKey } from "../../app/lib/part-number";
+import { catalogCategories, catalogParts, catalogReviews } from "../seed/catalog-data";
 
 const { values } = parseArgs({
   options: {

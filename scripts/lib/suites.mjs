@@ -27,4 +27,5 @@ export function runVitest(name, { config, env = {} } = {}) {
   };
 }
 
+export const SERVER_CONFIG = "vitest.server.config.ts";
 export const RELIABILITY_CONFIG = "vitest.reliability.config.ts";

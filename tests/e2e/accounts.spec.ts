@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
-import { E2E_ADMIN, PASSWORD, signIn, signOut, signUp, uniqueEmail } from "./fixtures";
+import { uniqueEmail } from "../support/unique";
+import { E2E_ADMIN, PASSWORD, signIn, signOut, signUp } from "./fixtures";
 
 test("the home page shell has one h1, the navbar, a main and the footer", async ({ page }) => {
   const response = await page.goto("/");

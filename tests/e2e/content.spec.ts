@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
-import { login, PUBLIC_PAGES, uniqueEmail } from "./fixtures";
+import { uniqueEmail } from "../support/unique";
+import { login, PUBLIC_PAGES } from "./fixtures";
 
 for (const path of PUBLIC_PAGES) {
   test(`${path} has a title, a description, one h1 and landmarks`, async ({ page }) => {

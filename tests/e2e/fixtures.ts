@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
-
 import { expect, type Locator, type Page } from "@playwright/test";
 
 import { E2E_BASE_URL, e2eServerEnv } from "../support/e2e-env.mjs";
+import { uniqueEmail, uniqueToken } from "../support/unique";
 
 export { E2E_ADMIN } from "../support/e2e-env.mjs";
 
@@ -38,10 +37,6 @@ export async function addToCart(page: Page, button: Locator) {
   );
   await button.click();
   await answered;
-}
-
-export function uniqueEmail(prefix = "shopper") {
-  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@example.com`;
 }
 
 export const PASSWORD = "a-good-password";
@@ -176,7 +171,7 @@ export async function addProduct(
   page: Page,
   { quantity = 10, price = "19.99" }: { quantity?: number; price?: string } = {},
 ) {
-  const name = `Test Sprocket ${randomBytes(4).toString("hex")}`;
+  const name = `Test Sprocket ${uniqueToken()}`;
   await page.goto("/dashboard/add-product");
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Image URL").fill("/images/items/timing-pulley.svg");

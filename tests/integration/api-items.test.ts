@@ -10,8 +10,9 @@ import * as itemById from "~/routes/api.item.$id";
 import { MAX_FORM_BYTES } from "~/web/request.server";
 
 import { apiRequest, callApi, createKeyThroughDashboard } from "../support/api";
-import { newCategory, newItem, uniqueToken } from "../support/builders";
+import { newCategory, newItem } from "../support/builders";
 import { placeTestOrder } from "../support/orders";
+import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 
 // The original backend's /item calls under /api, as its client made them (every field a string),
@@ -302,7 +303,7 @@ describe("unknown ids, methods and paths answer in JSON", () => {
   });
 
   // PATCH and the other methods the shop does not take are refused by the server before the app
-  // (tests/integration/server.test.ts).
+  // (tests/server/server.test.ts).
   test("any other path under /api is a JSON 404, for any method", async () => {
     for (const method of ["GET", "POST", "PUT", "DELETE"]) {
       const outcome = await callApi(notFound, apiRequest(method, "/api/items", { key: adminKey }), { "*": "items" });

@@ -5,12 +5,14 @@ import { db } from "~/db/db.server";
 import { getUserByEmail } from "~/models/user.server";
 import * as googleStart from "~/routes/auth.google";
 import * as dashboard from "~/routes/dashboard.my-order";
+import * as profile from "~/routes/dashboard.my-profile";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as signUp from "~/routes/sign-up";
 
 import { call, cookieFrom, fieldErrors, getRequest, postRequest } from "../support/http";
-import { createSignedInUser, sessionCount, TEST_PASSWORD, uniqueEmail } from "../support/users";
+import { uniqueEmail } from "../support/unique";
+import { createSignedInUser, sessionCookieFor, sessionCount, TEST_PASSWORD } from "../support/users";
 
 async function userCount() {
   const { count } = await db
@@ -255,6 +257,33 @@ describe("sessions", () => {
     const [name, value] = cookie.split("=");
     const tampered = `${name}=${value.slice(0, -3)}abc`;
     expect(await getCurrentUser(getRequest("/", { cookie: tampered }))).toBeNull();
+  });
+
+  test("sign-in starts a fresh session: a session cookie planted beforehand never becomes the victim's", async () => {
+    // A fixation attacker plants their own valid session cookie in the victim's browser.
+    const attacker = await createSignedInUser();
+    const { user } = await createSignedInUser();
+    const outcome = await call(
+      signIn.action,
+      postRequest("/sign-in", { email: user.email, password: TEST_PASSWORD }, { cookie: attacker.cookie }),
+    );
+    expect(outcome.status).toBe(302);
+    expect(cookieFrom(outcome)).not.toBe(attacker.cookie);
+    expect((await getCurrentUser(getRequest("/", { cookie: cookieFrom(outcome) })))?.id).toBe(user.id);
+    expect((await getCurrentUser(getRequest("/", { cookie: attacker.cookie })))?.id).toBe(attacker.user.id);
+  });
+
+  test("sign out everywhere ends every device's session at once", async () => {
+    const { user, cookie: laptop } = await createSignedInUser();
+    const phone = await sessionCookieFor(user);
+    const outcome = await call(
+      profile.action,
+      postRequest("/dashboard/my-profile", { intent: "sign-out-everywhere" }, { cookie: laptop }),
+    );
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/sign-in");
+    expect(await getCurrentUser(getRequest("/", { cookie: laptop }))).toBeNull();
+    expect(await getCurrentUser(getRequest("/", { cookie: phone }))).toBeNull();
   });
 });
 

@@ -7,8 +7,9 @@ import { browseCatalog, type CatalogFilter, catalogGeneration, type CatalogSort 
 import { deleteItem, getItem, updateItem } from "~/models/item.server";
 import { adjustStock } from "~/models/stock.server";
 
-import { newCategory, newItem, uniqueToken } from "../support/builders";
+import { newCategory, newItem } from "../support/builders";
 import { placePending } from "../support/orders";
+import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 
 // A catalog search's answer is kept per catalog generation (migration 0017): these tests hold that

@@ -4,8 +4,9 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import * as catalog from "~/routes/items";
 
-import { newCategory, newItem, uniqueToken } from "../support/builders";
+import { newCategory, newItem } from "../support/builders";
 import { call, getRequest } from "../support/http";
+import { uniqueToken } from "../support/unique";
 
 // The catalog's search, filters, counts and sorts (issue 13), through the page's loader, on
 // whichever database TEST_DATABASE names.

@@ -6,7 +6,6 @@ import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { seedDatabase } from "~/db/seed.server";
 import { partNumberKey } from "~/lib/part-number";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -14,6 +13,7 @@ import { createItem, listSpecs } from "~/models/item.server";
 import { getUserByEmail } from "~/models/user.server";
 import * as notFound from "~/routes/$";
 
+import { seedDatabase } from "../../scripts/seed/seed-database";
 import { newItem } from "../support/builders";
 import { call, getRequest } from "../support/http";
 import { createSignedInUser, sessionCount } from "../support/users";
@@ -106,6 +106,7 @@ describe("seed", () => {
 
 describe("part numbers", () => {
   test("createItem keeps a given part number with its search key, or makes a unique one", async () => {
+    // About createItem itself (and its refusal, which newItem would turn into a throw), so called directly.
     const created = await createItem(
       {
         name: "Keyed Hub",

@@ -6,6 +6,10 @@ import { migrateToLatest, migrateUpTo } from "~/db/migrate.server";
 
 import { createTestDatabaseUrl } from "../support/test-database";
 
+// These tests write rows by hand, not through newItem or newUser: the rows are the shapes of an
+// older schema, which today's models (and their types) no longer know, and the migration under
+// test is what turns them into today's.
+
 describe("migration 0008_catalog on a shop that already has items", () => {
   test("every existing item gets a unique part number from its id, its search key and a category", async () => {
     const database = await createTestDatabaseUrl();

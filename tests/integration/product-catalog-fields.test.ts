@@ -7,8 +7,9 @@ import * as editProduct from "~/routes/dashboard.manage-product_.$id";
 import * as catalog from "~/routes/items";
 import { parseSpecLines } from "~/validation/product";
 
-import { newCategory, newItem, uniqueToken } from "../support/builders";
+import { newCategory, newItem } from "../support/builders";
 import { call, fieldErrors, getRequest, postRequest } from "../support/http";
+import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 
 // The dashboard's product form edits a part's catalog fields: part number, category, lead time and

@@ -10,8 +10,9 @@ import { adjustStock } from "~/models/stock.server";
 import { receiveContactMessage } from "~/services/contact.server";
 import { changeOrderStatus } from "~/services/order-status.server";
 
-import { newCategory, newItem, uniqueToken } from "../support/builders";
+import { newCategory, newItem } from "../support/builders";
 import { placePending } from "../support/orders";
+import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 
 // The public version (migration 0018) decides when the server empties its page cache (decision 19):

@@ -19,12 +19,13 @@ import { apiRequest, callApi } from "../support/api";
 import { newItem } from "../support/builders";
 import { call, type Outcome, postRequest } from "../support/http";
 import { ordersOfItem, SHIPPING } from "../support/orders";
-import { createSignedInUser, TEST_PASSWORD, uniqueEmail } from "../support/users";
+import { uniqueEmail } from "../support/unique";
+import { createSignedInUser, TEST_PASSWORD } from "../support/users";
 
 const LIMIT = 10;
 
 // Per-client limits need the client's address, which only the production server knows: they are
-// tested through it, over real HTTP, in tests/integration/server.test.ts.
+// tested through it, over real HTTP, in tests/server/server.test.ts.
 
 describe("sign-in rate limit", () => {
   test(`after ${LIMIT} failures for one email, even the right password gets 429 with a readable message`, async () => {

@@ -6,7 +6,7 @@ import * as signIn from "~/routes/sign-in";
 import { MAX_FORM_BYTES } from "~/web/request.server";
 
 import { BASE_URL, call, postRequest } from "../support/http";
-import { uniqueEmail } from "../support/users";
+import { uniqueEmail } from "../support/unique";
 
 // Counts the throwaway comparisons sign-in makes for unknown emails.
 const passwordModule = vi.hoisted(() => ({ calls: 0 }));

@@ -9,8 +9,8 @@ import * as addReview from "~/routes/dashboard.add-review";
 import * as profile from "~/routes/dashboard.my-profile";
 
 import { apiRequest, callApi, createKeyThroughDashboard } from "../support/api";
-import { uniqueToken } from "../support/builders";
 import { call, fieldErrors, getRequest, postRequest } from "../support/http";
+import { uniqueToken } from "../support/unique";
 import { createSignedInUser, sessionCookieFor } from "../support/users";
 
 // Controls of the security issue that docs/security.md listed without a test of their own.

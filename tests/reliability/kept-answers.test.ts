@@ -3,8 +3,9 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { updateItem } from "~/models/item.server";
 
-import { newItem, uniqueToken } from "../support/builders";
+import { newItem } from "../support/builders";
 import type { ServerProcess } from "../support/server";
+import { uniqueToken } from "../support/unique";
 import { recordStats, startCluster } from "./support";
 
 // Kept search answers (decision 18) under concurrency: two app processes answer searches while

@@ -1,14 +1,9 @@
-import { randomBytes } from "node:crypto";
-
 import { db } from "~/db/db.server";
 import { createItem, type ItemInput, type SpecInput } from "~/models/item.server";
 
-type ItemLists = NonNullable<Parameters<typeof createItem>[1]>;
+import { uniqueToken } from "./unique";
 
-/** A unique suffix, so tests that share a database never meet each other's rows. */
-export function uniqueToken() {
-  return `t${randomBytes(4).toString("hex")}`;
-}
+type ItemLists = NonNullable<Parameters<typeof createItem>[1]>;
 
 /**
  * The one item builder: a believable part with stock, any field overridable; its specs, or the

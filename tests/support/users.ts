@@ -1,15 +1,8 @@
-import { randomBytes } from "node:crypto";
-
 import { startSession } from "~/auth/session.server";
 import type { Role, User } from "~/db/schema";
 import { createUser, setUserRole } from "~/models/user.server";
 
-let counter = 0;
-
-export function uniqueEmail(prefix = "user") {
-  counter += 1;
-  return `${prefix}-${counter}-${randomBytes(3).toString("hex")}@example.com`;
-}
+import { uniqueEmail } from "./unique";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 

@@ -113,7 +113,7 @@ describe("a whole query", () => {
   });
 
   test("every spec name the reader matches is one the catalog has, but for the ratio no demo part carries", async () => {
-    const { catalogParts } = await import("~/db/catalog-data");
+    const { catalogParts } = await import("../../../scripts/seed/catalog-data");
     const catalogNames = new Set(catalogParts.flatMap((part) => part.specs.map((spec) => spec.name)));
     const queries = [
       "m6x20",

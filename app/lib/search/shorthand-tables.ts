@@ -1,7 +1,7 @@
 /**
  * The engineering shorthand the query reader knows, as tables: the words that name a spec, the words
  * that tell a gear search from a fastener search, standard thread and module sizes, property classes
- * and bearing seal suffixes. Spec names are the catalog's (app/db/catalog-data.ts); a new spec name
+ * and bearing seal suffixes. Spec names are the catalog's (scripts/seed/catalog-data.ts); a new spec name
  * that buyers type next to a number belongs here.
  */
 import type { Quantity } from "./units";

@@ -1,8 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 
-import { catalogParts } from "~/db/catalog-data";
-
+import { catalogParts } from "../../../scripts/seed/catalog-data";
 import { queryTextArbitrary } from "../../../tests/support/query-text";
 import { normalizeSpecValue } from "./spec-values";
 

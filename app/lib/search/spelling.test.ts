@@ -1,8 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 
-import { catalogCategories, catalogParts } from "~/db/catalog-data";
-
+import { catalogCategories, catalogParts } from "../../../scripts/seed/catalog-data";
 import { editDistance } from "./edit-distance";
 import { readQuery } from "./query-reader";
 import { buildVocabulary, correctQuery, editLimitFor, spellingCorrector } from "./spelling";

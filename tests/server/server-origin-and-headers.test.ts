@@ -7,7 +7,8 @@ import { createApiKey } from "~/models/api-key.server";
 
 import { STRICT_TRANSPORT_SECURITY } from "../../server/config";
 import { postForm, type ServerProcess, startServer } from "../support/server";
-import { createSignedInUser, uniqueEmail } from "../support/users";
+import { uniqueEmail } from "../support/unique";
+import { createSignedInUser } from "../support/users";
 
 // The production server over real HTTP (issue 22): a Host or Origin that Remix's own origin check
 // would throw on is refused before Remix with the refusal page; HSTS when APP_URL is https; nosniff

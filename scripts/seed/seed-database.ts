@@ -1,10 +1,9 @@
-import { toCents } from "~/lib/money";
-import { partNumberKey } from "~/lib/part-number";
-import { hashPassword } from "~/lib/password.server";
-
+import type { DB } from "../../app/db/db.server";
+import { now } from "../../app/db/db.server";
+import { toCents } from "../../app/lib/money";
+import { partNumberKey } from "../../app/lib/part-number";
+import { hashPassword } from "../../app/lib/password.server";
 import { catalogCategories, catalogParts, catalogReviews } from "./catalog-data";
-import type { DB } from "./db.server";
-import { now } from "./db.server";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
 // Documented in .env.example; change it (or set ADMIN_PASSWORD) on any shop that faces the internet.

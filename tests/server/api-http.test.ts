@@ -7,8 +7,9 @@ import { getItem } from "~/models/item.server";
 import { MAX_FORM_BYTES } from "~/web/request.server";
 
 import { createKeyThroughDashboard } from "../support/api";
-import { newCategory, newItem, uniqueToken } from "../support/builders";
+import { newCategory, newItem } from "../support/builders";
 import { type ServerProcess, startServer } from "../support/server";
+import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 
 // The API as the original's single-page client meets it: over HTTP, from a page on another origin,

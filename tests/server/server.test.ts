@@ -9,7 +9,8 @@ import { RESET_TOKEN_LIFETIME_MS } from "~/models/password-reset.server";
 
 import { newItem } from "../support/builders";
 import { postForm, type ServerProcess, startServer } from "../support/server";
-import { createSignedInUser, uniqueEmail } from "../support/users";
+import { uniqueEmail } from "../support/unique";
+import { createSignedInUser } from "../support/users";
 
 // The production server (build/start.js) over real HTTP: what happens before Remix, and the headers
 // and statuses Remix's answers get on their way out.

@@ -7,8 +7,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { seedDatabase } from "~/db/seed.server";
 
+import { seedDatabase } from "../../scripts/seed/seed-database";
 import { type ServerProcess, startServer } from "../support/server";
 
 // docs/api.md's examples, run as written (with curl and bash, in order, in one shell) against the

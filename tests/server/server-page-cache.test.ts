@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { newItem, uniqueToken } from "../support/builders";
+import { newItem } from "../support/builders";
 import { postForm, type ServerProcess, startServer } from "../support/server";
+import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 
 // The anonymous page cache of the production server over real HTTP (issue 22): a HEAD never makes

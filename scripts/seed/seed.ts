@@ -1,6 +1,6 @@
-import { createDatabase } from "../app/db/db.server";
-import { migrateToLatest } from "../app/db/migrate.server";
-import { seedDatabase } from "../app/db/seed.server";
+import { createDatabase } from "../../app/db/db.server";
+import { migrateToLatest } from "../../app/db/migrate.server";
+import { seedDatabase } from "./seed-database";
 
 const db = createDatabase();
 try {

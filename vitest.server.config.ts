@@ -1,0 +1,18 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+// The server suite: tests against the production build (build/start.js as a real HTTP server, or
+// build/server/index.js in-process), built first when it is missing or older than its sources.
+// The in-process suite, which needs no build, is vite.config.ts's.
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ["tests/server/**/*.test.ts"],
+    setupFiles: ["tests/support/setup-database.ts"],
+    globalSetup: ["tests/server/global-setup.ts"],
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
