@@ -1,3 +1,4 @@
+import { config } from "~/config/env.server";
 import { toCents } from "~/lib/money";
 import { partNumberKey } from "~/lib/part-number";
 import { hashPassword } from "~/lib/password.server";
@@ -6,17 +7,10 @@ import { catalogCategories, catalogParts, catalogReviews } from "./catalog-data"
 import type { DB } from "./db.server";
 import { now } from "./db.server";
 
-export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
-// Documented in .env.example; change it (or set ADMIN_PASSWORD) on any shop that faces the internet.
-export const DEFAULT_ADMIN_PASSWORD = "change-me-admin";
-
 /** Fills an empty database with the demo catalog and the admin account. A second run changes nothing. */
 export async function seedDatabase(
   db: DB,
-  {
-    adminEmail = process.env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
-    adminPassword = process.env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
-  } = {},
+  { adminEmail = config().adminEmail, adminPassword = config().adminPassword } = {},
 ) {
   const summary = { items: 0, reviews: 0, admin: false };
   const itemIds = new Map<string, number>();
