@@ -27,6 +27,8 @@ const milliseconds = (min = 0) => wholeNumber({ what: "a whole number of millise
 const seconds = (min = 0) => wholeNumber({ what: "a whole number of seconds", min });
 const amount = () => hundredths({ what: "an amount with at most two decimals, such as 9.50" });
 const webUrl = (example: string) => url({ protocols: ["http:", "https:"], example });
+/** Google's endpoint, unless the variable names another OAuth2 server's (the tests' fake one). */
+const googleEndpoint = (google: string) => withDefault(webUrl(google), google);
 
 const databaseUrl = text().refine((value) => databaseDialectOf(value) !== null, {
   message: "must be a file: path (SQLite) or a postgres:// URL (PostgreSQL)",
@@ -45,6 +47,7 @@ function trustProxySetting(raw: string): boolean | number | string {
   return raw;
 }
 
+/** Each variable's schema, from the text as written to the value in the code's units; unset means its default. */
 export const VARIABLES = {
   NODE_ENV: optional(oneOf(["development", "production", "test"])),
   DATABASE_URL: withDefault(databaseUrl, "file:./data/storefront.db"),
@@ -83,15 +86,9 @@ export const VARIABLES = {
 
   GOOGLE_CLIENT_ID: optional(text()),
   GOOGLE_CLIENT_SECRET: optional(text()),
-  GOOGLE_AUTH_URL: withDefault(
-    webUrl("https://accounts.google.com/o/oauth2/v2/auth"),
-    "https://accounts.google.com/o/oauth2/v2/auth",
-  ),
-  GOOGLE_TOKEN_URL: withDefault(webUrl("https://oauth2.googleapis.com/token"), "https://oauth2.googleapis.com/token"),
-  GOOGLE_USERINFO_URL: withDefault(
-    webUrl("https://www.googleapis.com/oauth2/v3/userinfo"),
-    "https://www.googleapis.com/oauth2/v3/userinfo",
-  ),
+  GOOGLE_AUTH_URL: googleEndpoint("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: googleEndpoint("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: googleEndpoint("https://www.googleapis.com/oauth2/v3/userinfo"),
 
   SMTP_URL: optional(url({ protocols: ["smtp:", "smtps:"], example: "smtp://user:pass@smtp.example.com:587" })),
   MAIL_FROM: optional(text()),
@@ -198,7 +195,7 @@ const environment = variables.transform((values, ctx) =>
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(
-      `The environment is not a configuration the shop can run with (README.md, Configuration, lists every variable):\n${problems.map((problem) => `  ${problem}`).join("\n")}`,
+      `The shop cannot start with these environment variables (README.md's Configuration table lists them all):\n${problems.map((problem) => `  ${problem}`).join("\n")}`,
     );
     this.name = "ConfigError";
   }
