@@ -22,21 +22,36 @@ if (!process.env.SESSION_SECRET) {
   process.env.SESSION_SECRET = fs.readFileSync(secretFile, "utf8").trim();
 }
 
-ensureDependencies();
-prepareDatabase();
-ensureBuild();
-
-const port = process.env.PORT || "3000";
 // `npm run start:cluster`: one process per core on the same port, unless WEB_CONCURRENCY says otherwise.
 if (process.argv.includes("--cluster") && !process.env.WEB_CONCURRENCY) {
   process.env.WEB_CONCURRENCY = String(os.availableParallelism());
 }
-const processes = Number(process.env.WEB_CONCURRENCY || 1);
-log(
-  `Serving ${process.env.STORE_NAME || "Gearwright Parts"} on http://localhost:${port}${processes > 1 ? ` (${processes} processes)` : ""}`,
-);
+
+ensureDependencies();
+const config = await checkedConfig({ ...process.env, NODE_ENV: "production" });
+prepareDatabase();
+ensureBuild();
+
+const { port, storeName, webConcurrency } = config;
+log(`Serving ${storeName} on http://localhost:${port}${webConcurrency > 1 ? ` (${webConcurrency} processes)` : ""}`);
 const server = start(process.execPath, ["build/start.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: port },
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.child.kill(signal));
 process.exitCode = await server.exited;
+
+/**
+ * The server's own configuration (app/config), read here first: a wrong variable stops `npm start`
+ * with the list of what is wrong before a minute goes on the database and the build.
+ */
+async function checkedConfig(env) {
+  const { tsImport } = await import("tsx/esm/api");
+  const { parseEnvironment, ConfigError } = await tsImport("../app/config/schema.server.ts", import.meta.url);
+  try {
+    return parseEnvironment(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

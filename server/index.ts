@@ -6,11 +6,24 @@ import path from "node:path";
 import type { Duplex } from "node:stream";
 import { pathToFileURL } from "node:url";
 
+import { ConfigError } from "~/config/env.server";
+
 import { createStorefrontApp, type StorefrontBuild } from "./app";
-import { readConfig } from "./config";
+import { readConfig, type ServerConfig } from "./config";
 import { ALLOWED_METHODS } from "./refusals";
 
-const config = readConfig();
+const config = configOrExit();
+
+/** A wrong variable stops the start with the list of what is wrong, not a stack trace. */
+function configOrExit(): ServerConfig {
+  try {
+    return readConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 function logLine(fields: Record<string, unknown>) {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), pid: process.pid, ...fields })}\n`);

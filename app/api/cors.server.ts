@@ -1,3 +1,5 @@
+import { config } from "~/config/env.server";
+
 /**
  * CORS for the JSON API. Reads without a key are public, as in the original backend: any origin may
  * make them (`*`, which browsers never combine with cookies), so a single-page client elsewhere can
@@ -14,13 +16,6 @@ export const EXPOSED_HEADERS = "ETag, Link, Location, Retry-After, WWW-Authentic
 /** What a listed origin's page may send: its key, JSON, and the headers PUT and POST /api/order read. */
 const ALLOWED_REQUEST_HEADERS = "Authorization, Content-Type, If-Match, Idempotency-Key";
 
-function allowedOrigins() {
-  return (process.env.API_CORS_ORIGINS ?? "")
-    .split(",")
-    .map((origin) => origin.trim().replace(/\/+$/, ""))
-    .filter(Boolean);
-}
-
 /** The parts of a request CORS depends on (the server's own refusals have no Fetch Request). */
 export type CorsAsk = { method: string; origin: string | null; authorized: boolean };
 
@@ -31,7 +26,7 @@ export function hasAuthorization(request: Request) {
 /** The CORS headers an answer to `ask` carries (`allow` is the methods of the call it went to). */
 export function corsHeaders({ method, origin, authorized }: CorsAsk, allow: string): Record<string, string> {
   const upperMethod = method.toUpperCase();
-  const listed = origin !== null && allowedOrigins().includes(origin);
+  const listed = origin !== null && config().apiCorsOrigins.includes(origin);
   if (!listed) {
     const publicRead = SAFE_METHODS.has(upperMethod) && !authorized;
     return publicRead ? { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": EXPOSED_HEADERS } : {};

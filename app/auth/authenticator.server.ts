@@ -3,7 +3,7 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 
-import { googleConfig, sessionSecrets } from "~/config/env.server";
+import { config, googleConfig } from "~/config/env.server";
 import type { User } from "~/db/schema";
 import { verifyAgainstDummy, verifyPassword } from "~/lib/password.server";
 import type { GoogleIdentity } from "~/models/user.server";
@@ -26,8 +26,8 @@ const oauthStateStorage = createCookieSessionStorage({
     sameSite: "lax",
     path: "/auth",
     maxAge: 10 * 60,
-    secure: process.env.NODE_ENV === "production",
-    secrets: sessionSecrets(),
+    secure: config().production,
+    secrets: config().sessionSecrets,
   },
 });
 

@@ -1,7 +1,7 @@
 import { type AppLoadContext, createCookie, redirect } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 
-import { sessionSecrets } from "~/config/env.server";
+import { config } from "~/config/env.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { linkGoogleAccount, signInWithGoogle } from "~/models/user.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -21,8 +21,8 @@ const intentCookie = createCookie("oauth_intent", {
   sameSite: "lax",
   path: "/auth",
   maxAge: 10 * 60,
-  secure: process.env.NODE_ENV === "production",
-  secrets: sessionSecrets(),
+  secure: config().production,
+  secrets: config().sessionSecrets,
 });
 
 async function readIntent(request: Request): Promise<OAuthIntent> {

@@ -5,6 +5,7 @@ import {
   RateLimiterSQLite,
 } from "rate-limiter-flexible";
 
+import { config } from "~/config/env.server";
 import { createRawClient, isDatabaseBusy } from "~/db/db.server";
 
 /**
@@ -15,10 +16,7 @@ import { createRawClient, isDatabaseBusy } from "~/db/db.server";
  * by configuration, never by a separate code path.
  */
 function base() {
-  return {
-    points: Number(process.env.RATE_LIMIT_POINTS ?? 10),
-    window: Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
-  };
+  return { points: config().rateLimitPoints, window: config().rateLimitWindowSeconds };
 }
 
 const HOUR = 60 * 60;

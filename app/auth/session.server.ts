@@ -1,6 +1,6 @@
 import { type AppLoadContext, createCookieSessionStorage, redirect } from "@remix-run/node";
 
-import { sessionSecrets } from "~/config/env.server";
+import { config } from "~/config/env.server";
 import type { User } from "~/db/schema";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { describeUserAgent } from "~/lib/user-agent";
@@ -22,8 +22,8 @@ const cookieStorage = createCookieSessionStorage({
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: process.env.NODE_ENV === "production",
-    secrets: sessionSecrets(),
+    secure: config().production,
+    secrets: config().sessionSecrets,
     maxAge: SESSION_LIFETIME_MS / 1000,
   },
 });

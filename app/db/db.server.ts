@@ -17,9 +17,10 @@ import {
 } from "kysely";
 import pg from "pg";
 
-import type { Database } from "./schema";
+import { config } from "~/config/env.server";
+import { type DatabaseDialect, databaseDialectOf, withoutPassword } from "~/lib/database-url";
 
-export const DEFAULT_DATABASE_URL = "file:./data/storefront.db";
+import type { Database } from "./schema";
 
 /**
  * Kysely starts SQLite transactions with a plain (deferred) BEGIN. A deferred transaction that reads
@@ -32,21 +33,20 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
   }
 }
 
-function immediateSqliteDialect(config: SqliteDialectConfig): Dialect {
+function immediateSqliteDialect(sqliteConfig: SqliteDialectConfig): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new ImmediateTransactionSqliteDriver(config),
+    createDriver: () => new ImmediateTransactionSqliteDriver(sqliteConfig),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
 }
 
-export type DatabaseDialect = "sqlite" | "postgres";
-
+/** DATABASE_URL's engine; the configuration refuses any other scheme, so this throws only for a URL a caller made. */
 export function dialectOf(url: string): DatabaseDialect {
-  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return "postgres";
-  if (url.startsWith("file:")) return "sqlite";
-  throw new Error(`DATABASE_URL must start with file: or postgres:// (got "${url.slice(0, 20)}…")`);
+  const dialect = databaseDialectOf(url);
+  if (!dialect) throw new Error(`not a file: or postgres:// database URL: "${withoutPassword(url)}"`);
+  return dialect;
 }
 
 export function sqlitePathOf(url: string) {
@@ -64,11 +64,9 @@ function createPool(url: string, max: number) {
   return pool;
 }
 
-export function createDatabase(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL) {
+export function createDatabase(url: string = config().databaseUrl) {
   if (dialectOf(url) === "postgres") {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: createPool(url, Number(process.env.DATABASE_POOL_SIZE ?? 10)) }),
-    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(url, config().databasePoolSize) }) });
   }
   const file = sqlitePathOf(url);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -150,7 +148,7 @@ export function inTransaction<T>(executor: Executor, work: (trx: Transaction<Dat
  * with it the transaction of this very process that holds the lock, until the wait ran out. The
  * limiter's caller waits instead, between tries (`withLockRetry` in app/auth/rate-limit.server.ts).
  */
-export function createRawClient(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL) {
+export function createRawClient(url: string = config().databaseUrl) {
   if (dialectOf(url) === "postgres") {
     return { kind: "postgres" as const, pool: createPool(url, 3) };
   }

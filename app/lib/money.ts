@@ -32,10 +32,14 @@ export function validMoneyFormat(format: MoneyFormat): MoneyFormat {
   try {
     digits = formatterFor(format).resolvedOptions().maximumFractionDigits;
   } catch {
-    throw new Error(`STORE_LOCALE "${format.locale}" or STORE_CURRENCY "${format.currency}" is not known`);
+    throw new Error(
+      `STORE_LOCALE "${format.locale}" or STORE_CURRENCY "${format.currency}" is not known: use a locale such as en-GB and a currency such as GBP`,
+    );
   }
   if (digits !== 2) {
-    throw new Error(`STORE_CURRENCY ${format.currency} has ${digits} decimals; prices are kept in hundredths`);
+    throw new Error(
+      `STORE_CURRENCY ${format.currency} has ${digits} decimals; the shop needs a currency with two, as prices are kept in hundredths`,
+    );
   }
   return format;
 }

@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 
-import { sessionSecrets } from "~/config/env.server";
+import { config } from "~/config/env.server";
 
 /** A link the message offers (the part just added): a path on this site and its text. */
 export type FlashLink = { href: string; label: string };
@@ -14,8 +14,8 @@ const flashCookie = createCookie("__flash", {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
-  secure: process.env.NODE_ENV === "production",
-  secrets: sessionSecrets(),
+  secure: config().production,
+  secrets: config().sessionSecrets,
   maxAge: 60,
 });
 

@@ -1,9 +1,13 @@
+import { config } from "~/config/env.server";
+
 /**
  * Headers on every document. The CSP allows only scripts carrying this response's nonce (and what
  * they load, through 'strict-dynamic'), so injected markup cannot run script.
  */
 export function securityHeaders(nonce: string): Record<string, string> {
-  const isDev = process.env.NODE_ENV === "development";
+  const { development: isDev, googleUrls } = config();
+  // Google's own sign-in page, and the one GOOGLE_AUTH_URL names instead (the tests' fake server).
+  const signInOrigins = new Set(["https://accounts.google.com", new URL(googleUrls.authorizationURL).origin]);
   const csp = [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'${isDev ? " 'unsafe-eval'" : ""}`,
@@ -11,8 +15,7 @@ export function securityHeaders(nonce: string): Record<string, string> {
     "img-src 'self' data: https:",
     "font-src 'self'",
     `connect-src 'self'${isDev ? " ws:" : ""}`,
-    "form-action 'self' https://accounts.google.com" +
-      (process.env.GOOGLE_AUTH_URL ? ` ${new URL(process.env.GOOGLE_AUTH_URL).origin}` : ""),
+    `form-action 'self' ${[...signInOrigins].join(" ")}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

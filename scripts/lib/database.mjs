@@ -2,6 +2,6 @@ import { bin, log, run } from "./run.mjs";
 
 /** Creates or migrates the database and seeds an empty one; safe to run on every start. */
 export function prepareDatabase(env = process.env) {
-  log(`Preparing the database (${(env.DATABASE_URL || "file:./data/storefront.db").replace(/:[^:@/]*@/, ":***@")})`);
+  log("Preparing the database");
   run(bin("tsx"), ["scripts/seed/seed.ts"], { env });
 }

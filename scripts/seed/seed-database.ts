@@ -1,3 +1,4 @@
+import { config } from "../../app/config/env.server";
 import type { DB } from "../../app/db/db.server";
 import { now } from "../../app/db/db.server";
 import { toCents } from "../../app/lib/money";
@@ -5,17 +6,10 @@ import { partNumberKey } from "../../app/lib/part-number";
 import { hashPassword } from "../../app/lib/password.server";
 import { catalogCategories, catalogParts, catalogReviews } from "./catalog-data";
 
-export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
-// Documented in .env.example; change it (or set ADMIN_PASSWORD) on any shop that faces the internet.
-export const DEFAULT_ADMIN_PASSWORD = "change-me-admin";
-
 /** Fills an empty database with the demo catalog and the admin account. A second run changes nothing. */
 export async function seedDatabase(
   db: DB,
-  {
-    adminEmail = process.env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
-    adminPassword = process.env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
-  } = {},
+  { adminEmail = config().adminEmail, adminPassword = config().adminPassword } = {},
 ) {
   const summary = { items: 0, reviews: 0, admin: false };
   const itemIds = new Map<string, number>();

@@ -1,6 +1,10 @@
+import { config } from "../../app/config/env.server";
 import { createDatabase } from "../../app/db/db.server";
 import { migrateToLatest } from "../../app/db/migrate.server";
+import { withoutPassword } from "../../app/lib/database-url";
 import { seedDatabase } from "./seed-database";
+
+console.log(`database: ${withoutPassword(config().databaseUrl)}`);
 
 const db = createDatabase();
 try {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { setUserRole } from "~/models/user.server";
@@ -13,7 +13,8 @@ import { call, fieldErrors, flashOf, getRequest, postRequest } from "../support/
 import { createSignedInUser } from "../support/users";
 
 // API keys: made and revoked by admins on /dashboard/api-keys, sent as Authorization: Bearer, acting
-// as the admin who made them with that account's current role. And CORS, which only keys may use to write.
+// as the admin who made them with that account's current role. Which origins CORS lets in, and that only
+// keys may write from them, is tested over HTTP in api-http.test.ts, where API_CORS_ORIGINS is set.
 
 function createKey(cookie: string, name: string) {
   return call(apiKeysPage.action, postRequest("/dashboard/api-keys", { intent: "create", name }, { cookie }));
@@ -171,87 +172,5 @@ describe("calling with a key", () => {
       expect(outcome.status).toBe(401);
       expect(outcome.headers.get("WWW-Authenticate")).toBe('Bearer error="invalid_token"');
     }
-  });
-});
-
-describe("CORS", () => {
-  const partner = "https://partner.example";
-  afterEach(() => {
-    delete process.env.API_CORS_ORIGINS;
-  });
-
-  test("public reads are open to every origin, never with credentials; reads with a key and writes are not", async () => {
-    const outcome = await callApi(items, apiRequest("GET", "/api/item", { headers: { Origin: partner } }));
-    expect(outcome.status).toBe(200);
-    expect(outcome.headers.get("Access-Control-Allow-Origin")).toBe("*");
-    expect(outcome.headers.get("Access-Control-Allow-Credentials")).toBeNull();
-    const { cookie } = await createSignedInUser({ role: "admin" });
-    const key = await createKeyThroughDashboard(cookie);
-    const withKey = await callApi(items, apiRequest("GET", "/api/item", { key, headers: { Origin: partner } }));
-    expect(withKey.headers.get("Access-Control-Allow-Origin")).toBeNull();
-    const preflight = await callApi(
-      items,
-      apiRequest("OPTIONS", "/api/item", { headers: { Origin: partner, "Access-Control-Request-Method": "POST" } }),
-    );
-    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBeNull();
-  });
-
-  test("a listed origin may read and preflight, never with credentials", async () => {
-    process.env.API_CORS_ORIGINS = `${partner}/, https://other.example`;
-    const read = await callApi(items, apiRequest("GET", "/api/item", { headers: { Origin: partner } }));
-    expect(read.headers.get("Access-Control-Allow-Origin")).toBe(partner);
-    expect(read.headers.get("Access-Control-Allow-Credentials")).toBeNull();
-    expect(read.headers.get("Vary")).toContain("Origin");
-
-    const preflight = await callApi(
-      items,
-      apiRequest("OPTIONS", "/api/item", {
-        headers: {
-          Origin: partner,
-          "Access-Control-Request-Method": "POST",
-          "Access-Control-Request-Headers": "authorization, content-type",
-        },
-      }),
-    );
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe(partner);
-    expect(preflight.headers.get("Access-Control-Allow-Methods")).toBe("GET, POST, HEAD, OPTIONS");
-    expect(preflight.headers.get("Access-Control-Allow-Headers")).toMatch(/Authorization/);
-    expect(preflight.headers.get("Access-Control-Allow-Credentials")).toBeNull();
-
-    const stranger = await callApi(
-      items,
-      apiRequest("OPTIONS", "/api/item", {
-        headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
-      }),
-    );
-    expect(stranger.headers.get("Access-Control-Allow-Origin")).toBeNull();
-    const strangerRead = await callApi(
-      items,
-      apiRequest("GET", "/api/item", { headers: { Origin: "https://evil.example" } }),
-    );
-    expect(strangerRead.headers.get("Access-Control-Allow-Origin")).toBe("*");
-  });
-
-  test("a listed origin may write with a key, but not with a cookie; both answers are readable there", async () => {
-    process.env.API_CORS_ORIGINS = partner;
-    const { cookie } = await createSignedInUser({ role: "admin" });
-    const key = await createKeyThroughDashboard(cookie);
-    const crossSite = { Origin: partner, "Sec-Fetch-Site": "cross-site" };
-
-    const withKey = await callApi(items, apiRequest("POST", "/api/item", { key, headers: crossSite, body: product }));
-    expect(withKey.status).toBe(201);
-    expect(withKey.headers.get("Access-Control-Allow-Origin")).toBe(partner);
-    expect(withKey.headers.get("Access-Control-Expose-Headers")?.split(", ")).toContain("Location");
-
-    const withCookie = await callApi(
-      items,
-      apiRequest("POST", "/api/item", { cookie, headers: crossSite, body: product }),
-    );
-    expect(withCookie.status).toBe(403);
-    // The page may read why it was refused; never with credentials, so the cookie's answer stays unreadable
-    // to a page that sent it (a browser needs Access-Control-Allow-Credentials for that).
-    expect(withCookie.headers.get("Access-Control-Allow-Origin")).toBe(partner);
-    expect(withCookie.headers.get("Access-Control-Allow-Credentials")).toBeNull();
   });
 });

@@ -14,9 +14,12 @@ import { createSignedInUser } from "../support/users";
 
 // The API as the original's single-page client meets it: over HTTP, from a page on another origin,
 // against the built server (build/start.js). Issue 22: writes without a credential, CORS on every
-// answer, and GET /api/item's pages.
+// answer, and GET /api/item's pages. Which origins CORS lets in is tested here too, where
+// API_CORS_ORIGINS is the server's, read once at its start.
 
 const PARTNER = "https://partner.example";
+/** API_CORS_ORIGINS lists a second origin; the partner's is written with a trailing slash, as people do. */
+const OTHER_PARTNER = "https://other.example";
 const STRANGER = "https://spa.example";
 const APP_URL = "http://shop.test";
 
@@ -27,7 +30,12 @@ let adminCookie: string;
 
 beforeAll(async () => {
   server = await startServer({
-    env: { API_CORS_ORIGINS: PARTNER, APP_URL, RATE_LIMIT_POINTS: "3", RATE_LIMIT_WINDOW_SECONDS: "600" },
+    env: {
+      API_CORS_ORIGINS: `${PARTNER}/, ${OTHER_PARTNER}`,
+      APP_URL,
+      RATE_LIMIT_POINTS: "3",
+      RATE_LIMIT_WINDOW_SECONDS: "600",
+    },
   });
   const admin = await createSignedInUser({ role: "admin" });
   adminCookie = admin.cookie;
@@ -211,6 +219,69 @@ describe("every answer to a listed origin carries CORS headers, errors included"
     const write = await api("POST", "/api/item", { origin: STRANGER, body: {} });
     expect(write.status).toBe(401);
     expect(write.headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+});
+
+describe("which origins CORS lets in", () => {
+  const product = { name: "Key Test Gear", img: "/x.png", description: "d", price: 1, quantity: 1, supplierName: "s" };
+
+  test("public reads are open to every origin, never with credentials; reads with a key and writes are not", async () => {
+    const read = await api("GET", "/api/item", { origin: STRANGER });
+    expect(read.status).toBe(200);
+    expect(read.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(read.headers.get("Access-Control-Allow-Credentials")).toBeNull();
+    const withKey = await api("GET", "/api/item", { origin: STRANGER, key: adminKey });
+    expect(withKey.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    const preflight = await api("OPTIONS", "/api/item", {
+      origin: STRANGER,
+      headers: { "Access-Control-Request-Method": "POST" },
+    });
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+
+  test.each([PARTNER, OTHER_PARTNER])(
+    "a listed origin (%s) may read and preflight, never with credentials",
+    async (origin) => {
+      const read = await api("GET", "/api/item", { origin });
+      expect(read.headers.get("Access-Control-Allow-Origin")).toBe(origin);
+      expect(read.headers.get("Access-Control-Allow-Credentials")).toBeNull();
+      expect(read.headers.get("Vary")).toContain("Origin");
+
+      const preflight = await api("OPTIONS", "/api/item", {
+        origin,
+        headers: {
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "authorization, content-type",
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe(origin);
+      expect(preflight.headers.get("Access-Control-Allow-Methods")).toBe("GET, POST, HEAD, OPTIONS");
+      expect(preflight.headers.get("Access-Control-Allow-Headers")).toMatch(/Authorization/);
+      expect(preflight.headers.get("Access-Control-Allow-Credentials")).toBeNull();
+
+      const stranger = await api("OPTIONS", "/api/item", {
+        origin: STRANGER,
+        headers: { "Access-Control-Request-Method": "POST" },
+      });
+      expect(stranger.headers.get("Access-Control-Allow-Origin")).toBeNull();
+      const strangerRead = await api("GET", "/api/item", { origin: STRANGER });
+      expect(strangerRead.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    },
+  );
+
+  test("a listed origin may write with a key, but not with a cookie; both answers are readable there", async () => {
+    const withKey = await api("POST", "/api/item", { origin: PARTNER, key: adminKey, body: product });
+    expect(withKey.status).toBe(201);
+    expect(withKey.headers.get("Access-Control-Allow-Origin")).toBe(PARTNER);
+    expect(exposed(withKey)).toContain("Location");
+
+    const withCookie = await api("POST", "/api/item", { origin: PARTNER, cookie: adminCookie, body: product });
+    expect(withCookie.status).toBe(403);
+    // The page may read why it was refused; never with credentials, so the cookie's answer stays unreadable
+    // to a page that sent it (a browser needs Access-Control-Allow-Credentials for that).
+    expect(withCookie.headers.get("Access-Control-Allow-Origin")).toBe(PARTNER);
+    expect(withCookie.headers.get("Access-Control-Allow-Credentials")).toBeNull();
   });
 });
 
