@@ -1,18 +1,13 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import { promisify } from "node:util";
 
 import { describe, expect, test } from "vitest";
 
 import { config } from "~/config/env.server";
 import { ConfigError, parseEnvironment, type VariableName, VARIABLES } from "~/config/schema.server";
 
-import { SERVER_ENTRY } from "../support/server";
-
 // The one configuration module (docs/decisions/0022-one-configuration-module.md): every variable in
 // one zod schema, and README.md's Configuration table and .env.example held to it.
 
-const execFileAsync = promisify(execFile);
 const names = Object.keys(VARIABLES) as VariableName[];
 
 /** README.md's Configuration table: each row's variables and its Default cell, backticks dropped. */
@@ -247,22 +242,6 @@ describe("a wrong value is refused with a line that names the variable, what was
       DATABASE_URL: "mysql://shop:hunter2@db/shop",
     });
     expect(problems?.join("\n")).not.toContain("hunter2");
-  });
-
-  test("the built server refuses to start with a wrong value, saying which, without a stack trace", async () => {
-    const attempt = execFileAsync(process.execPath, [SERVER_ENTRY], {
-      env: { ...process.env, NODE_ENV: "production", PORT: "0", TAX_RATE: "120", API_CORS_ORIGINS: "partner.example" },
-    });
-    const failure = await attempt.then(
-      () => null,
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toContain(
-      'TAX_RATE must be a percent from 0 to 100 with at most two decimals, such as 17.5 (got "120")',
-    );
-    expect(failure?.stderr).toContain('"partner.example" is not one');
-    expect(failure?.stderr).not.toMatch(/^\s+at /m);
   });
 });
 
