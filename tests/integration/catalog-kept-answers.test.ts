@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { browseCatalog, type CatalogFilter, catalogGeneration, type CatalogSort } from "~/models/catalog.server";
+import { browseCatalog, type CatalogFilter, catalogGeneration, type CatalogSort } from "~/models/catalog";
 import { deleteItem, getItem, updateItem } from "~/models/item.server";
 import { adjustStock } from "~/models/stock.server";
 
