@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { appUrl } from "~/config/env.server";
-import { type CatalogFilter, highestItemId, listCatalogSlice } from "~/models/catalog.server";
+import { type CatalogFilter, highestItemId, listCatalogSlice } from "~/models/catalog";
 import { MAX_ID } from "~/validation/common";
 
 // GET /api/item's pages. The original backend answered every part at once; this API answers at most

@@ -1,6 +1,6 @@
 import { appUrl } from "~/config/env.server";
 import type { OrderStatus } from "~/lib/statuses";
-import type { CatalogItem } from "~/models/catalog.server";
+import type { CatalogItem } from "~/models/catalog";
 import type { Bill } from "~/models/pricing.server";
 import type { ReviewListing } from "~/models/review.server";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
 
-import type { CategoryFacet, SpecFacet } from "~/models/catalog.server";
+import type { CategoryFacet, SpecFacet } from "~/models/catalog";
 import { CATALOG_SORT_OPTIONS, catalogHref, type CatalogQuery } from "~/validation/catalog";
 
 const inputClass = "w-full rounded-md border border-slate-300 px-3 py-2";

@@ -2,7 +2,7 @@ import type { ApiContext } from "~/api/route.server";
 import { ApiError, apiJson, apiRoute, fieldRefused, parseWith, readJsonBody } from "~/api/route.server";
 import { API_STOCK_REASON, ItemChangesSchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
-import { withCatalogDetails } from "~/models/catalog.server";
+import { withCatalogDetails } from "~/models/catalog";
 import { deleteItem, getItem, type ItemDetail, updateItem } from "~/models/item.server";
 import { itemChangesFromForm } from "~/models/item-form.server";
 import { parseId } from "~/validation/common";

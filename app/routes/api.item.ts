@@ -2,7 +2,7 @@ import { itemsPage, nextPageLink } from "~/api/paging.server";
 import { apiJson, apiRoute, fieldRefused, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
 import { ItemBodySchema, ItemListQuerySchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
-import { withCatalogDetails } from "~/models/catalog.server";
+import { withCatalogDetails } from "~/models/catalog";
 import { createItem } from "~/models/item.server";
 import { itemInputFromForm } from "~/models/item-form.server";
 

@@ -6,7 +6,7 @@ import { ProductForm } from "~/components/dashboard/product-form";
 import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { storeMoneyFormat } from "~/config/env.server";
-import { listCategories } from "~/models/catalog.server";
+import { listCategories } from "~/models/catalog";
 import { createItem } from "~/models/item.server";
 import { catalogFieldsFromForm, itemInputFromForm } from "~/models/item-form.server";
 import { productSchemas } from "~/validation/product";

@@ -8,7 +8,7 @@ import { ReplyErrors } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
-import { searchCatalog } from "~/models/catalog.server";
+import { searchCatalog } from "~/models/catalog";
 import { deleteItem, getItem } from "~/models/item.server";
 import { catalogHref, parseCatalogQuery } from "~/validation/catalog";
 import { parseId } from "~/validation/common";

@@ -8,7 +8,7 @@ import { StockSection } from "~/components/dashboard/stock-movements";
 import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { formatPrice, storeMoneyFormat } from "~/config/env.server";
-import { listCategories } from "~/models/catalog.server";
+import { listCategories } from "~/models/catalog";
 import { type ItemDetail, listSpecs, updateItem } from "~/models/item.server";
 import { catalogFieldsFromForm, formValuesFromItem, itemChangesFromForm } from "~/models/item-form.server";
 import { listPriceBreaks } from "~/models/pricing.server";

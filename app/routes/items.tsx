@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { CatalogFilters, ItemSearch, Pagination, SortForm } from "~/components/catalog-controls";
 import { ItemGrid } from "~/components/item-card";
-import { browseCatalog } from "~/models/catalog.server";
+import { browseCatalog } from "~/models/catalog";
 import { catalogHref, parseCatalogQuery, specChoices } from "~/validation/catalog";
 import { cacheablePageHeaders } from "~/web/headers";
 import { pageTitle, storeNameOf } from "~/web/meta";

@@ -1,6 +1,6 @@
 import { appUrl } from "~/config/env.server";
 import { listPosts } from "~/content/blog.server";
-import { countProducts, listCategories, listProductsForSitemap } from "~/models/catalog.server";
+import { countProducts, listCategories, listProductsForSitemap } from "~/models/catalog";
 
 /** The sitemaps protocol's limit of URLs in one file; past it, /sitemap.xml becomes an index. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -100,7 +100,7 @@ const FLOOD_READERS = 10;
 // pages' p99 is measured again with a few buyers at once, in rounds like the rest.
 const LATENCY_CONNECTIONS = 4;
 const LATENCY_PAGES = ["items-uncached", "search-part", "search-word", "search-word-new", "filter"];
-// More than the 500 answers an app process keeps (app/models/catalog.server.ts), so that none is
+// More than the 500 answers an app process keeps (app/models/catalog/kept-answers.server.ts), so that none is
 // asked again while still kept; "sealed bearings" has 1,005 pages at 100,000 parts (a smaller
 // catalog has fewer, and then that row measures kept answers too).
 const NEW_SEARCH_PAGES = 1000;

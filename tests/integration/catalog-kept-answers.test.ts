@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { browseCatalog, type CatalogFilter, catalogGeneration, type CatalogSort } from "~/models/catalog.server";
+import { browseCatalog, type CatalogFilter, catalogGeneration, type CatalogSort } from "~/models/catalog";
 import { deleteItem, getItem, updateItem } from "~/models/item.server";
 import { adjustStock } from "~/models/stock.server";
 
@@ -229,5 +229,29 @@ describe("kept answers", () => {
     // ...and the next change to the catalog retires it.
     await bumpGeneration();
     expect((await seen(filter, { page: 1 })).total).toBe(0);
+  });
+
+  test("an answer read inside a transaction is never kept: the generation it saw may be rolled back", async () => {
+    const tag = uniqueToken();
+    const item = await newItem({ name: `Woodruff key ${tag}` });
+    const filter = { query: `woodruff ${tag}` };
+    const rolledBack = new Error("rolled back");
+    await expect(
+      db.transaction().execute(async (trx) => {
+        // Moves the generation inside the transaction only.
+        await trx
+          .updateTable("items")
+          .set({ name: `Feather key ${tag}` })
+          .where("id", "=", item.id)
+          .execute();
+        expect((await browseCatalog(filter, { page: 1 }, { executor: trx })).total).toBe(0);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    // Neither under the generation before it, which is the catalog's again...
+    expect((await seen(filter, { page: 1 })).total).toBe(1);
+    // ...nor under the one it moved to, which the next committed change takes.
+    await updateItem(item.id, { price_cents: 999 });
+    expect((await seen(filter, { page: 1 })).total).toBe(1);
   });
 });

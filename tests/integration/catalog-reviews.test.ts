@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
 import { verifyPassword } from "~/lib/password.server";
-import { CATALOG_PAGE_SIZE } from "~/models/catalog.server";
+import { CATALOG_PAGE_SIZE } from "~/models/catalog";
 import { createReview } from "~/models/review.server";
 import { getUserById } from "~/models/user.server";
 import * as home from "~/routes/_index";

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 
-import { CATALOG_PAGE_SIZE } from "~/models/catalog.server";
+import { CATALOG_PAGE_SIZE } from "~/models/catalog";
 import * as manageProduct from "~/routes/dashboard.manage-product";
 
 import { newItem } from "../support/builders";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { countProducts } from "~/models/catalog.server";
+import { countProducts } from "~/models/catalog";
 import { sitemapXml } from "~/web/sitemap.server";
 
 import { newItem } from "../support/builders";

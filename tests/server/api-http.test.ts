@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { browseCatalog, CATALOG_PAGE_SIZE } from "~/models/catalog.server";
+import { browseCatalog, CATALOG_PAGE_SIZE } from "~/models/catalog";
 import { getItem } from "~/models/item.server";
 import { MAX_FORM_BYTES } from "~/web/request.server";
 

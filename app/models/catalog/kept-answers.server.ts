@@ -1,0 +1,90 @@
+// Answers worked out at request time, kept per catalog generation (docs/decisions/0018-kept-search-answers.md).
+import { LRUCache } from "lru-cache";
+
+import { db, type DbOptions } from "~/db/db.server";
+
+import type { CategoryFacet, SpecFacet } from "./facets.server";
+import { filterKey, type NormalizedFilter } from "./filter";
+import type { pageOf, PageOptions } from "./listing.server";
+
+/** What a catalog page shows besides its cards: which parts, how many, and the counts beside every choice. */
+export type CatalogAnswer = Awaited<ReturnType<typeof pageOf>> & { categories: CategoryFacet[]; specs: SpecFacet[] };
+
+/**
+ * The columns whose change moves the catalog generation: migration 0017's triggers watch exactly
+ * these (and every row added to or removed from these tables). A kept answer may read only these,
+ * or what UNWATCHED_READS says is safe: tests/integration/catalog-watched-columns.test.ts holds both
+ * against the triggers and against every column the answers' queries read. A filter on another
+ * column needs a migration that watches it, or an answer that is never kept.
+ */
+export const WATCHED_COLUMNS = {
+  items: ["name", "description", "part_number", "part_number_key", "category_id", "price_cents"],
+  item_specs: ["item_id", "category_id", "name", "value", "unit"],
+  categories: ["slug", "name"],
+} as const satisfies Record<string, readonly string[]>;
+
+const IDENTITY = "a row's identity, never changed: adding or removing a row moves the generation";
+
+/**
+ * What the answers read besides the watched columns, and why a kept answer still follows the data:
+ * a `table.column`, or a whole table the database keeps from watched columns.
+ */
+export const UNWATCHED_READS: Record<string, string> = {
+  "items.id": IDENTITY,
+  "item_specs.id": IDENTITY,
+  "categories.id": IDENTITY,
+  "items.quantity": "stock, which every order moves: an answer that reads it (In stock only) is never kept",
+  "items.search_vector": "PostgreSQL's words of the name and description, generated from them (migration 0009)",
+  items_fts: "SQLite's words of the name and description, kept by triggers on them (migration 0009)",
+  items_part_fts: "SQLite's trigrams of part_number_key, kept by triggers on it (migration 0009)",
+  item_count: "the number of parts, kept by triggers on adding and removing one (migration 0005)",
+  "categories.item_count": "kept by triggers on items' rows and category_id (migration 0010)",
+  spec_counts: "kept by triggers on item_specs' rows and watched columns (migration 0011)",
+  spec_pair_counts: "kept by triggers on item_specs' rows and watched columns (migration 0016)",
+};
+
+/**
+ * Which answers are kept: those counted at request time (a search: 12,000 parts match "sealed
+ * bearings" in a catalog of 100,000, and counting them by category and ranking them takes 20 ms;
+ * two specs chosen at once), except those that depend on stock, which every order changes
+ * (migration 0017). Browsing reads counts the database keeps and needs no keeping.
+ */
+export const isKept = (filter: NormalizedFilter) =>
+  !filter.inStock && (Boolean(filter.query) || filter.specs.length > 1);
+
+const KEPT_ANSWERS = 500;
+// Promises, so that requests for an answer being worked out wait for it instead of repeating it.
+const keptAnswers = new LRUCache<string, Promise<CatalogAnswer>>({ max: KEPT_ANSWERS });
+
+/**
+ * An answer as worked out for the catalog generation read first (migration 0017): a change to the
+ * catalog moves the generation in the transaction that makes it, so a later request, in this
+ * process or another, asks under a new key and never sees an answer older than the data. An answer
+ * worked out while a change commits may already show it; it is filed under the older generation,
+ * which no request asks for once it has seen the new one. Old generations' answers fall out of the
+ * cache as new ones come in.
+ */
+export async function keptAnswer(
+  filter: NormalizedFilter,
+  { page, sort = "relevance" }: PageOptions,
+  workOut: () => Promise<CatalogAnswer>,
+) {
+  const key = JSON.stringify([await catalogGeneration(), filterKey(filter), page, sort]);
+  let answer = keptAnswers.get(key);
+  if (!answer) {
+    answer = workOut();
+    keptAnswers.set(key, answer);
+    answer.catch(() => keptAnswers.delete(key));
+  }
+  return answer;
+}
+
+/** The catalog's generation (migration 0017). */
+export async function catalogGeneration({ executor = db }: DbOptions = {}) {
+  const row = await executor
+    .selectFrom("catalog_generation")
+    .select("generation")
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  return Number(row?.generation ?? 0);
+}
