@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, type AppLoadContext, data, type TypedResponse 
 import { z } from "zod";
 
 import { type LimitKey, refundPoints, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
-import { readForm, RequestRefused, requireSameOrigin } from "~/web/request.server";
+import { readForm, RequestRefused } from "~/web/request.server";
 
 export const WRITE_FAILED = "We could not save this just now, and nothing was changed. Please try again.";
 
@@ -82,7 +82,7 @@ export async function anyone() {
 }
 
 /**
- * Every form action, one pipeline: who may post → what the form is about → read and bound the form
+ * Every form action, one pipeline: who may post → read and bound the form → what the form is about
  * → parse it with its zod schema (400 with the form's messages) → take rate-limit points (429) → run
  * the model call → a redirect, or the form again with conform's reply. A database failure answers
  * 500 with the form as typed; nothing the schema does not know is ever echoed back. See
@@ -94,11 +94,10 @@ export function formAction<User, Schema extends z.ZodTypeAny, Extra extends obje
   return async function action({ request, params, context }: ActionFunctionArgs) {
     const user = await config.guard(request);
     const requestContext: RequestContext<User> = { request, params, context, user };
-    // Another site's post is refused before anything is looked up for it (a 403, never a 404).
-    await withPageRefusals(() => requireSameOrigin(request));
+    // Another site's post, or a body shaped to blow up, is refused before anything is looked up for it.
+    const posted = await readPageForm(request);
     const loaded = (config.load ? await config.load(requestContext) : undefined) as Loaded;
     const loadedContext = { ...requestContext, loaded };
-    const posted = await readPageForm(request);
     const schema = typeof config.schema === "function" ? await config.schema(loadedContext) : config.schema;
     const formData = onlyKnownFields(posted, schema);
     const submission = parseWithZod(formData, { schema });
