@@ -98,13 +98,25 @@ export async function login(
   return { name, email: user.email, password: TEST_PASSWORD, userId: user.id };
 }
 
-/** An order of one unit of an item in stock, placed through the app's own model, for pages that list orders. */
+/**
+ * Parts of the seeded demo catalog with stock for `units` minimum orders. Never a part a test made:
+ * tests run in parallel, and one that counts its own part's stock must not find an order in it.
+ */
+async function demoPartsInStock(units: number) {
+  const { listNewestItems } = await import("~/models/item.server");
+  const { catalogParts } = await import("../../scripts/seed/catalog-data");
+  const demo = new Set(catalogParts.map((part) => part.partNumber));
+  return (await listNewestItems(1000)).filter(
+    (item) => demo.has(item.part_number) && item.quantity >= item.min_order_quantity * units,
+  );
+}
+
+/** An order of one unit of a demo part in stock, placed through the app's own model, for pages that list orders. */
 export async function placeOrderFor(userId: number) {
   await users();
   const { placeOrder } = await import("~/services/checkout.server");
-  const { listNewestItems } = await import("~/models/item.server");
-  const item = (await listNewestItems(50)).find((candidate) => candidate.quantity >= candidate.min_order_quantity);
-  if (!item) throw new Error("no item in stock to order");
+  const [item] = await demoPartsInStock(1);
+  if (!item) throw new Error("no demo part in stock to order");
   const result = await placeOrder({
     userId,
     lines: [{ itemId: item.id, quantity: item.min_order_quantity }],
@@ -116,12 +128,11 @@ export async function placeOrderFor(userId: number) {
   return result;
 }
 
-/** Three parts in stock in the customer's cart, put there through the app's own model. */
+/** Three demo parts in stock in the customer's cart, put there through the app's own model. */
 export async function fillCartFor(userId: number) {
   await users();
   const { addLinesToCart } = await import("~/models/cart.server");
-  const { listNewestItems } = await import("~/models/item.server");
-  const items = (await listNewestItems(50)).filter((item) => item.quantity >= item.min_order_quantity * 2).slice(0, 3);
+  const items = (await demoPartsInStock(2)).slice(0, 3);
   await addLinesToCart(
     userId,
     items.map((item) => ({ itemId: item.id, quantity: item.min_order_quantity })),
