@@ -17,8 +17,7 @@ import { KEPT_ANSWERS, searchCatalog } from "../../app/models/catalog";
 import { getItem } from "../../app/models/item.server";
 import { catalogHref, type CatalogQuery } from "../../app/validation/catalog";
 
-// A buyer's three ways in: a part number typed as printed on the old part, words, and a category
-// narrowed by a spec.
+// The words and the category narrowed by a spec that the search rows load (scenarios/pages.mjs).
 const WORD_SEARCH = "sealed bearings";
 const FILTER = { category: "gears", spec: ["Bore:8"] };
 // Each a page nobody asked for lately: twice as many as an app process keeps answers, asked in
