@@ -15,7 +15,7 @@ export type { CatalogFilter, CatalogSort } from "./filter";
 // The catalog page, with the counts beside every choice; its answers kept per generation.
 export { browseCatalog } from "./browse.server";
 export type { CategoryFacet, FacetChoice, SpecFacet } from "./facets.server";
-export { catalogGeneration } from "./kept-answers.server";
+export { catalogGeneration, KEPT_ANSWERS } from "./kept-answers.server";
 
 // The same search and filters without the counts: the admin's product list and the JSON API.
 export { CATALOG_PAGE_SIZE, highestItemId, listCatalogSlice, searchCatalog } from "./listing.server";

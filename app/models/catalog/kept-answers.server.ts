@@ -52,7 +52,8 @@ export const UNWATCHED_READS: Record<string, string> = {
 export const isKept = (filter: NormalizedFilter) =>
   !filter.inStock && (Boolean(filter.query) || filter.specs.length > 1);
 
-const KEPT_ANSWERS = 500;
+/** Answers a process keeps; the benchmark asks for more new pages than this (scripts/bench/catalog-asks.ts). */
+export const KEPT_ANSWERS = 500;
 // Promises, so that requests for an answer being worked out wait for it instead of repeating it.
 const keptAnswers = new LRUCache<string, Promise<CatalogAnswer>>({ max: KEPT_ANSWERS });
 

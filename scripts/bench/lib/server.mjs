@@ -61,22 +61,30 @@ export function makeTempDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), "storefront-bench-"));
 }
 
+/**
+ * Runs one of the benchmark's TypeScript scripts (they import the app's own code) through tsx on a
+ * SQLite file, and returns the JSON line it prints last.
+ */
+function runScript(script, args, file) {
+  const result = spawnSync(bin("tsx"), [script, ...args], {
+    cwd: root,
+    env: { ...cleanEnv(), DATABASE_URL: `file:${file}` },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    timeout: 300_000,
+  });
+  if (result.status !== 0) throw new Error(`${script} on ${file} failed (exit ${result.status ?? result.signal})`);
+  return JSON.parse(result.stdout.trim().split("\n").at(-1));
+}
+
 /** Runs the catalog generator (scripts/bench/seed-catalog.ts) into a new SQLite file. */
 export function seedCatalog(file, { items, reviews }) {
-  const result = spawnSync(
-    bin("tsx"),
-    ["scripts/bench/seed-catalog.ts", "--items", String(items), "--reviews", String(reviews)],
-    {
-      cwd: root,
-      env: { ...cleanEnv(), DATABASE_URL: `file:${file}` },
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-      timeout: 300_000,
-    },
-  );
-  if (result.status !== 0) throw new Error(`seeding ${file} failed (exit ${result.status ?? result.signal})`);
-  const line = result.stdout.trim().split("\n").at(-1);
-  return JSON.parse(line);
+  return runScript("scripts/bench/seed-catalog.ts", ["--items", String(items), "--reviews", String(reviews)], file);
+}
+
+/** The catalog pages the benchmark loads, as the app writes and counts them (scripts/bench/catalog-asks.ts). */
+export function catalogAsks(file, { partItemId }) {
+  return runScript("scripts/bench/catalog-asks.ts", ["--part-item", String(partItemId)], file);
 }
 
 /** Only what the server needs from the environment, so a developer's .env cannot skew a run. */

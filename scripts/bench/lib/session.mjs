@@ -1,6 +1,13 @@
 // Signing a benchmark customer in through the real forms, as a browser would.
 import { randomUUID } from "node:crypto";
 
+/** The customer who browses; the others differ in name and email. */
+export const READER = { name: "Bench Reader", email: "bench-reader@example.com", password: "bench-password" };
+/** Where every benchmark order goes. */
+export const SHIPPING = { address: "1 Bench Street, Testville", phone: "+1 555 0100" };
+/** The single-part order form (POST /order/:id), less its one-time token. */
+export const ORDER_FORM = { quantity: "1", ...SHIPPING };
+
 /** Headers a browser sends with a same-site form post; without them the app answers 403. */
 export function formHeaders(origin, cookie) {
   return {
@@ -33,6 +40,11 @@ export async function signUp(origin, { name, email, password }) {
   return cookie;
 }
 
+/** Whether an answer to Place Order is its success: a redirect to the new order's page. */
+export function orderPlaced(status, location) {
+  return status === 302 && /^\/dashboard\/my-order\/\d+$/.test(location ?? "");
+}
+
 /** Places one order through POST /order/:id; true when the app answered with its success redirect. */
 export async function placeOrder(origin, cookie, itemId, fields) {
   const response = await fetch(`${origin}/order/${itemId}`, {
@@ -42,7 +54,7 @@ export async function placeOrder(origin, cookie, itemId, fields) {
     body: new URLSearchParams({ ...fields, checkoutToken: randomUUID() }),
   });
   await response.arrayBuffer();
-  return response.status === 302 && /^\/dashboard\/my-order\/\d+$/.test(response.headers.get("Location") ?? "");
+  return orderPlaced(response.status, response.headers.get("Location"));
 }
 
 /** Puts `quantity` of a part in the customer's cart through POST /cart, as Add to Cart does. */

@@ -1,0 +1,136 @@
+// The budgets the store is held to (docs/benchmarks.md, "Budgets"), as data: one entry per row of
+// the table, in its order. `kind` says how a row is measured and judged (ROWS below); `page` and
+// `of` name the pages compared (the page plan's names), `target` the least ratio that passes.
+import { fmt, table } from "../lib/report.mjs";
+import { FLOOD_CONNECTIONS } from "../scenarios/flood.mjs";
+import { LATENCY_CONNECTIONS } from "../scenarios/latency.mjs";
+import { checkoutsVsHome, ordersVsHome, postgresVsHome } from "./operations.mjs";
+import { both, judge, showBoth, showBothTimes, showTimes } from "./ratios.mjs";
+
+const vsBare = (page, target, label) => ({ kind: "times", page, of: "bare-doc", target, label });
+const search = (page, label) => ({ kind: "search", page, of: "items-uncached", target: 0.8, p99Ms: 100, label });
+
+export const BUDGETS = [
+  vsBare("home", 4, ({ items }) => `Home, signed out, cached, ${fmt.int(items)} items, vs bare Remix document`),
+  vsBare("items", 4, "Catalog page 1, cached, vs bare Remix document"),
+  vsBare("product", 4, "Product page, cached, vs bare Remix document"),
+  vsBare("home-uncached", 0.45, "Home, signed out, cache off, vs bare Remix document"),
+  vsBare("items-uncached", 0.45, "Catalog page 1, cache off, vs bare Remix document"),
+  vsBare("product-uncached", 0.45, "Product page, cache off, vs bare Remix document"),
+  vsBare("home-signed-in", 0.45, "Home, signed in, vs bare Remix document"),
+  // Issue 22's budgets hold by both measures: the ratio of req/s and the ratio of CPU per request.
+  {
+    ...vsBare("home-signed-in", 0.4, "Home, signed in, vs bare Remix document (both measures)"),
+    kind: "times-both",
+  },
+  {
+    ...vsBare("about-uncached", 0.55, "About page, cache off, vs bare Remix document (both measures)"),
+    kind: "times-both",
+  },
+  { kind: "times", page: "healthz", of: "bare-resource", target: 0.8, label: "/healthz vs bare Remix resource route" },
+  search("search-part", "Part-number search vs catalog page 1 (cache off)"),
+  search("search-word", "Word search vs catalog page 1 (cache off)"),
+  search("filter", "Category + spec filter vs catalog page 1 (cache off)"),
+  { kind: "flood", p99Ms: 250, label: `Catalog p99 under a flood of ${FLOOD_CONNECTIONS} sign-ins` },
+  { kind: "share", page: "home", of: "healthz", target: 0.85, label: "Home (cached) vs /healthz" },
+  {
+    kind: "share",
+    page: "home-uncached",
+    of: "home-small",
+    target: 0.9,
+    label: ({ items, smallItems }) => `Home at ${fmt.int(items)} vs ${fmt.int(smallItems)} items (cache off)`,
+  },
+  {
+    kind: "share",
+    page: "items-uncached",
+    of: "items-small",
+    target: 0.9,
+    label: ({ items, smallItems }) => `Catalog page 1 at ${fmt.int(items)} vs ${fmt.int(smallItems)} items (cache off)`,
+  },
+  { kind: "gzip", asset: "js", maxKb: 100, label: "Home page JavaScript, gzip" },
+  { kind: "gzip", asset: "css", maxKb: 15, label: "Home page CSS, gzip" },
+  { kind: "orders", target: 0.3, label: "Orders per second vs home page req/s (cache off)" },
+  { kind: "checkouts", target: 0.5, label: "Checkouts of 3-line carts per second vs home, signed in (SQLite)" },
+  { kind: "checkouts-postgres", label: "The same on PostgreSQL (reported)" },
+  { kind: "times", page: "cart", of: "home-signed-in", target: 0.9, label: "Cart page, signed in, vs home, signed in" },
+  { kind: "no-oversell", label: "No oversell (stock check and sell-out race)" },
+  // Measured by `npm run bench:lighthouse` (scripts/bench/lighthouse.mjs), into its own section.
+  { kind: "lighthouse", label: "Lighthouse on the home page", target: "95 / 100 / 100 / 100" },
+];
+
+const pass = (ok) => (ok ? "**pass**" : "**FAIL**");
+
+/** Each kind's Target, Measured and Result cells, from the budget and the whole run. */
+const ROWS = {
+  times: (budget, { results }) => {
+    const pair = both(results[budget.page], results[budget.of]);
+    return [`≥ ${budget.target}×`, showBothTimes(pair), judge(pair, budget.target)];
+  },
+  "times-both": ({ page, of, target }, { results }) => {
+    const pair = both(results[page], results[of]);
+    const result =
+      pair.wall === null || pair.cpu === null
+        ? "not measured"
+        : pair.wall >= target && pair.cpu >= target
+          ? "**pass**"
+          : `**FAIL** (${[pair.wall < target && "req/s", pair.cpu < target && "CPU"].filter(Boolean).join(" and ")})`;
+    return [`≥ ${target}× by req/s and by CPU`, showBothTimes(pair), result];
+  },
+  search: ({ page, of, target, p99Ms }, { results }) => {
+    const pair = both(results[page], results[of]);
+    const p99 = results[page]?.latency?.p99 ?? null;
+    return [
+      `≥ ${target}×, p99 < ${p99Ms} ms`,
+      `${showBothTimes(pair)}; p99 ${p99 === null ? "–" : `${fmt.ms(p99)} ms`} (${LATENCY_CONNECTIONS} connections)`,
+      p99 === null ? "not measured" : p99 < p99Ms ? judge(pair, target) : "**FAIL** (p99)",
+    ];
+  },
+  flood: ({ p99Ms }, { flood }) => {
+    const p99 = flood ? flood.reading.p99 : null;
+    const ok = flood ? p99 < p99Ms && flood.reading.unexpected === 0 && flood.reading.errors === 0 : null;
+    return [
+      `< ${p99Ms} ms, no errors`,
+      p99 === null ? "–" : `${fmt.ms(p99)} ms`,
+      ok === null ? "not measured" : pass(ok),
+    ];
+  },
+  share: ({ page, of, target }, { results }) => {
+    const pair = both(results[page], results[of]);
+    return [`≥ ${fmt.pct(target)}`, showBoth(pair), judge(pair, target)];
+  },
+  gzip: ({ asset, maxKb }, { payload }) => [
+    `≤ ${maxKb} KB`,
+    fmt.kb(payload[asset].gzip),
+    pass(payload[asset].gzip <= maxKb * 1024),
+  ],
+  orders: ({ target }, run) => [`≥ ${fmt.pct(target)}`, showBoth(ordersVsHome(run)), judge(ordersVsHome(run), target)],
+  checkouts: ({ target }, run) => {
+    const ratio = checkoutsVsHome(run);
+    return [
+      `≥ ${target}×`,
+      ratio === null ? "–" : showTimes(ratio),
+      ratio === null ? "not measured" : pass(ratio >= target && run.checkouts.consistent),
+    ];
+  },
+  "checkouts-postgres": (_budget, run) => {
+    const ratio = postgresVsHome(run);
+    return [
+      "–",
+      ratio === null ? "–" : showTimes(ratio),
+      ratio === null ? "not measured" : run.postgresCheckouts.checkouts.consistent ? "reported" : "**FAIL** (stock)",
+    ];
+  },
+  "no-oversell": (_budget, { orders }) => {
+    const none = orders ? orders.consistent && orders.race.ok : null;
+    return ["none", none === null ? "–" : none ? "none" : "oversold", none === null ? "not measured" : pass(none)];
+  },
+  lighthouse: ({ target }) => [target, "see the Lighthouse section", "`npm run bench:lighthouse`"],
+};
+
+export function budgetsSection(run) {
+  const rows = BUDGETS.map((budget) => [
+    typeof budget.label === "function" ? budget.label(run.info.config) : budget.label,
+    ...ROWS[budget.kind](budget, run),
+  ]);
+  return ["", "### Budgets", "", table(["Budget", "Target", "Measured", "Result"], rows)];
+}

@@ -1,0 +1,116 @@
+// The report's sections on writes and attacks: orders and the sell-out race, checkouts on SQLite
+// and PostgreSQL, and the sign-in flood. Each returns its Markdown lines, none when not measured.
+import { fmt, table } from "../lib/report.mjs";
+import { FLOOD_CONNECTIONS, FLOOD_READERS } from "../scenarios/flood.mjs";
+import { CONTENTION_SECONDS } from "../scenarios/orders.mjs";
+import { both, showBoth, showTimes } from "./ratios.mjs";
+
+/** Orders placed per second against the home page's, cache off. */
+export const ordersVsHome = ({ orders, results }) =>
+  orders && results["home-uncached"] ? both(orders, results["home-uncached"]) : { wall: null, cpu: null };
+
+export function ordersSection(run) {
+  const { orders, results, info } = run;
+  if (!orders) return [];
+  const { race } = orders;
+  const rows = [
+    [
+      "Orders placed per second (302 to /dashboard/my-order)",
+      `${fmt.int(orders.rps)} (${fmt.int(orders.ok)} in ${orders.seconds} s)`,
+    ],
+    ["Latency p50 / p99", `${fmt.ms(orders.p50)} ms / ${fmt.ms(orders.p99)} ms`],
+    [
+      "Server CPU per order",
+      orders.cpuMs ? `${orders.cpuMs.toFixed(2)} ms (${fmt.int(orders.cpuRps)} orders per CPU-second)` : "–",
+    ],
+    [
+      "Other answers",
+      orders.unexpected || orders.errors
+        ? `${orders.unexpected} ${JSON.stringify(orders.statuses)}, ${orders.errors} errors`
+        : "none",
+    ],
+    ["vs the home page's throughput (cache off)", results["home-uncached"] ? showBoth(ordersVsHome(run)) : "–"],
+    [
+      `Stock of item ${orders.itemId}: before, after`,
+      `${fmt.int(orders.stockBefore)} → ${fmt.int(orders.stockAfter)} (−${fmt.int(orders.stockBefore - orders.stockAfter)})`,
+    ],
+    [
+      "Order rows for it (warm-up included)",
+      `${fmt.int(orders.ordersRows)} rows, ${fmt.int(orders.unitsOrdered)} units`,
+    ],
+    ["Stock taken = units ordered, never below zero", orders.consistent ? "yes" : "**NO**"],
+    [
+      `Sell-out race: ${race.stock} in stock, ${info.config.connections} clients, ${CONTENTION_SECONDS} s`,
+      `${race.sold} sold, ${race.refused} refused with 409, ${race.other} other; ${race.ordersRows} order rows, stock left ${race.stockLeft}: ${race.ok ? "no oversell" : "**OVERSOLD or short**"}`,
+    ],
+  ];
+  return ["", "### Orders", "", table(["Measure", "Value"], rows)];
+}
+
+/** Checkouts per second against the signed-in home page's, on SQLite and on PostgreSQL. */
+export const checkoutsVsHome = ({ checkouts, results }) =>
+  checkouts && results["home-signed-in"] ? checkouts.rps / results["home-signed-in"].rps : null;
+export const postgresVsHome = ({ postgresCheckouts }) =>
+  postgresCheckouts ? postgresCheckouts.checkouts.rps / postgresCheckouts.home.rps : null;
+
+export function checkoutsSection({ checkouts, postgresCheckouts, results, info }) {
+  if (!checkouts && !postgresCheckouts) return [];
+  const c = info.config;
+  const row = (label, run, home) =>
+    run
+      ? [
+          label,
+          `${fmt.int(run.rps)} (${fmt.int(run.placed)} in ${run.seconds} s)`,
+          `${fmt.ms(run.p50)} / ${fmt.ms(run.p99)} ms`,
+          run.cpuMsPerCheckout ? `${run.cpuMsPerCheckout.toFixed(2)} ms` : "–",
+          home ? showTimes(run.rps / home) : "–",
+          `${Object.keys(run.refused).length ? JSON.stringify(run.refused) : "none"}; ${run.consistent ? "stock taken = units ordered" : "**stock INCONSISTENT**"}`,
+        ]
+      : null;
+  const headers = [
+    "Database",
+    "Checkouts/s",
+    "p50 / p99 (every post)",
+    "CPU per checkout",
+    "vs home, signed in",
+    "Refused; stock",
+  ];
+  const rows = [
+    row(`SQLite (${fmt.int(c.items)} parts)`, checkouts, results["home-signed-in"]?.rps),
+    row("PostgreSQL (demo catalog)", postgresCheckouts?.checkouts, postgresCheckouts?.home.rps),
+  ].filter(Boolean);
+  return [
+    "",
+    "### Checkouts",
+    "",
+    `Each of ${c.connections} connections is a customer who pastes a bill of materials of three parts (one each) ` +
+      "into Quick order and places the order (a fresh checkout token, the total the checkout page showed), over " +
+      "and over: two form posts per checkout, both counted against the checkout. PostgreSQL runs the demo catalog " +
+      "on a throwaway cluster (`fsync=off`) beside its own signed-in home page; compare its ratio, not its " +
+      "absolute numbers.",
+    "",
+    table(headers, rows),
+  ];
+}
+
+export function floodSection({ flood }) {
+  if (!flood) return [];
+  const { attack, reading } = flood;
+  const rows = [
+    [
+      `Sign-ins posted (${FLOOD_CONNECTIONS} connections, unknown emails, one client)`,
+      `${fmt.int(attack.total)} in ${attack.seconds} s: ${JSON.stringify(attack.statuses)}`,
+    ],
+    [
+      `Catalog page 1 meanwhile (${FLOOD_READERS} connections, cache off)`,
+      `${fmt.int(reading.rps)} req/s, p50 ${fmt.ms(reading.p50)} ms, p99 ${fmt.ms(reading.p99)} ms`,
+    ],
+    [
+      "Catalog answers other than 200",
+      reading.unexpected || reading.errors
+        ? `${reading.unexpected} ${JSON.stringify(reading.statuses)}, ${reading.errors} errors`
+        : "none",
+    ],
+  ];
+  return ["", "### Sign-in flood", "", table(["Measure", "Value"], rows)];
+}
