@@ -10,6 +10,7 @@ import { ConfigError } from "~/config/env.server";
 
 import { createStorefrontApp, type StorefrontBuild } from "./app";
 import { readConfig, type ServerConfig } from "./config";
+import { answerEventLoopDelayAsks } from "./event-loop-delay";
 import { ALLOWED_METHODS } from "./refusals";
 
 const config = configOrExit();
@@ -91,6 +92,7 @@ async function runWorker() {
     logLine({ msg: `listening on http://${config.host ?? "localhost"}:${port}`, port });
   });
   build.entry.module.startBackgroundWork?.();
+  answerEventLoopDelayAsks();
 
   async function shutdown(signal: string) {
     if (stopping) return;

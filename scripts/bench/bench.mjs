@@ -14,7 +14,8 @@
 //   --rounds N       BENCH_ROUNDS       rounds the duration is split into, pages interleaved (5)
 //   --connections N  BENCH_CONNECTIONS  concurrent connections (50)
 //   --port P         BENCH_PORT         first of eleven loopback ports, 3200–3289 (3210)
-//   --only a,b       BENCH_ONLY         run only these measurements (names as in the table)
+//   --only a,b       BENCH_ONLY         run only these measurements (names as in the table, and
+//                                      orders, checkout, checkout-postgres, flood, adversarial)
 //   --profile        BENCH_PROFILE=1    run the servers under node --cpu-prof (.tmp/bench/profiles)
 //   --no-write       BENCH_WRITE=0      print only; leave docs/benchmarks.md alone
 //   --keep           BENCH_KEEP=1       keep the databases and the build snapshot
@@ -33,6 +34,7 @@ import { elapsed } from "./lib/clock.mjs";
 import { loadAverage, machine } from "./lib/report.mjs";
 import { benchDir, snapshotBuild } from "./lib/server.mjs";
 import { report } from "./report/index.mjs";
+import { measureAdversarial } from "./scenarios/adversarial.mjs";
 import { cachingHeaders } from "./scenarios/caching.mjs";
 import { measureSqliteCheckouts } from "./scenarios/checkouts.mjs";
 import { measurePostgresCheckouts } from "./scenarios/checkouts-postgres.mjs";
@@ -41,6 +43,7 @@ import { measureLatency } from "./scenarios/latency.mjs";
 import { measureOrders } from "./scenarios/orders.mjs";
 import { measurePages, pagePlan } from "./scenarios/pages.mjs";
 import { homePayload } from "./scenarios/payload.mjs";
+import { searchPages } from "./scenarios/search.mjs";
 import { seedCatalogs } from "./setup/catalogs.mjs";
 import { signUpCustomers, startServers } from "./setup/servers.mjs";
 
@@ -116,7 +119,7 @@ try {
   // 2. Two throwaway catalogs, the parts the scenarios order, and the catalog pages they load.
   const catalogs = seedCatalogs(config, { cleanup, keep: flags.keep });
   info.seed = catalogs.seed;
-  const { largeDb, smallDb, parts, catalogPaths, newSearchPages } = catalogs;
+  const { largeDb, smallDb, parts, catalogPaths, newSearchPages, catalogPages, searches } = catalogs;
 
   // 3. The servers, the customers, and what the home page sends.
   const servers = await startServers({ runDir, largeDb, smallDb, port: config.port, profileDir, cleanup });
@@ -125,12 +128,23 @@ try {
   const homeHtml = await (await fetch(`${large.origin}/`)).text();
   const caching = await cachingHeaders(large.origin, { homeHtml, reader });
 
-  // 4. The pages in interleaved rounds, then the catalog's latency with a few buyers.
-  const plan = pagePlan({ servers, reader, catalogPaths, newSearchPages, pageItemId: parts.page, config }).filter(
-    (step) => wanted(step.name),
-  );
+  // 4. The pages in interleaved rounds (searches asked for the first time among them, but a route
+  // not there yet), then the catalog's latency with a few buyers, then searches meant to hurt.
+  const { rows: searchRows, skipped } = await searchPages(uncached, searches, { wanted });
+  const plan = pagePlan({
+    servers,
+    reader,
+    catalogPaths,
+    newSearchPages,
+    searchRows,
+    pageItemId: parts.page,
+    config,
+  }).filter((step) => wanted(step.name));
   const results = await measurePages(plan, { config, cleanup });
   await measureLatency(plan, results, { config, cleanup });
+  const adversarial = runs("adversarial")
+    ? await measureAdversarial(uncached, { config, wordSearches: searches["search-new-words"], catalogPages })
+    : null;
 
   // 5. Orders and the sell-out race, then checkouts on SQLite and on PostgreSQL.
   const onLarge = { server: large, databaseFile: largeDb, parts, config };
@@ -146,7 +160,7 @@ try {
   const payload = homePayload(path.join(runDir, "build"), homeHtml);
   info.finishedLoad = loadAverage();
   info.elapsed = elapsed();
-  run = { info, results, orders, checkouts, postgresCheckouts, flood, payload, caching };
+  run = { info, results, skipped, adversarial, orders, checkouts, postgresCheckouts, flood, payload, caching };
 } finally {
   await cleanup.run();
 }

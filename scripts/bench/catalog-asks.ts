@@ -7,15 +7,25 @@
  *
  *   DATABASE_URL=file:/tmp/large.db tsx scripts/bench/catalog-asks.ts --part-item 50000
  *
- * Prints one JSON line on stdout: { paths, newSearchPages, wordSearchPages }, the paths by the
- * name of the page row that loads them.
+ * Prints one JSON line on stdout: { paths, newSearchPages, wordSearchPages, catalogPages, searches },
+ * the paths by the name of the page row that loads them, and `searches` the URLs each search row
+ * asks in turn, each new to the app (./search-asks.ts), by row name.
  */
 import { parseArgs } from "node:util";
 
 import { db } from "../../app/db/db.server";
+import { buildVocabulary, spellingCorrector } from "../../app/lib/search/spelling";
 import { KEPT_ANSWERS, searchCatalog } from "../../app/models/catalog";
 import { getItem } from "../../app/models/item.server";
 import { catalogHref, type CatalogQuery } from "../../app/validation/catalog";
+import {
+  correctingWith,
+  type GearSpecs,
+  measurementSearches,
+  misspeltSearches,
+  newWordSearches,
+  suggestPrefixes,
+} from "./search-asks";
 
 // The words and the category narrowed by a spec that the search rows load (scenarios/pages.mjs).
 const WORD_SEARCH = "sealed bearings";
@@ -24,6 +34,11 @@ const FILTER = { category: "gears", spec: ["Bore:8"] };
 // turn, so none is asked again while still kept ("sealed bearings" has 1,005 pages at 100,000
 // parts; a smaller catalog has fewer, and then the row measures kept answers too).
 const NEW_SEARCH_PAGES = 2 * KEPT_ANSWERS;
+// The search rows' searches: four times what a process keeps, so none is asked again while kept
+// (a small catalog has fewer measurement searches: as many as its gears give).
+const SEARCHES_PER_ROW = 4 * KEPT_ANSWERS;
+// Suggestions may be kept by other rules than answers (per prefix, per catalog generation): many more.
+const SUGGEST_PREFIXES = 20 * KEPT_ANSWERS;
 
 const { values } = parseArgs({ options: { "part-item": { type: "string" } } });
 const partItemId = Number(values["part-item"]);
@@ -41,6 +56,8 @@ try {
     );
   }
   const { pageCount: wordSearchPages } = await searchCatalog({ query: WORD_SEARCH }, { page: 1 });
+  const { pageCount: catalogPages } = await searchCatalog({}, { page: 1 });
+  const searches = await newSearches();
   const newPages = Array.from({ length: Math.min(NEW_SEARCH_PAGES, wordSearchPages - 1) }, (_, index) => index + 2);
   console.log(
     JSON.stringify({
@@ -55,8 +72,62 @@ try {
         ? newPages.map((page) => items({ q: WORD_SEARCH, page }))
         : [items({ q: WORD_SEARCH })],
       wordSearchPages,
+      catalogPages,
+      searches,
     }),
   );
 } finally {
   await db.destroy();
+}
+
+/** The search rows' URLs, from the catalog's words, gears and part numbers (./search-asks.ts). */
+async function newSearches() {
+  const parts = await db.selectFrom("items").select(["name", "description"]).distinct().execute();
+  const categories = await db.selectFrom("categories").select("name").execute();
+  const specs = await db.selectFrom("item_specs").select(["name", "value"]).distinct().execute();
+  const vocabulary = buildVocabulary([
+    ...parts.flatMap((part) => [part.name, part.description]),
+    ...categories.map((category) => category.name),
+    ...specs.flatMap((spec) => [spec.name, spec.value]),
+  ]);
+  const correct = correctingWith(spellingCorrector(vocabulary));
+  const partNumbers = await db
+    .selectFrom("items")
+    .select("part_number")
+    .orderBy("id")
+    .limit(SEARCHES_PER_ROW)
+    .execute();
+  const words = newWordSearches(parts, SEARCHES_PER_ROW);
+  const suggest = (q: string) => `/search/suggest?${new URLSearchParams({ q })}`;
+  return {
+    "search-new-words": words.map((q) => items({ q })),
+    "search-measurement": measurementSearches(await gearSpecs(), SEARCHES_PER_ROW).map((q) => items({ q })),
+    "search-misspelt": misspeltSearches(parts, correct, SEARCHES_PER_ROW).map((q) => items({ q })),
+    suggest: suggestPrefixes(
+      words,
+      partNumbers.map((row) => row.part_number),
+      SUGGEST_PREFIXES,
+    ).map(suggest),
+  };
+}
+
+/** Every gear's type, module, teeth and bore, once each. */
+async function gearSpecs() {
+  const rows = await db
+    .selectFrom("item_specs")
+    .innerJoin("items", "items.id", "item_specs.item_id")
+    .innerJoin("categories", "categories.id", "items.category_id")
+    .where("categories.slug", "=", "gears")
+    .where("item_specs.name", "in", ["Type", "Module", "Teeth", "Bore"])
+    .select(["item_specs.item_id as id", "item_specs.name", "item_specs.value"])
+    .execute();
+  const byItem = new Map<number, Record<string, string>>();
+  for (const row of rows) byItem.set(row.id, { ...byItem.get(row.id), [row.name]: row.value });
+  const gears = new Map<string, GearSpecs>();
+  for (const specsOf of byItem.values()) {
+    const { Type: type, Module: module, Teeth: teeth, Bore: bore } = specsOf;
+    if (type && module && teeth && bore)
+      gears.set(JSON.stringify([type, module, teeth, bore]), { type, module, teeth, bore });
+  }
+  return [...gears.values()];
 }

@@ -22,12 +22,14 @@ export type ServerProcess = {
 
 /**
  * Starts the built server the way `npm start` does, on a port of its choosing (or `port`), and
- * waits until it answers /healthz. The environment is the test's, plus what is given.
+ * waits until it answers /healthz. The environment is the test's, plus what is given; with `ipc`,
+ * an IPC channel to it too, as the benchmark opens one (`child.send`).
  */
 export async function startServer({
   env = {},
   port = 0,
-}: { env?: Record<string, string | undefined>; port?: number } = {}): Promise<ServerProcess> {
+  ipc = false,
+}: { env?: Record<string, string | undefined>; port?: number; ipc?: boolean } = {}): Promise<ServerProcess> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error("build/start.js is missing: run `npm run build` (npm test does)");
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
@@ -39,7 +41,7 @@ export async function startServer({
       RATE_LIMIT_POINTS: "100000",
       ...env,
     } as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", ...(ipc ? (["ipc"] as const) : [])],
   });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));

@@ -4,7 +4,7 @@ import autocannon from "autocannon";
 /**
  * Loads one URL for `duration` seconds with `connections` concurrent keep-alive clients and returns
  * the numbers the report needs. Only responses with the expected status count as successes;
- * req/s is successes divided by the measured time.
+ * req/s is successes divided by the measured time. `eachResponse(statusCode, ms)` hears every answer.
  */
 export async function measure({
   url,
@@ -17,6 +17,7 @@ export async function measure({
   bodyFor,
   requests,
   setupClient,
+  eachResponse,
 }) {
   const statuses = new Map();
   const latencies = [];
@@ -40,6 +41,7 @@ export async function measure({
   instance.on("response", (_client, statusCode, _bytes, responseTime) => {
     statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
     latencies.push(responseTime);
+    eachResponse?.(statusCode, responseTime);
   });
   const result = await instance;
   const seconds = result.duration || duration;

@@ -104,11 +104,35 @@ export function buildBaseline() {
   return path.join(benchDir, "baseline");
 }
 
-// How each kind of server is started, and how its own log counts the requests it answered.
+// The messages server/event-loop-delay.ts answers.
+const EVENT_LOOP_DELAY_START = "event-loop-delay:start";
+const EVENT_LOOP_DELAY_READ = "event-loop-delay:read";
+
+/** Asks a store for its event-loop delay and waits for the answer, at most 5 s. */
+function eventLoopDelayOf(child) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off("message", onMessage);
+      reject(new Error("the server did not report its event-loop delay within 5 s"));
+    }, 5_000);
+    function onMessage(message) {
+      if (!message || typeof message !== "object" || !("eventLoopDelay" in message)) return;
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      resolve(message.eventLoopDelay);
+    }
+    child.on("message", onMessage);
+    child.send(EVENT_LOOP_DELAY_READ);
+  });
+}
+
+// How each kind of server is started, and how its own log counts the requests it answered. The
+// store gets an IPC channel, through which it reports its event-loop delay when asked.
 const KINDS = {
   // The store's access log: one JSON line per request, the path without its query string.
   store: {
     args: () => ["build/start.js"],
+    ipc: true,
     served: (text, method, urlPath) => {
       const wanted = `"method":"${method}","path":${JSON.stringify(urlPath.split("?", 1)[0])},`;
       return text.split("\n").filter((line) => line.includes(wanted)).length;
@@ -155,7 +179,7 @@ export async function startServer({
       APP_URL: `http://localhost:${port}`,
       ...env,
     },
-    stdio: ["ignore", log, log],
+    stdio: ["ignore", log, log, ...(KINDS[kind].ipc ? ["ipc"] : [])],
   });
   fs.closeSync(log);
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
@@ -203,6 +227,16 @@ export async function startServer({
         fs.closeSync(fd);
       }
     },
+    /**
+     * The store's event-loop delay (server/event-loop-delay.ts): `start()` measures from now, `read()`
+     * stops and answers the summary in milliseconds (null if never started).
+     */
+    eventLoopDelay: KINDS[kind].ipc
+      ? {
+          start: () => child.send(EVENT_LOOP_DELAY_START),
+          read: () => eventLoopDelayOf(child),
+        }
+      : null,
     /** SIGTERM (the server drains; --cpu-prof writes the profile on exit), then SIGKILL after 15 s. */
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

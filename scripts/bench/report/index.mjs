@@ -8,13 +8,13 @@ import { root } from "../../lib/run.mjs";
 import { benchmarksFile, plainTable, writeSection } from "../lib/report.mjs";
 import { benchDir } from "../lib/server.mjs";
 import { budgetsSection } from "./budgets.mjs";
-import { checkoutsSection, floodSection, ordersSection } from "./operations.mjs";
+import { adversarialSection, checkoutsSection, floodSection, ordersSection } from "./operations.mjs";
 import { growthSection, latencySection, opening, pagesSection } from "./pages.mjs";
 import { cachingSection, payloadSection } from "./served.mjs";
 
 /**
- * `run` is everything measured: { info, results, orders, checkouts, postgresCheckouts, flood,
- * payload, caching }, a scenario left out (`--only`) as null.
+ * `run` is everything measured: { info, results, skipped, adversarial, orders, checkouts,
+ * postgresCheckouts, flood, payload, caching }, a scenario left out (`--only`) as null.
  */
 export function render(run) {
   return [
@@ -22,6 +22,7 @@ export function render(run) {
     ...pagesSection(run.results),
     ...latencySection(run.results, run.info),
     ...growthSection(run.results, run.info),
+    ...adversarialSection(run),
     ...ordersSection(run),
     ...checkoutsSection(run),
     ...payloadSection(run),

@@ -1,6 +1,8 @@
 // The report's sections on writes and attacks: orders and the sell-out race, checkouts on SQLite
-// and PostgreSQL, and the sign-in flood. Each returns its Markdown lines, none when not measured.
+// and PostgreSQL, the sign-in flood and the adversarial searches. Each returns its Markdown lines,
+// none when not measured.
 import { fmt, table } from "../lib/report.mjs";
+import { ADVERSARIAL_CONNECTIONS, HEALTHZ_CONNECTIONS } from "../scenarios/adversarial.mjs";
 import { FLOOD_CONNECTIONS, FLOOD_READERS } from "../scenarios/flood.mjs";
 import { CONTENTION_SECONDS } from "../scenarios/orders.mjs";
 import { both, showBoth, showTimes } from "./ratios.mjs";
@@ -113,4 +115,45 @@ export function floodSection({ flood }) {
     ],
   ];
   return ["", "### Sign-in flood", "", table(["Measure", "Value"], rows)];
+}
+
+const statusesOf = (statuses) =>
+  Object.entries(statuses)
+    .map(([status, count]) => `${status}: ${fmt.int(count)}`)
+    .join(", ");
+
+export function adversarialSection({ adversarial, info }) {
+  if (!adversarial) return [];
+  const { kinds, attack, healthz, eventLoopDelay: delay, mainThreadBusy } = adversarial;
+  const row = (label, figures) => [
+    label,
+    fmt.int(figures.requests ?? figures.total),
+    statusesOf(figures.statuses),
+    fmt.ms(figures.p50),
+    fmt.ms(figures.p99),
+    fmt.ms(figures.max),
+  ];
+  const rows = [
+    ...kinds.map((kind) => row(`${kind.label} (${kind.searches})`, kind)),
+    row("**All 50**", attack),
+    row(`/healthz meanwhile (${HEALTHZ_CONNECTIONS} connection)`, healthz),
+  ];
+  return [
+    "",
+    "### Adversarial searches",
+    "",
+    `50 searches meant to hurt, each request made afresh (new letters, pages, offsets and spec values, so no kept ` +
+      `answer serves it), at ${ADVERSARIAL_CONNECTIONS} connections for ${info.config.duration} s on the store with ` +
+      `the page cache off, while ${HEALTHZ_CONNECTIONS} connection polls \`/healthz\`. Errors: ${attack.errors}, ` +
+      `timeouts: ${attack.timeouts}.` +
+      (mainThreadBusy === null ? "" : ` The server's main thread was busy ${fmt.pct(mainThreadBusy)} of the time.`),
+    "",
+    table(["Searches", "Answers", "Statuses", "p50 ms", "p99 ms", "max ms"], rows),
+    "",
+    delay
+      ? `The server's event-loop delay meanwhile (\`monitorEventLoopDelay\`, a timer every ${delay.resolutionMs} ms, ` +
+        `its interval taken off; ${fmt.int(delay.samples)} samples): mean ${fmt.ms(delay.meanMs)} ms, ` +
+        `p50 ${fmt.ms(delay.p50Ms)} ms, p99 ${fmt.ms(delay.p99Ms)} ms, max ${fmt.ms(delay.maxMs)} ms.`
+      : "The server did not report its event-loop delay.",
+  ];
 }

@@ -3,9 +3,13 @@
 // and search pages' p99 is measured again with a few buyers at once, in rounds like the rest.
 import { log } from "../../lib/run.mjs";
 import { figuresLine, measureInRounds } from "./rounds.mjs";
+import { SEARCH_ROWS } from "./search.mjs";
 
 export const LATENCY_CONNECTIONS = 4;
-const LATENCY_PAGES = ["items-uncached", "search-part", "search-word", "search-word-new", "filter"];
+const LATENCY_PAGES = [
+  ...["items-uncached", "search-part", "search-word", "search-word-new", "filter"],
+  ...SEARCH_ROWS.map((row) => row.name),
+];
 
 /** Measures the latency pages of `plan` again, each result beside its page's in `results` as `latency`. */
 export async function measureLatency(plan, results, { config, cleanup }) {

@@ -8,16 +8,17 @@ import { growthPages } from "./growth.mjs";
 import { figuresLine, loadOptions, measureInRounds } from "./rounds.mjs";
 
 /** A function returning the values in turn, for ever. */
-function cycle(values) {
+export function cycle(values) {
   let next = 0;
   return () => values[next++ % values.length];
 }
 
 /**
  * Every page the table can show, in its order: `servers` from setup/servers.mjs, `reader` the
- * browsing customer's cookie, `catalogPaths` and `newSearchPages` from scripts/bench/catalog-asks.ts.
+ * browsing customer's cookie, `catalogPaths` and `newSearchPages` from scripts/bench/catalog-asks.ts,
+ * `searchRows` the searches asked for the first time (./search.mjs).
  */
-export function pagePlan({ servers, reader, catalogPaths, newSearchPages, pageItemId, config }) {
+export function pagePlan({ servers, reader, catalogPaths, newSearchPages, searchRows = [], pageItemId, config }) {
   const { large, uncached, small, bare, hello } = servers;
   const signedIn = { headers: { Cookie: reader } };
   const plan = [
@@ -55,6 +56,7 @@ export function pagePlan({ servers, reader, catalogPaths, newSearchPages, pageIt
       nextPath: cycle(newSearchPages),
     },
     { name: "filter", label: "Category + spec filter, cache off", server: uncached, path: catalogPaths.filter },
+    ...searchRows,
     { name: "order-page", label: "Order page, signed in", server: large, path: `/order/${pageItemId}`, ...signedIn },
     { name: "cart", label: "Cart, signed in (3 lines)", server: large, path: "/cart", ...signedIn },
     { name: "dashboard", label: "My Orders, signed in", server: large, path: "/dashboard/my-order", ...signedIn },

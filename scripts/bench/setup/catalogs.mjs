@@ -57,8 +57,17 @@ export function seedCatalogs(config, { cleanup, keep }) {
   } finally {
     sqlite.close();
   }
-  const { paths, newSearchPages } = catalogAsks(largeDb, { partItemId: parts.page });
-  return { largeDb, smallDb, seed: { large, small }, parts, catalogPaths: paths, newSearchPages };
+  const { paths, newSearchPages, catalogPages, searches } = catalogAsks(largeDb, { partItemId: parts.page });
+  return {
+    largeDb,
+    smallDb,
+    seed: { large, small },
+    parts,
+    catalogPaths: paths,
+    newSearchPages,
+    catalogPages,
+    searches,
+  };
 }
 
 /** A part's stock, and the order lines and units ordered of it, read straight from the SQLite file. */

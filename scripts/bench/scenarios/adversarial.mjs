@@ -1,0 +1,209 @@
+// Searches meant to hurt (issue 24): what a careless script or an attacker sends to the catalog and
+// the API, at 4 connections on the store with the page cache off, while one connection polls
+// /healthz. Since better-sqlite3 is synchronous, a search that takes long holds every other request
+// up, so the budget is on the slowest search and on /healthz meanwhile, and the server's own
+// event-loop delay over the same time is reported beside them.
+import { log } from "../../lib/run.mjs";
+import { measure, warmUp } from "../lib/load.mjs";
+import { fmt } from "../lib/report.mjs";
+
+export const ADVERSARIAL_CONNECTIONS = 4;
+export const HEALTHZ_CONNECTIONS = 1;
+const SPEC_PARAMETERS = 300;
+const LONG_QUERY = 200;
+
+/** mulberry32: the same searches in every run. */
+function prng(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The 50 searches, by kind: each entry makes its URL afresh from `random` on every request, so that
+ * where the kind allows it, every request is a search nobody asked before (as an attacker's would
+ * be: a kept answer would make a repeat cheap). `words` are catalog words, `catalogPages` the last
+ * page of /items, `items` the parts in the catalog.
+ */
+export function adversarialSet({ words, catalogPages, items }) {
+  const random = prng(24);
+  const below = (n) => Math.floor(random() * n);
+  const between = (low, high) => low + below(high - low + 1);
+  const letters = (count) => Array.from({ length: count }, () => String.fromCharCode(97 + below(26))).join("");
+  const anyOf = (values) => values[below(values.length)];
+  const q = (text) => new URLSearchParams({ q: text }).toString();
+  /** Terms from `term()` joined by spaces, up to `length` characters. */
+  const upTo = (length, term) => {
+    let text = term();
+    for (let next = term(); text.length + 1 + next.length <= length; next = term()) text += ` ${next}`;
+    return text;
+  };
+  const specs = (count, name) =>
+    Array.from({ length: count }, () => `spec=${encodeURIComponent(`${name()}:${between(1, 400)}`)}`).join("&");
+  const gearSpecName = () => anyOf(["Bore", "Module", "Teeth", "Face width", "Pressure angle"]);
+  const deepPage = () => between(Math.ceil(catalogPages * 0.6), catalogPages);
+  const deepOffset = () => between(Math.floor(items * 0.9), Math.max(0, items - 1));
+
+  const kinds = [
+    {
+      kind: "single",
+      label: "Single letters",
+      make: [
+        ...Array.from({ length: 8 }, () => () => `/items?${q(letters(1))}`),
+        ...Array.from({ length: 2 }, () => () => `/api/item?${q(letters(1))}`),
+      ],
+    },
+    {
+      kind: "ten-short",
+      label: "Ten short terms",
+      make: [
+        () => `/items?${q("a b c d e f g h i j")}`,
+        ...Array.from({ length: 3 }, () => () => `/items?${q(Array.from({ length: 10 }, () => letters(1)).join(" "))}`),
+        () => `/items?${q(Array.from({ length: 10 }, () => letters(2)).join(" "))}`,
+        () => `/api/item?${q(Array.from({ length: 10 }, () => letters(between(1, 2))).join(" "))}`,
+      ],
+    },
+    {
+      kind: "two-three",
+      label: "Random 2–3 letter terms",
+      make: [
+        ...Array.from({ length: 6 }, () => () => `/items?${q(letters(between(2, 3)))}`),
+        ...Array.from({ length: 3 }, () => () => `/items?${q(upTo(12, () => letters(between(2, 3))))}`),
+        ...Array.from({ length: 3 }, () => () => `/api/item?${q(letters(between(2, 3)))}`),
+      ],
+    },
+    {
+      kind: "long",
+      label: `${LONG_QUERY}-character queries`,
+      make: [
+        () => `/items?${q(upTo(LONG_QUERY, () => anyOf(words)))}`,
+        () => `/items?${q(upTo(LONG_QUERY, () => letters(between(3, 8))))}`,
+        () => `/items?${q(upTo(LONG_QUERY, () => `${between(1, 400)}${anyOf(["mm", " mm", "bar", "t", "x20", ""])}`))}`,
+        () => `/items?${q(upTo(LONG_QUERY, () => `gw-${letters(2)}-${between(1, 9999)}`))}`,
+        () => `/items?${q(letters(LONG_QUERY))}`,
+        () => `/api/item?${q(upTo(LONG_QUERY, () => anyOf(words)))}`,
+      ],
+    },
+    {
+      kind: "deep",
+      label: "Deep pages and offsets",
+      make: [
+        ...Array.from({ length: 2 }, () => () => `/items?page=${deepPage()}`),
+        () => `/items?page=${catalogPages + between(1, 1000)}`,
+        () => `/items?${q(anyOf(words))}&page=${between(50, 1000)}`,
+        () => `/items?${q(letters(1))}&page=${between(100, 5000)}`,
+        () => `/api/item?q=s&offset=${Math.max(0, items - 1000)}`,
+        ...Array.from({ length: 2 }, () => () => `/api/item?offset=${deepOffset()}`),
+        () => `/api/item?${q(anyOf(words))}&offset=${deepOffset()}`,
+      ],
+    },
+    {
+      kind: "specs",
+      label: `${SPEC_PARAMETERS} spec parameters`,
+      make: [
+        ...Array.from({ length: 3 }, () => () => `/items?category=gears&${specs(SPEC_PARAMETERS, gearSpecName)}`),
+        () => `/items?category=gears&${specs(SPEC_PARAMETERS, () => "Bore")}`,
+        () => `/items?category=gears&${specs(SPEC_PARAMETERS, () => letters(between(3, 10)))}`,
+        () => `/items?${specs(SPEC_PARAMETERS, gearSpecName)}`,
+        () => `/items?${q(anyOf(words))}&category=gears&${specs(SPEC_PARAMETERS, gearSpecName)}`,
+      ],
+    },
+  ];
+  return kinds.flatMap(({ kind, label, make }) => make.map((path) => ({ kind, label, path })));
+}
+
+/** One kind's answers: how many, their statuses, and their latency. */
+function figuresOf(latencies, statuses) {
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (fraction) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] : 0;
+  return { requests: sorted.length, statuses, p50: at(0.5), p99: at(0.99), max: sorted.length ? sorted.at(-1) : 0 };
+}
+
+/**
+ * The set at ADVERSARIAL_CONNECTIONS for `config.duration` seconds (after `config.warmup` unmeasured),
+ * /healthz polled by HEALTHZ_CONNECTIONS meanwhile, and the server's event-loop delay over the same
+ * time; `wordSearches` (catalog-asks.ts) give the catalog's words. Returns each kind's figures, all
+ * of them together, /healthz's and the delay.
+ */
+export async function measureAdversarial(server, { config, wordSearches, catalogPages }) {
+  const words = [
+    ...new Set(wordSearches.flatMap((path) => new URL(path, server.origin).searchParams.get("q").split(" "))),
+  ];
+  const set = adversarialSet({ words, catalogPages, items: config.items });
+  if (set.length !== 50) throw new Error(`the adversarial set has ${set.length} searches, not 50`);
+  let next = 0;
+  // Which kind each connection's request was: autocannon calls onResponse with the request's context
+  // just before it reports the answer's latency (eachResponse), on the same connection.
+  let answered = null;
+  const requests = [
+    {
+      setupRequest: (request, context) => {
+        const entry = set[next++ % set.length];
+        context.kind = entry.kind;
+        return { ...request, path: entry.path() };
+      },
+      onResponse: (_status, _body, context) => {
+        answered = context.kind;
+      },
+    },
+  ];
+  const url = `${server.origin}/items`;
+  log(
+    `Adversarial searches: ${set.length} at ${ADVERSARIAL_CONNECTIONS} connections for ${config.duration} s, /healthz polled meanwhile`,
+  );
+  await warmUp({ url, connections: ADVERSARIAL_CONNECTIONS, duration: config.warmup, requests }, config.warmup);
+
+  const byKind = new Map(set.map(({ kind }) => [kind, { latencies: [], statuses: {} }]));
+  const eachResponse = (status, ms) => {
+    const figures = byKind.get(answered);
+    if (!figures) return;
+    figures.latencies.push(ms);
+    figures.statuses[status] = (figures.statuses[status] ?? 0) + 1;
+  };
+  const cpu0 = server.mainThreadCpuSeconds();
+  server.eventLoopDelay.start();
+  const [attack, healthz] = await Promise.all([
+    measure({ url, connections: ADVERSARIAL_CONNECTIONS, duration: config.duration, requests, eachResponse }),
+    measure({ url: `${server.origin}/healthz`, connections: HEALTHZ_CONNECTIONS, duration: config.duration }),
+  ]);
+  const eventLoopDelay = await server.eventLoopDelay.read();
+  const cpu1 = server.mainThreadCpuSeconds();
+
+  const kinds = [...byKind].map(([kind, { latencies, statuses }]) => ({
+    kind,
+    label: set.find((entry) => entry.kind === kind).label,
+    searches: set.filter((entry) => entry.kind === kind).length,
+    ...figuresOf(latencies, statuses),
+  }));
+  const { latencies, ...attackFigures } = attack;
+  const { latencies: _healthz, ...healthzFigures } = healthz;
+  const serverErrors = Object.entries(attack.statuses)
+    .filter(([status]) => Number(status) >= 500)
+    .reduce((sum, [, count]) => sum + count, 0);
+  const result = {
+    kinds,
+    attack: { ...attackFigures, max: latencies.length ? Math.max(...latencies) : 0, serverErrors },
+    healthz: { ...healthzFigures, max: healthz.latencies.length ? Math.max(...healthz.latencies) : 0 },
+    eventLoopDelay,
+    // The main thread's CPU over the measured time: how busy the attack kept the event loop.
+    mainThreadBusy: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / attack.seconds,
+  };
+  for (const row of kinds) {
+    console.log(
+      `  ${row.label.padEnd(42)} ${fmt.int(row.requests).padStart(7)} answers  p99 ${fmt.ms(row.p99).padStart(5)} ms  max ${fmt.ms(row.max).padStart(5)} ms  ${JSON.stringify(row.statuses)}`,
+    );
+  }
+  console.log(
+    `  /healthz meanwhile: p99 ${fmt.ms(healthz.p99)} ms, max ${fmt.ms(result.healthz.max)} ms; event-loop delay ` +
+      (eventLoopDelay
+        ? `p99 ${fmt.ms(eventLoopDelay.p99Ms)} ms, max ${fmt.ms(eventLoopDelay.maxMs)} ms`
+        : "not reported"),
+  );
+  return result;
+}
