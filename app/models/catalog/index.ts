@@ -17,7 +17,7 @@ export type { CatalogFilter, CatalogSort } from "./filter";
 export { browseCatalog } from "./browse.server";
 export type { CategoryFacet, FacetChoice, SpecFacet } from "./facets.server";
 export { catalogGeneration, KEPT_ANSWERS } from "./kept-answers.server";
-export { catalogVocabulary, type CatalogVocabulary } from "./vocabulary.server";
+export { type CatalogVocabulary,catalogVocabulary } from "./vocabulary.server";
 
 // The same search and filters without the counts: the admin's product list and the JSON API.
 export { CATALOG_PAGE_SIZE, highestItemId, listCatalogSlice, searchCatalog } from "./listing.server";
