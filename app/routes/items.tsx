@@ -1,11 +1,11 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { CatalogFilters, ItemSearch, Pagination, SortForm } from "~/components/catalog-controls";
 import { ItemGrid } from "~/components/item-card";
 import { NothingFound, ResultCount } from "~/components/search-outcome";
 import { browseCatalog, closestCategories } from "~/models/catalog";
-import { catalogHref, parseCatalogQuery, specChoices } from "~/validation/catalog";
+import { catalogHref, MAX_CATALOG_PAGE, parseCatalogQuery, specChoices } from "~/validation/catalog";
 import { cacheablePageHeaders } from "~/web/headers";
 import { pageTitle, storeNameOf } from "~/web/meta";
 
@@ -22,6 +22,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseCatalogQuery(new URL(request.url).searchParams);
+  if (query.page > MAX_CATALOG_PAGE) {
+    throw data(`Pages past ${MAX_CATALOG_PAGE} are not listed: narrow the parts with a search or a filter.`, {
+      status: 400,
+    });
+  }
   const filter = { query: query.q, category: query.category, inStock: query.inStock, specs: specChoices(query) };
   const result = await browseCatalog(filter, { page: query.page, sort: query.sort });
   // A page past the end (an old link, a catalog that shrank) shows the last page there is.

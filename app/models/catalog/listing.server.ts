@@ -5,6 +5,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import { db, type DbOptions, type Executor } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { cardColumns, type ItemDetail } from "~/models/item.server";
+import { MAX_CATALOG_PAGE } from "~/validation/catalog";
 
 import { type CatalogFilter, type CatalogSort, hasFilters, type NormalizedFilter, normalizeFilter } from "./filter";
 import { countProducts } from "./reads.server";
@@ -147,7 +148,7 @@ export async function pageOf(
   { total, narrowedFrom }: { total: number; narrowedFrom?: number },
   { page, sort }: PageOptions,
 ) {
-  const pageCount = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
+  const pageCount = Math.min(MAX_CATALOG_PAGE, Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE)));
   const offset = (page - 1) * CATALOG_PAGE_SIZE;
   const walkSteps = narrowedFrom === undefined ? Infinity : ((offset + CATALOG_PAGE_SIZE) * narrowedFrom) / total;
   const specTest: SpecTest = walkSteps < total ? "exists" : "in";
