@@ -119,7 +119,7 @@ try {
   // 2. Two throwaway catalogs, the parts the scenarios order, and the catalog pages they load.
   const catalogs = seedCatalogs(config, { cleanup, keep: flags.keep });
   info.seed = catalogs.seed;
-  const { largeDb, smallDb, parts, catalogPaths, newSearchPages, catalogPages, searches } = catalogs;
+  const { largeDb, smallDb, parts, catalogPaths, newSearchPages, catalogPages, deepest, searches } = catalogs;
 
   // 3. The servers, the customers, and what the home page sends.
   const servers = await startServers({ runDir, largeDb, smallDb, port: config.port, profileDir, cleanup });
@@ -143,7 +143,12 @@ try {
   const results = await measurePages(plan, { config, cleanup });
   await measureLatency(plan, results, { config, cleanup });
   const adversarial = runs("adversarial")
-    ? await measureAdversarial(uncached, { config, wordSearches: searches["search-new-words"], catalogPages })
+    ? await measureAdversarial(uncached, {
+        config,
+        wordSearches: searches["search-new-words"],
+        catalogPages,
+        deepest,
+      })
     : null;
 
   // 5. Orders and the sell-out race, then checkouts on SQLite and on PostgreSQL.

@@ -7,25 +7,19 @@
  *
  *   DATABASE_URL=file:/tmp/large.db tsx scripts/bench/catalog-asks.ts --part-item 50000
  *
- * Prints one JSON line on stdout: { paths, newSearchPages, wordSearchPages, catalogPages, searches },
- * the paths by the name of the page row that loads them, and `searches` the URLs each search row
- * asks in turn, each new to the app (./search-asks.ts), by row name.
+ * Prints one JSON line on stdout: { paths, newSearchPages, wordSearchPages, catalogPages, deepest,
+ * searches }, the paths by the name of the page row that loads them, `deepest` the deepest catalog
+ * page and API offset the app reads (the adversarial searches ask there and past it), and
+ * `searches` the URLs each search row asks in turn, each new to the app (./search-asks.ts), by row
+ * name.
  */
 import { parseArgs } from "node:util";
 
 import { db } from "../../app/db/db.server";
-import { buildVocabulary, spellingCorrector } from "../../app/lib/search/spelling";
-import { KEPT_ANSWERS, searchCatalog } from "../../app/models/catalog";
+import { catalogVocabulary, KEPT_ANSWERS, searchCatalog } from "../../app/models/catalog";
 import { getItem } from "../../app/models/item.server";
-import { catalogHref, type CatalogQuery } from "../../app/validation/catalog";
-import {
-  correctingWith,
-  type GearSpecs,
-  measurementSearches,
-  misspeltSearches,
-  newWordSearches,
-  suggestPrefixes,
-} from "./search-asks";
+import { catalogHref, type CatalogQuery, DEEPEST_OFFSET, MAX_CATALOG_PAGE } from "../../app/validation/catalog";
+import { type GearSpecs, measurementSearches, misspeltSearches, newWordSearches, suggestPrefixes } from "./search-asks";
 
 // The words and the category narrowed by a spec that the search rows load (scenarios/pages.mjs).
 const WORD_SEARCH = "sealed bearings";
@@ -73,6 +67,7 @@ try {
         : [items({ q: WORD_SEARCH })],
       wordSearchPages,
       catalogPages,
+      deepest: { page: Math.min(catalogPages, MAX_CATALOG_PAGE), offset: DEEPEST_OFFSET },
       searches,
     }),
   );
@@ -80,17 +75,13 @@ try {
   await db.destroy();
 }
 
-/** The search rows' URLs, from the catalog's words, gears and part numbers (./search-asks.ts). */
+/**
+ * The search rows' URLs, from the catalog's words, gears and part numbers (./search-asks.ts); the
+ * misspellings are those the catalog's own vocabulary corrects back ("Did you mean").
+ */
 async function newSearches() {
   const parts = await db.selectFrom("items").select(["name", "description"]).distinct().execute();
-  const categories = await db.selectFrom("categories").select("name").execute();
-  const specs = await db.selectFrom("item_specs").select(["name", "value"]).distinct().execute();
-  const vocabulary = buildVocabulary([
-    ...parts.flatMap((part) => [part.name, part.description]),
-    ...categories.map((category) => category.name),
-    ...specs.flatMap((spec) => [spec.name, spec.value]),
-  ]);
-  const correct = correctingWith(spellingCorrector(vocabulary));
+  const { correctQuery } = await catalogVocabulary({ current: true });
   const partNumbers = await db
     .selectFrom("items")
     .select("part_number")
@@ -102,7 +93,7 @@ async function newSearches() {
   return {
     "search-new-words": words.map((q) => items({ q })),
     "search-measurement": measurementSearches(await gearSpecs(), SEARCHES_PER_ROW).map((q) => items({ q })),
-    "search-misspelt": misspeltSearches(parts, correct, SEARCHES_PER_ROW).map((q) => items({ q })),
+    "search-misspelt": misspeltSearches(parts, correctQuery, SEARCHES_PER_ROW).map((q) => items({ q })),
     suggest: suggestPrefixes(
       words,
       partNumbers.map((row) => row.part_number),

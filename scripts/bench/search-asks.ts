@@ -5,7 +5,7 @@
  * Pure (catalog-asks.ts reads the catalog and prints them); the same catalog gives the same searches.
  */
 import { readQuery } from "../../app/lib/search/query-reader";
-import { correctQuery, editLimitFor, type SpellingCorrector } from "../../app/lib/search/spelling";
+import { editLimitFor } from "../../app/lib/search/spelling";
 import { foldText, plainTokens, STOP_WORDS } from "../../app/lib/search/text";
 import { filterKey, normalizeFilter } from "../../app/models/catalog/filter";
 
@@ -137,7 +137,8 @@ function slipsOf(word: string) {
 
 /**
  * Misspelt searches: two words of one part, one of them with a slip that "Did you mean" corrects
- * back (`correct` is the app's: the query with its unknown words corrected, null if none).
+ * back (`correct` is the app's CatalogVocabulary.correctQuery: the query with its unknown words
+ * corrected, null if none).
  */
 export function misspeltSearches(parts: PartText[], correct: (query: string) => string | null, limit: number) {
   const random = prng(7);
@@ -155,10 +156,6 @@ export function misspeltSearches(parts: PartText[], correct: (query: string) => 
   }
   return distinctAnswers(queries(), limit);
 }
-
-/** `correct` for misspeltSearches from a spelling corrector: the app's "Did you mean" over the reader's terms. */
-export const correctingWith = (corrector: SpellingCorrector) => (query: string) =>
-  correctQuery(readQuery(query), corrector);
 
 /**
  * What the search box sends as a buyer types, from two letters on: the word searches' prefixes

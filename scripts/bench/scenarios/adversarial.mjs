@@ -28,9 +28,10 @@ function prng(seed) {
  * The 50 searches, by kind: each entry makes its URL afresh from `random` on every request, so that
  * where the kind allows it, every request is a search nobody asked before (as an attacker's would
  * be: a kept answer would make a repeat cheap). `words` are catalog words, `catalogPages` the last
- * page of /items, `items` the parts in the catalog.
+ * page of /items, `deepest` the deepest page and API offset the app reads (catalog-asks.ts), `items`
+ * the parts in the catalog.
  */
-export function adversarialSet({ words, catalogPages, items }) {
+export function adversarialSet({ words, catalogPages, deepest, items }) {
   const random = prng(24);
   const below = (n) => Math.floor(random() * n);
   const between = (low, high) => low + below(high - low + 1);
@@ -46,8 +47,9 @@ export function adversarialSet({ words, catalogPages, items }) {
   const specs = (count, name) =>
     Array.from({ length: count }, () => `spec=${encodeURIComponent(`${name()}:${between(1, 400)}`)}`).join("&");
   const gearSpecName = () => anyOf(["Bore", "Module", "Teeth", "Face width", "Pressure angle"]);
-  const deepPage = () => between(Math.ceil(catalogPages * 0.6), catalogPages);
-  const deepOffset = () => between(Math.floor(items * 0.9), Math.max(0, items - 1));
+  /** Within the last tenth of what the app reads: the dearest pages it answers. */
+  const deepest90 = (bound) => between(Math.ceil(bound * 0.9), bound);
+  const lastTenth = () => between(Math.floor(items * 0.9), Math.max(0, items - 1));
 
   const kinds = [
     {
@@ -93,13 +95,14 @@ export function adversarialSet({ words, catalogPages, items }) {
       kind: "deep",
       label: "Deep pages and offsets",
       make: [
-        ...Array.from({ length: 2 }, () => () => `/items?page=${deepPage()}`),
-        () => `/items?page=${catalogPages + between(1, 1000)}`,
+        ...Array.from({ length: 2 }, () => () => `/items?page=${deepest90(deepest.page)}`),
+        () => `/items?page=${between(deepest.page + 1, catalogPages + 1000)}`,
         () => `/items?${q(anyOf(words))}&page=${between(50, 1000)}`,
         () => `/items?${q(letters(1))}&page=${between(100, 5000)}`,
         () => `/api/item?q=s&offset=${Math.max(0, items - 1000)}`,
-        ...Array.from({ length: 2 }, () => () => `/api/item?offset=${deepOffset()}`),
-        () => `/api/item?${q(anyOf(words))}&offset=${deepOffset()}`,
+        () => `/api/item?offset=${deepest90(deepest.offset)}`,
+        () => `/api/item?offset=${lastTenth()}`,
+        () => `/api/item?${q(anyOf(words))}&offset=${deepest90(deepest.offset)}`,
       ],
     },
     {
@@ -128,14 +131,14 @@ function figuresOf(latencies, statuses) {
 /**
  * The set at ADVERSARIAL_CONNECTIONS for `config.duration` seconds (after `config.warmup` unmeasured),
  * /healthz polled by HEALTHZ_CONNECTIONS meanwhile, and the server's event-loop delay over the same
- * time; `wordSearches` (catalog-asks.ts) give the catalog's words. Returns each kind's figures, all
- * of them together, /healthz's and the delay.
+ * time; `wordSearches`, `catalogPages` and `deepest` come from catalog-asks.ts. Returns each kind's
+ * figures, all of them together, /healthz's and the delay.
  */
-export async function measureAdversarial(server, { config, wordSearches, catalogPages }) {
+export async function measureAdversarial(server, { config, wordSearches, catalogPages, deepest }) {
   const words = [
     ...new Set(wordSearches.flatMap((path) => new URL(path, server.origin).searchParams.get("q").split(" "))),
   ];
-  const set = adversarialSet({ words, catalogPages, items: config.items });
+  const set = adversarialSet({ words, catalogPages, deepest, items: config.items });
   if (set.length !== 50) throw new Error(`the adversarial set has ${set.length} searches, not 50`);
   let next = 0;
   // Which kind each connection's request was: autocannon calls onResponse with the request's context

@@ -57,7 +57,9 @@ export function seedCatalogs(config, { cleanup, keep }) {
   } finally {
     sqlite.close();
   }
-  const { paths, newSearchPages, catalogPages, searches } = catalogAsks(largeDb, { partItemId: parts.page });
+  const { paths, newSearchPages, catalogPages, deepest, searches } = catalogAsks(largeDb, {
+    partItemId: parts.page,
+  });
   return {
     largeDb,
     smallDb,
@@ -66,6 +68,7 @@ export function seedCatalogs(config, { cleanup, keep }) {
     catalogPaths: paths,
     newSearchPages,
     catalogPages,
+    deepest,
     searches,
   };
 }
