@@ -5,6 +5,7 @@
 //   kept-answers.server.ts   answers kept per catalog generation, and the columns that move it
 //   search.server.ts         a search box's text as each database's matching SQL
 //   listing.server.ts        which parts a filter leaves, how many, one page of them in order
+//   vocabulary.server.ts     the catalog's own words: "Did you mean" and completions
 //   facets.server.ts         the counts beside every category and spec choice
 //   reads.server.ts          categories, the part count, the sitemap's pages, the API's details
 // Every file that reads the database ends in .server, so a value imported from here into browser
@@ -16,6 +17,7 @@ export type { CatalogFilter, CatalogSort } from "./filter";
 export { browseCatalog } from "./browse.server";
 export type { CategoryFacet, FacetChoice, SpecFacet } from "./facets.server";
 export { catalogGeneration, KEPT_ANSWERS } from "./kept-answers.server";
+export { type CatalogVocabulary,catalogVocabulary } from "./vocabulary.server";
 
 // The same search and filters without the counts: the admin's product list and the JSON API.
 export { CATALOG_PAGE_SIZE, highestItemId, listCatalogSlice, searchCatalog } from "./listing.server";
