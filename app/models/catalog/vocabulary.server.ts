@@ -69,9 +69,7 @@ export function vocabularyOf(counts: ReadonlyMap<string, number>): CatalogVocabu
       for (let index = firstAtOrAfter(prefix); index < words.length && words[index].startsWith(prefix); index += 1) {
         found.push(words[index]);
       }
-      return found
-        .sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || a.localeCompare(b))
-        .slice(0, limit);
+      return found.sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || a.localeCompare(b)).slice(0, limit);
     },
     correctQuery: (query) => correctQuery(readQuery(query), corrector),
   };
