@@ -31,6 +31,7 @@ export type RelevanceQuery = { query: string; form: QueryForm; acceptable: strin
 const q = (query: string, form: QueryForm, ...acceptable: string[]): RelevanceQuery => ({ query, form, acceptable });
 
 export const SPUR_GEARS_M1 = ["GW-SG-M1-20", "GW-SG-M1-30"];
+export const MODULE_1_GEARS = [...SPUR_GEARS_M1, "GW-HG-M1-25"];
 export const SPUR_GEARS = [...SPUR_GEARS_M1, "GW-SG-M1P5-36", "GW-SG-M2-20", "GW-SG-M2-40"];
 // Bore 8 mm as a spec (gears, bearing, couplings), and the timing pulleys' 8 mm pilot bore.
 export const EIGHT_MM_BORE = [
@@ -69,6 +70,7 @@ export const relevanceQueries: RelevanceQuery[] = [
   q("8mm bore", "measurement", ...EIGHT_MM_BORE),
   q("bore 8 mm", "measurement", ...EIGHT_MM_BORE),
   q("m1 20t", "module and teeth", "GW-SG-M1-20"),
+  q("gear module 1", "module and teeth", ...MODULE_1_GEARS),
   q("gear module 2 40 teeth", "module and teeth", "GW-SG-M2-40", "GW-HG-M2-20-40"),
   q("helical gears", "plural", "GW-HG-M1-25", "GW-HG-M2-20-40"),
   q("helical gear m1", "module and teeth", "GW-HG-M1-25"),

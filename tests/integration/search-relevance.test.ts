@@ -11,6 +11,7 @@ import {
   EIGHT_MM_BORE,
   G_QUARTER,
   GRADE_8_8_BOLTS,
+  MODULE_1_GEARS,
   relevanceQueries,
   SPUR_GEARS,
   SPUR_GEARS_M1,
@@ -84,6 +85,8 @@ describe("relevance", () => {
     for (const query of ["spur gear m1", "m1 spur gear"]) {
       expect.soft(await firstOf(query, 2), query).toEqual(new Set(SPUR_GEARS_M1));
     }
+    // Module 1.5 is no module 1, though its text holds the tokens "module 1".
+    await allAmong("module 1", MODULE_1_GEARS);
     await allAmong("8mm bore", EIGHT_MM_BORE);
     await allAmong("spur gaer", SPUR_GEARS);
     expect.soft(await first("m6x20 socket head"), "m6x20 socket head").toBe("GW-SC-M6-20-129");
