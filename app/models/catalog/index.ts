@@ -18,7 +18,8 @@ export type { CatalogFilter, CatalogSort } from "./filter";
 export { browseCatalog } from "./browse.server";
 export { closestCategories } from "./closest-categories.server";
 export type { CategoryFacet, FacetChoice, SpecFacet } from "./facets.server";
-export { catalogGeneration, KEPT_ANSWERS } from "./kept-answers.server";
+export { catalogGeneration } from "./generation.server";
+export { KEPT_ANSWERS } from "./kept-answers.server";
 export { type CatalogVocabulary, catalogVocabulary } from "./vocabulary.server";
 
 // The same search and filters without the counts: the admin's product list and the JSON API.

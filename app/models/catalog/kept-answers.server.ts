@@ -1,10 +1,9 @@
 // Answers worked out at request time, kept per catalog generation (docs/decisions/0018-kept-search-answers.md).
 import { LRUCache } from "lru-cache";
 
-import { db, type DbOptions } from "~/db/db.server";
-
 import type { CategoryFacet, SpecFacet } from "./facets.server";
 import { filterKey, type NormalizedFilter } from "./filter";
+import { catalogGeneration } from "./generation.server";
 import type { pageOf, PageOptions, SearchSummary } from "./listing.server";
 
 /** What a catalog page shows besides its cards: which parts, how many, and the counts beside every choice. */
@@ -87,14 +86,4 @@ export async function keptAnswer(
     answer.catch(() => keptAnswers.delete(key));
   }
   return answer;
-}
-
-/** The catalog's generation (migration 0017). */
-export async function catalogGeneration({ executor = db }: DbOptions = {}) {
-  const row = await executor
-    .selectFrom("catalog_generation")
-    .select("generation")
-    .where("id", "=", 1)
-    .executeTakeFirst();
-  return Number(row?.generation ?? 0);
 }

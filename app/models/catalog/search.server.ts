@@ -33,8 +33,8 @@ type Found = { id: number; rank: number };
  * The parts a query finds, best first, at most SEARCH_CANDIDATES of them. A query that starts some
  * part number lists those parts (decision 15). Otherwise the reader's terms are matched against the
  * search documents: parts meeting every term; if that finds less than a page, the query is tried
- * with its unknown words corrected to the catalog's own, and then parts meeting some of the terms
- * follow. Every step is one bounded index read.
+ * with its unknown words corrected to the catalog's own; if still no part meets every term, the parts
+ * meeting some of them are listed. Every step is one bounded index read.
  */
 export async function searchHits(query: string, executor: Executor) {
   const reading = readQuery(query);
@@ -64,7 +64,7 @@ export async function searchHits(query: string, executor: Executor) {
       ranked.add(TIER.everyTerm, await matching(matchExpression(terms, dialect, "all"), executor));
     }
   }
-  if (ranked.size < PAGE_WORTH && terms.length > 1) {
+  if (ranked.size === 0 && terms.length > 1) {
     ranked.add(TIER.someTerms, await matching(matchExpression(terms, dialect, "any"), executor));
   }
   return ranked.hits({ corrected });
@@ -77,7 +77,7 @@ export async function searchHits(query: string, executor: Executor) {
 const PART_NUMBER_LIKE = new Set(["code", "partNumber", "number", "bearing"]);
 const mayBePartOfPartNumber = (terms: Term[]) => terms.length === 1 && PART_NUMBER_LIKE.has(terms[0].kind);
 
-// Fewer than a catalog page of parts meeting every term: worth trying corrections and partial matches.
+// Fewer than a catalog page of parts meeting every term: worth trying the spelling corrected.
 const PAGE_WORTH = 12;
 
 /** Parts whose number starts with the key, the exact one marked (B-tree on SQLite, trigram index on PostgreSQL). */

@@ -4,7 +4,7 @@ import { db, type DbOptions, type Executor } from "~/db/db.server";
 import { readQuery } from "~/lib/search/query-reader";
 import { buildVocabulary, correctQuery, type SpellingCorrector, spellingCorrector } from "~/lib/search/spelling";
 
-import { catalogGeneration } from "./kept-answers.server";
+import { catalogGeneration } from "./generation.server";
 
 export type CatalogVocabulary = {
   corrector: SpellingCorrector;
