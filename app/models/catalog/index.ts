@@ -4,6 +4,7 @@
 //   browse.server.ts         the catalog page: an answer, kept or worked out, and its cards
 //   kept-answers.server.ts   answers kept per catalog generation, and the columns that move it
 //   search.server.ts         a search box's text as each database's matching SQL
+//   suggest.server.ts        suggestions as a buyer types: parts, categories, searches
 //   listing.server.ts        which parts a filter leaves, how many, one page of them in order
 //   facets.server.ts         the counts beside every category and spec choice
 //   reads.server.ts          categories, the part count, the sitemap's pages, the API's details
@@ -16,6 +17,9 @@ export type { CatalogFilter, CatalogSort } from "./filter";
 export { browseCatalog } from "./browse.server";
 export type { CategoryFacet, FacetChoice, SpecFacet } from "./facets.server";
 export { catalogGeneration, KEPT_ANSWERS } from "./kept-answers.server";
+
+// Suggestions for the header's search box, kept per generation.
+export { type Suggestions, suggestSearch } from "./suggest.server";
 
 // The same search and filters without the counts: the admin's product list and the JSON API.
 export { CATALOG_PAGE_SIZE, highestItemId, listCatalogSlice, searchCatalog } from "./listing.server";
