@@ -27,7 +27,7 @@ describe("FTS5 expressions", () => {
 
   test("a measurement matches its text or the spec it names, with the unit", () => {
     expect(termExpression(terms("8mm bore")[0], "fts5")).toBe(
-      '("8mm" OR "8 mm" OR (specs : "bore specvalue 8 mm specend" OR specs : "bore 1 specvalue 8 mm specend" OR ' +
+      '("8 mm" OR "8mm" OR (specs : "bore specvalue 8 mm specend" OR specs : "bore 1 specvalue 8 mm specend" OR ' +
         'specs : "bore 2 specvalue 8 mm specend" OR specs : "nominal size specvalue 8 mm specend"))',
     );
   });
