@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { appUrl } from "~/config/env.server";
 import { type CatalogFilter, highestItemId, listCatalogSlice } from "~/models/catalog";
+import { DEEPEST_OFFSET } from "~/validation/catalog";
 import { MAX_ID } from "~/validation/common";
 
 // GET /api/item's pages. The original backend answered every part at once; this API answers at most
@@ -13,7 +14,7 @@ export type ListCursor = { below?: number; skip: number };
 
 const CursorShape = z.object({
   below: z.number().int().min(1).max(MAX_ID).optional(),
-  skip: z.number().int().min(0).max(MAX_ID),
+  skip: z.number().int().min(0).max(DEEPEST_OFFSET),
 });
 
 /** A cursor as it travels in a URL: opaque to clients, who only ever copy it from a Link. */

@@ -2,7 +2,7 @@ import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 
 import { storeMoneyFormat } from "~/config/env.server";
-import { CatalogQuerySchema } from "~/validation/catalog";
+import { CatalogQuerySchema, DEEPEST_OFFSET } from "~/validation/catalog";
 import { idField, MAX_ID, requiredText } from "~/validation/common";
 import { MAX_ORDER_QUANTITY, orderQuantityField, orderSchema } from "~/validation/order";
 import { productSchemas } from "~/validation/product";
@@ -191,8 +191,8 @@ export const IdempotencyKeySchema = z
 // ---------------------------------------------------------------------------------------------
 // Query strings
 
-function wholeNumberParam(name: string, min: number, max: number) {
-  const message = `${name} must be a whole number from ${min} to ${max}`;
+function wholeNumberParam(name: string, min: number, max: number, more = "") {
+  const message = `${name} must be a whole number from ${min} to ${max}${more}`;
   return z.preprocess(
     numericTextAsNumber,
     z.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message),
@@ -212,10 +212,12 @@ export const ItemListQuerySchema = PagingQuerySchema.extend({
       "Where the next page starts. Never made by hand: follow the URL of the answer's `Link: <…>; " +
       'rel="next"` header, which carries it (and the other parameters as they were). No `Link`: that was the last page.',
   }),
-  offset: wholeNumberParam("offset", 0, MAX_ID).optional().openapi({
-    type: "integer",
-    description: "Parts to skip (default 0). The `Link` header's cursor is the better way on.",
-  }),
+  offset: wholeNumberParam("offset", 0, DEEPEST_OFFSET, "; further on, follow the Link header's cursor")
+    .optional()
+    .openapi({
+      type: "integer",
+      description: `Parts to skip (default 0, at most ${DEEPEST_OFFSET}). The \`Link\` header's cursor is the better way on, and the only one past that.`,
+    }),
   q: CatalogQuerySchema.shape.q.openapi({
     type: "string",
     description: "Search part numbers (whole or in part) and names and descriptions by word, as on the catalog page.",

@@ -19,6 +19,7 @@ import * as specPairCounts from "./migrations/0016_spec_pair_counts";
 import * as catalogGeneration from "./migrations/0017_catalog_generation";
 import * as publicVersion from "./migrations/0018_public_version";
 import * as heldMail from "./migrations/0019_held_mail";
+import * as searchDocuments from "./migrations/0020_search_documents";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0017_catalog_generation": catalogGeneration,
   "0018_public_version": publicVersion,
   "0019_held_mail": heldMail,
+  "0020_search_documents": searchDocuments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import { limitsFor } from "~/auth/rate-limit.server";
@@ -21,8 +21,10 @@ export const meta: MetaFunction = ({ matches }) => [
 // The same for every anonymous visitor: the server may keep it for a moment.
 export const headers = cacheablePageHeaders;
 
-export function loader() {
-  return { company };
+export function loader({ request }: LoaderFunctionArgs) {
+  // A link may start the message (a search that found nothing: "I am looking for …").
+  const message = new URL(request.url).searchParams.get("message")?.slice(0, CONTACT_MESSAGE_MAX) ?? "";
+  return { company, message };
 }
 
 export const action = formAction({
@@ -39,7 +41,7 @@ export const action = formAction({
 });
 
 export default function Contact() {
-  const { company: details } = useLoaderData<typeof loader>();
+  const { company: details, message } = useLoaderData<typeof loader>();
   return (
     <div className="grid gap-10 md:grid-cols-2">
       <div>
@@ -82,14 +84,14 @@ export default function Contact() {
           </div>
         </dl>
       </div>
-      <ContactForm key={useLocation().key} />
+      <ContactForm key={useLocation().key} message={message} />
     </div>
   );
 }
 
-function ContactForm() {
+function ContactForm({ message }: { message: string }) {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(ContactSchema, { id: "contact", lastResult });
+  const [form, fields] = useZodForm(ContactSchema, { id: "contact", lastResult, defaultValue: { message } });
   return (
     <section aria-labelledby="contact-form-heading">
       <h2 id="contact-form-heading" className="text-2xl font-semibold">

@@ -1,10 +1,11 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 
 import { CatalogFilters, ItemSearch, Pagination, SortForm } from "~/components/catalog-controls";
 import { ItemGrid } from "~/components/item-card";
-import { browseCatalog } from "~/models/catalog";
-import { catalogHref, parseCatalogQuery, specChoices } from "~/validation/catalog";
+import { NothingFound, ResultCount } from "~/components/search-outcome";
+import { browseCatalog, closestCategories } from "~/models/catalog";
+import { catalogHref, MAX_CATALOG_PAGE, parseCatalogQuery, specChoices } from "~/validation/catalog";
 import { cacheablePageHeaders } from "~/web/headers";
 import { pageTitle, storeNameOf } from "~/web/meta";
 
@@ -21,18 +22,24 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseCatalogQuery(new URL(request.url).searchParams);
+  if (query.page > MAX_CATALOG_PAGE) {
+    throw data(`Pages past ${MAX_CATALOG_PAGE} are not listed: narrow the parts with a search or a filter.`, {
+      status: 400,
+    });
+  }
   const filter = { query: query.q, category: query.category, inStock: query.inStock, specs: specChoices(query) };
   const result = await browseCatalog(filter, { page: query.page, sort: query.sort });
   // A page past the end (an old link, a catalog that shrank) shows the last page there is.
   if (query.page > result.pageCount) throw redirect(catalogHref("/items", { ...query, page: result.pageCount }));
   const categoryName = result.categories.find((category) => category.slug === query.category)?.name ?? null;
-  return { ...result, query, categoryName };
+  const nearestCategories = result.total === 0 && query.q ? await closestCategories(query.q) : [];
+  return { ...result, query, categoryName, nearestCategories };
 }
 
 export default function Catalog() {
-  const { items, total, page, pageCount, query, categories, specs, categoryName } = useLoaderData<typeof loader>();
+  const { items, total, page, pageCount, query, categories, specs, categoryName, search, nearestCategories } =
+    useLoaderData<typeof loader>();
   const narrowed = Boolean(query.category || query.inStock || query.spec.length);
-  const clearHref = catalogHref("/items", { q: query.q, sort: query.sort });
   return (
     <>
       <h1 className="text-3xl font-bold">{categoryName ?? "All parts"}</h1>
@@ -58,21 +65,10 @@ export default function Catalog() {
         </div>
         <div>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-700" aria-live="polite" data-testid="result-count">
-              {total === 0
-                ? `No parts match${query.q ? ` “${query.q}”` : ""}${narrowed ? " with these filters" : ""}.`
-                : `${total === 1 ? "1 part" : `${total} parts`}${query.q ? ` matching “${query.q}”` : ""}`}
-              {total === 0 && (narrowed || query.q) ? (
-                <>
-                  {" "}
-                  <Link to={narrowed ? clearHref : "/items"} className="font-semibold text-orange-800 underline">
-                    {narrowed ? "Clear filters" : "Show all parts"}
-                  </Link>
-                </>
-              ) : null}
-            </p>
+            <ResultCount total={total} query={query} narrowed={narrowed} search={search} />
             {total > 1 ? <SortForm query={query} id="catalog-sort" /> : null}
           </div>
+          {total === 0 && query.q ? <NothingFound query={query.q} categories={nearestCategories} /> : null}
           <ItemGrid items={items} priorityCount={3} headingLevel={2} />
           <Pagination
             page={page}

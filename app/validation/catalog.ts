@@ -19,6 +19,15 @@ const searchText = z
   .transform((value) => value || undefined);
 
 /**
+ * The deepest a listing of parts is read by skipping rows: page 1,000 of the catalog, the API's
+ * offset 12,000. Past it every request would cost more the deeper it went (the database walks the
+ * rows it skips), so the catalog page refuses it with a 400 and the API's Link cursor, which starts
+ * below the last part shown, is the way on.
+ */
+export const DEEPEST_OFFSET = 12_000;
+export const MAX_CATALOG_PAGE = 1_000;
+
+/**
  * Catalog URL parameters. They come from links and bookmarks, so anything odd falls back to the
  * first page of everything rather than an error page.
  */

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 
-import { db } from "~/db/db.server";
+import { db, now } from "~/db/db.server";
+import { SEARCH_CANDIDATES } from "~/models/catalog/search.server";
 import * as catalog from "~/routes/items";
 
 import { newCategory, newItem } from "../support/builders";
@@ -16,6 +17,9 @@ function catalogPage(search: string) {
 }
 
 const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
+/** The parts that met every word of the search: the first of the page (parts meeting some follow them). */
+const fullMatches = (page: Awaited<ReturnType<typeof catalogPage>>) =>
+  ids(page.data.items).slice(0, page.data.search?.fullMatches ?? 0);
 const q = (text: string) => `?q=${encodeURIComponent(text)}`;
 
 /**
@@ -53,11 +57,14 @@ describe("word search", () => {
     const tag = uniqueToken();
     const gear = await newItem({ name: `Spur gear ${tag}`, description: "Hardened C45 steel. Fits M6 bolts." });
     const bearing = await newItem({ name: `Deep groove ball bearing ${tag}`, description: "Sealed both sides." });
-    expect(ids((await catalogPage(q(`gears ${tag}`))).data.items)).toEqual([gear.id]);
-    expect(ids((await catalogPage(q(`bear ${tag}`))).data.items)).toEqual([bearing.id]);
-    expect(ids((await catalogPage(q(`m6 ${tag}`))).data.items)).toEqual([gear.id]);
-    expect(ids((await catalogPage(q(`sealed bearings ${tag}`))).data.items)).toEqual([bearing.id]);
-    expect((await catalogPage(q(`m8 ${tag}`))).data.total).toBe(0);
+    expect(fullMatches(await catalogPage(q(`gears ${tag}`)))).toEqual([gear.id]);
+    expect(fullMatches(await catalogPage(q(`bear ${tag}`)))).toEqual([bearing.id]);
+    expect(fullMatches(await catalogPage(q(`m6 ${tag}`)))).toEqual([gear.id]);
+    expect(fullMatches(await catalogPage(q(`sealed bearings ${tag}`)))).toEqual([bearing.id]);
+    // No part meets every word; both meet some (the tag), and follow as partial matches.
+    const neither = await catalogPage(q(`m8 ${tag}`));
+    expect(fullMatches(neither)).toEqual([]);
+    expect(ids(neither.data.items).sort()).toEqual([gear.id, bearing.id].sort());
   });
 
   test("an edited name is found by its new words and no longer by the old ones", async () => {
@@ -65,8 +72,9 @@ describe("word search", () => {
     const tag = uniqueToken();
     const item = await newItem({ name: `Oldham coupling ${tag}` });
     await updateItem(item.id, { name: `Jaw coupling ${tag}` });
-    expect(ids((await catalogPage(q(`jaw ${tag}`))).data.items)).toEqual([item.id]);
-    expect((await catalogPage(q(`oldham ${tag}`))).data.total).toBe(0);
+    expect(fullMatches(await catalogPage(q(`jaw ${tag}`)))).toEqual([item.id]);
+    expect(fullMatches(await catalogPage(q(`oldham ${tag}`)))).toEqual([]);
+    expect((await catalogPage(q(`oldham`))).data.items.map(({ id }: { id: number }) => id)).not.toContain(item.id);
   });
 
   test("a search's total, category counts and pages agree, with the stock and category choices", async () => {
@@ -106,6 +114,37 @@ describe("word search", () => {
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ total: 0, items: [], pageCount: 1 });
     expect(page.data.query.q).toBe(`nothing-like-this ${tag}`);
+  });
+});
+
+describe("bounds", () => {
+  test("a search reads at most SEARCH_CANDIDATES parts, the newest, and says there are more", async () => {
+    const tag = uniqueToken();
+    const made = SEARCH_CANDIDATES + 5;
+    // One statement, so the test makes its parts in a moment; the triggers write their search documents.
+    await db
+      .insertInto("items")
+      .values(
+        Array.from({ length: made }, (_, index) => ({
+          name: `Bounded shim ${tag} ${index}`,
+          img: "/images/items/spur-gear.svg",
+          description: "A shim.",
+          price_cents: 100,
+          quantity: 1,
+          supplier_name: "Gearwright Works",
+          part_number: `BS-${tag}-${index}`,
+          part_number_key: `bs${tag}${index}`.toLowerCase().replace(/[^a-z0-9]/g, ""),
+          created_at: now(),
+        })),
+      )
+      .execute();
+    const page = await catalogPage(q(`bounded shim ${tag}`));
+    expect(page.data.total).toBe(SEARCH_CANDIDATES);
+    expect(page.data.search).toMatchObject({ more: true, fullMatches: SEARCH_CANDIDATES });
+    expect(page.data.items[0].name).toBe(`Bounded shim ${tag} ${made - 1}`);
+    expect(
+      page.data.categories.reduce((sum: number, category: { count: number }) => sum + category.count, 0),
+    ).toBeLessThanOrEqual(SEARCH_CANDIDATES);
   });
 });
 

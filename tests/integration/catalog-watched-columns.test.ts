@@ -220,7 +220,7 @@ describe("what a kept answer reads", () => {
       expect(keptReads).toContain(read);
     }
     expect(keptReads).toContain("items.part_number_key");
-    if (isPostgres()) expect(keptReads).toContain("items.search_vector");
-    else expect([...keptTables]).toEqual(expect.arrayContaining(["items_fts", "items_part_fts"]));
+    if (isPostgres()) expect(keptTables).toContain("search_documents");
+    else expect([...keptTables]).toEqual(expect.arrayContaining(["items_search", "items_part_fts"]));
   });
 });

@@ -4,7 +4,7 @@ import { db, type DbOptions } from "~/db/db.server";
 import { categoryFacets, specFacets } from "./facets.server";
 import { type CatalogFilter, type NormalizedFilter, normalizeFilter } from "./filter";
 import { type CatalogAnswer, isKept, keptAnswer } from "./kept-answers.server";
-import { askCatalog, cardsInOrder, countMatching, pageOf, type PageOptions } from "./listing.server";
+import { askCatalog, cardsInOrder, countMatching, pageOf, type PageOptions, summarizeSearch } from "./listing.server";
 
 /**
  * The catalog page: a page of parts and the counts beside every category and spec choice. Answers
@@ -39,5 +39,6 @@ export async function workOutAnswer(
   const chosenSpec = filter.specs.length > 0;
   const total = chosenSpec ? (specTotal ?? (await countMatching(ask))) : categoryTotal;
   const narrowedFrom = chosenSpec && filter.category ? categoryTotal : undefined;
-  return { ...(await pageOf(ask, { total, narrowedFrom }, options)), categories, specs };
+  const search = await summarizeSearch(ask, total);
+  return { ...(await pageOf(ask, { total, narrowedFrom }, options)), categories, specs, search };
 }

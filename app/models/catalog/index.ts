@@ -6,6 +6,8 @@
 //   search.server.ts         a search box's text as each database's matching SQL
 //   suggest.server.ts        suggestions as a buyer types: parts, categories, searches
 //   listing.server.ts        which parts a filter leaves, how many, one page of them in order
+//   vocabulary.server.ts     the catalog's own words: "Did you mean" and completions
+//   closest-categories.server.ts  where a search that found nothing may go on
 //   facets.server.ts         the counts beside every category and spec choice
 //   reads.server.ts          categories, the part count, the sitemap's pages, the API's details
 // Every file that reads the database ends in .server, so a value imported from here into browser
@@ -15,8 +17,11 @@ export type { CatalogFilter, CatalogSort } from "./filter";
 
 // The catalog page, with the counts beside every choice; its answers kept per generation.
 export { browseCatalog } from "./browse.server";
+export { closestCategories } from "./closest-categories.server";
 export type { CategoryFacet, FacetChoice, SpecFacet } from "./facets.server";
-export { catalogGeneration, KEPT_ANSWERS } from "./kept-answers.server";
+export { catalogGeneration } from "./generation.server";
+export { KEPT_ANSWERS } from "./kept-answers.server";
+export { type CatalogVocabulary, catalogVocabulary } from "./vocabulary.server";
 
 // Suggestions for the header's search box, kept per generation.
 export { type Suggestions, suggestSearch } from "./suggest.server";

@@ -1,14 +1,17 @@
 // Answers worked out at request time, kept per catalog generation (docs/decisions/0018-kept-search-answers.md).
 import { LRUCache } from "lru-cache";
 
-import { db, type DbOptions } from "~/db/db.server";
-
 import type { CategoryFacet, SpecFacet } from "./facets.server";
 import { filterKey, type NormalizedFilter } from "./filter";
-import type { pageOf, PageOptions } from "./listing.server";
+import { catalogGeneration } from "./generation.server";
+import type { pageOf, PageOptions, SearchSummary } from "./listing.server";
 
 /** What a catalog page shows besides its cards: which parts, how many, and the counts beside every choice. */
-export type CatalogAnswer = Awaited<ReturnType<typeof pageOf>> & { categories: CategoryFacet[]; specs: SpecFacet[] };
+export type CatalogAnswer = Awaited<ReturnType<typeof pageOf>> & {
+  categories: CategoryFacet[];
+  specs: SpecFacet[];
+  search: SearchSummary | null;
+};
 
 /**
  * The columns whose change moves the catalog generation: migration 0017's triggers watch exactly
@@ -34,9 +37,14 @@ export const UNWATCHED_READS: Record<string, string> = {
   "item_specs.id": IDENTITY,
   "categories.id": IDENTITY,
   "items.quantity": "stock, which every order moves: an answer that reads it (In stock only) is never kept",
-  "items.search_vector": "PostgreSQL's words of the name and description, generated from them (migration 0009)",
-  items_fts: "SQLite's words of the name and description, kept by triggers on them (migration 0009)",
-  items_part_fts: "SQLite's trigrams of part_number_key, kept by triggers on it (migration 0009)",
+  items_search:
+    "SQLite's search documents: name, part number, specs, category name, description, kept by triggers on them (migration 0020)",
+  search_documents: "PostgreSQL's search documents, kept like items_search (migration 0020)",
+  catalog_generation:
+    "the generation itself: the vocabulary that corrects a search's spelling is rebuilt for each (vocabulary.server.ts)",
+  "catalog_generation.generation": "as catalog_generation",
+  "catalog_generation.id": "as catalog_generation",
+  items_part_fts: "SQLite's trigrams of part_number_key, kept by triggers on it (migrations 0009, 0020)",
   item_count: "the number of parts, kept by triggers on adding and removing one (migration 0005)",
   "categories.item_count": "kept by triggers on items' rows and category_id (migration 0010)",
   spec_counts: "kept by triggers on item_specs' rows and watched columns (migration 0011)",
@@ -88,14 +96,4 @@ export async function keptForGeneration<Answer>(
     answer.catch(() => cache.delete(generationKey));
   }
   return answer;
-}
-
-/** The catalog's generation (migration 0017). */
-export async function catalogGeneration({ executor = db }: DbOptions = {}) {
-  const row = await executor
-    .selectFrom("catalog_generation")
-    .select("generation")
-    .where("id", "=", 1)
-    .executeTakeFirst();
-  return Number(row?.generation ?? 0);
 }

@@ -5,10 +5,11 @@ import { type ExpressionBuilder, sql } from "kysely";
 import { db, type DbOptions, type Executor } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { cardColumns, type ItemDetail } from "~/models/item.server";
+import { MAX_CATALOG_PAGE } from "~/validation/catalog";
 
 import { type CatalogFilter, type CatalogSort, hasFilters, type NormalizedFilter, normalizeFilter } from "./filter";
 import { countProducts } from "./reads.server";
-import { type Hits, searchHits } from "./search.server";
+import { hitIds, type Hits, rankedHits, searchHits } from "./search.server";
 
 export const CATALOG_PAGE_SIZE = 12;
 
@@ -64,7 +65,7 @@ function filterCondition(filter: NormalizedFilter, skipSpec?: string, specTest: 
 /** The items a search and filters leave, unordered: for counts and facets. */
 export function matchingItems({ filter, hits, executor }: CatalogAsk, skipSpec?: string, specTest?: SpecTest) {
   const query = executor.selectFrom("items").where(filterCondition(filter, skipSpec, specTest));
-  return hits ? query.where(sql<boolean>`items.id in (${hits.ids})`) : query;
+  return hits ? query.where(sql<boolean>`items.id in (${hitIds(hits, executor)})`) : query;
 }
 
 /**
@@ -73,6 +74,8 @@ export function matchingItems({ filter, hits, executor }: CatalogAsk, skipSpec?:
  */
 export async function countMatching(ask: CatalogAsk) {
   if (!hasFilters(ask.filter)) return countProducts({ executor: ask.executor });
+  // A search alone: its parts are already in hand.
+  if (ask.hits && !hasFilters({ ...ask.filter, query: undefined })) return ask.hits.ids.length;
   const { count } = await matchingItems(ask)
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
@@ -98,7 +101,7 @@ async function sortedIds(
     // Ranked and filtered on the narrow covering index (migration 0015); the page's whole rows are
     // read afterwards, for its ids only: joining every match's row before sorting cost twice as much.
     let ranked = executor
-      .selectFrom(hits.scored)
+      .selectFrom(rankedHits(hits, executor))
       .innerJoin("items", "items.id", "hits.id")
       .where(filterCondition(filter));
     if (idsBelow !== undefined) ranked = ranked.where("items.id", "<", idsBelow);
@@ -145,7 +148,7 @@ export async function pageOf(
   { total, narrowedFrom }: { total: number; narrowedFrom?: number },
   { page, sort }: PageOptions,
 ) {
-  const pageCount = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
+  const pageCount = Math.min(MAX_CATALOG_PAGE, Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE)));
   const offset = (page - 1) * CATALOG_PAGE_SIZE;
   const walkSteps = narrowedFrom === undefined ? Infinity : ((offset + CATALOG_PAGE_SIZE) * narrowedFrom) / total;
   const specTest: SpecTest = walkSteps < total ? "exists" : "in";
@@ -153,6 +156,27 @@ export async function pageOf(
   const ids =
     offset >= total ? [] : await sortedIds(ask, sort ?? "relevance", { limit: CATALOG_PAGE_SIZE, offset, specTest });
   return { ids, total, page, pageCount };
+}
+
+/**
+ * What the page says of a search beside its parts: how many met every term (the rest, after them,
+ * met some), whether it found more than it lists (SEARCH_CANDIDATES), and the query with its
+ * spelling corrected when the correction is what found parts.
+ */
+export type SearchSummary = { fullMatches: number; more: boolean; corrected: string | null };
+
+export async function summarizeSearch(ask: CatalogAsk, total: number): Promise<SearchSummary | null> {
+  const { hits } = ask;
+  if (!hits) return null;
+  const partial = hits.ids.length - hits.fullMatches;
+  // With filters, the full matches among the parts they leave are counted; without, all are.
+  const fullMatches =
+    !partial || total === 0
+      ? total
+      : hasFilters({ ...ask.filter, query: undefined })
+        ? await countMatching({ ...ask, hits: { ...hits, ids: hits.ids.slice(0, hits.fullMatches) } })
+        : hits.fullMatches;
+  return { fullMatches, more: hits.more, corrected: hits.corrected };
 }
 
 /** One page of the catalog as a buyer narrowed it, with how many pages there are (no facets). */
