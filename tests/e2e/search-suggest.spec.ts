@@ -86,13 +86,26 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("banner").getByRole("button", { name: "Search" }).first()).toBeFocused();
   });
 
-  test("a category suggestion clicked opens the category; Enter with nothing chosen searches", async ({ page }) => {
+  test("a category suggestion clicked opens the category, a search chosen runs it, Enter with nothing chosen searches", async ({
+    page,
+  }) => {
     await page.goto("/");
     const box = headerBox(page);
     await typeAndWaitForList(page, box, "gear");
     await listboxOf(page).getByRole("option", { name: "Gears", exact: true }).click();
     await expect(page).toHaveURL(/\/items\?category=gears$/);
     await expect(page.locator("main h1")).toHaveText("Gears");
+
+    await box.fill("");
+    await typeAndWaitForList(page, box, "spur gaer");
+    const corrected = listboxOf(page).getByRole("group", { name: "Searches" }).getByRole("option").first();
+    await expect(corrected).toHaveText("spur gear");
+    const names = await listboxOf(page).getByRole("option").allTextContents();
+    for (let press = 0; press <= names.indexOf("spur gear"); press++) await page.keyboard.press("ArrowDown");
+    await expect(corrected).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/items\?q=spur\+gear$/);
+    await expect(box).toHaveValue("spur gear");
 
     await box.fill("");
     await typeAndWaitForList(page, box, "bearing");

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { listCatalogSlice } from "~/models/catalog";
+import { catalogVocabulary, listCatalogSlice } from "~/models/catalog";
 import { suggestSearch } from "~/models/catalog/suggest.server";
 import { updateItem } from "~/models/item.server";
 
@@ -45,6 +45,12 @@ describe("suggestions", () => {
       .executeTakeFirstOrThrow();
     expect(parts).toContainEqual({ partNumber: "GW-SG-M1-20", name: spurGear.name, url: `/items/${spurGear.id}` });
     for (const part of parts) expect(part.partNumber).toMatch(/^GW-SG-/);
+  });
+
+  test("words as an engineer types them find the part: spur gear m1", async () => {
+    const { parts } = await suggestSearch("spur gear m1");
+    expect(parts.map((part) => part.partNumber)).toContain("GW-SG-M1-20");
+    expect(parts.map((part) => part.partNumber)).not.toContain("GW-SG-M2-20");
   });
 
   test("at most 8 parts, in the catalog page's order", async () => {
@@ -100,6 +106,39 @@ describe("suggestions", () => {
   });
 });
 
+describe("suggested searches", () => {
+  const searchesFor = async (query: string) => (await suggestSearch(query)).searches.map((search) => search.query);
+
+  test("a misspelt query corrected, first", async () => {
+    expect((await searchesFor("spur gaer"))[0]).toBe("spur gear");
+    expect(await searchesFor("hydralic cylindr")).toContain("hydraulic cylinder");
+  });
+
+  test("the last word completed from the catalog's words, each a link to its search; never the query itself", async () => {
+    const searches = (await suggestSearch("spur ge")).searches;
+    expect(searches.length).toBeGreaterThan(0);
+    expect(searches.length).toBeLessThanOrEqual(4);
+    expect(searches.map((search) => search.query)).toContain("spur gear");
+    for (const search of searches) {
+      expect(search.query).toMatch(/^spur ge/);
+      expect(search.url).toBe(`/items?${new URLSearchParams({ q: search.query })}`);
+    }
+    expect(await searchesFor("spur gear")).not.toContain("spur gear");
+    // A part number, a measurement or a number is not a word to complete.
+    expect(await searchesFor("gw-sg-m1-2")).toEqual([]);
+    expect(await searchesFor("bore 8mm")).toEqual([]);
+  });
+
+  test("follow the catalog's words: a new word is completed once the vocabulary has it", async () => {
+    const word = `quux${uniqueToken().replace(/\d/g, (digit) => "abcdefghij"[Number(digit)])}`;
+    const prefix = word.slice(0, 8);
+    expect(await searchesFor(prefix)).not.toContain(word);
+    await newItem({ name: `Spacer ${word}` });
+    await catalogVocabulary({ current: true });
+    expect(await searchesFor(prefix)).toContain(word);
+  });
+});
+
 describe("kept suggestions", () => {
   test("are kept per catalog generation, and follow a rename", async () => {
     const tag = uniqueToken();
@@ -126,30 +165,30 @@ describe("kept suggestions", () => {
       .set({ name: `Retaining rings ${tag}` })
       .where("id", "=", category.id)
       .execute();
-    expect(await suggestSearch(`circlip ${tag}`)).toEqual({
+    const { parts, categories } = await suggestSearch(`circlip ${tag}`);
+    expect({ parts, categories }).toEqual({
       parts: [{ partNumber: item.part_number, name: `Circlip ${tag} external`, url: `/items/${item.id}` }],
       categories: [{ name: `Retaining rings ${tag}`, slug: category.slug, url: `/items?category=${category.slug}` }],
-      searches: [],
     });
   });
 
   test("read inside a transaction are never kept: the generation they saw may be rolled back", async () => {
     const tag = uniqueToken();
-    const item = await newItem({ name: `Woodruff key ${tag}` });
+    const item = await newItem({ name: `Zorbel key ${tag}` });
     const rolledBack = new Error("rolled back");
     await expect(
       db.transaction().execute(async (trx) => {
         await trx
           .updateTable("items")
-          .set({ name: `Feather key ${tag}` })
+          .set({ name: `Feather key ${uniqueToken()}` })
           .where("id", "=", item.id)
           .execute();
-        expect((await suggestSearch(`woodruff ${tag}`, { executor: trx })).parts).toEqual([]);
+        expect((await suggestSearch(`zorbel ${tag}`, { executor: trx })).parts).toEqual([]);
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
-    expect((await suggestSearch(`woodruff ${tag}`)).parts.map((part) => part.url)).toEqual([`/items/${item.id}`]);
+    expect((await suggestSearch(`zorbel ${tag}`)).parts.map((part) => part.url)).toEqual([`/items/${item.id}`]);
     await updateItem(item.id, { price_cents: 999 });
-    expect((await suggestSearch(`woodruff ${tag}`)).parts.map((part) => part.url)).toEqual([`/items/${item.id}`]);
+    expect((await suggestSearch(`zorbel ${tag}`)).parts.map((part) => part.url)).toEqual([`/items/${item.id}`]);
   });
 });

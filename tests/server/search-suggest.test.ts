@@ -68,6 +68,11 @@ describe("GET /search/suggest", () => {
     ]);
   });
 
+  test("a misspelt word is suggested corrected, as a search to run", async () => {
+    const body = await answerOf(await suggest(`?q=knurlde`));
+    expect(body.searches[0]).toEqual({ query: "knurled", url: "/items?q=knurled" });
+  });
+
   test("is a public read: any origin may read it, nobody stores it, and it is not sniffed", async () => {
     const response = await suggest(`?q=knurled+${tag}`, {
       headers: { Origin: "https://spa.example", "Sec-Fetch-Site": "cross-site" },
