@@ -2,6 +2,8 @@ import { Form, Link, useFetchers, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import type { CurrentUser } from "~/auth/session.server";
+import { HeaderSearch } from "~/components/header-search";
+import { headerFocusRing } from "~/components/ui/focus-ring";
 
 const contentLinks = [
   { to: "/about", label: "About us" },
@@ -11,12 +13,6 @@ const contentLinks = [
 ];
 
 type NavUser = Pick<CurrentUser, "display_name"> | null;
-
-/**
- * The header's focus ring: a light orange outline set off from the control, clearly apart from the
- * resting border and visible on the dark header (the browser's own ring is dark on dark here).
- */
-const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-300";
 
 /**
  * A header link, marked when its section is open. NavLink would do the same, but it compiles a
@@ -29,35 +25,10 @@ function HeaderLink({ to, children, pathname }: { to: string; children: string; 
       to={to}
       prefetch="intent"
       aria-current={isActive ? "page" : undefined}
-      className={`whitespace-nowrap rounded px-2 py-1 hover:text-orange-300 ${focusRing} ${isActive ? "text-orange-300" : "text-slate-100"}`}
+      className={`whitespace-nowrap rounded px-2 py-1 hover:text-orange-300 ${headerFocusRing} ${isActive ? "text-orange-300" : "text-slate-100"}`}
     >
       {children}
     </Link>
-  );
-}
-
-/** The header's search: a plain GET form to the catalog, so it works without JavaScript. */
-function HeaderSearch({ id }: { id: string }) {
-  return (
-    <Form method="get" action="/items" role="search" aria-label="Site search" className="flex min-w-0 gap-1">
-      <label htmlFor={id} className="sr-only">
-        Search parts
-      </label>
-      <input
-        id={id}
-        type="search"
-        name="q"
-        placeholder="Search parts"
-        maxLength={100}
-        className={`w-full min-w-0 rounded-md border border-slate-500 bg-slate-800 px-2 py-1.5 text-white placeholder:text-slate-300 lg:w-64 ${focusRing}`}
-      />
-      <button
-        type="submit"
-        className={`rounded-md bg-slate-700 px-3 py-1.5 font-semibold text-white hover:bg-slate-600 ${focusRing}`}
-      >
-        Search
-      </button>
-    </Form>
   );
 }
 
@@ -85,7 +56,7 @@ function CartLink({ cartItemIds, pathname }: { cartItemIds: number[]; pathname: 
     <Link
       to="/cart"
       aria-current={isActive ? "page" : undefined}
-      className={`whitespace-nowrap rounded px-2 py-1 hover:text-orange-300 ${focusRing} ${isActive ? "text-orange-300" : "text-slate-100"}`}
+      className={`whitespace-nowrap rounded px-2 py-1 hover:text-orange-300 ${headerFocusRing} ${isActive ? "text-orange-300" : "text-slate-100"}`}
     >
       Cart{" "}
       <span className="rounded-full bg-orange-800 px-2 text-sm font-semibold text-white" data-testid="cart-count">
@@ -128,7 +99,7 @@ function AccountControls({ user }: { user: NavUser }) {
     return (
       <Link
         to="/sign-in"
-        className={`whitespace-nowrap rounded-md bg-orange-800 px-3 py-1.5 font-semibold text-white hover:bg-orange-900 ${focusRing}`}
+        className={`whitespace-nowrap rounded-md bg-orange-800 px-3 py-1.5 font-semibold text-white hover:bg-orange-900 ${headerFocusRing}`}
       >
         Sign In
       </Link>
@@ -142,7 +113,7 @@ function AccountControls({ user }: { user: NavUser }) {
       <Form method="post" action="/sign-out">
         <button
           type="submit"
-          className={`whitespace-nowrap rounded-md border border-slate-400 px-3 py-1.5 font-semibold text-white hover:bg-slate-700 ${focusRing}`}
+          className={`whitespace-nowrap rounded-md border border-slate-400 px-3 py-1.5 font-semibold text-white hover:bg-slate-700 ${headerFocusRing}`}
         >
           Sign Out
         </button>
@@ -166,7 +137,7 @@ function PhoneMenu({ user, cartItemIds }: { user: NavUser; cartItemIds: number[]
   };
   return (
     <details ref={menu} className="relative lg:hidden">
-      <summary className={`cursor-pointer list-none rounded-md border border-slate-500 px-3 py-1.5 ${focusRing}`}>
+      <summary className={`cursor-pointer list-none rounded-md border border-slate-500 px-3 py-1.5 ${headerFocusRing}`}>
         Menu
       </summary>
       {/* Keyboard users follow links with Enter, which is a click too: one listener serves both. */}
@@ -193,7 +164,10 @@ export function Navbar({ storeName, user, cartItemIds }: { storeName: string; us
     <header className="bg-slate-900 text-slate-100">
       <nav aria-label="Main" className="mx-auto max-w-6xl px-4">
         <div className="flex items-center justify-between gap-4 py-3">
-          <Link to="/" className={`whitespace-nowrap rounded text-xl font-bold tracking-tight text-white ${focusRing}`}>
+          <Link
+            to="/"
+            className={`whitespace-nowrap rounded text-xl font-bold tracking-tight text-white ${headerFocusRing}`}
+          >
             {storeName}
           </Link>
           <div className="hidden min-w-0 flex-1 items-center justify-end gap-3 lg:flex">

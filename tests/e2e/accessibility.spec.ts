@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import axe from "axe-core";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 
+import { expectNoAxeFindings } from "./axe";
 import { fillCartFor, login, PUBLIC_PAGES } from "./fixtures";
 
 // Accessibility as a keyboard and screen reader user meets it: axe with every rule it has, focus
@@ -10,42 +9,6 @@ import { fillCartFor, login, PUBLIC_PAGES } from "./fixtures";
 // axe with every rule reads every node's colours; on a machine shared with other work a page takes
 // its time.
 test.describe.configure({ timeout: 90_000 });
-
-/** Every rule axe has, the experimental and AAA ones included (label-content-name-mismatch is one). */
-const EVERY_RULE = axe.getRules().map((rule) => rule.ruleId);
-
-/**
- * A copy of the page as the browser built it without JavaScript, in a page where axe may run: axe
- * runs inside the page, which a JavaScript-off context cannot do. The copy keeps the DOM (with the
- * <noscript> content the browser showed, renamed so a scripting parser does not turn it to text) and
- * drops the scripts; stylesheets and pictures load from the server as before.
- */
-async function scriptlessCopy(page: Page, browser: Browser, baseURL: string) {
-  const html = (await page.content())
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
-    .replace(/<(\/?)noscript>/g, "<$1x-noscript>");
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
-  const copy = await context.newPage();
-  await copy.route(page.url(), (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }));
-  await copy.goto(page.url());
-  return { copy, close: () => context.close() };
-}
-
-async function expectNoAxeFindings(page: Page, browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
-  const { copy, close } = javaScriptEnabled
-    ? { copy: page, close: async () => {} }
-    : await scriptlessCopy(page, browser, baseURL);
-  try {
-    const results = await new AxeBuilder({ page: copy }).withRules(EVERY_RULE).analyze();
-    expect(
-      results.violations.flatMap((violation) =>
-        violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")}`),
-      ),
-    ).toEqual([]);
-  } finally {
-    await close();
-  }
-}
 
 for (const path of PUBLIC_PAGES) {
   test(`axe, every rule: ${path}`, async ({ page, browser, javaScriptEnabled, baseURL }) => {
@@ -90,7 +53,7 @@ test.describe("with JavaScript", () => {
     await page.goto("/");
     const header = page.getByRole("banner");
 
-    await tabTo(page, header.getByRole("searchbox", { name: "Search parts" }));
+    await tabTo(page, header.getByRole("combobox", { name: "Search parts" }));
     await page.keyboard.type("bearing");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/items\?q=bearing$/);

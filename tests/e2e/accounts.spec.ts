@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 
 import { uniqueEmail } from "../support/unique";
-import { E2E_ADMIN, PASSWORD, signIn, signOut, signUp } from "./fixtures";
+import { E2E_ADMIN, PASSWORD, searchBox, signIn, signOut, signUp } from "./fixtures";
 
-test("the home page shell has one h1, the navbar, a main and the footer", async ({ page }) => {
+test("the home page shell has one h1, the navbar, a main and the footer", async ({ page, javaScriptEnabled }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page.locator("h1")).toHaveCount(1);
@@ -15,7 +15,7 @@ test("the home page shell has one h1, the navbar, a main and the footer", async 
   for (const label of ["Shop", "About us", "Contact", "Blog", "My Portfolio"]) {
     await expect(nav.getByRole("link", { name: label, exact: true }).first()).toBeVisible();
   }
-  await expect(nav.getByRole("searchbox", { name: "Search parts" }).first()).toBeVisible();
+  await expect(searchBox(nav, javaScriptEnabled).first()).toBeVisible();
   // The dashboard is for signed-in visitors: the header offers Sign In instead.
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Sign In" }).first()).toBeVisible();

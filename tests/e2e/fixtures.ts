@@ -39,6 +39,14 @@ export async function addToCart(page: Page, button: Locator) {
   await answered;
 }
 
+/**
+ * The header's search box: a search box as the server renders it, a combobox once JavaScript runs
+ * (app/components/header-search.tsx).
+ */
+export function searchBox(scope: Page | Locator, javaScriptEnabled: boolean) {
+  return scope.getByRole(javaScriptEnabled ? "combobox" : "searchbox", { name: "Search parts" });
+}
+
 export const PASSWORD = "a-good-password";
 
 export async function signUp(page: Page, { name = "Pat Machinist", email = uniqueEmail() } = {}) {

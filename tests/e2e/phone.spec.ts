@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { fillCartFor, login, placeOrderFor, PUBLIC_PAGES } from "./fixtures";
+import { fillCartFor, login, placeOrderFor, PUBLIC_PAGES, searchBox } from "./fixtures";
 
 // Every page, for each role, at a phone's width: nothing wider than the screen, and every button
 // and link of the page's own content on it (no Cancel or Mark shipped off to the right). Hidden
@@ -99,14 +99,14 @@ test("the phone menu holds the search, Shop, the pages and Dashboard, and closes
   for (const name of ["Shop", "About us", "Contact", "Blog", "Dashboard"]) {
     await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
   }
-  await expect(menu.getByRole("searchbox", { name: "Search parts" })).toBeVisible();
+  await expect(searchBox(menu, javaScriptEnabled)).toBeVisible();
   await expect(menu.getByRole("button", { name: "Sign Out" })).toBeVisible();
   await menu.getByRole("link", { name: "Shop", exact: true }).click();
   await expect(page).toHaveURL(/\/items$/);
   if (javaScriptEnabled) await expect(menu).not.toHaveAttribute("open");
 
   await menu.getByText("Menu").click();
-  await menu.getByRole("searchbox", { name: "Search parts" }).fill("bearing");
+  await searchBox(menu, javaScriptEnabled).fill("bearing");
   await menu.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/items\?q=bearing$/);
   await expect(page.getByTestId("result-count")).toHaveText(/^\d+ parts? matching “bearing”$/);

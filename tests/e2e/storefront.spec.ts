@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { addProduct, login, loginCredentials, signIn, signOut } from "./fixtures";
+import { addProduct, login, loginCredentials, searchBox, signIn, signOut } from "./fixtures";
 
 /** The original's one-part order page, from the part's own page. */
 async function openOrderPage(page: Page, itemName: string) {
@@ -118,7 +118,7 @@ test("a signed-out visitor searches from the header, filters by category and a s
 }) => {
   await page.goto("/");
   const header = page.getByRole("banner");
-  await header.getByRole("searchbox", { name: "Search parts" }).fill("gears");
+  await searchBox(header, javaScriptEnabled).fill("gears");
   await header.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/items\?q=gears$/);
   await expect(page.getByTestId("result-count")).toHaveText(/^\d+ parts matching “gears”$/);

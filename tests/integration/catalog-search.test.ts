@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 
-import { db } from "~/db/db.server";
+import { db, now } from "~/db/db.server";
+import { SEARCH_CANDIDATES } from "~/models/catalog/search.server";
 import * as catalog from "~/routes/items";
 
 import { newCategory, newItem } from "../support/builders";
@@ -113,6 +114,37 @@ describe("word search", () => {
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ total: 0, items: [], pageCount: 1 });
     expect(page.data.query.q).toBe(`nothing-like-this ${tag}`);
+  });
+});
+
+describe("bounds", () => {
+  test("a search reads at most SEARCH_CANDIDATES parts, the newest, and says there are more", async () => {
+    const tag = uniqueToken();
+    const made = SEARCH_CANDIDATES + 5;
+    // One statement, so the test makes its parts in a moment; the triggers write their search documents.
+    await db
+      .insertInto("items")
+      .values(
+        Array.from({ length: made }, (_, index) => ({
+          name: `Bounded shim ${tag} ${index}`,
+          img: "/images/items/spur-gear.svg",
+          description: "A shim.",
+          price_cents: 100,
+          quantity: 1,
+          supplier_name: "Gearwright Works",
+          part_number: `BS-${tag}-${index}`,
+          part_number_key: `bs${tag}${index}`.toLowerCase().replace(/[^a-z0-9]/g, ""),
+          created_at: now(),
+        })),
+      )
+      .execute();
+    const page = await catalogPage(q(`bounded shim ${tag}`));
+    expect(page.data.total).toBe(SEARCH_CANDIDATES);
+    expect(page.data.search).toMatchObject({ more: true, fullMatches: SEARCH_CANDIDATES });
+    expect(page.data.items[0].name).toBe(`Bounded shim ${tag} ${made - 1}`);
+    expect(
+      page.data.categories.reduce((sum: number, category: { count: number }) => sum + category.count, 0),
+    ).toBeLessThanOrEqual(SEARCH_CANDIDATES);
   });
 });
 

@@ -300,3 +300,84 @@ describe("migration 0016_spec_pair_counts on a catalog that already has specs", 
     }
   });
 });
+
+describe("migration 0020_search_documents on a catalog that already has parts", () => {
+  test("normalises spec values (number and unit apart) and writes every part's search document", async () => {
+    const database = await createTestDatabaseUrl();
+    const db = createDatabase(database.url);
+    try {
+      await migrateUpTo(db, "0019_held_mail");
+      const before = db as unknown as Kysely<any>;
+      const category = await before
+        .insertInto("categories")
+        .values({ slug: "old-bearings", name: "Old bearings", description: "From before." })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const specsOf = [
+        [
+          ["Bore", "8", "mm"],
+          ["Material", "Steel", null],
+        ],
+        // Typed with its unit and none recorded: the spec's unit elsewhere in the category is its template's.
+        [
+          ["Bore", "12mm", null],
+          ["Profile", "5M", null],
+        ],
+        [
+          ["Bore", "0.8 cm", "mm"],
+          ["Material", "1.50", null],
+        ],
+      ];
+      const itemIds: number[] = [];
+      for (const [index, specs] of specsOf.entries()) {
+        const item = await before
+          .insertInto("items")
+          .values({
+            name: `Old Bearing ${index}`,
+            img: "/images/items/ball-bearing.svg",
+            description: "From before.",
+            price_cents: 1250,
+            quantity: 7,
+            supplier_name: "X",
+            part_number: `GW-OLDB-${index}`,
+            part_number_key: `gwoldb${index}`,
+            category_id: category.id,
+            created_at: new Date().toISOString(),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        itemIds.push(item.id);
+        await before
+          .insertInto("item_specs")
+          .values(specs.map(([name, value, unit], position) => ({ item_id: item.id, position, name, value, unit })))
+          .execute();
+      }
+
+      await migrateToLatest(db);
+
+      const specs = await db
+        .selectFrom("item_specs")
+        .select(["item_id", "name", "value", "unit"])
+        .where("item_id", "in", itemIds)
+        .orderBy("item_id")
+        .orderBy("position")
+        .execute();
+      expect(specs.map(({ name, value, unit }) => [name, value, unit])).toEqual([
+        ["Bore", "8", "mm"],
+        ["Material", "Steel", null],
+        ["Bore", "12", "mm"],
+        // A text spec stays as written: 5M is a belt profile, not five metres.
+        ["Profile", "5M", null],
+        ["Bore", "8", "mm"],
+        ["Material", "1.5", null],
+      ]);
+      // Every part already there is found by its spec, as a part written later would be.
+      const { searchCatalog } = await import("~/models/catalog");
+      const found = await searchCatalog({ query: "old bearing 8mm bore" }, { page: 1 }, { executor: db });
+      expect(found.items.map((item) => item.id).sort()).toEqual([itemIds[0], itemIds[2]].sort());
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});

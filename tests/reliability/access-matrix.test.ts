@@ -153,6 +153,13 @@ const matrix: Record<string, Row> = {
     post: [405, 405, 405],
   },
   "routes/api.$": { path: () => "/api/no-such-call", json: true, get: [404, 404, 404], post: [404, 404, 404] },
+  // The header's search suggestions: a public read, answered as the API's are.
+  "routes/search.suggest": {
+    path: () => "/search/suggest?q=gear",
+    json: true,
+    get: [200, 200, 200],
+    post: [405, 405, 405],
+  },
 };
 
 const roles = ["signed out", "customer", "admin"] as const;

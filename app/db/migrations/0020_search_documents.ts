@@ -70,8 +70,11 @@ async function normalizeSpecValues(db: Kysely<any>) {
 }
 
 // The document's fields, as SQL over `items` (aliased i) and its category (c).
-const SPEC_TEXT = `coalesce((select group_concat(s.name || ' ' || s.value || coalesce(' ' || s.unit, ''), ' ')
-  from item_specs s where s.item_id = i.id), '')`;
+// Each spec is written "bore specvalue 8 mm specend": the markers keep a value whole, so "module 1"
+// matches Module 1 and not Module 1.5 (whose tokens are "1 5"), and no phrase runs from one spec
+// into the next. app/lib/search/match-expressions.ts writes spec conditions the same way.
+const SPEC_TEXT = `coalesce((select group_concat(s.name || ' specvalue ' || s.value || coalesce(' ' || s.unit, '')
+  || ' specend', ' ') from item_specs s where s.item_id = i.id), '')`;
 
 // Migration 0009's triggers kept both of its tables; only the part-number one is kept now.
 const PART_NUMBER_TRIGGERS = [
@@ -147,8 +150,9 @@ async function postgresDocuments(db: Kysely<any>) {
       insert into search_documents (item_id, document)
       select i.id,
         setweight(to_tsvector('simple', search_tokens(i.name || ' ' || i.part_number || ' ' || i.part_number_key)), 'A')
-        || setweight(to_tsvector('simple', search_tokens(coalesce((select string_agg(s.name || ' ' || s.value
-             || coalesce(' ' || s.unit, ''), ' ') from item_specs s where s.item_id = i.id), ''))), 'B')
+        || setweight(to_tsvector('simple', search_tokens(coalesce((select string_agg(s.name || ' specvalue '
+             || s.value || coalesce(' ' || s.unit, '') || ' specend', ' ') from item_specs s where s.item_id = i.id),
+             ''))), 'B')
         || setweight(to_tsvector('simple', search_tokens(coalesce(c.name, ''))), 'C')
         || setweight(to_tsvector('simple', search_tokens(i.description)), 'D')
       from items i left join categories c on c.id = i.category_id where i.id = part_id

@@ -27,12 +27,15 @@ describe("FTS5 expressions", () => {
 
   test("a measurement matches its text or the spec it names, with the unit", () => {
     expect(termExpression(terms("8mm bore")[0], "fts5")).toBe(
-      '("8mm" OR "8 mm" OR (specs : "bore 8 mm" OR specs : "bore 1 8 mm" OR specs : "bore 2 8 mm" OR specs : "nominal size 8 mm"))',
+      '("8 mm" OR "8mm" OR (specs : "bore specvalue 8 mm specend" OR specs : "bore 1 specvalue 8 mm specend" OR ' +
+        'specs : "bore 2 specvalue 8 mm specend" OR specs : "nominal size specvalue 8 mm specend"))',
     );
   });
 
   test("a thread and length must both hold as specs: M6x20 is Thread M6 and Length 20 mm", () => {
-    expect(termExpression(terms("m6x20")[0], "fts5")).toContain('(specs : "thread m6" AND specs : "length 20 mm")');
+    expect(termExpression(terms("m6x20")[0], "fts5")).toContain(
+      '(specs : "thread specvalue m6 specend" AND specs : "length specvalue 20 mm specend")',
+    );
   });
 
   test("a part number's key starts the part column", () => {
@@ -47,10 +50,25 @@ describe("FTS5 expressions", () => {
   });
 });
 
+describe("spec values are whole", () => {
+  test("a value ends where the spec does: module 1 is not Module 1.5", () => {
+    expect(termExpression(terms("module 1")[0], "fts5")).toContain('specs : "module specvalue 1 specend"');
+  });
+
+  test("specs only: a term with spec readings is met through them alone, others as they are", () => {
+    expect(matchExpression(terms("spur m1"), "fts5", "all", { specsOnly: true })).toBe(
+      '("spur"*) AND (specs : "module specvalue 1 specend")',
+    );
+    expect(matchExpression(terms("spur gear"), "fts5", "all", { specsOnly: true })).toBeNull();
+  });
+});
+
 describe("tsquery expressions", () => {
   test("phrases are adjacent lexemes, prefixes :*, specs on weight B, keys on weight A", () => {
     expect(matchExpression(terms("spur gears"), "tsquery", "all")).toBe("(spur:*) & ((gears:* | gear:*))");
-    expect(termExpression(terms("20 teeth")[0], "tsquery")).toBe("(20 <-> teeth | 20 <-> tooth | teeth:B <-> 20:B)");
+    expect(termExpression(terms("20 teeth")[0], "tsquery")).toBe(
+      "(20 <-> teeth | 20 <-> tooth | teeth:B <-> specvalue:B <-> 20:B <-> specend:B)",
+    );
     expect(termExpression(terms("gw-sg-m1")[0], "tsquery")).toBe("(gw <-> sg <-> m1 | gwsgm1:*A)");
   });
 });

@@ -36,10 +36,21 @@ export function withAlternatives(term: Term, corrections: string[] = []): Term {
 
 const tokensOf = (text: string) => plainTokens(foldText(text));
 
-/** The tokens a spec condition is met by in the specs field: "bore 8 mm", or "8 mm" under any name. */
+/** The markers around a spec's value in the search document (migration 0020): "bore specvalue 8 mm specend". */
+export const SPEC_VALUE = "specvalue";
+export const SPEC_END = "specend";
+
+/**
+ * The tokens a spec condition is met by in the specs field: "bore specvalue 8 mm specend", or
+ * "specvalue 8 mm specend" under any name. The end marker keeps "1" from matching "1.5"; a condition
+ * in any unit (undefined) cannot say where the value ends, and matches its start.
+ */
 function conditionPhrases({ names, values, unit }: SpecCondition): string[][] {
-  const unitTokens = unit ? tokensOf(unit) : [];
-  const valued = values.map((value) => [...tokensOf(value), ...unitTokens]).filter((phrase) => phrase.length);
+  const ending = unit === undefined ? [] : [...(unit ? tokensOf(unit) : []), SPEC_END];
+  const valued = values
+    .map((value) => tokensOf(value))
+    .filter((tokens) => tokens.length)
+    .map((tokens) => [SPEC_VALUE, ...tokens, ...ending]);
   if (!names) return valued;
   return names.flatMap((name) => valued.map((phrase) => [...tokensOf(name), ...phrase]));
 }
@@ -73,12 +84,17 @@ const WRITERS: Record<MatchDialect, Writer> = {
 
 const group = (parts: string[], joiner: string) => (parts.length === 1 ? parts[0] : `(${parts.join(joiner)})`);
 
-/** One term: any of its phrases, part-number keys or spec readings (each reading's conditions all). */
-export function termExpression(term: Term, dialect: MatchDialect): string | null {
+/**
+ * One term: any of its phrases, part-number keys or spec readings (each reading's conditions all).
+ * `specsOnly`: a term that has spec readings is met only through them (the tier that ranks a part
+ * whose specs match above one whose text happens to hold the same tokens).
+ */
+export function termExpression(term: Term, dialect: MatchDialect, { specsOnly = false } = {}): string | null {
   const writer = WRITERS[dialect];
+  const textToo = !specsOnly || !term.specs.length;
   const alternatives = [
-    ...term.phrases.map((tokens) => writer.phrase(tokens, term.prefix)),
-    ...term.partNumberKeys.map((key) => writer.key(key)),
+    ...(textToo ? term.phrases.map((tokens) => writer.phrase(tokens, term.prefix)) : []),
+    ...(textToo ? term.partNumberKeys.map((key) => writer.key(key)) : []),
     ...term.specs.flatMap((reading) => {
       const conditions = reading.map((condition) => conditionPhrases(condition).map((tokens) => writer.spec(tokens)));
       if (conditions.some((condition) => !condition.length)) return [];
@@ -93,9 +109,18 @@ export function termExpression(term: Term, dialect: MatchDialect): string | null
   return alternatives.length ? group(alternatives, writer.or) : null;
 }
 
-/** Every term (`all`) or any of them (`any`), as one expression; null when no term can be written. */
-export function matchExpression(terms: Term[], dialect: MatchDialect, join: "all" | "any"): string | null {
-  const expressions = terms.map((term) => termExpression(term, dialect));
+/**
+ * Every term (`all`) or any of them (`any`), as one expression; null when no term can be written.
+ * `specsOnly` as termExpression; null as well when no term has spec readings.
+ */
+export function matchExpression(
+  terms: Term[],
+  dialect: MatchDialect,
+  join: "all" | "any",
+  { specsOnly = false } = {},
+): string | null {
+  if (specsOnly && !terms.some((term) => term.specs.length)) return null;
+  const expressions = terms.map((term) => termExpression(term, dialect, { specsOnly }));
   if (join === "all" && expressions.some((expression) => expression === null)) return null;
   const written = expressions.filter((expression): expression is string => expression !== null);
   if (!written.length) return null;
@@ -103,4 +128,23 @@ export function matchExpression(terms: Term[], dialect: MatchDialect, join: "all
   return written.length === 1
     ? written[0]
     : written.map((expression) => `(${expression})`).join(join === "all" ? writer.and : writer.or);
+}
+
+/**
+ * PostgreSQL's ranking query: every token of the terms' phrases, any of them. ts_rank ranks an AND
+ * of phrases by how near their words stand, wherever they are (a description's "spur gear" beside a
+ * name's); over an OR it adds up each word found by its weight, so a name outweighs a description,
+ * as bm25's column weights do on SQLite.
+ */
+export function rankingQuery(terms: Term[]): string | null {
+  const tokens = new Map<string, boolean>();
+  for (const term of terms) {
+    for (const phrase of term.phrases) {
+      phrase.forEach((token, at) => {
+        const prefix = term.prefix && at === phrase.length - 1;
+        tokens.set(token, (tokens.get(token) ?? false) || prefix);
+      });
+    }
+  }
+  return tokens.size ? [...tokens].map(([token, prefix]) => (prefix ? `${token}:*` : token)).join(" | ") : null;
 }

@@ -14,7 +14,7 @@ describe("measurements", () => {
     expect(only("400bar")).toMatchObject({ kind: "measurement", specs: [[spec(null, "400", "bar")]] });
     expect(only("0.5 m")).toMatchObject({
       specs: [[spec(null, "500", "mm")]],
-      phrases: [["0", "5", "m"], ["500", "mm"], ["500mm"]],
+      phrases: [["0", "5", "m"], ["0", "5m"], ["500", "mm"], ["500mm"]],
     });
     expect(only("20°")).toMatchObject({ specs: [[spec(null, "20", "°")]] });
     expect(only("20 deg").specs).toEqual(only("20 °").specs);

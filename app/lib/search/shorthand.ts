@@ -129,9 +129,11 @@ function measurement([typed]: RegExpExecArray): Reading | null {
   const measure = parseMeasure(typed);
   if (!measure) return null;
   const value = formatNumber(measure.value);
+  // The typed unit both ways too, so "0.5m" and "0.5 m" find the same text ("Roller chain, 5 m").
+  const [, number = typed, unit = ""] = /^(.*\d)\s*(\D.*)$/.exec(typed) ?? [];
   return {
     kind: "measurement",
-    phrases: [plainTokens(typed), ...measurePhrases(measure)],
+    phrases: [plainTokens(`${number} ${unit}`), plainTokens(`${number}${unit}`), ...measurePhrases(measure)],
     specs: [[spec(null, value, measure.unit)]],
     measure,
   };

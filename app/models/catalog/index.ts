@@ -4,6 +4,7 @@
 //   browse.server.ts         the catalog page: an answer, kept or worked out, and its cards
 //   kept-answers.server.ts   answers kept per catalog generation, and the columns that move it
 //   search.server.ts         a search box's text as each database's matching SQL
+//   suggest.server.ts        suggestions as a buyer types: parts, categories, searches
 //   listing.server.ts        which parts a filter leaves, how many, one page of them in order
 //   vocabulary.server.ts     the catalog's own words: "Did you mean" and completions
 //   closest-categories.server.ts  where a search that found nothing may go on
@@ -21,6 +22,9 @@ export type { CategoryFacet, FacetChoice, SpecFacet } from "./facets.server";
 export { catalogGeneration } from "./generation.server";
 export { KEPT_ANSWERS } from "./kept-answers.server";
 export { type CatalogVocabulary, catalogVocabulary } from "./vocabulary.server";
+
+// Suggestions for the header's search box, kept per generation.
+export { type Suggestions, suggestSearch } from "./suggest.server";
 
 // The same search and filters without the counts: the admin's product list and the JSON API.
 export { CATALOG_PAGE_SIZE, highestItemId, listCatalogSlice, searchCatalog } from "./listing.server";

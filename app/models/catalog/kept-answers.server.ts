@@ -65,25 +65,35 @@ export const KEPT_ANSWERS = 500;
 // Promises, so that requests for an answer being worked out wait for it instead of repeating it.
 const keptAnswers = new LRUCache<string, Promise<CatalogAnswer>>({ max: KEPT_ANSWERS });
 
-/**
- * An answer as worked out for the catalog generation read first (migration 0017): a change to the
- * catalog moves the generation in the transaction that makes it, so a later request, in this
- * process or another, asks under a new key and never sees an answer older than the data. An answer
- * worked out while a change commits may already show it; it is filed under the older generation,
- * which no request asks for once it has seen the new one. Old generations' answers fall out of the
- * cache as new ones come in.
- */
-export async function keptAnswer(
+/** An answer for a page of the catalog, kept as `keptForGeneration` says. */
+export function keptAnswer(
   filter: NormalizedFilter,
   { page, sort = "relevance" }: PageOptions,
   workOut: () => Promise<CatalogAnswer>,
 ) {
-  const key = JSON.stringify([await catalogGeneration(), filterKey(filter), page, sort]);
-  let answer = keptAnswers.get(key);
+  return keptForGeneration(keptAnswers, [filterKey(filter), page, sort], workOut);
+}
+
+/**
+ * An answer as worked out for the catalog generation read first (migration 0017), kept in `cache`
+ * under `key` and that generation: a change to the catalog moves the generation in the transaction
+ * that makes it, so a later request, in this process or another, asks under a new key and never
+ * sees an answer older than the data. An answer worked out while a change commits may already show
+ * it; it is filed under the older generation, which no request asks for once it has seen the new
+ * one. Old generations' answers fall out of the cache as new ones come in. Only what reads watched
+ * columns (WATCHED_COLUMNS) may be kept so.
+ */
+export async function keptForGeneration<Answer>(
+  cache: LRUCache<string, Promise<Answer>>,
+  key: unknown[],
+  workOut: () => Promise<Answer>,
+) {
+  const generationKey = JSON.stringify([await catalogGeneration(), ...key]);
+  let answer = cache.get(generationKey);
   if (!answer) {
     answer = workOut();
-    keptAnswers.set(key, answer);
-    answer.catch(() => keptAnswers.delete(key));
+    cache.set(generationKey, answer);
+    answer.catch(() => cache.delete(generationKey));
   }
   return answer;
 }

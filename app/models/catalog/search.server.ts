@@ -4,7 +4,7 @@
 import { PostgresAdapter, sql } from "kysely";
 
 import type { Executor } from "~/db/db.server";
-import { type MatchDialect, matchExpression, withAlternatives } from "~/lib/search/match-expressions";
+import { type MatchDialect, matchExpression, rankingQuery, withAlternatives } from "~/lib/search/match-expressions";
 import { readQuery } from "~/lib/search/query-reader";
 import { MIN_PART_NUMBER_FRAGMENT, type Term } from "~/lib/search/terms";
 
@@ -19,7 +19,16 @@ export const SEARCH_CANDIDATES = 500;
 
 // Tiers, best first: the whole query as the start of a part number (the exact one above the rest),
 // a part number containing it, every term met, some terms met. Within a tier, the engine's rank.
-const TIER = { exactPartNumber: 0, partNumber: 1, containing: 2, everyTerm: 3, someTerms: 4 } as const;
+// A part whose specs meet the measurements, every other term met too, comes before one that meets
+// them only in its text ("module 1" in a description of a module 1.5 gear).
+const TIER = {
+  exactPartNumber: 0,
+  partNumber: 1,
+  containing: 2,
+  everyTermBySpec: 3,
+  everyTerm: 4,
+  someTerms: 5,
+} as const;
 
 const dialectOf = (executor: Executor): MatchDialect =>
   executor.getExecutor().adapter instanceof PostgresAdapter ? "tsquery" : "fts5";
@@ -49,10 +58,19 @@ export async function searchHits(query: string, executor: Executor) {
       }
       return ranked.hits({ corrected: null });
     }
-    if (mayBePartOfPartNumber(reading.terms)) ranked.add(TIER.containing, await partNumbersContaining(key, executor));
   }
   let terms = reading.terms.map((term) => withAlternatives(term));
-  ranked.add(TIER.everyTerm, await matching(matchExpression(terms, dialect, "all"), executor));
+  const meetingEveryTerm = async () => {
+    for (const specsOnly of [true, false]) {
+      const expression = matchExpression(terms, dialect, "all", { specsOnly });
+      ranked.add(specsOnly ? TIER.everyTermBySpec : TIER.everyTerm, await matching(expression, terms, executor));
+    }
+  };
+  await meetingEveryTerm();
+  // A code typed in pieces ("hk 2016") may still be a piece of a part number when its words met nothing.
+  if (key.length >= MIN_PART_NUMBER_FRAGMENT && (mayBePartOfPartNumber(reading.terms) || ranked.size === 0)) {
+    ranked.add(TIER.containing, await partNumbersContaining(key, executor));
+  }
   let corrected: string | null = null;
   if (ranked.size < PAGE_WORTH) {
     const corrections = await spellingOf(reading.terms, executor);
@@ -61,11 +79,11 @@ export async function searchHits(query: string, executor: Executor) {
         withAlternatives(term, corrections.has(term) ? [corrections.get(term)!] : []),
       );
       corrected = correctedText(reading.text, reading.terms, corrections);
-      ranked.add(TIER.everyTerm, await matching(matchExpression(terms, dialect, "all"), executor));
+      await meetingEveryTerm();
     }
   }
   if (ranked.size === 0 && terms.length > 1) {
-    ranked.add(TIER.someTerms, await matching(matchExpression(terms, dialect, "any"), executor));
+    ranked.add(TIER.someTerms, await matching(matchExpression(terms, dialect, "any"), terms, executor));
   }
   return ranked.hits({ corrected });
 }
@@ -110,15 +128,15 @@ async function partNumbersContaining(key: string, executor: Executor): Promise<F
  * description least. Both engines find them from their index in id order and stop at the bound, so
  * a word in half the catalog costs no more than a rare one.
  */
-async function matching(expression: string | null, executor: Executor): Promise<Found[]> {
+async function matching(expression: string | null, terms: Term[], executor: Executor): Promise<Found[]> {
   if (!expression) return [];
   const { rows } =
     dialectOf(executor) === "tsquery"
       ? await sql<Found>`
-          select item_id as id, -ts_rank('{0.1, 0.4, 1, 1}', document, query) as rank
-          from (select item_id, document from search_documents, to_tsquery('simple', ${expression}) as query
-                where document @@ query order by item_id desc limit ${SEARCH_CANDIDATES}) as found,
-               to_tsquery('simple', ${expression}) as query`.execute(executor)
+          select item_id as id, -ts_rank('{0.1, 0.4, 1, 1}', document, to_tsquery('simple', ${rankingQuery(terms) ?? expression})) as rank
+          from (select item_id, document from search_documents
+                where document @@ to_tsquery('simple', ${expression})
+                order by item_id desc limit ${SEARCH_CANDIDATES}) as found`.execute(executor)
       : await sql<Found>`
           select rowid as id, bm25(items_search, 10, 10, 10, 4, 1) as rank from items_search
           where items_search match ${expression} order by rowid desc limit ${SEARCH_CANDIDATES}`.execute(executor);

@@ -1,0 +1,41 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page } from "@playwright/test";
+import axe from "axe-core";
+
+// axe as the accessibility specs run it: every rule it has, on the page as the browser built it.
+
+/** Every rule axe has, the experimental and AAA ones included (label-content-name-mismatch is one). */
+export const EVERY_RULE = axe.getRules().map((rule) => rule.ruleId);
+
+/**
+ * A copy of the page as the browser built it without JavaScript, in a page where axe may run: axe
+ * runs inside the page, which a JavaScript-off context cannot do. The copy keeps the DOM (with the
+ * <noscript> content the browser showed, renamed so a scripting parser does not turn it to text) and
+ * drops the scripts; stylesheets and pictures load from the server as before.
+ */
+async function scriptlessCopy(page: Page, browser: Browser, baseURL: string) {
+  const html = (await page.content())
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+    .replace(/<(\/?)noscript>/g, "<$1x-noscript>");
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
+  const copy = await context.newPage();
+  await copy.route(page.url(), (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }));
+  await copy.goto(page.url());
+  return { copy, close: () => context.close() };
+}
+
+export async function expectNoAxeFindings(page: Page, browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
+  const { copy, close } = javaScriptEnabled
+    ? { copy: page, close: async () => {} }
+    : await scriptlessCopy(page, browser, baseURL);
+  try {
+    const results = await new AxeBuilder({ page: copy }).withRules(EVERY_RULE).analyze();
+    expect(
+      results.violations.flatMap((violation) =>
+        violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")}`),
+      ),
+    ).toEqual([]);
+  } finally {
+    await close();
+  }
+}
