@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 
 import { db } from "../../app/db/db.server";
 import { catalogVocabulary, KEPT_ANSWERS, searchCatalog } from "../../app/models/catalog";
+import { KEPT_SUGGESTIONS } from "../../app/models/catalog/suggest.server";
 import { getItem } from "../../app/models/item.server";
 import { catalogHref, type CatalogQuery, DEEPEST_OFFSET, MAX_CATALOG_PAGE } from "../../app/validation/catalog";
 import { type GearSpecs, measurementSearches, misspeltSearches, newWordSearches, suggestPrefixes } from "./search-asks";
@@ -31,8 +32,8 @@ const NEW_SEARCH_PAGES = 2 * KEPT_ANSWERS;
 // The search rows' searches: four times what a process keeps, so none is asked again while kept
 // (a small catalog has fewer measurement searches: as many as its gears give).
 const SEARCHES_PER_ROW = 4 * KEPT_ANSWERS;
-// Suggestions may be kept by other rules than answers (per prefix, per catalog generation): many more.
-const SUGGEST_PREFIXES = 20 * KEPT_ANSWERS;
+// Suggestions are kept apart from answers, more of them (KEPT_SUGGESTIONS): four times as many prefixes.
+const SUGGEST_PREFIXES = 4 * KEPT_SUGGESTIONS;
 
 const { values } = parseArgs({ options: { "part-item": { type: "string" } } });
 const partItemId = Number(values["part-item"]);

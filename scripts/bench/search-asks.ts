@@ -159,7 +159,9 @@ export function misspeltSearches(parts: PartText[], correct: (query: string) => 
 
 /**
  * What the search box sends as a buyer types, from two letters on: the word searches' prefixes
- * ("sp", "spu", "spur", "spur g" …) and part numbers' ("gw-s", "gw-sg" …), each once.
+ * ("sp", "spu", "spur", "spur g" …) and part numbers' ("gw-s", "gw-sg" …), each once as the query
+ * reader reads it (the key suggestions are kept under), and only those it finds something to search
+ * for in (the app answers the others without asking the database).
  */
 export function suggestPrefixes(wordSearches: string[], partNumbers: string[], limit: number) {
   const typed = (text: string, from: number) =>
@@ -170,5 +172,14 @@ export function suggestPrefixes(wordSearches: string[], partNumbers: string[], l
     ...wordSearches.flatMap((query) => typed(query, 2)),
     ...partNumbers.flatMap((partNumber) => typed(partNumber.toLowerCase(), 4)),
   ]);
-  return [...new Set(prefixes)].slice(0, limit);
+  const read = new Set<string>();
+  const out: string[] = [];
+  for (const prefix of prefixes) {
+    const { text, terms } = readQuery(prefix);
+    if (!terms.length || read.has(text)) continue;
+    read.add(text);
+    out.push(prefix);
+    if (out.length >= limit) break;
+  }
+  return out;
 }
