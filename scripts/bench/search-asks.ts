@@ -8,6 +8,7 @@ import { readQuery } from "../../app/lib/search/query-reader";
 import { editLimitFor } from "../../app/lib/search/spelling";
 import { foldText, plainTokens, STOP_WORDS } from "../../app/lib/search/text";
 import { filterKey, normalizeFilter } from "../../app/models/catalog/filter";
+import { prng } from "./lib/prng.mjs";
 
 /** A part's words as a buyer reads them. */
 export type PartText = { name: string; description: string };
@@ -16,18 +17,6 @@ export type GearSpecs = { type: string; module: string; teeth: string; bore: str
 
 /** The measurement search of issue 24, first of its row (the row's URL in the report). */
 export const MEASUREMENT_SEARCH = "spur gear m1 20t 8mm bore";
-
-/** mulberry32, as the catalog generator: the same order on every machine. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Fisher–Yates with a fixed seed: neighbours in the row are unlike, and every run asks the same. */
 function shuffled<T>(values: T[], seed = 24) {

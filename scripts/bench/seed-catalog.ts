@@ -23,6 +23,7 @@ import { createDatabase, dialectOf, sqlitePathOf } from "../../app/db/db.server"
 import { migrateToLatest, migrateUpTo } from "../../app/db/migrate.server";
 import { partNumberKey } from "../../app/lib/part-number";
 import { catalogCategories, catalogParts, catalogReviews } from "../seed/catalog-data";
+import { prng } from "./lib/prng.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -46,17 +47,6 @@ if (!url || dialectOf(url) !== "sqlite") {
 }
 const file = sqlitePathOf(url);
 
-/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = prng(Number(values.seed));
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
 const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));

@@ -5,24 +5,13 @@
 // event-loop delay over the same time is reported beside them.
 import { log } from "../../lib/run.mjs";
 import { measure, warmUp } from "../lib/load.mjs";
+import { prng } from "../lib/prng.mjs";
 import { fmt } from "../lib/report.mjs";
 
 export const ADVERSARIAL_CONNECTIONS = 4;
 export const HEALTHZ_CONNECTIONS = 1;
 const SPEC_PARAMETERS = 300;
 const LONG_QUERY = 200;
-
-/** mulberry32: the same searches in every run. */
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The 50 searches, by kind: each entry makes its URL afresh from `random` on every request, so that
