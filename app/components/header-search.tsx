@@ -25,7 +25,7 @@ export function HeaderSearch({ id }: { id: string }) {
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
-  const { suggestions, ask } = useSuggestions();
+  const { suggestions, ask, stop } = useSuggestions();
   const options = optionsOf(suggestions, `${id}-option`);
   const [wanted, setWanted] = useState(false);
   const [active, setActive] = useState(-1);
@@ -45,6 +45,7 @@ export function HeaderSearch({ id }: { id: string }) {
   }, [activeOption]);
 
   function follow(option: SuggestionOption) {
+    stop();
     close();
     if (option.kind === "searches" && input.current) input.current.value = option.label;
     navigate(option.url);
@@ -93,7 +94,17 @@ export function HeaderSearch({ id }: { id: string }) {
     : {};
 
   return (
-    <Form method="get" action="/items" role="search" aria-label="Site search" className="relative flex min-w-0 gap-1">
+    <Form
+      method="get"
+      action="/items"
+      role="search"
+      aria-label="Site search"
+      className="relative flex min-w-0 gap-1"
+      onSubmit={() => {
+        stop();
+        close();
+      }}
+    >
       <label htmlFor={id} className="sr-only">
         Search parts
       </label>

@@ -1,4 +1,3 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 import type { Suggestions } from "~/models/catalog";
@@ -35,35 +34,54 @@ export function optionsOf(suggestions: Suggestions | undefined, idPrefix: string
 const stillFits = (answered: string, typed: string) => typed.startsWith(answered) || answered.startsWith(typed);
 
 /**
- * Suggestions for what is typed, asked for through a fetcher once typing pauses. A new load on the
- * same fetcher aborts the one still on its way, so an older query's answer never lands after a
- * newer one's. An answer is shown while the text still fits it (while "bearin" is asked about,
- * "bear"'s answer stays up); text that no longer fits it (cleared, another word) shows none.
+ * Suggestions for what is typed, asked for with a plain fetch once typing pauses. Not a fetcher:
+ * a fetcher's failure (a 429, a dropped connection, or Remix's lazy route discovery losing a race
+ * with the search's own navigation and answering 404) is rendered by the route's error boundary,
+ * so a hint nobody asked to see would replace the page being read. Suggestions are a help; when
+ * they fail, the box is the plain search form it always was. A newer question aborts the older
+ * one, so an older query's answer never lands after a newer one's. An answer is shown while the
+ * text still fits it (while "bearin" is asked about, "bear"'s answer stays up); text that no
+ * longer fits it (cleared, another word) shows none.
  */
 export function useSuggestions() {
-  const fetcher = useFetcher<Suggestions>();
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  const asked = useRef("");
+  const inFlight = useRef<AbortController>();
   const [typed, setTyped] = useState("");
-  const [answered, setAnswered] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<{ query: string; suggestions: Suggestions } | null>(null);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) setAnswered(asked.current);
-  }, [fetcher.state, fetcher.data]);
+  /** Forgets the question waiting for a pause and the one on its way: the search was sent instead. */
+  function stop() {
+    clearTimeout(timer.current);
+    inFlight.current?.abort();
+  }
+  useEffect(() => stop, []);
+
+  async function load(query: string) {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    try {
+      const response = await fetch(`/search/suggest?${new URLSearchParams({ q: query })}`, {
+        signal: controller.signal,
+        headers: { Accept: "application/json" },
+      });
+      if (!response.ok) return;
+      const suggestions = (await response.json()) as Suggestions;
+      if (!controller.signal.aborted) setAnswer({ query, suggestions });
+    } catch {
+      // Aborted by newer text, or the network failed: the search itself still works.
+    }
+  }
 
   function ask(text: string) {
     const query = text.trim();
     clearTimeout(timer.current);
     setTyped(query);
     if (query.length < MIN_QUERY_LENGTH) return;
-    timer.current = setTimeout(() => {
-      asked.current = query;
-      fetcher.load(`/search/suggest?${new URLSearchParams({ q: query })}`);
-    }, DEBOUNCE_MS);
+    timer.current = setTimeout(() => void load(query), DEBOUNCE_MS);
   }
 
   const shown =
-    typed.length >= MIN_QUERY_LENGTH && answered !== null && stillFits(answered, typed) ? fetcher.data : undefined;
-  return { suggestions: shown, ask };
+    typed.length >= MIN_QUERY_LENGTH && answer && stillFits(answer.query, typed) ? answer.suggestions : undefined;
+  return { suggestions: shown, ask, stop };
 }

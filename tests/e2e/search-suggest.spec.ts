@@ -114,6 +114,26 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("result-count")).toHaveText(/^\d+ parts? matching “bearing”$/);
   });
 
+  test("suggestions that fail leave the page alone: no list, no error page, and Enter still searches", async ({
+    page,
+  }) => {
+    let asked = 0;
+    await page.route("**/search/suggest?*", (route) => {
+      asked++;
+      return route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"unavailable"}' });
+    });
+    await page.goto("/about");
+    const box = headerBox(page);
+    await box.click();
+    await page.keyboard.type("bearing");
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    await expect(box).toHaveAttribute("aria-expanded", "false");
+    await expect(page.locator("main h1")).toHaveText("About us");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/items\?q=bearing$/);
+    await expect(page.getByTestId("result-count")).toHaveText(/^\d+ parts? matching “bearing”$/);
+  });
+
   for (const { width, height } of [
     { width: 1280, height: 800 },
     { width: 375, height: 812 },
