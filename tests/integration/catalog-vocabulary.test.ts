@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { catalogVocabulary } from "~/models/catalog";
+import { searchHits } from "~/models/catalog/search.server";
 import { updateItem } from "~/models/item.server";
 
 import { newCategory, newItem } from "../support/builders";
@@ -68,5 +69,17 @@ describe("the catalog's vocabulary", () => {
     const rebuilt = await catalogVocabulary({ current: true });
     expect(rebuilt.corrector.knows(word)).toBe(true);
     expect(await catalogVocabulary()).toBe(rebuilt);
+  });
+
+  test("a word's start finds a part added a moment ago, before the vocabulary has its word and after", async () => {
+    await catalogVocabulary({ current: true });
+    const word = uniqueWord("zorbflux");
+    const item = await newItem({ name: `${capitalised(word)} clamp`, description: "A clamp." });
+    // The vocabulary is a generation behind: the engine's own prefix read finds the part.
+    const started = word.slice(0, 8);
+    expect((await searchHits(started, db)).ids).toContain(item.id);
+    // Once it is rebuilt, the start is written out as the catalog's words, and still finds it.
+    expect((await catalogVocabulary({ current: true })).complete(started, 5)).toContain(word);
+    expect((await searchHits(started, db)).ids).toContain(item.id);
   });
 });

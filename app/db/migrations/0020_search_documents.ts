@@ -1,10 +1,11 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 
+import { specKeySql } from "~/lib/search/spec-keys";
 import { normalizeSpecValue } from "~/lib/search/spec-values";
 
 /**
  * One search document per part (docs/decisions/0020-query-reader.md): its name, part number, specs
- * (name, value and unit, as "bore 8 mm"), category and description, so a query's words and
+ * (name, value and unit, as "bore 8 mm", with a key per spec), category and description, so a query's words and
  * measurements may each be met in any of them and no single field has to hold every word. Words are
  * not stemmed: "Did you mean" needs the words as written, and the matcher reads plurals itself.
  *
@@ -70,11 +71,13 @@ async function normalizeSpecValues(db: Kysely<any>) {
 }
 
 // The document's fields, as SQL over `items` (aliased i) and its category (c).
-// Each spec is written "bore specvalue 8 mm specend": the markers keep a value whole, so "module 1"
-// matches Module 1 and not Module 1.5 (whose tokens are "1 5"), and no phrase runs from one spec
-// into the next. app/lib/search/match-expressions.ts writes spec conditions the same way.
-const SPEC_TEXT = `coalesce((select group_concat(s.name || ' specvalue ' || s.value || coalesce(' ' || s.unit, '')
-  || ' specend', ' ') from item_specs s where s.item_id = i.id), '')`;
+// Each spec is written "bore znborezv8zumm 8 mm zv8zumm": its words, for a word search, and its
+// keys (app/lib/search/spec-keys.ts), one token each, for a measurement. The name's key stands
+// between the name and the value so that the phrase "module 1" is never read from Module 1.5's
+// "module 1 5", and the value's key ends each spec so that no phrase runs into the next.
+const SPEC_WORDS_AND_KEYS = `s.name || ' ' || ${specKeySql("s.name", "s.value", "s.unit")} || ' ' || s.value
+  || coalesce(' ' || s.unit, '') || ' ' || ${specKeySql(null, "s.value", "s.unit")}`;
+const SPEC_TEXT = `coalesce((select group_concat(${SPEC_WORDS_AND_KEYS}, ' ') from item_specs s where s.item_id = i.id), '')`;
 
 // Migration 0009's triggers kept both of its tables; only the part-number one is kept now.
 const PART_NUMBER_TRIGGERS = [
@@ -145,19 +148,22 @@ async function postgresDocuments(db: Kysely<any>) {
     create function search_tokens(text) returns text language sql immutable as $$
       select regexp_replace(lower($1), '[^[:alnum:]]+', ' ', 'g')
     $$`.execute(db);
-  await sql`
+  await sql
+    .raw(
+      `
     create function search_document_of(part_id integer) returns void language sql as $$
       insert into search_documents (item_id, document)
       select i.id,
         setweight(to_tsvector('simple', search_tokens(i.name || ' ' || i.part_number || ' ' || i.part_number_key)), 'A')
-        || setweight(to_tsvector('simple', search_tokens(coalesce((select string_agg(s.name || ' specvalue '
-             || s.value || coalesce(' ' || s.unit, '') || ' specend', ' ') from item_specs s where s.item_id = i.id),
-             ''))), 'B')
+        || setweight(to_tsvector('simple', search_tokens(coalesce((select string_agg(${SPEC_WORDS_AND_KEYS}, ' ')
+             from item_specs s where s.item_id = i.id), ''))), 'B')
         || setweight(to_tsvector('simple', search_tokens(coalesce(c.name, ''))), 'C')
         || setweight(to_tsvector('simple', search_tokens(i.description)), 'D')
       from items i left join categories c on c.id = i.category_id where i.id = part_id
       on conflict (item_id) do update set document = excluded.document
-    $$`.execute(db);
+    $$`,
+    )
+    .execute(db);
   await sql`
     create function search_document_change() returns trigger language plpgsql as $$
     begin

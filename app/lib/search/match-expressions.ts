@@ -5,14 +5,18 @@
  * without a database. Tokens are letters and digits only (the reader's plainTokens), so no text a
  * buyer types can reach either engine as an operator.
  */
+import { specKey, specKeyTokens } from "./spec-keys";
 import type { SpecCondition, Term } from "./terms";
 import { foldText, plainTokens } from "./text";
 
 export type MatchDialect = "fts5" | "tsquery";
 
+// Words whose singular is the plural: "series" is not a "sery".
+const SAME_IN_THE_SINGULAR = new Set(["series", "species", "means", "chassis", "apparatus"]);
+
 /** A word typed in the plural also finds the singular ("bearings", "assemblies", "boxes"): no stemmer. */
 export function singularOf(token: string): string | null {
-  if (!/^\p{L}{4,}$/u.test(token)) return null;
+  if (!/^\p{L}{4,}$/u.test(token) || SAME_IN_THE_SINGULAR.has(token)) return null;
   if (token.endsWith("ies")) return `${token.slice(0, -3)}y`;
   if (/(?:ch|sh|x|ss)es$/.test(token)) return token.slice(0, -2);
   if (token.endsWith("s") && !token.endsWith("ss")) return token.slice(0, -1);
@@ -36,29 +40,51 @@ export function withAlternatives(term: Term, corrections: string[] = []): Term {
 
 const tokensOf = (text: string) => plainTokens(foldText(text));
 
-/** The markers around a spec's value in the search document (migration 0020): "bore specvalue 8 mm specend". */
-export const SPEC_VALUE = "specvalue";
-export const SPEC_END = "specend";
+/** How many catalog words a typed word may stand for before it is left to the engine as a prefix. */
+export const MAX_COMPLETIONS = 12;
+// Past this many phrases a term's expression costs more than the engine's own prefix read.
+const MAX_COMPLETED_PHRASES = 24;
 
 /**
- * The tokens a spec condition is met by in the specs field: "bore specvalue 8 mm specend", or
- * "specvalue 8 mm specend" under any name. The end marker keeps "1" from matching "1.5"; a condition
- * in any unit (undefined) cannot say where the value ends, and matches its start.
+ * A term whose words are matched as prefixes, with each word's prefix written out as the catalog
+ * words it starts ("seal": seal, sealed, seals, sealing), matched whole. Both engines read a prefix
+ * by merging every posting list under it before the first match is known; whole words are read
+ * lazily, newest first, and stop at the candidate bound. `complete` gives the catalog's words that
+ * start a prefix, most used first; a word that starts more than MAX_COMPLETIONS of them (or one with
+ * a digit, which the vocabulary never holds) leaves the term to the engine's prefix, unchanged.
  */
-function conditionPhrases({ names, values, unit }: SpecCondition): string[][] {
-  const ending = unit === undefined ? [] : [...(unit ? tokensOf(unit) : []), SPEC_END];
-  const valued = values
-    .map((value) => tokensOf(value))
-    .filter((tokens) => tokens.length)
-    .map((tokens) => [SPEC_VALUE, ...tokens, ...ending]);
-  if (!names) return valued;
-  return names.flatMap((name) => valued.map((phrase) => [...tokensOf(name), ...phrase]));
+export function withCompletions(term: Term, complete: (prefix: string, limit: number) => string[]): Term {
+  if (!term.prefix) return term;
+  const phrases: string[][] = [];
+  for (const phrase of term.phrases) {
+    const last = phrase[phrase.length - 1];
+    if (!/^\p{L}+$/u.test(last)) return term;
+    const words = complete(last, MAX_COMPLETIONS + 1);
+    if (words.length > MAX_COMPLETIONS) return term;
+    phrases.push(phrase, ...words.map((word) => [...phrase.slice(0, -1), word]));
+  }
+  const seen = new Set<string>();
+  const unique = phrases.filter((phrase) => !seen.has(phrase.join(" ")) && seen.add(phrase.join(" ")));
+  return unique.length > MAX_COMPLETED_PHRASES ? term : { ...term, phrases: unique, prefix: false };
+}
+
+/**
+ * The spec keys a condition is met by (spec-keys.ts): its value under each of its names, or under
+ * any name. A condition in any unit (undefined) matches the keys that start with its value.
+ */
+function conditionKeys({ names, values, unit }: SpecCondition): { tokens: string[]; prefix: boolean }[] {
+  const prefix = unit === undefined;
+  return (names ?? [null]).flatMap((name) =>
+    values
+      .filter((value) => tokensOf(value).length)
+      .map((value) => ({ tokens: specKeyTokens(specKey(name, value, unit)), prefix })),
+  );
 }
 
 type Writer = {
   phrase(tokens: string[], prefix: boolean): string;
   key(key: string): string;
-  spec(tokens: string[]): string;
+  spec(tokens: string[], prefix: boolean): string;
   and: string;
   or: string;
 };
@@ -68,7 +94,7 @@ const WRITERS: Record<MatchDialect, Writer> = {
     phrase: (tokens, prefix) => `"${tokens.join(" ")}"${prefix ? "*" : ""}`,
     // The part column holds the number's groups and its whole key: a key starts the part number.
     key: (key) => `part : "${key}"*`,
-    spec: (tokens) => `specs : "${tokens.join(" ")}"`,
+    spec: (tokens, prefix) => `specs : "${tokens.join(" ")}"${prefix ? "*" : ""}`,
     and: " AND ",
     or: " OR ",
   },
@@ -76,7 +102,8 @@ const WRITERS: Record<MatchDialect, Writer> = {
     phrase: (tokens, prefix) =>
       tokens.map((token, at) => (prefix && at === tokens.length - 1 ? `${token}:*` : token)).join(" <-> "),
     key: (key) => `${key}:*A`,
-    spec: (tokens) => tokens.map((token) => `${token}:B`).join(" <-> "),
+    spec: (tokens, prefix) =>
+      tokens.map((token, at) => `${token}:${prefix && at === tokens.length - 1 ? "*" : ""}B`).join(" <-> "),
     and: " & ",
     or: " | ",
   },
@@ -96,7 +123,9 @@ export function termExpression(term: Term, dialect: MatchDialect, { specsOnly = 
     ...(textToo ? term.phrases.map((tokens) => writer.phrase(tokens, term.prefix)) : []),
     ...(textToo ? term.partNumberKeys.map((key) => writer.key(key)) : []),
     ...term.specs.flatMap((reading) => {
-      const conditions = reading.map((condition) => conditionPhrases(condition).map((tokens) => writer.spec(tokens)));
+      const conditions = reading.map((condition) =>
+        conditionKeys(condition).map(({ tokens, prefix }) => writer.spec(tokens, prefix)),
+      );
       if (conditions.some((condition) => !condition.length)) return [];
       return [
         group(

@@ -4,11 +4,17 @@
 import { PostgresAdapter, sql } from "kysely";
 
 import type { Executor } from "~/db/db.server";
-import { type MatchDialect, matchExpression, rankingQuery, withAlternatives } from "~/lib/search/match-expressions";
+import {
+  type MatchDialect,
+  matchExpression,
+  rankingQuery,
+  withAlternatives,
+  withCompletions,
+} from "~/lib/search/match-expressions";
 import { readQuery } from "~/lib/search/query-reader";
 import { MIN_PART_NUMBER_FRAGMENT, type Term } from "~/lib/search/terms";
 
-import { catalogVocabulary } from "./vocabulary.server";
+import { type CatalogVocabulary, catalogVocabulary, currentVocabularyIfBuilt } from "./vocabulary.server";
 
 /**
  * The most parts a search finds, ranks and counts: past it a search costs the same however many
@@ -59,9 +65,16 @@ export async function searchHits(query: string, executor: Executor) {
       return ranked.hits({ corrected: null });
     }
   }
-  let terms = reading.terms.map((term) => withAlternatives(term));
+  const vocabulary = await currentVocabularyIfBuilt({ executor });
+  const termsWith = (corrections: Map<Term, string>) =>
+    reading.terms.map((term) =>
+      completed(withAlternatives(term, corrections.has(term) ? [corrections.get(term)!] : []), vocabulary),
+    );
+  let terms = termsWith(new Map());
   const meetingEveryTerm = async () => {
     for (const specsOnly of [true, false]) {
+      // A tier past the bound adds no part, only that there are more.
+      if (ranked.full) break;
       const expression = matchExpression(terms, dialect, "all", { specsOnly });
       ranked.add(specsOnly ? TIER.everyTermBySpec : TIER.everyTerm, await matching(expression, terms, executor));
     }
@@ -75,9 +88,7 @@ export async function searchHits(query: string, executor: Executor) {
   if (ranked.size < PAGE_WORTH) {
     const corrections = await spellingOf(reading.terms, executor);
     if (corrections.size) {
-      terms = reading.terms.map((term) =>
-        withAlternatives(term, corrections.has(term) ? [corrections.get(term)!] : []),
-      );
+      terms = termsWith(corrections);
       corrected = correctedText(reading.text, reading.terms, corrections);
       await meetingEveryTerm();
     }
@@ -87,6 +98,10 @@ export async function searchHits(query: string, executor: Executor) {
   }
   return ranked.hits({ corrected });
 }
+
+/** A term with its prefixes written out as the catalog's words, when the vocabulary is the catalog's as it is. */
+const completed = (term: Term, vocabulary: CatalogVocabulary | null) =>
+  vocabulary ? withCompletions(term, (prefix, limit) => vocabulary.complete(prefix, limit)) : term;
 
 /**
  * A query read as one code, part number, number or bearing code may be a piece of a part number
@@ -174,6 +189,12 @@ class Ranked {
 
   get size() {
     return this.found.size;
+  }
+
+  /** Whether no more parts are taken: a tier still to come could only say that there are more. */
+  get full() {
+    if (this.found.size >= SEARCH_CANDIDATES) this.more = true;
+    return this.found.size >= SEARCH_CANDIDATES;
   }
 
   add(tier: number, parts: Found[]) {

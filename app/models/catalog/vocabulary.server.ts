@@ -108,3 +108,16 @@ export async function catalogVocabulary({
   const building = kept.building ?? kept.current!;
   return current || !kept.current ? building.vocabulary : kept.current.vocabulary;
 }
+
+/**
+ * The vocabulary of the catalog as it is now, if it is built; null (and its build started) if the
+ * catalog has changed since. For what must never miss a word just added: a search's completions.
+ */
+export async function currentVocabularyIfBuilt({ executor = db }: DbOptions = {}): Promise<CatalogVocabulary | null> {
+  const generation = await catalogGeneration({ executor });
+  const kept = keptByDatabase.get(executor);
+  if (kept?.current?.generation === generation) return kept.current.vocabulary;
+  // Started, not waited for: the search goes on with the engine's own prefixes meanwhile.
+  catalogVocabulary({ executor }).catch(() => undefined);
+  return null;
+}

@@ -1,0 +1,78 @@
+/**
+ * A spec as one token of the search document (migration 0020): "Bore 8 mm" is `znborezv8zumm`, and
+ * its value under any name `zv8zumm`. A measurement search then looks up a token that only parts
+ * with that spec hold, instead of a phrase of common tokens ("8", "mm") that every part holds many
+ * times: one short posting list for the engine to read, not a hundred thousand position lists.
+ *
+ * The key is made the same way in SQL (the document triggers) and here (the queries): lower case
+ * (ASCII, as SQLite's lower()), every "z" doubled, each separator below written "zp", and the parts
+ * joined by "zn", "zv" and "zu" (name, value, unit). A doubled "z" keeps the joins unambiguous. A
+ * character not in the list splits the key into tokens, on both sides alike, and the key is
+ * matched as a phrase of them. Changing the list needs a migration that rebuilds the documents.
+ */
+import { foldText, plainTokens } from "./text";
+
+export const SPEC_KEY_SEPARATORS = [
+  " ",
+  ".",
+  ",",
+  "-",
+  "/",
+  "+",
+  "(",
+  ")",
+  ":",
+  ";",
+  "_",
+  "'",
+  '"',
+  "#",
+  "&",
+  "*",
+  "%",
+  "°",
+  "×",
+  "~",
+  "!",
+  "?",
+  "=",
+  "<",
+  ">",
+  "@",
+  "[",
+  "]",
+  "|",
+  "^",
+  "$",
+] as const;
+
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+function encoded(text: string) {
+  let out = asciiLower(text).replaceAll("z", "zz");
+  for (const separator of SPEC_KEY_SEPARATORS) out = out.replaceAll(separator, "zp");
+  return out;
+}
+
+/**
+ * The key of a spec's value, under its name or (null) under any name. `unit` undefined leaves the
+ * key open after the value, for a prefix match: the value in any unit, or with none.
+ */
+export function specKey(name: string | null, value: string, unit: string | null | undefined) {
+  const valued = `zv${encoded(value)}zu${unit === undefined ? "" : encoded(unit ?? "")}`;
+  return name === null ? valued : `zn${encoded(name)}${valued}`;
+}
+
+/** A key as the engines' tokenizers split it: one token, unless it holds a character not listed. */
+export const specKeyTokens = (key: string) => plainTokens(foldText(key));
+
+/** The same key as an SQL expression over the columns (or expressions) given, for the document triggers. */
+export function specKeySql(name: string | null, value: string, unit: string) {
+  const sqlEncoded = (expression: string) =>
+    SPEC_KEY_SEPARATORS.reduce(
+      (inner, separator) => `replace(${inner}, '${separator.replaceAll("'", "''")}', 'zp')`,
+      `replace(lower(${expression}), 'z', 'zz')`,
+    );
+  const valued = `'zv' || ${sqlEncoded(value)} || 'zu' || ${sqlEncoded(`coalesce(${unit}, '')`)}`;
+  return name === null ? valued : `'zn' || ${sqlEncoded(name)} || ${valued}`;
+}
