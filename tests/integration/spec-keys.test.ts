@@ -35,5 +35,4 @@ describe("spec keys", () => {
       { numRuns: 200 },
     );
   });
-
 });

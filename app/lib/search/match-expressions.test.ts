@@ -76,9 +76,7 @@ describe("spec values are whole", () => {
 describe("tsquery expressions", () => {
   test("phrases are adjacent lexemes, prefixes :*, specs on weight B, keys on weight A", () => {
     expect(matchExpression(terms("spur gears"), "tsquery", "all")).toBe("(spur:*) & ((gears:* | gear:*))");
-    expect(termExpression(terms("20 teeth")[0], "tsquery")).toBe(
-      "(20 <-> teeth | 20 <-> tooth | znteethzv20zu:B)",
-    );
+    expect(termExpression(terms("20 teeth")[0], "tsquery")).toBe("(20 <-> teeth | 20 <-> tooth | znteethzv20zu:B)");
     expect(termExpression(terms("gw-sg-m1")[0], "tsquery")).toBe("(gw <-> sg <-> m1 | gwsgm1:*A)");
   });
 });
