@@ -10,6 +10,44 @@ import { createTestDatabaseUrl } from "../support/test-database";
 // older schema, which today's models (and their types) no longer know, and the migration under
 // test is what turns them into today's.
 
+type OldSpec = [name: string, value: string, unit: string | null];
+
+/** Parts with specs in the shape the schema had before the search documents, one per list of specs. */
+async function insertOldParts(
+  before: Kysely<any>,
+  categoryId: number,
+  specsOf: OldSpec[][],
+  { name, img, partNumber }: { name: string; img: string; partNumber: string },
+) {
+  const itemIds: number[] = [];
+  for (const [index, specs] of specsOf.entries()) {
+    const item = await before
+      .insertInto("items")
+      .values({
+        name: `${name} ${index}`,
+        img,
+        description: "From before.",
+        price_cents: 1250,
+        quantity: 7,
+        supplier_name: "X",
+        part_number: `${partNumber}-${index}`,
+        part_number_key: `${partNumber.replace(/-/g, "").toLowerCase()}${index}`,
+        category_id: categoryId,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    itemIds.push(item.id);
+    await before
+      .insertInto("item_specs")
+      .values(
+        specs.map(([specName, value, unit], position) => ({ item_id: item.id, position, name: specName, value, unit })),
+      )
+      .execute();
+  }
+  return itemIds;
+}
+
 describe("migration 0008_catalog on a shop that already has items", () => {
   test("every existing item gets a unique part number from its id, its search key and a category", async () => {
     const database = await createTestDatabaseUrl();
@@ -224,7 +262,7 @@ describe("migration 0016_spec_pair_counts on a catalog that already has specs", 
         .values({ slug: "old-gears", name: "Old gears", description: "From before." })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const specsOf = [
+      const specsOf: OldSpec[][] = [
         [
           ["Bore", "8", "mm"],
           ["Material", "Steel", null],
@@ -238,30 +276,11 @@ describe("migration 0016_spec_pair_counts on a catalog that already has specs", 
           ["Material", "Steel", null],
         ],
       ];
-      const itemIds: number[] = [];
-      for (const [index, specs] of specsOf.entries()) {
-        const item = await before
-          .insertInto("items")
-          .values({
-            name: `Old Gear ${index}`,
-            img: "/images/items/spur-gear.svg",
-            description: "From before.",
-            price_cents: 1250,
-            quantity: 7,
-            supplier_name: "X",
-            part_number: `GW-OLD-${index}`,
-            part_number_key: `gwold${index}`,
-            category_id: category.id,
-            created_at: new Date().toISOString(),
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        itemIds.push(item.id);
-        await before
-          .insertInto("item_specs")
-          .values(specs.map(([name, value, unit], position) => ({ item_id: item.id, position, name, value, unit })))
-          .execute();
-      }
+      const itemIds = await insertOldParts(before, category.id, specsOf, {
+        name: "Old Gear",
+        img: "/images/items/spur-gear.svg",
+        partNumber: "GW-OLD",
+      });
 
       await migrateToLatest(db);
 
@@ -313,7 +332,7 @@ describe("migration 0020_search_documents on a catalog that already has parts", 
         .values({ slug: "old-bearings", name: "Old bearings", description: "From before." })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const specsOf = [
+      const specsOf: OldSpec[][] = [
         [
           ["Bore", "8", "mm"],
           ["Material", "Steel", null],
@@ -328,30 +347,11 @@ describe("migration 0020_search_documents on a catalog that already has parts", 
           ["Material", "1.50", null],
         ],
       ];
-      const itemIds: number[] = [];
-      for (const [index, specs] of specsOf.entries()) {
-        const item = await before
-          .insertInto("items")
-          .values({
-            name: `Old Bearing ${index}`,
-            img: "/images/items/ball-bearing.svg",
-            description: "From before.",
-            price_cents: 1250,
-            quantity: 7,
-            supplier_name: "X",
-            part_number: `GW-OLDB-${index}`,
-            part_number_key: `gwoldb${index}`,
-            category_id: category.id,
-            created_at: new Date().toISOString(),
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        itemIds.push(item.id);
-        await before
-          .insertInto("item_specs")
-          .values(specs.map(([name, value, unit], position) => ({ item_id: item.id, position, name, value, unit })))
-          .execute();
-      }
+      const itemIds = await insertOldParts(before, category.id, specsOf, {
+        name: "Old Bearing",
+        img: "/images/items/ball-bearing.svg",
+        partNumber: "GW-OLDB",
+      });
 
       await migrateToLatest(db);
 
