@@ -6,7 +6,7 @@
  * buyer types can reach either engine as an operator.
  */
 import { specKey, specKeyTokens } from "./spec-keys";
-import type { SpecCondition, Term } from "./terms";
+import { type SpecCondition, type Term, unique } from "./terms";
 import { foldText, plainTokens } from "./text";
 
 export type MatchDialect = "fts5" | "tsquery";
@@ -33,8 +33,7 @@ export function withAlternatives(term: Term, corrections: string[] = []): Term {
     extra.push(phrase);
     if (singular) extra.push([...phrase.slice(0, -1), singular]);
   }
-  const seen = new Set<string>();
-  const phrases = extra.filter((phrase) => !seen.has(phrase.join(" ")) && seen.add(phrase.join(" ")));
+  const phrases = unique(extra, (phrase) => phrase.join(" "));
   return { ...term, phrases };
 }
 
@@ -63,9 +62,8 @@ export function withCompletions(term: Term, complete: (prefix: string, limit: nu
     if (words.length > MAX_COMPLETIONS) return term;
     phrases.push(phrase, ...words.map((word) => [...phrase.slice(0, -1), word]));
   }
-  const seen = new Set<string>();
-  const unique = phrases.filter((phrase) => !seen.has(phrase.join(" ")) && seen.add(phrase.join(" ")));
-  return unique.length > MAX_COMPLETED_PHRASES ? term : { ...term, phrases: unique, prefix: false };
+  const completed = unique(phrases, (phrase) => phrase.join(" "));
+  return completed.length > MAX_COMPLETED_PHRASES ? term : { ...term, phrases: completed, prefix: false };
 }
 
 /**

@@ -106,7 +106,8 @@ export function makeTerm(
   };
 }
 
-function unique<T>(items: T[], keyOf: (item: T) => string) {
+/** The items without repeats, the first of each kept, told apart by `keyOf`. */
+export function unique<T>(items: T[], keyOf: (item: T) => string) {
   const seen = new Set<string>();
   return items.filter((item) => !seen.has(keyOf(item)) && seen.add(keyOf(item)));
 }

@@ -73,8 +73,7 @@ export async function searchHits(query: string, executor: Executor) {
   let terms = termsWith(new Map());
   const meetingEveryTerm = async () => {
     for (const specsOnly of [true, false]) {
-      // A tier past the bound adds no part, only that there are more.
-      if (ranked.full) break;
+      if (ranked.skipsTier()) break;
       const expression = matchExpression(terms, dialect, "all", { specsOnly });
       ranked.add(specsOnly ? TIER.everyTermBySpec : TIER.everyTerm, await matching(expression, terms, executor));
     }
@@ -191,8 +190,11 @@ class Ranked {
     return this.found.size;
   }
 
-  /** Whether no more parts are taken: a tier still to come could only say that there are more. */
-  get full() {
+  /**
+   * Whether a tier still to come is skipped: past the bound it adds no part, only that there may
+   * be more, which is then said without reading it.
+   */
+  skipsTier() {
     if (this.found.size >= SEARCH_CANDIDATES) this.more = true;
     return this.found.size >= SEARCH_CANDIDATES;
   }

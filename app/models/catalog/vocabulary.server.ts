@@ -78,21 +78,11 @@ export function vocabularyOf(counts: ReadonlyMap<string, number>): CatalogVocabu
 type Kept = { generation: number; vocabulary: Promise<CatalogVocabulary> };
 const keptByDatabase = new WeakMap<Executor, { current?: Kept; building?: Kept }>();
 
-/**
- * The vocabulary of the catalog as it is. Built once per catalog generation: while a new one is
- * built (the catalog changed), requests are answered from the one before, so that no search waits
- * for a rebuild; only the first search of a process waits for the first. `current: true` waits for
- * the vocabulary of the generation as it is now (tests, and anything that must see a change at once).
- */
-export async function catalogVocabulary({
-  executor = db,
-  current = false,
-}: DbOptions & { current?: boolean } = {}): Promise<CatalogVocabulary> {
-  const generation = await catalogGeneration({ executor });
+/** What is kept for a database, with the vocabulary of `generation` kept or being built. */
+function keptAt(executor: Executor, generation: number) {
   const kept = keptByDatabase.get(executor) ?? {};
   keptByDatabase.set(executor, kept);
-  if (kept.current?.generation === generation) return kept.current.vocabulary;
-  if (kept.building?.generation !== generation) {
+  if (kept.current?.generation !== generation && kept.building?.generation !== generation) {
     const building: Kept = { generation, vocabulary: buildCatalogVocabulary({ executor }) };
     kept.building = building;
     building.vocabulary.then(
@@ -105,19 +95,33 @@ export async function catalogVocabulary({
       },
     );
   }
+  return kept;
+}
+
+/**
+ * The vocabulary of the catalog as it is. Built once per catalog generation: while a new one is
+ * built (the catalog changed), requests are answered from the one before, so that no search waits
+ * for a rebuild; only the first search of a process waits for the first. `current: true` waits for
+ * the vocabulary of the generation as it is now (tests, and anything that must see a change at once).
+ */
+export async function catalogVocabulary({
+  executor = db,
+  current = false,
+}: DbOptions & { current?: boolean } = {}): Promise<CatalogVocabulary> {
+  const generation = await catalogGeneration({ executor });
+  const kept = keptAt(executor, generation);
+  if (kept.current?.generation === generation) return kept.current.vocabulary;
   const building = kept.building ?? kept.current!;
   return current || !kept.current ? building.vocabulary : kept.current.vocabulary;
 }
 
 /**
- * The vocabulary of the catalog as it is now, if it is built; null (and its build started) if the
- * catalog has changed since. For what must never miss a word just added: a search's completions.
+ * The vocabulary of the catalog as it is now, if it is built; null (and its build started, not
+ * waited for) if the catalog has changed since. For what must never miss a word just added: a
+ * search's completions, which meanwhile go to the engine's own prefixes.
  */
 export async function currentVocabularyIfBuilt({ executor = db }: DbOptions = {}): Promise<CatalogVocabulary | null> {
   const generation = await catalogGeneration({ executor });
-  const kept = keptByDatabase.get(executor);
-  if (kept?.current?.generation === generation) return kept.current.vocabulary;
-  // Started, not waited for: the search goes on with the engine's own prefixes meanwhile.
-  catalogVocabulary({ executor }).catch(() => undefined);
-  return null;
+  const kept = keptAt(executor, generation);
+  return kept.current?.generation === generation ? kept.current.vocabulary : null;
 }
