@@ -25,24 +25,26 @@ export function HeaderSearch({ id }: { id: string }) {
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
-  const { suggestions, ask, stop } = useSuggestions();
+  const { suggestions, pending, ask, stop } = useSuggestions();
   const options = optionsOf(suggestions, `${id}-option`);
   const [wanted, setWanted] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The chosen option is held by where it leads, not by its place: when the answer for the next
+  // letter arrives, the part the buyer moved to stays chosen if it is still listed.
+  const [activeUrl, setActiveUrl] = useState<string>();
   const open = hydrated && wanted && options.length > 0;
+  const active = options.findIndex((option) => option.url === activeUrl);
   const activeOption = open ? options[active] : undefined;
 
   const close = () => {
     setWanted(false);
-    setActive(-1);
+    setActiveUrl(undefined);
   };
-  // A new answer is a new list: nothing in it is chosen yet.
-  useEffect(() => setActive(-1), [suggestions]);
   // Following a suggestion, or searching, closes the list.
   useEffect(close, [location.key]);
+  const activeId = activeOption?.id;
   useEffect(() => {
-    if (activeOption) document.getElementById(activeOption.id)?.scrollIntoView({ block: "nearest" });
-  }, [activeOption]);
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: "nearest" });
+  }, [activeId]);
 
   function follow(option: SuggestionOption) {
     stop();
@@ -55,7 +57,7 @@ export function HeaderSearch({ id }: { id: string }) {
     setWanted(true);
     const count = options.length;
     // From no choice, Down goes to the first and Up to the last; past either end, round again.
-    if (count) setActive((current) => (current < 0 && step < 0 ? count - 1 : (current + step + count) % count));
+    if (count) setActiveUrl(options[active < 0 && step < 0 ? count - 1 : (active + step + count) % count].url);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -126,7 +128,14 @@ export function HeaderSearch({ id }: { id: string }) {
       </button>
       {hydrated ? (
         <>
-          <SuggestionList id={listboxId} options={options} open={open} activeOption={activeOption} follow={follow} />
+          <SuggestionList
+            id={listboxId}
+            options={options}
+            open={open}
+            busy={pending}
+            activeOption={activeOption}
+            follow={follow}
+          />
           <div aria-live="polite" aria-atomic="true" className="sr-only">
             {open ? `${options.length} ${options.length === 1 ? "suggestion" : "suggestions"}` : ""}
           </div>
@@ -140,12 +149,14 @@ function SuggestionList({
   id,
   options,
   open,
+  busy,
   activeOption,
   follow,
 }: {
   id: string;
   options: SuggestionOption[];
   open: boolean;
+  busy: boolean;
   activeOption: SuggestionOption | undefined;
   follow: (option: SuggestionOption) => void;
 }) {
@@ -155,6 +166,7 @@ function SuggestionList({
       id={id}
       aria-label="Search suggestions"
       hidden={!open}
+      aria-busy={busy}
       // A press on an option must not take focus from the box, whose blur would close the list first.
       onMouseDown={(event) => event.preventDefault()}
       className="absolute left-0 right-0 top-full z-30 mt-1 max-h-[70vh] overflow-y-auto rounded-md border border-slate-500 bg-slate-800 py-1 text-left shadow-lg"

@@ -41,13 +41,16 @@ const stillFits = (answered: string, typed: string) => typed.startsWith(answered
  * they fail, the box is the plain search form it always was. A newer question aborts the older
  * one, so an older query's answer never lands after a newer one's. An answer is shown while the
  * text still fits it (while "bearin" is asked about, "bear"'s answer stays up); text that no
- * longer fits it (cleared, another word) shows none.
+ * longer fits it (cleared, another word) shows none. `pending` says that the answer shown is not
+ * yet the one for what is typed (the list is about to change: its aria-busy).
  */
 export function useSuggestions() {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const inFlight = useRef<AbortController>();
   const [typed, setTyped] = useState("");
   const [answer, setAnswer] = useState<{ query: string; suggestions: Suggestions } | null>(null);
+  /** The last query whose question has finished, answered or failed: until it is what is typed, more is coming. */
+  const [settled, setSettled] = useState("");
 
   /** Forgets the question waiting for a pause and the one on its way: the search was sent instead. */
   function stop() {
@@ -65,11 +68,14 @@ export function useSuggestions() {
         signal: controller.signal,
         headers: { Accept: "application/json" },
       });
-      if (!response.ok) return;
-      const suggestions = (await response.json()) as Suggestions;
-      if (!controller.signal.aborted) setAnswer({ query, suggestions });
+      const suggestions = response.ok ? ((await response.json()) as Suggestions) : undefined;
+      if (controller.signal.aborted) return;
+      if (suggestions) setAnswer({ query, suggestions });
+      setSettled(query);
     } catch {
-      // Aborted by newer text, or the network failed: the search itself still works.
+      // Aborted by newer text (a newer question is on its way), or the network failed: the search
+      // itself still works.
+      if (!controller.signal.aborted) setSettled(query);
     }
   }
 
@@ -83,5 +89,6 @@ export function useSuggestions() {
 
   const shown =
     typed.length >= MIN_QUERY_LENGTH && answer && stillFits(answer.query, typed) ? answer.suggestions : undefined;
-  return { suggestions: shown, ask, stop };
+  const pending = typed.length >= MIN_QUERY_LENGTH && settled !== typed;
+  return { suggestions: shown, pending, ask, stop };
 }

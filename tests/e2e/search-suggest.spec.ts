@@ -14,12 +14,16 @@ const SPUR_GEAR = "Spur Gear, Module 1, 20 Teeth";
 const headerBox = (page: Page) => searchBox(page.getByRole("banner"), true);
 const listboxOf = (page: Page) => page.getByRole("listbox", { name: "Search suggestions" });
 
-/** Types into the box and waits for the list to open with its answer. */
+/**
+ * Types into the box and waits for the list to open with the answer for the whole text: while
+ * the list still shows an answer for fewer letters, it is aria-busy.
+ */
 async function typeAndWaitForList(page: Page, box: Locator, text: string) {
   await box.click();
   await page.keyboard.type(text);
   await expect(box).toHaveAttribute("aria-expanded", "true");
   await expect(listboxOf(page).getByRole("option").first()).toBeVisible();
+  await expect(listboxOf(page)).toHaveAttribute("aria-busy", "false");
 }
 
 test.describe("with JavaScript", () => {
@@ -112,6 +116,41 @@ test.describe("with JavaScript", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/items\?q=bearing$/);
     await expect(page.getByTestId("result-count")).toHaveText(/^\d+ parts? matching “bearing”$/);
+  });
+
+  test("while the answer for the next letter is on its way the list is busy; the part chosen stays chosen when it lands", async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/search/suggest?*", async (route) => {
+      const response = await route.fetch();
+      if (new URL(route.request().url()).searchParams.get("q") !== "spur gears") return route.fulfill({ response });
+      // The refined answer lists the same parts the other way round, and only once released.
+      const answer = (await response.json()) as { parts: unknown[] };
+      answer.parts.reverse();
+      await held;
+      return route.fulfill({ response, json: answer });
+    });
+    await page.goto("/");
+    const box = headerBox(page);
+    await typeAndWaitForList(page, box, "spur gear");
+    const parts = listboxOf(page).getByRole("group", { name: "Parts" }).getByRole("option");
+    expect(await parts.count()).toBeGreaterThan(1);
+    await page.keyboard.press("ArrowDown");
+    const first = (await parts.first().locator("span").first().textContent())!;
+    await expect(parts.first()).toHaveAttribute("aria-selected", "true");
+
+    await page.keyboard.type("s");
+    await expect(listboxOf(page)).toHaveAttribute("aria-busy", "true");
+    await expect(parts.first()).toHaveAttribute("aria-selected", "true");
+    release();
+    await expect(listboxOf(page)).toHaveAttribute("aria-busy", "false");
+    const chosen = listboxOf(page).getByRole("option", { selected: true });
+    await expect(chosen).toHaveCount(1);
+    await expect(chosen.locator("span").first()).toHaveText(first);
+    await expect(parts.last()).toHaveAttribute("aria-selected", "true");
+    await expect(box).toHaveAttribute("aria-activedescendant", (await chosen.getAttribute("id"))!);
   });
 
   test("suggestions that fail leave the page alone: no list, no error page, and Enter still searches", async ({
