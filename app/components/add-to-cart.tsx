@@ -11,11 +11,14 @@ export function AddToCartForm({
   item,
   withQuantity = false,
   compact = false,
+  returnTo,
 }: {
   item: { id: number; name: string; min_order_quantity: number; quantity: number };
   /** A quantity box (the product page); cards add the part's minimum. */
   withQuantity?: boolean;
   compact?: boolean;
+  /** Where the cart sends the buyer back without JavaScript: this page's URL unless its canonical one is given. */
+  returnTo?: string;
 }) {
   const fetcher = useFetcher<FormReply>();
   const location = useLocation();
@@ -35,7 +38,7 @@ export function AddToCartForm({
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="itemId" value={item.id} />
-      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="returnTo" value={returnTo ?? `${location.pathname}${location.search}`} />
       {withQuantity ? (
         <div>
           <label htmlFor={quantityId} className="block text-sm font-medium">

@@ -1,4 +1,4 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
 
 import type { CategoryFacet, SpecFacet } from "~/models/catalog";
@@ -31,8 +31,17 @@ export function ItemSearch({
   action?: string;
   keep?: Record<string, string | undefined>;
 }) {
+  // A GET form's fields replace the action's query, so the path is all it needs; Remix's default
+  // action would copy the page's whole query into the HTML.
+  const { pathname } = useLocation();
   return (
-    <Form method="get" action={action} role="search" aria-label="Catalog search" className="mt-6 flex max-w-lg gap-2">
+    <Form
+      method="get"
+      action={action ?? pathname}
+      role="search"
+      aria-label="Catalog search"
+      className="mt-6 flex max-w-lg gap-2"
+    >
       <label htmlFor={id} className="sr-only">
         Search parts by name or part number
       </label>

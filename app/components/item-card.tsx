@@ -14,10 +14,12 @@ export function ItemCard({
   item,
   eager = false,
   headingLevel = 3,
+  returnTo,
 }: {
   item: Item;
   eager?: boolean;
   headingLevel?: HeadingLevel;
+  returnTo?: string;
 }) {
   const formatPrice = useFormatPrice();
   const inStock = item.quantity > 0;
@@ -56,7 +58,7 @@ export function ItemCard({
           <dd className="font-medium sm:text-right">{formatPrice(item.price_cents)}</dd>
         </dl>
         {inStock ? (
-          <AddToCartForm item={item} compact />
+          <AddToCartForm item={item} compact returnTo={returnTo} />
         ) : (
           <p className="mt-3 rounded-md border border-slate-300 px-4 py-2 text-center text-sm text-slate-700">
             Out of stock, ships in {item.lead_time_days} days
@@ -72,17 +74,26 @@ export function ItemGrid({
   emptyText,
   priorityCount = 0,
   headingLevel = 3,
+  returnTo,
 }: {
   items: Item[];
   emptyText?: string;
   priorityCount?: number;
   headingLevel?: HeadingLevel;
+  /** The page's canonical URL for each card's Add to Cart to come back to (AddToCartForm). */
+  returnTo?: string;
 }) {
   if (items.length === 0) return emptyText ? <p className="mt-6 text-slate-600">{emptyText}</p> : null;
   return (
     <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3">
       {items.map((item, index) => (
-        <ItemCard key={item.id} item={item} eager={index < priorityCount} headingLevel={headingLevel} />
+        <ItemCard
+          key={item.id}
+          item={item}
+          eager={index < priorityCount}
+          headingLevel={headingLevel}
+          returnTo={returnTo}
+        />
       ))}
     </div>
   );

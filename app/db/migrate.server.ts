@@ -20,6 +20,7 @@ import * as catalogGeneration from "./migrations/0017_catalog_generation";
 import * as publicVersion from "./migrations/0018_public_version";
 import * as heldMail from "./migrations/0019_held_mail";
 import * as searchDocuments from "./migrations/0020_search_documents";
+import * as nameSearch from "./migrations/0021_name_search";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0018_public_version": publicVersion,
   "0019_held_mail": heldMail,
   "0020_search_documents": searchDocuments,
+  "0021_name_search": nameSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

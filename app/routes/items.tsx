@@ -69,7 +69,9 @@ export default function Catalog() {
             {total > 1 ? <SortForm query={query} id="catalog-sort" /> : null}
           </div>
           {total === 0 && query.q ? <NothingFound query={query.q} categories={nearestCategories} /> : null}
-          <ItemGrid items={items} priorityCount={3} headingLevel={2} />
+          {/* Back to the catalog's own URL for this page, not the one typed: parameters the page
+              ignored (a bookmark's stale spec, hundreds of them) are not copied into every card. */}
+          <ItemGrid items={items} priorityCount={3} headingLevel={2} returnTo={catalogHref("/items", query)} />
           <Pagination
             page={page}
             pageCount={pageCount}

@@ -67,6 +67,35 @@ describe("word search", () => {
     expect(ids(neither.data.items).sort()).toEqual([gear.id, bearing.id].sort());
   });
 
+  test("ranks by where the words are, then the newest first: name, specs, description; a spec measurement first of all", async () => {
+    const tag = uniqueToken();
+    const olderInName = await newItem({ name: `Flange ${tag}`, description: "Plain." });
+    const newerInName = await newItem({ name: `Flange ${tag} B`, description: "Plain." });
+    const inSpecs = await newItem({ name: `Plate ${tag}`, description: "Plain." }, [
+      { name: "Mounting", value: "Flange", unit: null },
+    ]);
+    const inDescription = await newItem({ name: `Plate ${tag} B`, description: "Flange mounted." });
+    expect(fullMatches(await catalogPage(q(`flange ${tag}`)))).toEqual([
+      newerInName.id,
+      olderInName.id,
+      inSpecs.id,
+      inDescription.id,
+    ]);
+    // Both indexes follow an edit: a name given the word ranks it there, specs that lose it drop it.
+    const { deleteItem, updateItem } = await import("~/models/item.server");
+    await updateItem(inDescription.id, { name: `Flange plate ${tag}` });
+    await updateItem(inSpecs.id, {}, { specs: [{ name: "Mounting", value: "Bolted", unit: null }] });
+    await deleteItem(olderInName.id);
+    expect(fullMatches(await catalogPage(q(`flange ${tag}`)))).toEqual([inDescription.id, newerInName.id]);
+
+    // A measurement its specs meet ranks a part above newer ones whose text only holds the tokens.
+    const bySpec = await newItem({ name: `Hub ${tag}`, description: "Plain." }, [
+      { name: "Bore", value: "8", unit: "mm" },
+    ]);
+    const byText = await newItem({ name: `Hub ${tag} 8 mm bore`, description: "Plain." });
+    expect(fullMatches(await catalogPage(q(`hub ${tag} 8mm bore`)))).toEqual([bySpec.id, byText.id]);
+  });
+
   test("an edited name is found by its new words and no longer by the old ones", async () => {
     const { updateItem } = await import("~/models/item.server");
     const tag = uniqueToken();

@@ -70,14 +70,15 @@ async function normalizeSpecValues(db: Kysely<any>) {
   }
 }
 
-// The document's fields, as SQL over `items` (aliased i) and its category (c).
+// The document's fields, as SQL over `items` (aliased i) and its category (c). SPEC_TEXT is read by
+// migration 0021 too: both indexes must write a part's specs alike.
 // Each spec is written "bore znborezv8zumm 8 mm zv8zumm": its words, for a word search, and its
 // keys (app/lib/search/spec-keys.ts), one token each, for a measurement. The name's key stands
 // between the name and the value so that the phrase "module 1" is never read from Module 1.5's
 // "module 1 5", and the value's key ends each spec so that no phrase runs into the next.
 const SPEC_WORDS_AND_KEYS = `s.name || ' ' || ${specKeySql("s.name", "s.value", "s.unit")} || ' ' || s.value
   || coalesce(' ' || s.unit, '') || ' ' || ${specKeySql(null, "s.value", "s.unit")}`;
-const SPEC_TEXT = `coalesce((select group_concat(${SPEC_WORDS_AND_KEYS}, ' ') from item_specs s where s.item_id = i.id), '')`;
+export const SPEC_TEXT = `coalesce((select group_concat(${SPEC_WORDS_AND_KEYS}, ' ') from item_specs s where s.item_id = i.id), '')`;
 
 // Migration 0009's triggers kept both of its tables; only the part-number one is kept now.
 const PART_NUMBER_TRIGGERS = [

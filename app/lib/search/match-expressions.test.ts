@@ -73,6 +73,23 @@ describe("spec values are whole", () => {
   });
 });
 
+describe("where the words are", () => {
+  test("words are met in the columns asked for; spec readings and part-number keys keep their own", () => {
+    expect(matchExpression(terms("spur m1"), "fts5", "all", { wordsIn: "name" })).toBe(
+      '({name part} : "spur"*) AND (({name part} : "m1" OR {name part} : "module 1" OR specs : "znmodulezv1zu"))',
+    );
+    expect(matchExpression(terms("spur m1"), "tsquery", "all", { wordsIn: "name", specsOnly: true })).toBe(
+      "(spur:*A) & (znmodulezv1zu:B)",
+    );
+    expect(matchExpression(terms("spur gear"), "tsquery", "all", { wordsIn: "nameOrSpecs" })).toBe(
+      "(spur:*AB) & (gear:*AB)",
+    );
+    expect(termExpression(terms("gw-sg-m1")[0], "fts5", { wordsIn: "nameOrSpecs" })).toBe(
+      '({name part specs} : "gw sg m1" OR part : "gwsgm1"*)',
+    );
+  });
+});
+
 describe("tsquery expressions", () => {
   test("phrases are adjacent lexemes, prefixes :*, specs on weight B, keys on weight A", () => {
     expect(matchExpression(terms("spur gears"), "tsquery", "all")).toBe("(spur:*) & ((gears:* | gear:*))");

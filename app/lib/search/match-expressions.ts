@@ -79,8 +79,14 @@ function conditionKeys({ names, values, unit }: SpecCondition): { tokens: string
   );
 }
 
+/** Where a tier looks for a query's words: the part's name and part number, or those and its specs. */
+type WordsIn = "name" | "nameOrSpecs";
+const FTS5_COLUMNS: Record<WordsIn, string> = { name: "name part", nameOrSpecs: "name part specs" };
+const TSQUERY_WEIGHTS: Record<WordsIn, string> = { name: "A", nameOrSpecs: "AB" };
+
 type Writer = {
-  phrase(tokens: string[], prefix: boolean): string;
+  /** A phrase anywhere in the document, or only in the columns `wordsIn` names. */
+  phrase(tokens: string[], prefix: boolean, wordsIn: WordsIn | undefined): string;
   key(key: string): string;
   spec(tokens: string[], prefix: boolean): string;
   and: string;
@@ -89,7 +95,8 @@ type Writer = {
 
 const WRITERS: Record<MatchDialect, Writer> = {
   fts5: {
-    phrase: (tokens, prefix) => `"${tokens.join(" ")}"${prefix ? "*" : ""}`,
+    phrase: (tokens, prefix, wordsIn) =>
+      `${wordsIn ? `{${FTS5_COLUMNS[wordsIn]}} : ` : ""}"${tokens.join(" ")}"${prefix ? "*" : ""}`,
     // The part column holds the number's groups and its whole key: a key starts the part number.
     key: (key) => `part : "${key}"*`,
     spec: (tokens, prefix) => `specs : "${tokens.join(" ")}"${prefix ? "*" : ""}`,
@@ -97,8 +104,13 @@ const WRITERS: Record<MatchDialect, Writer> = {
     or: " OR ",
   },
   tsquery: {
-    phrase: (tokens, prefix) =>
-      tokens.map((token, at) => (prefix && at === tokens.length - 1 ? `${token}:*` : token)).join(" <-> "),
+    phrase: (tokens, prefix, wordsIn) =>
+      tokens
+        .map((token, at) => {
+          const weights = `${prefix && at === tokens.length - 1 ? "*" : ""}${wordsIn ? TSQUERY_WEIGHTS[wordsIn] : ""}`;
+          return weights ? `${token}:${weights}` : token;
+        })
+        .join(" <-> "),
     key: (key) => `${key}:*A`,
     spec: (tokens, prefix) =>
       tokens.map((token, at) => `${token}:${prefix && at === tokens.length - 1 ? "*" : ""}B`).join(" <-> "),
@@ -109,16 +121,23 @@ const WRITERS: Record<MatchDialect, Writer> = {
 
 const group = (parts: string[], joiner: string) => (parts.length === 1 ? parts[0] : `(${parts.join(joiner)})`);
 
-/**
- * One term: any of its phrases, part-number keys or spec readings (each reading's conditions all).
- * `specsOnly`: a term that has spec readings is met only through them (the tier that ranks a part
- * whose specs match above one whose text happens to hold the same tokens).
- */
-export function termExpression(term: Term, dialect: MatchDialect, { specsOnly = false } = {}): string | null {
+/** Where a tier looks for a query's terms (search.server.ts's tiers). */
+export type MatchScope = {
+  /**
+   * A term that has spec readings is met only through them: specs that match rank above text that
+   * happens to hold the same tokens.
+   */
+  specsOnly?: boolean;
+  /** Words are met there only (not anywhere in the document: its category and description too). */
+  wordsIn?: WordsIn;
+};
+
+/** One term: any of its phrases, part-number keys or spec readings (each reading's conditions all), within `scope`. */
+export function termExpression(term: Term, dialect: MatchDialect, { specsOnly = false, wordsIn }: MatchScope = {}) {
   const writer = WRITERS[dialect];
   const textToo = !specsOnly || !term.specs.length;
   const alternatives = [
-    ...(textToo ? term.phrases.map((tokens) => writer.phrase(tokens, term.prefix)) : []),
+    ...(textToo ? term.phrases.map((tokens) => writer.phrase(tokens, term.prefix, wordsIn)) : []),
     ...(textToo ? term.partNumberKeys.map((key) => writer.key(key)) : []),
     ...term.specs.flatMap((reading) => {
       const conditions = reading.map((condition) =>
@@ -137,17 +156,17 @@ export function termExpression(term: Term, dialect: MatchDialect, { specsOnly = 
 }
 
 /**
- * Every term (`all`) or any of them (`any`), as one expression; null when no term can be written.
- * `specsOnly` as termExpression; null as well when no term has spec readings.
+ * Every term (`all`) or any of them (`any`), as one expression within `scope`; null when no term can
+ * be written, or when the scope is specs only and no term has spec readings.
  */
 export function matchExpression(
   terms: Term[],
   dialect: MatchDialect,
   join: "all" | "any",
-  { specsOnly = false } = {},
+  scope: MatchScope = {},
 ): string | null {
-  if (specsOnly && !terms.some((term) => term.specs.length)) return null;
-  const expressions = terms.map((term) => termExpression(term, dialect, { specsOnly }));
+  if (scope.specsOnly && !terms.some((term) => term.specs.length)) return null;
+  const expressions = terms.map((term) => termExpression(term, dialect, scope));
   if (join === "all" && expressions.some((expression) => expression === null)) return null;
   const written = expressions.filter((expression): expression is string => expression !== null);
   if (!written.length) return null;
@@ -155,23 +174,4 @@ export function matchExpression(
   return written.length === 1
     ? written[0]
     : written.map((expression) => `(${expression})`).join(join === "all" ? writer.and : writer.or);
-}
-
-/**
- * PostgreSQL's ranking query: every token of the terms' phrases, any of them. ts_rank ranks an AND
- * of phrases by how near their words stand, wherever they are (a description's "spur gear" beside a
- * name's); over an OR it adds up each word found by its weight, so a name outweighs a description,
- * as bm25's column weights do on SQLite.
- */
-export function rankingQuery(terms: Term[]): string | null {
-  const tokens = new Map<string, boolean>();
-  for (const term of terms) {
-    for (const phrase of term.phrases) {
-      phrase.forEach((token, at) => {
-        const prefix = term.prefix && at === phrase.length - 1;
-        tokens.set(token, (tokens.get(token) ?? false) || prefix);
-      });
-    }
-  }
-  return tokens.size ? [...tokens].map(([token, prefix]) => (prefix ? `${token}:*` : token)).join(" | ") : null;
 }

@@ -40,6 +40,9 @@ export const UNWATCHED_READS: Record<string, string> = {
   items_search:
     "SQLite's search documents: name, part number, specs, category name, description, kept by triggers on them (migration 0020)",
   search_documents: "PostgreSQL's search documents, kept like items_search (migration 0020)",
+  items_name_search:
+    "SQLite's narrower search index: name, part number and specs, kept by triggers on them (migration 0021)",
+  "search_documents.name_document": "generated from search_documents.document (migration 0021)",
   catalog_generation:
     "the generation itself: the vocabulary that corrects a search's spelling is rebuilt for each (vocabulary.server.ts)",
   "catalog_generation.generation": "as catalog_generation",

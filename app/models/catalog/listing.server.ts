@@ -97,6 +97,10 @@ async function sortedIds(
 ): Promise<number[]> {
   const { filter, hits, executor } = ask;
   const effective = sort === "relevance" && !hits ? "newest" : sort;
+  if (effective === "relevance" && hits && idsBelow === undefined && !hasFilters({ ...filter, query: undefined })) {
+    // A search alone: its hits are the parts, already in this order.
+    return hits.ids.slice(offset, offset + limit);
+  }
   if (effective === "relevance" && hits) {
     // Ranked and filtered on the narrow covering index (migration 0015); the page's whole rows are
     // read afterwards, for its ids only: joining every match's row before sorting cost twice as much.

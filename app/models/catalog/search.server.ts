@@ -4,13 +4,7 @@
 import { PostgresAdapter, sql } from "kysely";
 
 import type { Executor } from "~/db/db.server";
-import {
-  type MatchDialect,
-  matchExpression,
-  rankingQuery,
-  withAlternatives,
-  withCompletions,
-} from "~/lib/search/match-expressions";
+import { type MatchDialect, matchExpression, withAlternatives, withCompletions } from "~/lib/search/match-expressions";
 import { readQuery } from "~/lib/search/query-reader";
 import { MIN_PART_NUMBER_FRAGMENT, type Term } from "~/lib/search/terms";
 
@@ -23,17 +17,23 @@ import { type CatalogVocabulary, catalogVocabulary, currentVocabularyIfBuilt } f
  */
 export const SEARCH_CANDIDATES = 500;
 
-// Tiers, best first: the whole query as the start of a part number (the exact one above the rest),
-// a part number containing it, every term met, some terms met. Within a tier, the engine's rank.
-// A part whose specs meet the measurements, every other term met too, comes before one that meets
-// them only in its text ("module 1" in a description of a module 1.5 gear).
+// Tiers, best first, and within a tier the newest part first: the whole query as the start of a part
+// number (the exact one above the rest), a part number containing it, every term met, some terms
+// met. Among parts meeting every term, one whose specs meet the measurements comes before one that
+// meets them only in its text ("module 1" in a description of a module 1.5 gear); and words in the
+// name or part number come before words in the specs, and those before the category or description.
+// The tiers are the ranking: no engine score (bm25 reads every document a word is in to weigh it, which
+// cost more than the rest of a search together; decision 20).
 const TIER = {
   exactPartNumber: 0,
   partNumber: 1,
   containing: 2,
-  everyTermBySpec: 3,
-  everyTerm: 4,
-  someTerms: 5,
+  everyTermBySpecInName: 3,
+  everyTermBySpec: 4,
+  everyTermInName: 5,
+  everyTermInNameOrSpecs: 6,
+  everyTerm: 7,
+  someTerms: 8,
 } as const;
 
 const dialectOf = (executor: Executor): MatchDialect =>
@@ -42,25 +42,24 @@ const dialectOf = (executor: Executor): MatchDialect =>
 /** What a search found: its parts best first, whether there were more, and the spelling it corrected. */
 export type Hits = Awaited<ReturnType<typeof searchHits>>;
 
-type Found = { id: number; rank: number };
-
 /**
- * The parts a query finds, best first, at most SEARCH_CANDIDATES of them. A query that starts some
+ * The parts a query finds, best first, at most `bound` of them (SEARCH_CANDIDATES; suggestions ask
+ * for the few they show, and every read stops there). A query that starts some
  * part number lists those parts (decision 15). Otherwise the reader's terms are matched against the
  * search documents: parts meeting every term; if that finds less than a page, the query is tried
  * with its unknown words corrected to the catalog's own; if still no part meets every term, the parts
  * meeting some of them are listed. Every step is one bounded index read.
  */
-export async function searchHits(query: string, executor: Executor) {
+export async function searchHits(query: string, executor: Executor, bound = SEARCH_CANDIDATES) {
   const reading = readQuery(query);
   const dialect = dialectOf(executor);
-  const ranked = new Ranked();
+  const ranked = new Ranked(bound);
   const key = reading.partNumberKey;
   if (key.length >= MIN_PART_NUMBER_FRAGMENT) {
-    const startingWith = await partNumbersStartingWith(key, executor);
+    const startingWith = await partNumbersStartingWith(key, executor, bound);
     if (startingWith.length) {
       for (const part of startingWith) {
-        ranked.add(part.exact ? TIER.exactPartNumber : TIER.partNumber, [{ id: part.id, rank: 0 }]);
+        ranked.add(part.exact ? TIER.exactPartNumber : TIER.partNumber, [part.id]);
       }
       return ranked.hits({ corrected: null });
     }
@@ -72,19 +71,19 @@ export async function searchHits(query: string, executor: Executor) {
     );
   let terms = termsWith(new Map());
   const meetingEveryTerm = async () => {
-    for (const specsOnly of [true, false]) {
+    for (const [tier, scope] of EVERY_TERM_TIERS) {
       if (ranked.skipsTier()) break;
-      const expression = matchExpression(terms, dialect, "all", { specsOnly });
-      ranked.add(specsOnly ? TIER.everyTermBySpec : TIER.everyTerm, await matching(expression, terms, executor));
+      const expression = matchExpression(terms, dialect, "all", scope);
+      ranked.add(tier, await matching(expression, executor, bound, "wordsIn" in scope ? "nameAndSpecs" : "whole"));
     }
   };
   await meetingEveryTerm();
   // A code typed in pieces ("hk 2016") may still be a piece of a part number when its words met nothing.
   if (key.length >= MIN_PART_NUMBER_FRAGMENT && (mayBePartOfPartNumber(reading.terms) || ranked.size === 0)) {
-    ranked.add(TIER.containing, await partNumbersContaining(key, executor));
+    ranked.add(TIER.containing, await partNumbersContaining(key, executor, bound));
   }
   let corrected: string | null = null;
-  if (ranked.size < PAGE_WORTH) {
+  if (ranked.size < Math.min(PAGE_WORTH, bound)) {
     const corrections = await spellingOf(reading.terms, executor);
     if (corrections.size) {
       terms = termsWith(corrections);
@@ -93,10 +92,19 @@ export async function searchHits(query: string, executor: Executor) {
     }
   }
   if (ranked.size === 0 && terms.length > 1) {
-    ranked.add(TIER.someTerms, await matching(matchExpression(terms, dialect, "any"), terms, executor));
+    ranked.add(TIER.someTerms, await matching(matchExpression(terms, dialect, "any"), executor, bound));
   }
   return ranked.hits({ corrected });
 }
+
+/** The tiers of parts meeting every term, best first, each with where it looks (MatchScope). */
+const EVERY_TERM_TIERS = [
+  [TIER.everyTermBySpecInName, { specsOnly: true, wordsIn: "name" }],
+  [TIER.everyTermBySpec, { specsOnly: true }],
+  [TIER.everyTermInName, { wordsIn: "name" }],
+  [TIER.everyTermInNameOrSpecs, { wordsIn: "nameOrSpecs" }],
+  [TIER.everyTerm, {}],
+] as const;
 
 /** A term with its prefixes written out as the catalog's words, when the vocabulary is the catalog's as it is. */
 const completed = (term: Term, vocabulary: CatalogVocabulary | null) =>
@@ -113,7 +121,7 @@ const mayBePartOfPartNumber = (terms: Term[]) => terms.length === 1 && PART_NUMB
 const PAGE_WORTH = 12;
 
 /** Parts whose number starts with the key, the exact one marked (B-tree on SQLite, trigram index on PostgreSQL). */
-async function partNumbersStartingWith(key: string, executor: Executor) {
+async function partNumbersStartingWith(key: string, executor: Executor, bound: number) {
   const startsWith =
     dialectOf(executor) === "tsquery"
       ? sql<boolean>`part_number_key like ${`${key}%`}`
@@ -121,40 +129,51 @@ async function partNumbersStartingWith(key: string, executor: Executor) {
         sql<boolean>`part_number_key >= ${key} and part_number_key < ${`${key}{`}`;
   const { rows } = await sql<{ id: number; exact: number }>`
     select id, case when part_number_key = ${key} then 1 else 0 end as exact from items where ${startsWith}
-    order by id desc limit ${SEARCH_CANDIDATES}`.execute(executor);
+    order by id desc limit ${bound}`.execute(executor);
   return rows.map((row) => ({ id: Number(row.id), exact: Number(row.exact) === 1 }));
 }
 
 /** Parts whose number holds the key anywhere ("sgm1" in GW-SG-M1-20), from a trigram index. */
-async function partNumbersContaining(key: string, executor: Executor): Promise<Found[]> {
+async function partNumbersContaining(key: string, executor: Executor, bound: number) {
   const { rows } =
     dialectOf(executor) === "tsquery"
-      ? await sql<Found>`select id, 0 as rank from items where part_number_key like ${`%${key}%`}
-          order by id desc limit ${SEARCH_CANDIDATES}`.execute(executor)
-      : await sql<Found>`select rowid as id, 0 as rank from items_part_fts where items_part_fts match ${`"${key}"`}
-          order by rowid desc limit ${SEARCH_CANDIDATES}`.execute(executor);
-  return rows.map((row) => ({ id: Number(row.id), rank: 0 }));
+      ? await sql<{ id: number }>`select id from items where part_number_key like ${`%${key}%`}
+          order by id desc limit ${bound}`.execute(executor)
+      : await sql<{ id: number }>`select rowid as id from items_part_fts where items_part_fts match ${`"${key}"`}
+          order by rowid desc limit ${bound}`.execute(executor);
+  return rows.map((row) => Number(row.id));
 }
 
 /**
- * The parts an expression matches, newest first, at most SEARCH_CANDIDATES, with the engine's rank
- * (lower is better): the name, the part number and the specs weigh alike, the category less, the
- * description least. Both engines find them from their index in id order and stop at the bound, so
- * a word in half the catalog costs no more than a rare one.
+ * The search indexes: the whole document, or its name, part number and specs only (migration 0021),
+ * where an expression that looks for its words there alone reads only the parts that hold them there.
  */
-async function matching(expression: string | null, terms: Term[], executor: Executor): Promise<Found[]> {
+const SEARCH_INDEXES = {
+  whole: { fts5: sql.table("items_search"), tsquery: sql.ref("document") },
+  nameAndSpecs: { fts5: sql.table("items_name_search"), tsquery: sql.ref("name_document") },
+};
+
+/**
+ * The parts an expression matches in an index, newest first, at most `bound`. Both engines find them
+ * from their index in id order and stop at the bound, so a word in half the catalog costs no more
+ * than a rare one.
+ */
+async function matching(
+  expression: string | null,
+  executor: Executor,
+  bound: number,
+  index: keyof typeof SEARCH_INDEXES = "whole",
+) {
   if (!expression) return [];
+  const { fts5: table, tsquery: column } = SEARCH_INDEXES[index];
   const { rows } =
     dialectOf(executor) === "tsquery"
-      ? await sql<Found>`
-          select item_id as id, -ts_rank('{0.1, 0.4, 1, 1}', document, to_tsquery('simple', ${rankingQuery(terms) ?? expression})) as rank
-          from (select item_id, document from search_documents
-                where document @@ to_tsquery('simple', ${expression})
-                order by item_id desc limit ${SEARCH_CANDIDATES}) as found`.execute(executor)
-      : await sql<Found>`
-          select rowid as id, bm25(items_search, 10, 10, 10, 4, 1) as rank from items_search
-          where items_search match ${expression} order by rowid desc limit ${SEARCH_CANDIDATES}`.execute(executor);
-  return rows.map((row) => ({ id: Number(row.id), rank: Number(row.rank) }));
+      ? await sql<{ id: number }>`select item_id as id from search_documents
+          where ${column} @@ to_tsquery('simple', ${expression})
+          order by item_id desc limit ${bound}`.execute(executor)
+      : await sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${expression}
+          order by rowid desc limit ${bound}`.execute(executor);
+  return rows.map((row) => Number(row.id));
 }
 
 /** The words of the query the catalog does not know, each with the nearest word it does. */
@@ -181,10 +200,13 @@ function correctedText(text: string, terms: Term[], corrections: Map<Term, strin
   return corrected;
 }
 
-/** Parts found by tier, each kept in the best tier it reached, at most SEARCH_CANDIDATES. */
+/** Parts found by tier, each kept in the best tier it reached, at most `bound`. */
 class Ranked {
-  private readonly found = new Map<number, { tier: number; rank: number }>();
+  /** Each part's best tier. */
+  private readonly found = new Map<number, number>();
   private more = false;
+
+  constructor(private readonly bound: number) {}
 
   get size() {
     return this.found.size;
@@ -195,28 +217,26 @@ class Ranked {
    * be more, which is then said without reading it.
    */
   skipsTier() {
-    if (this.found.size >= SEARCH_CANDIDATES) this.more = true;
-    return this.found.size >= SEARCH_CANDIDATES;
+    if (this.found.size >= this.bound) this.more = true;
+    return this.found.size >= this.bound;
   }
 
-  add(tier: number, parts: Found[]) {
-    if (parts.length >= SEARCH_CANDIDATES) this.more = true;
-    for (const { id, rank } of parts) {
+  add(tier: number, ids: number[]) {
+    if (ids.length >= this.bound) this.more = true;
+    for (const id of ids) {
       const known = this.found.get(id);
-      if (known && (known.tier < tier || (known.tier === tier && known.rank <= rank))) continue;
-      if (!known && this.found.size >= SEARCH_CANDIDATES) {
+      if (known !== undefined && known <= tier) continue;
+      if (known === undefined && this.found.size >= this.bound) {
         this.more = true;
         continue;
       }
-      this.found.set(id, { tier, rank });
+      this.found.set(id, tier);
     }
   }
 
   hits({ corrected }: { corrected: string | null }) {
-    const ids = [...this.found]
-      .sort(([idA, a], [idB, b]) => a.tier - b.tier || a.rank - b.rank || idB - idA)
-      .map(([id]) => id);
-    const partial = [...this.found.values()].filter((part) => part.tier === TIER.someTerms).length;
+    const ids = [...this.found].sort(([idA, tierA], [idB, tierB]) => tierA - tierB || idB - idA).map(([id]) => id);
+    const partial = [...this.found.values()].filter((tier) => tier === TIER.someTerms).length;
     // `fullMatches`: how many of `ids`, from the first, met every term (or the part number).
     return { ids, fullMatches: ids.length - partial, more: this.more, corrected };
   }

@@ -7,8 +7,9 @@ import { readQuery } from "~/lib/search/query-reader";
 import { foldText, plainTokens, STOP_WORDS } from "~/lib/search/text";
 
 import { keptForGeneration } from "./kept-answers.server";
-import { listCatalogSlice } from "./listing.server";
+import { cardsInOrder } from "./listing.server";
 import { listCategories } from "./reads.server";
+import { searchHits } from "./search.server";
 import { type CatalogVocabulary, catalogVocabulary } from "./vocabulary.server";
 
 export const SUGGESTED_PARTS = 8;
@@ -83,10 +84,9 @@ function searchesFor(text: string, vocabulary: CatalogVocabulary): Search[] {
 }
 
 async function workOutSuggestions(text: string, executor: Executor): Promise<Found> {
-  const [parts, categories] = await Promise.all([
-    listCatalogSlice({ query: text }, { limit: SUGGESTED_PARTS, offset: 0, sort: "relevance" }, { executor }),
-    listCategories({ executor }),
-  ]);
+  // The catalog page's first parts for the same search: its order, read only as far as they go.
+  const hits = await searchHits(text, executor, SUGGESTED_PARTS);
+  const [parts, categories] = await Promise.all([cardsInOrder(hits.ids, executor), listCategories({ executor })]);
   const words = plainTokens(text).filter((word) => word.length >= MIN_QUERY_LENGTH && !STOP_WORDS.has(word));
   const named = categories.filter((category) =>
     plainTokens(foldText(category.name)).some((nameWord) => words.some((word) => nameWord.startsWith(word))),
