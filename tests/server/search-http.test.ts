@@ -68,3 +68,19 @@ describe("listings past the depth they are read to", () => {
     expect(JSON.parse(deepest.text)).toEqual([]);
   });
 });
+
+describe("parameters the page does not read", () => {
+  test("are not copied into the page: 300 spec parameters answer the page of none, in its own size", async () => {
+    const category = await newCategory();
+    await newItem({ category_id: category.id });
+    const specs = Array.from({ length: 300 }, (_, index) => `spec=${encodeURIComponent(`Bore:${index}`)}`).join("&");
+    const plain = await page(`/items?category=${category.slug}`);
+    const padded = await page(`/items?category=${category.slug}&${specs}`);
+    expect(padded.status).toBe(200);
+    expect(padded.text).not.toContain("Bore%3A299");
+    // The cards' Add to Cart come back to the page's own URL; the search form's action is its path.
+    expect(padded.text).toContain(`name="returnTo" value="/items?category=${category.slug}"`);
+    expect(padded.text).not.toMatch(/<form[^>]*action="\/items\?/);
+    expect(padded.text.length).toBeLessThan(plain.text.length + 2_000);
+  });
+});
