@@ -5,7 +5,13 @@ import { CatalogFilters, ItemSearch, Pagination, SortForm } from "~/components/c
 import { ItemGrid } from "~/components/item-card";
 import { NothingFound, ResultCount } from "~/components/search-outcome";
 import { browseCatalog, closestCategories } from "~/models/catalog";
-import { catalogHref, MAX_CATALOG_PAGE, parseCatalogQuery, specChoices } from "~/validation/catalog";
+import {
+  catalogHref,
+  MAX_CATALOG_PAGE,
+  parseCatalogQuery,
+  refusalOfCatalogUrl,
+  specChoices,
+} from "~/validation/catalog";
 import { cacheablePageHeaders } from "~/web/headers";
 import { pageTitle, storeNameOf } from "~/web/meta";
 
@@ -21,7 +27,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const query = parseCatalogQuery(new URL(request.url).searchParams);
+  const { searchParams } = new URL(request.url);
+  const refusal = refusalOfCatalogUrl(searchParams);
+  if (refusal) throw data(refusal, { status: 400 });
+  const query = parseCatalogQuery(searchParams);
   if (query.page > MAX_CATALOG_PAGE) {
     throw data(`Pages past ${MAX_CATALOG_PAGE} are not listed: narrow the parts with a search or a filter.`, {
       status: 400,

@@ -8,7 +8,32 @@ export const CATALOG_SORT_OPTIONS = [
   { value: "newest", label: "Newest" },
 ] as const;
 
-const MAX_SPEC_CHOICES = 20;
+/**
+ * The most spec values a catalog URL may choose: more than a buyer ticks (a category lists at most 30
+ * values of each spec), so a URL with more was not made by the page; the catalog refuses it with a
+ * 400 before reading anything, rather than render a whole page for it.
+ */
+export const MAX_SPEC_CHOICES = 50;
+/**
+ * The most specs whose values one URL may choose. Each chosen spec is a condition of every count
+ * beside the others, so the work grows with their square (50 made-up names: 77 ms); a category has
+ * a handful of specs (seven at most in the demo catalog).
+ */
+export const MAX_CHOSEN_SPECS = 12;
+
+/** Why a catalog URL is refused before anything is read (a 400), or null. */
+export function refusalOfCatalogUrl(searchParams: URLSearchParams): string | null {
+  const specs = searchParams.getAll("spec");
+  if (specs.length > MAX_SPEC_CHOICES) {
+    return `Choose at most ${MAX_SPEC_CHOICES} spec values at once: clear some filters and try again.`;
+  }
+  // Named as specChoices reads them: the text before the first colon.
+  const names = new Set(specs.map((spec) => spec.slice(0, Math.max(0, spec.indexOf(":"))).trim()).filter(Boolean));
+  if (names.size > MAX_CHOSEN_SPECS) {
+    return `Choose values of at most ${MAX_CHOSEN_SPECS} specs at once: clear some filters and try again.`;
+  }
+  return null;
+}
 
 const searchText = z
   .string()

@@ -70,17 +70,35 @@ describe("listings past the depth they are read to", () => {
 });
 
 describe("parameters the page does not read", () => {
-  test("are not copied into the page: 300 spec parameters answer the page of none, in its own size", async () => {
-    const category = await newCategory();
-    await newItem({ category_id: category.id });
-    const specs = Array.from({ length: 300 }, (_, index) => `spec=${encodeURIComponent(`Bore:${index}`)}`).join("&");
-    const plain = await page(`/items?category=${category.slug}`);
-    const padded = await page(`/items?category=${category.slug}&${specs}`);
+  const specs = (count: number) =>
+    Array.from({ length: count }, (_, index) => `spec=${encodeURIComponent(`Bore:${index}`)}`).join("&");
+
+  test("are not copied into the page: spec choices outside a category answer the page of none, in its size", async () => {
+    await newItem();
+    const plain = await page("/items?inStock=1");
+    const padded = await page(`/items?inStock=1&${specs(50)}`);
     expect(padded.status).toBe(200);
-    expect(padded.text).not.toContain("Bore%3A299");
+    expect(padded.text).not.toContain("Bore%3A49");
     // The cards' Add to Cart come back to the page's own URL; the search form's action is its path.
-    expect(padded.text).toContain(`name="returnTo" value="/items?category=${category.slug}"`);
+    expect(padded.text).toContain('name="returnTo" value="/items?inStock=1"');
     expect(padded.text).not.toMatch(/<form[^>]*action="\/items\?/);
     expect(padded.text.length).toBeLessThan(plain.text.length + 2_000);
+  });
+
+  test("more spec choices than a buyer could tick are refused with a 400 that says why, in a small page", async () => {
+    const category = await newCategory();
+    const refused = await page(`/items?category=${category.slug}&${specs(51)}`);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Choose at most 50 spec values at once");
+    expect(refused.text).not.toContain("Bore%3A50");
+    expect((await page(`/items?category=${category.slug}&${specs(50)}`)).status).toBe(200);
+
+    // Values of more specs than a category has: each would be counted beside all the others.
+    const names = (count: number) =>
+      Array.from({ length: count }, (_, index) => `spec=${encodeURIComponent(`Made up ${index}:1`)}`).join("&");
+    const tooMany = await page(`/items?category=${category.slug}&${names(13)}`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.text).toContain("Choose values of at most 12 specs at once");
+    expect((await page(`/items?category=${category.slug}&${names(12)}`)).status).toBe(200);
   });
 });

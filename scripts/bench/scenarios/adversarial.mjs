@@ -11,6 +11,9 @@ import { fmt } from "../lib/report.mjs";
 export const ADVERSARIAL_CONNECTIONS = 4;
 export const HEALTHZ_CONNECTIONS = 1;
 const SPEC_PARAMETERS = 300;
+/** The most spec values and specs the catalog answers (MAX_SPEC_CHOICES, MAX_CHOSEN_SPECS); past them, a 400. */
+const SPEC_CHOICES_ANSWERED = 50;
+const CHOSEN_SPECS_ANSWERED = 12;
 const LONG_QUERY = 200;
 
 /**
@@ -96,13 +99,15 @@ export function adversarialSet({ words, catalogPages, deepest, items }) {
     },
     {
       kind: "specs",
-      label: `${SPEC_PARAMETERS} spec parameters`,
+      label: `${SPEC_CHOICES_ANSWERED} and ${SPEC_PARAMETERS} spec parameters`,
+      // As many as the catalog answers (each one a condition it applies), and far more (refused).
       make: [
-        ...Array.from({ length: 3 }, () => () => `/items?category=gears&${specs(SPEC_PARAMETERS, gearSpecName)}`),
-        () => `/items?category=gears&${specs(SPEC_PARAMETERS, () => "Bore")}`,
-        () => `/items?category=gears&${specs(SPEC_PARAMETERS, () => letters(between(3, 10)))}`,
+        ...Array.from({ length: 2 }, () => () => `/items?category=gears&${specs(SPEC_CHOICES_ANSWERED, gearSpecName)}`),
+        () => `/items?category=gears&${specs(SPEC_CHOICES_ANSWERED, () => "Bore")}`,
+        () => `/items?category=gears&${specs(CHOSEN_SPECS_ANSWERED, () => letters(between(3, 10)))}`,
+        () => `/items?${q(anyOf(words))}&category=gears&${specs(SPEC_CHOICES_ANSWERED, gearSpecName)}`,
+        () => `/items?category=gears&${specs(SPEC_PARAMETERS, gearSpecName)}`,
         () => `/items?${specs(SPEC_PARAMETERS, gearSpecName)}`,
-        () => `/items?${q(anyOf(words))}&category=gears&${specs(SPEC_PARAMETERS, gearSpecName)}`,
       ],
     },
   ];
