@@ -217,16 +217,10 @@ export async function startServer({
     logBytes: () => fs.statSync(logFile).size,
     /** How many `method path` requests the server's own log records between two offsets; null when it keeps no log. */
     served(from, to, method, urlPath) {
-      if (!countServed) return null;
-      const fd = fs.openSync(logFile, "r");
-      try {
-        const buffer = Buffer.alloc(Math.max(0, to - from));
-        fs.readSync(fd, buffer, 0, buffer.length, from);
-        return countServed(buffer.toString("utf8"), method, urlPath);
-      } finally {
-        fs.closeSync(fd);
-      }
+      return countServed ? countServed(logText(logFile, from, to), method, urlPath) : null;
     },
+    /** The server's log between two offsets. */
+    logText: (from, to) => logText(logFile, from, to),
     /**
      * The store's event-loop delay (server/event-loop-delay.ts): `start()` measures from now, `read()`
      * stops and answers the summary in milliseconds (null if never started).
@@ -249,4 +243,15 @@ export async function startServer({
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     },
   };
+}
+
+function logText(logFile, from, to) {
+  const fd = fs.openSync(logFile, "r");
+  try {
+    const buffer = Buffer.alloc(Math.max(0, to - from));
+    fs.readSync(fd, buffer, 0, buffer.length, from);
+    return buffer.toString("utf8");
+  } finally {
+    fs.closeSync(fd);
+  }
 }

@@ -118,7 +118,8 @@ const ROWS = {
     const failures = [max >= maxMs && "slowest", serverErrors && "5xx", (errors || timeouts) && "errors"];
     return [
       `< ${maxMs} ms, no 5xx`,
-      `max ${fmt.ms(max)} ms (p99 ${fmt.ms(p99)} ms); ${serverErrors} 5xx, ${errors} errors`,
+      `max ${fmt.ms(max)} ms (p99 ${fmt.ms(p99)} ms); ${serverErrors} 5xx, ${errors} errors` +
+        (adversarial.serverSlowest == null ? "" : `; the server's own slowest ${fmt.ms(adversarial.serverSlowest)} ms`),
       failures.some(Boolean) ? `**FAIL** (${failures.filter(Boolean).join(", ")})` : "**pass**",
     ];
   },

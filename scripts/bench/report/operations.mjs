@@ -155,5 +155,13 @@ export function adversarialSection({ adversarial, info }) {
         `its interval taken off; ${fmt.int(delay.samples)} samples): mean ${fmt.ms(delay.meanMs)} ms, ` +
         `p50 ${fmt.ms(delay.p50Ms)} ms, p99 ${fmt.ms(delay.p99Ms)} ms, max ${fmt.ms(delay.maxMs)} ms.`
       : "The server did not report its event-loop delay.",
+    ...(adversarial.serverSlowest == null
+      ? []
+      : [
+          "",
+          `The server's own slowest answer, from its access log (from the request read to the answer sent, ` +
+            `queueing behind the other connections included): ${fmt.ms(adversarial.serverSlowest)} ms. The latencies ` +
+            `above are autocannon's, which shares the two cores with the server and the /healthz poller.`,
+        ]),
   ];
 }

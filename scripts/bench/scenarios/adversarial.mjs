@@ -164,6 +164,7 @@ export async function measureAdversarial(server, { config, wordSearches, catalog
     figures.statuses[status] = (figures.statuses[status] ?? 0) + 1;
   };
   const cpu0 = server.mainThreadCpuSeconds();
+  const log0 = server.logBytes();
   server.eventLoopDelay.start();
   const [attack, healthz] = await Promise.all([
     measure({ url, connections: ADVERSARIAL_CONNECTIONS, duration: config.duration, requests, eachResponse }),
@@ -171,6 +172,7 @@ export async function measureAdversarial(server, { config, wordSearches, catalog
   ]);
   const eventLoopDelay = await server.eventLoopDelay.read();
   const cpu1 = server.mainThreadCpuSeconds();
+  const serverSlowest = slowestLogged(server, log0);
 
   const kinds = [...byKind].map(([kind, { latencies, statuses }]) => ({
     kind,
@@ -188,6 +190,7 @@ export async function measureAdversarial(server, { config, wordSearches, catalog
     attack: { ...attackFigures, max: latencies.length ? Math.max(...latencies) : 0, serverErrors },
     healthz: { ...healthzFigures, max: healthz.latencies.length ? Math.max(...healthz.latencies) : 0 },
     eventLoopDelay,
+    serverSlowest,
     // The main thread's CPU over the measured time: how busy the attack kept the event loop.
     mainThreadBusy: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / attack.seconds,
   };
@@ -200,7 +203,25 @@ export async function measureAdversarial(server, { config, wordSearches, catalog
     `  /healthz meanwhile: p99 ${fmt.ms(healthz.p99)} ms, max ${fmt.ms(result.healthz.max)} ms; event-loop delay ` +
       (eventLoopDelay
         ? `p99 ${fmt.ms(eventLoopDelay.p99Ms)} ms, max ${fmt.ms(eventLoopDelay.maxMs)} ms`
-        : "not reported"),
+        : "not reported") +
+      (serverSlowest === null ? "" : `; the server's own slowest answer ${fmt.ms(serverSlowest)} ms`),
   );
   return result;
+}
+
+/**
+ * The longest time the server's access log records for an answer of the attack since `from` (its
+ * own clock, from the request read to the answer sent): beside the client's latencies, it tells a
+ * slow answer from one the loader on the same cores (autocannon, the /healthz poller) read late.
+ */
+function slowestLogged(server, from) {
+  let slowest = null;
+  const lines = server.logBytes() > from ? server.logText(from, server.logBytes()).split("\n") : [];
+  for (const line of lines) {
+    if (!line.startsWith("{")) continue;
+    const entry = JSON.parse(line);
+    if (entry.path === "/healthz" || typeof entry.durationMs !== "number") continue;
+    slowest = Math.max(slowest ?? 0, entry.durationMs);
+  }
+  return slowest;
 }
