@@ -27,8 +27,7 @@ export function refusalOfCatalogUrl(searchParams: URLSearchParams): string | nul
   if (specs.length > MAX_SPEC_CHOICES) {
     return `Choose at most ${MAX_SPEC_CHOICES} spec values at once: clear some filters and try again.`;
   }
-  // Named as specChoices reads them: the text before the first colon.
-  const names = new Set(specs.map((spec) => spec.slice(0, Math.max(0, spec.indexOf(":"))).trim()).filter(Boolean));
+  const names = new Set(specs.flatMap((entry) => readSpecEntry(entry)?.name ?? []));
   if (names.size > MAX_CHOSEN_SPECS) {
     return `Choose values of at most ${MAX_CHOSEN_SPECS} specs at once: clear some filters and try again.`;
   }
@@ -86,13 +85,19 @@ export function specChoices(query: Pick<CatalogQuery, "spec" | "category">) {
   const chosen: Record<string, string[]> = {};
   if (!query.category) return chosen;
   for (const entry of query.spec) {
-    const colon = entry.indexOf(":");
-    if (colon <= 0) continue;
-    const name = entry.slice(0, colon).trim();
-    const value = entry.slice(colon + 1).trim();
-    if (name && value) (chosen[name] ??= []).push(value);
+    const spec = readSpecEntry(entry);
+    if (spec) (chosen[spec.name] ??= []).push(spec.value);
   }
   return chosen;
+}
+
+/** One `spec` parameter, "Name:value", or null when either side is empty. */
+function readSpecEntry(entry: string) {
+  const colon = entry.indexOf(":");
+  if (colon <= 0) return null;
+  const name = entry.slice(0, colon).trim();
+  const value = entry.slice(colon + 1).trim();
+  return name && value ? { name, value } : null;
 }
 
 /** The catalog's URL for a query: parameters at their defaults are left out, so links stay short. */
