@@ -163,5 +163,13 @@ export function adversarialSection({ adversarial, info }) {
             `queueing behind the other connections included): ${fmt.ms(adversarial.serverSlowest)} ms. The latencies ` +
             `above are autocannon's, which shares the two cores with the server and the /healthz poller.`,
         ]),
+    ...(adversarial.clientDelay
+      ? [
+          "",
+          `The client (autocannon and the poller, in a worker thread of the bench with a heap of its own) ` +
+            `was itself late by up to ${fmt.ms(adversarial.clientDelay.maxMs)} ms (p99 ` +
+            `${fmt.ms(adversarial.clientDelay.p99Ms)} ms): a reading it took that late is late by as much.`,
+        ]
+      : []),
   ];
 }

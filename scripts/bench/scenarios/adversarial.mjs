@@ -3,8 +3,9 @@
 // /healthz. Since better-sqlite3 is synchronous, a search that takes long holds every other request
 // up, so the budget is on the slowest search and on /healthz meanwhile, and the server's own
 // event-loop delay over the same time is reported beside them.
+import { Worker } from "node:worker_threads";
+
 import { log } from "../../lib/run.mjs";
-import { measure, warmUp } from "../lib/load.mjs";
 import { prng } from "../lib/prng.mjs";
 import { fmt } from "../lib/report.mjs";
 
@@ -115,7 +116,7 @@ export function adversarialSet({ words, catalogPages, deepest, items }) {
 }
 
 /** One kind's answers: how many, their statuses, and their latency. */
-function figuresOf(latencies, statuses) {
+export function figuresOf(latencies, statuses) {
   const sorted = Float64Array.from(latencies).sort();
   const at = (fraction) =>
     sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] : 0;
@@ -132,68 +133,53 @@ export async function measureAdversarial(server, { config, wordSearches, catalog
   const words = [
     ...new Set(wordSearches.flatMap((path) => new URL(path, server.origin).searchParams.get("q").split(" "))),
   ];
-  const set = adversarialSet({ words, catalogPages, deepest, items: config.items });
-  if (set.length !== 50) throw new Error(`the adversarial set has ${set.length} searches, not 50`);
-  let next = 0;
-  // Which kind each connection's request was: autocannon calls onResponse with the request's context
-  // just before it reports the answer's latency (eachResponse), on the same connection.
-  let answered = null;
-  const requests = [
-    {
-      setupRequest: (request, context) => {
-        const entry = set[next++ % set.length];
-        context.kind = entry.kind;
-        return { ...request, path: entry.path() };
-      },
-      onResponse: (_status, _body, context) => {
-        answered = context.kind;
-      },
-    },
-  ];
-  const url = `${server.origin}/items`;
   log(
-    `Adversarial searches: ${set.length} at ${ADVERSARIAL_CONNECTIONS} connections for ${config.duration} s, /healthz polled meanwhile`,
+    `Adversarial searches: 50 at ${ADVERSARIAL_CONNECTIONS} connections for ${config.duration} s, /healthz polled meanwhile`,
   );
-  await warmUp({ url, connections: ADVERSARIAL_CONNECTIONS, duration: config.warmup, requests }, config.warmup);
-
-  const byKind = new Map(set.map(({ kind }) => [kind, { latencies: [], statuses: {} }]));
-  const eachResponse = (status, ms) => {
-    const figures = byKind.get(answered);
-    if (!figures) return;
-    figures.latencies.push(ms);
-    figures.statuses[status] = (figures.statuses[status] ?? 0) + 1;
+  // The client runs in a worker thread: its own heap, so the figures the run has gathered so far
+  // (and the garbage collections they cost the bench's own thread) cannot delay its readings.
+  const client = new Worker(new URL("./adversarial-client.mjs", import.meta.url), {
+    workerData: { origin: server.origin, config, words, catalogPages, deepest },
+  });
+  const messages = [];
+  let wake = () => {};
+  client.on("message", (message) => {
+    messages.push(message);
+    wake();
+  });
+  const failed = new Promise((_resolve, reject) => {
+    client.once("error", reject);
+    client.once("exit", (code) => reject(new Error(`the adversarial client stopped (exit ${code})`)));
+  });
+  const nextMessage = async () => {
+    while (!messages.length) await Promise.race([new Promise((resolve) => (wake = resolve)), failed]);
+    return messages.shift();
   };
-  const cpu0 = server.mainThreadCpuSeconds();
-  const log0 = server.logBytes();
-  server.eventLoopDelay.start();
-  const [attack, healthz] = await Promise.all([
-    measure({ url, connections: ADVERSARIAL_CONNECTIONS, duration: config.duration, requests, eachResponse }),
-    measure({ url: `${server.origin}/healthz`, connections: HEALTHZ_CONNECTIONS, duration: config.duration }),
-  ]);
-  const eventLoopDelay = await server.eventLoopDelay.read();
-  const cpu1 = server.mainThreadCpuSeconds();
-  const serverSlowest = slowestLogged(server, log0);
-
-  const kinds = [...byKind].map(([kind, { latencies, statuses }]) => ({
-    kind,
-    label: set.find((entry) => entry.kind === kind).label,
-    searches: set.filter((entry) => entry.kind === kind).length,
-    ...figuresOf(latencies, statuses),
-  }));
-  const { latencies, ...attackFigures } = attack;
-  const { latencies: _healthz, ...healthzFigures } = healthz;
-  const serverErrors = Object.entries(attack.statuses)
-    .filter(([status]) => Number(status) >= 500)
-    .reduce((sum, [, count]) => sum + count, 0);
-  const result = {
-    kinds,
-    attack: { ...attackFigures, max: latencies.length ? Math.max(...latencies) : 0, serverErrors },
-    healthz: { ...healthzFigures, max: healthz.latencies.length ? Math.max(...healthz.latencies) : 0 },
-    eventLoopDelay,
-    serverSlowest,
-    // The main thread's CPU over the measured time: how busy the attack kept the event loop.
-    mainThreadBusy: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / attack.seconds,
-  };
+  let result;
+  try {
+    await nextMessage(); // warmed up
+    const cpu0 = server.mainThreadCpuSeconds();
+    const log0 = server.logBytes();
+    server.eventLoopDelay.start();
+    client.postMessage("measure");
+    const { kinds, attack, healthz, clientDelay } = await nextMessage();
+    const eventLoopDelay = await server.eventLoopDelay.read();
+    const cpu1 = server.mainThreadCpuSeconds();
+    result = {
+      kinds,
+      attack,
+      healthz,
+      eventLoopDelay,
+      clientDelay,
+      serverSlowest: slowestLogged(server, log0),
+      // The main thread's CPU over the measured time: how busy the attack kept the event loop.
+      mainThreadBusy: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / attack.seconds,
+    };
+  } finally {
+    failed.catch(() => {});
+    await client.terminate();
+  }
+  const { kinds, healthz, eventLoopDelay, serverSlowest } = result;
   for (const row of kinds) {
     console.log(
       `  ${row.label.padEnd(42)} ${fmt.int(row.requests).padStart(7)} answers  p99 ${fmt.ms(row.p99).padStart(5)} ms  max ${fmt.ms(row.max).padStart(5)} ms  ${JSON.stringify(row.statuses)}`,
@@ -204,7 +190,8 @@ export async function measureAdversarial(server, { config, wordSearches, catalog
       (eventLoopDelay
         ? `p99 ${fmt.ms(eventLoopDelay.p99Ms)} ms, max ${fmt.ms(eventLoopDelay.maxMs)} ms`
         : "not reported") +
-      (serverSlowest === null ? "" : `; the server's own slowest answer ${fmt.ms(serverSlowest)} ms`),
+      (serverSlowest === null ? "" : `; the server's own slowest answer ${fmt.ms(serverSlowest)} ms`) +
+      `; the client's own event-loop delay max ${fmt.ms(result.clientDelay.maxMs)} ms`,
   );
   return result;
 }
