@@ -115,9 +115,18 @@ export function registerItemCalls(registry: OpenAPIRegistry, signedIn: RouteConf
     method: "delete",
     path: "/api/item/{id}",
     tags: ["Items"],
-    summary: "Delete an item; its orders keep their copied name and price (admin)",
+    summary:
+      "Delete an item no open order holds; delivered and cancelled orders keep its copied name and price (admin)",
     security: signedIn,
     request: { params: itemId },
-    responses: { 200: json("Deleted.", ApiDeletedSchema), 401: signedOut, 403: notAdmin, 404: noSuchItem },
+    responses: {
+      200: json("Deleted.", ApiDeletedSchema),
+      401: signedOut,
+      403: notAdmin,
+      404: noSuchItem,
+      409: error(
+        "The item is on an open order (pending or shipped); nothing was deleted. The message names the orders.",
+      ),
+    },
   });
 }

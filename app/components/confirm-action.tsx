@@ -19,6 +19,8 @@ type ConfirmActionProps = {
   fields: Record<string, string | number>;
   intent: string;
   variant?: "danger" | "secondary";
+  /** Where the confirmed form posts, when another route does the work; the page's own by default. */
+  action?: string;
 };
 
 /**
@@ -34,6 +36,7 @@ export function ConfirmAction({
   fields,
   intent,
   variant = "danger",
+  action,
 }: ConfirmActionProps) {
   const hydrated = useHydrated();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -70,7 +73,12 @@ export function ConfirmAction({
           <p id={questionId} className="text-lg font-semibold text-slate-900">
             {question}
           </p>
-          <Form method="post" className="mt-6 flex justify-end gap-3" onSubmit={() => dialogRef.current?.close()}>
+          <Form
+            method="post"
+            action={action}
+            className="mt-6 flex justify-end gap-3"
+            onSubmit={() => dialogRef.current?.close()}
+          >
             {Object.entries(fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}

@@ -189,15 +189,43 @@ export function StatusFilterSelect({
   allLabel: string;
 }) {
   return (
+    <FilterSelect
+      id={id}
+      name="status"
+      label="Status"
+      value={value}
+      allLabel={allLabel}
+      options={statuses.map((status) => ({ value: status, label: status[0].toUpperCase() + status.slice(1) }))}
+    />
+  );
+}
+
+/** One of a GET filter form's choices, with an option that filters nothing. */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+  allLabel,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  allLabel: string;
+}) {
+  return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
-        Status
+        {label}
       </label>
-      <select id={id} name="status" defaultValue={value} className="rounded-md border border-slate-300 px-3 py-2">
+      <select id={id} name={name} defaultValue={value} className="rounded-md border border-slate-300 px-3 py-2">
         <option value="">{allLabel}</option>
-        {statuses.map((status) => (
-          <option key={status} value={status}>
-            {status[0].toUpperCase() + status.slice(1)}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>

@@ -21,6 +21,7 @@ import * as publicVersion from "./migrations/0018_public_version";
 import * as heldMail from "./migrations/0019_held_mail";
 import * as searchDocuments from "./migrations/0020_search_documents";
 import * as nameSearch from "./migrations/0021_name_search";
+import * as reorderPoint from "./migrations/0022_reorder_point";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0019_held_mail": heldMail,
   "0020_search_documents": searchDocuments,
   "0021_name_search": nameSearch,
+  "0022_reorder_point": reorderPoint,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

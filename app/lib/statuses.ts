@@ -4,6 +4,9 @@
 export const ORDER_STATUSES = ["pending", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** An order not yet delivered or cancelled: its parts may still be picked, shipped or returned. */
+export const OPEN_ORDER_STATUSES = ["pending", "shipped"] as const satisfies readonly OrderStatus[];
+
 /**
  * pending → sending → sent (or back to pending, or failed after the last attempt); held: to a
  * customer's address that is not proven yet, pending once it is.

@@ -192,3 +192,17 @@ export async function retryMessage(id: number) {
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The failed messages, newest first (the admin home), and how many in all. */
+export async function failedMessages(limit: number) {
+  const failed = db.selectFrom("outbox").where("status", "=", "failed");
+  const [{ count }, messages] = await Promise.all([
+    failed.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    failed
+      .select(["id", "recipient", "subject", "last_error", "created_at"])
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute(),
+  ]);
+  return { count: Number(count), messages };
+}

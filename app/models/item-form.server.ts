@@ -40,19 +40,22 @@ export function itemChangesFromForm(form: Partial<Omit<ProductFormValues, "quant
 
 /**
  * The catalog fields of the dashboard's product form. A category left at "None" clears it; a part
- * number or lead time left blank keeps the current one (a new part gets a made-up number and 14 days).
+ * number or lead time left blank keeps the current one (a new part gets a made-up number and 14 days);
+ * a reorder point left blank is 0 (low once sold out).
  */
 export function catalogFieldsFromForm(form: {
   partNumber?: string;
   category?: number;
   leadTimeDays?: number;
   minOrderQuantity?: number;
+  reorderPoint?: number;
 }): ItemChanges {
   return {
     ...(form.partNumber ? { part_number: form.partNumber } : {}),
     category_id: form.category ?? null,
     min_order_quantity: form.minOrderQuantity ?? 1,
     ...(form.leadTimeDays === undefined ? {} : { lead_time_days: form.leadTimeDays }),
+    reorder_point: form.reorderPoint ?? 0,
   };
 }
 
@@ -63,6 +66,7 @@ export function formValuesFromItem(item: ItemDetail, specs: SpecInput[], priceBr
     category: item.category_id ?? undefined,
     leadTimeDays: item.lead_time_days,
     minOrderQuantity: item.min_order_quantity,
+    reorderPoint: item.reorder_point,
     priceBreaks: priceBreakLinesText(priceBreaks),
     specs: specLinesText(specs),
     version: item.version,

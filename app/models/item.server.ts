@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 
-import { db, now } from "~/db/db.server";
+import { db, type Executor, now } from "~/db/db.server";
 import type { Item } from "~/db/schema";
 import { partNumberKey } from "~/lib/part-number";
+import { OPEN_ORDER_STATUSES } from "~/lib/statuses";
 import type { PriceBreakLine, SpecLine } from "~/validation/product";
 
 import {
@@ -32,8 +33,11 @@ export const cardColumns = [
 
 /** An item as the catalog lists it. */
 export type ItemListing = Pick<Item, (typeof cardColumns)[number]>;
+/** What staff edit besides a card's fields: the version an edit is made from, and the reorder point. */
+const detailColumns = [...cardColumns, "version", "reorder_point"] as const;
+
 /** An item with the version an edit must be made from. */
-export type ItemDetail = ItemListing & Pick<Item, "version">;
+export type ItemDetail = Pick<Item, (typeof detailColumns)[number]>;
 
 /** One line of a part's specification: Bore 20 mm, Material C45 steel. */
 export type SpecInput = SpecLine;
@@ -46,7 +50,7 @@ export type ItemInput = Omit<
   ItemListing,
   "id" | "part_number" | "lead_time_days" | "category_id" | "min_order_quantity"
 > &
-  Partial<Pick<Item, "part_number" | "category_id" | "lead_time_days" | "min_order_quantity">>;
+  Partial<Pick<Item, "part_number" | "category_id" | "lead_time_days" | "min_order_quantity" | "reorder_point">>;
 
 /** What an edit may change: everything but stock, which moves only through recorded movements. */
 export type ItemChanges = Partial<Omit<ItemInput, "quantity">>;
@@ -63,11 +67,7 @@ export function listNewestItems(limit: number): Promise<ItemListing[]> {
 }
 
 export function getItem(id: number): Promise<ItemDetail | undefined> {
-  return db
-    .selectFrom("items")
-    .select([...cardColumns, "version"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  return db.selectFrom("items").select(detailColumns).where("id", "=", id).executeTakeFirst();
 }
 
 export type CreateItemResult = { ok: true; item: ItemDetail } | ProductFieldRefusal;
@@ -86,7 +86,7 @@ export function createItem(
       const item = await trx
         .insertInto("items")
         .values({ ...input, part_number: partNumber, part_number_key: partNumberKey(partNumber), created_at: now() })
-        .returning([...cardColumns, "version"])
+        .returning(detailColumns)
         .executeTakeFirstOrThrow();
       await replaceSpecs(trx, item.id, specs);
       await replacePriceBreaks(trx, item.id, item.price_cents, priceBreaks);
@@ -162,11 +162,7 @@ export function updateItem(
   return db
     .transaction()
     .execute(async (trx): Promise<UpdateItemResult> => {
-      const before = await trx
-        .selectFrom("items")
-        .select([...cardColumns, "version"])
-        .where("id", "=", id)
-        .executeTakeFirst();
+      const before = await trx.selectFrom("items").select(detailColumns).where("id", "=", id).executeTakeFirst();
       if (!before) return { ok: false, reason: "not-found" };
       if (version !== undefined && before.version !== version) return { ok: false, reason: "stale", current: before };
       if (fields.part_number) await assertPartNumberFree(trx, fields.part_number, id);
@@ -181,7 +177,7 @@ export function updateItem(
         }))
         .where("id", "=", id);
       if (version !== undefined) update = update.where("version", "=", version);
-      const item = await update.returning([...cardColumns, "version"]).executeTakeFirst();
+      const item = await update.returning(detailColumns).executeTakeFirst();
       if (!item) return { ok: false, reason: "stale", current: before };
       if (specs) await replaceSpecs(trx, id, specs);
       if (priceBreaks) await replacePriceBreaks(trx, id, item.price_cents, priceBreaks);
@@ -204,8 +200,44 @@ export function updateItem(
     .catch(asFieldRefusal);
 }
 
-/** Orders keep their copied name and price; the foreign key clears their item link. */
-export async function deleteItem(id: number) {
-  const result = await db.deleteFrom("items").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows);
+export type DeleteItemResult =
+  { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "on-open-order"; orderIds: number[] };
+
+/** Why a part on open orders cannot be deleted, for a page or the API. */
+export function partOnOpenOrders(orderIds: number[]) {
+  const orders = orderIds.map((id) => `#${id}`).join(", ");
+  return `This part is on open orders (${orders}${orderIds.length >= 5 ? " and maybe more" : ""}): it can be deleted once they are delivered or cancelled.`;
+}
+
+/** The first few open orders (not delivered or cancelled) with a line of this part. */
+function openOrdersWith(itemId: number, executor: Executor) {
+  return executor
+    .selectFrom("order_lines")
+    .innerJoin("orders", "orders.id", "order_lines.order_id")
+    .select("orders.id")
+    .distinct()
+    .where("order_lines.item_id", "=", itemId)
+    .where("orders.status", "in", OPEN_ORDER_STATUSES)
+    .orderBy("orders.id")
+    .limit(5);
+}
+
+/**
+ * Deletes a part no open order holds: an order still to be shipped or delivered needs its part to
+ * pick, return or reorder (staff hide such a part instead). Delivered and cancelled orders keep
+ * their copied name and price; the foreign key clears their item link. The check is part of the
+ * DELETE itself, so an order placed meanwhile is never left pointing at nothing.
+ */
+export function deleteItem(id: number): Promise<DeleteItemResult> {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom("items")
+      .where("id", "=", id)
+      .where(({ not, exists }) => not(exists(openOrdersWith(id, trx))))
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows)) return { ok: true };
+    const open = await openOrdersWith(id, trx).execute();
+    if (open.length) return { ok: false, reason: "on-open-order", orderIds: open.map((order) => order.id) };
+    return { ok: false, reason: "not-found" };
+  });
 }

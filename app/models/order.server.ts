@@ -2,6 +2,7 @@ import { sql } from "kysely";
 
 import { db, type DbOptions, inTransaction, now } from "~/db/db.server";
 import type { OrderLine, OrderStatus } from "~/db/schema";
+import { containsPattern } from "~/lib/like-pattern";
 
 const orderColumns = [
   "orders.id",
@@ -81,7 +82,7 @@ export function listAllOrders({ status, search }: { status?: OrderStatus; search
   if (status) query = query.where("orders.status", "=", status);
   const term = search?.trim().replace(/^#/, "");
   if (term) {
-    const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+    const pattern = containsPattern(term);
     query = /^\d{1,9}$/.test(term)
       ? query.where("orders.id", "=", Number(term))
       : query.where(
@@ -216,4 +217,54 @@ export async function shippingDefaultsFor(user: { id: number; address: string | 
     .limit(1)
     .executeTakeFirst();
   return { address: user.address || last?.address || "", phone: user.phone || last?.phone || "" };
+}
+
+/** Orders waiting to be shipped, the oldest first (the admin home), and how many in all. */
+export async function listAwaitingShipment(limit: number) {
+  const pending = db.selectFrom("orders").where("orders.status", "=", "pending");
+  const [{ count }, orders] = await Promise.all([
+    pending.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    summaries()
+      .innerJoin("users", "users.id", "orders.user_id")
+      .select("users.email as customer_email")
+      .where("orders.status", "=", "pending")
+      .orderBy("orders.id")
+      .limit(limit)
+      .execute(),
+  ]);
+  return { count: Number(count), orders };
+}
+
+/** One day of orders: how many were placed and what they came to (cancelled ones left out). */
+export type OrdersOnDay = { day: string; orders: number; revenueCents: number };
+
+/**
+ * The last `days` days of orders by UTC day, today last, days without orders as zeros. Cancelled
+ * orders are left out: what is reported is what the shop is to be paid.
+ */
+export async function ordersByDay(days: number, today = new Date()): Promise<OrdersOnDay[]> {
+  const dayOf = (offset: number) =>
+    new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - offset))
+      .toISOString()
+      .slice(0, 10);
+  const first = dayOf(days - 1);
+  // created_at is an ISO 8601 text on both databases: its first ten characters are the UTC day.
+  const day = sql<string>`substr(orders.created_at, 1, 10)`;
+  const rows = await db
+    .selectFrom("orders")
+    .select((eb) => [
+      day.as("day"),
+      eb.fn.countAll<number>().as("orders"),
+      eb.fn.sum<number>("orders.total_cents").as("revenue"),
+    ])
+    .where("orders.created_at", ">=", first)
+    .where("orders.status", "!=", "cancelled")
+    .groupBy(day)
+    .execute();
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return Array.from({ length: days }, (_, index) => {
+    const date = dayOf(days - 1 - index);
+    const row = byDay.get(date);
+    return { day: date, orders: Number(row?.orders ?? 0), revenueCents: Number(row?.revenue ?? 0) };
+  });
 }

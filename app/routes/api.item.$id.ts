@@ -3,7 +3,7 @@ import { ApiError, apiJson, apiRoute, fieldRefused, parseWith, readJsonBody } fr
 import { API_STOCK_REASON, ItemChangesSchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog";
-import { deleteItem, getItem, type ItemDetail, updateItem } from "~/models/item.server";
+import { deleteItem, getItem, type ItemDetail, partOnOpenOrders, updateItem } from "~/models/item.server";
 import { itemChangesFromForm } from "~/models/item-form.server";
 import { parseId } from "~/validation/common";
 
@@ -55,8 +55,9 @@ const handleApiCall = apiRoute({
   async DELETE({ params, requireAdminCaller }) {
     await requireAdminCaller();
     const deleted = await deleteItem(itemIdOr404(params));
-    if (!deleted) throw noSuchItem();
-    return apiJson({ deleted });
+    if (!deleted.ok && deleted.reason === "not-found") throw noSuchItem();
+    if (!deleted.ok) throw new ApiError(409, partOnOpenOrders(deleted.orderIds));
+    return apiJson({ deleted: 1 });
   },
 });
 

@@ -1,18 +1,25 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
-import { ItemSearch, Pagination } from "~/components/catalog-controls";
-import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
-import { ReplyErrors } from "~/components/forms";
+import { Pagination } from "~/components/catalog-controls";
+import { ConfirmPanel } from "~/components/confirm-action";
+import { FilterSelect, ReplyErrors } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import { DataTable } from "~/components/ui/data-table";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
-import { searchCatalog } from "~/models/catalog";
-import { deleteItem, getItem } from "~/models/item.server";
-import { catalogHref, parseCatalogQuery } from "~/validation/catalog";
+import { listCategories } from "~/models/catalog";
+import { deleteItem, getItem, partOnOpenOrders } from "~/models/item.server";
+import { listProductsForStaff } from "~/models/product-list.server";
 import { parseId } from "~/validation/common";
-import { DeleteProductSchema } from "~/validation/product";
+import { DELETE_PRODUCT_QUESTION, DeleteProductSchema } from "~/validation/product";
+import {
+  nextSortFor,
+  parseProductListQuery,
+  type ProductListColumn,
+  productListHref,
+  type ProductListQuery,
+} from "~/validation/product-list";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -22,20 +29,21 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Manage P
 
 export const headers = routeHeaders;
 
-const DELETE_QUESTION = "Delete this item? OK to proceed.";
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const searchParams = new URL(request.url).searchParams;
-  const { q, page } = parseCatalogQuery(searchParams);
-  // Paged like the catalog: a shop with 100,000 parts must not send them all to one page.
-  const catalog = await searchCatalog({ query: q }, { page });
-  if (page > catalog.pageCount) {
-    throw redirect(catalogHref("/dashboard/manage-product", { q, page: catalog.pageCount }));
-  }
+  const query = parseProductListQuery(searchParams);
+  const [list, categories] = await Promise.all([listProductsForStaff(query), listCategories()]);
+  if (query.page > list.pageCount) throw redirect(productListHref({ ...query, page: list.pageCount }));
+  // The way to delete without JavaScript: the part's page links here, and the panel asks first.
   const deleteId = parseId(searchParams.get("delete") ?? undefined);
   const toDelete = deleteId ? await getItem(deleteId) : undefined;
-  return { ...catalog, query: q ?? "", confirmDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null };
+  return {
+    ...list,
+    query,
+    categories: categories.map(({ slug, name }) => ({ value: slug, label: name })),
+    confirmDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null,
+  };
 }
 
 export const action = formAction({
@@ -43,18 +51,50 @@ export const action = formAction({
   schema: DeleteProductSchema,
   async run({ value }) {
     const deleted = await deleteItem(value.itemId);
-    if (!deleted) return refuse(404, "That product no longer exists.");
+    if (!deleted.ok && deleted.reason === "not-found") return refuse(404, "That product no longer exists.");
+    if (!deleted.ok) return refuse(409, partOnOpenOrders(deleted.orderIds));
     return redirectWithFlash("/dashboard/manage-product", "Item deleted");
   },
 });
 
+type Row = Awaited<ReturnType<typeof listProductsForStaff>>["items"][number];
+
+const COLUMN_HEADERS: Record<ProductListColumn, string> = {
+  partNumber: "Part number",
+  name: "Name",
+  category: "Category",
+  stock: "Stock",
+  price: "Price/unit",
+};
+
 export default function ManageProducts() {
-  const { items, confirmDelete, query, page, pageCount } = useLoaderData<typeof loader>();
+  const { items, total, page, pageCount, query, categories, confirmDelete } = useLoaderData<typeof loader>();
   const formatPrice = useFormatPrice();
   const reply = useActionData<typeof action>();
+  const filtered = Boolean(query.q || query.category || query.lowStock);
+
+  /** A column whose header sorts the list by it. */
+  const sortable = (column: ProductListColumn, rest: Omit<Column<Row>, "header">): Column<Row> => {
+    const sorted = query.sort === column ? "ascending" : query.sort === `-${column}` ? "descending" : undefined;
+    return {
+      header: COLUMN_HEADERS[column],
+      sorted,
+      headerContent: (
+        <Link
+          to={productListHref({ ...query, sort: nextSortFor(column, query.sort), page: 1 })}
+          className="underline decoration-slate-400 underline-offset-2 hover:decoration-slate-800"
+        >
+          {COLUMN_HEADERS[column]}
+          {sorted ? <span aria-hidden="true">{sorted === "ascending" ? " ▲" : " ▼"}</span> : null}
+        </Link>
+      ),
+      ...rest,
+    };
+  };
+
   return (
     <section>
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Manage Products</h1>
         <Link to="/dashboard/add-product" className={buttonClass("primary")}>
           Add a product
@@ -63,59 +103,108 @@ export default function ManageProducts() {
       <ReplyErrors reply={reply} />
       {confirmDelete ? (
         <ConfirmPanel
-          question={`${DELETE_QUESTION} (${confirmDelete.name})`}
+          question={`${DELETE_PRODUCT_QUESTION} (${confirmDelete.name})`}
           confirmLabel="OK"
-          cancelHref="/dashboard/manage-product"
+          cancelHref={`/dashboard/manage-product/${confirmDelete.id}`}
           fields={{ itemId: confirmDelete.id }}
           intent="delete"
         />
       ) : null}
-      <ItemSearch query={query} id="manage-product-search" />
+      <ProductFilters query={query} categories={categories} />
+      <p className="mt-4 text-sm text-slate-700">
+        {total.toLocaleString("en-GB")} {total === 1 ? "part" : "parts"}
+        {filtered ? " match" : ""}
+        {filtered ? (
+          <>
+            {" · "}
+            <Link to={productListHref({ sort: query.sort })} className="font-semibold text-orange-800 underline">
+              Clear filters
+            </Link>
+          </>
+        ) : null}
+      </p>
       {items.length === 0 ? (
         <p className="mt-6 text-slate-600">
-          {query ? `No products match “${query}”.` : "No products yet. Add the first one."}
+          {filtered ? "No products match these filters." : "No products yet. Add the first one."}
         </p>
       ) : (
         <DataTable
           rows={items}
           rowKey={(item) => item.id}
+          rowTestId={(item) => `product-row-${item.id}`}
           columns={[
-            { header: "Product", cell: (item) => item.name, className: "font-medium" },
-            { header: "Supplier Name", cell: (item) => item.supplier_name },
-            { header: "Price/unit", cell: (item) => formatPrice(item.price_cents), align: "right" },
-            { header: "Quantity Available", cell: (item) => item.quantity, align: "right" },
-            { header: "Actions", hideHeader: true, cell: (item) => <ProductActions id={item.id} name={item.name} /> },
+            sortable("partNumber", {
+              cell: (item) => (
+                <Link
+                  to={`/dashboard/manage-product/${item.id}`}
+                  className="font-mono font-semibold text-orange-800 underline"
+                  aria-label={`Edit ${item.name} (${item.part_number})`}
+                >
+                  {item.part_number}
+                </Link>
+              ),
+            }),
+            sortable("name", { cell: (item) => item.name, className: "font-medium" }),
+            sortable("category", { cell: (item) => item.category_name ?? "None" }),
+            sortable("stock", {
+              align: "right",
+              cell: (item) => (
+                <span className={item.low_stock ? "font-semibold text-red-800" : undefined}>
+                  {item.quantity.toLocaleString("en-GB")}
+                  {item.low_stock ? (
+                    <span className="block whitespace-nowrap text-xs">low · reorder at {item.reorder_point}</span>
+                  ) : null}
+                </span>
+              ),
+            }),
+            sortable("price", { align: "right", cell: (item) => formatPrice(item.price_cents) }),
           ]}
         />
       )}
-      <Pagination
-        page={page}
-        pageCount={pageCount}
-        hrefFor={(target) => catalogHref("/dashboard/manage-product", { q: query, page: target })}
-      />
+      <Pagination page={page} pageCount={pageCount} hrefFor={(target) => productListHref({ ...query, page: target })} />
     </section>
   );
 }
 
-function ProductActions({ id, name }: { id: number; name: string }) {
+function ProductFilters({
+  query,
+  categories,
+}: {
+  query: ProductListQuery;
+  categories: { value: string; label: string }[];
+}) {
   return (
-    <span className="flex gap-2">
-      <Link
-        to={`/dashboard/manage-product/${id}`}
-        className={`${buttonClass("secondary")} px-3 py-1`}
-        aria-label={`Edit ${name}`}
-      >
-        Edit
-      </Link>
-      <ConfirmAction
-        label="Delete"
-        accessibleLabel={`Delete ${name}`}
-        question={DELETE_QUESTION}
-        confirmLabel="OK"
-        fallbackHref={`/dashboard/manage-product?delete=${id}`}
-        fields={{ itemId: id }}
-        intent="delete"
+    <Form method="get" action="/dashboard/manage-product" className="mt-4 flex flex-wrap items-end gap-3">
+      <div>
+        <label htmlFor="product-search" className="block text-sm font-medium">
+          Part number or name
+        </label>
+        <input
+          id="product-search"
+          type="search"
+          name="q"
+          defaultValue={query.q ?? ""}
+          maxLength={100}
+          placeholder="GW-SG-M1 or spur gear"
+          className="rounded-md border border-slate-300 px-3 py-2"
+        />
+      </div>
+      <FilterSelect
+        id="product-category"
+        name="category"
+        label="Category"
+        value={query.category ?? ""}
+        options={categories}
+        allLabel="All categories"
       />
-    </span>
+      <label className="flex items-center gap-2 py-2 text-sm font-medium">
+        <input type="checkbox" name="lowStock" value="1" defaultChecked={query.lowStock} className="h-4 w-4" />
+        Low stock only
+      </label>
+      {query.sort !== "newest" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+      <button type="submit" className="rounded-md bg-slate-800 px-4 py-2 font-semibold text-white">
+        Filter
+      </button>
+    </Form>
   );
 }

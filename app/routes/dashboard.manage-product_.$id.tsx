@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { z } from "zod";
 
 import { requireAdmin } from "~/auth/permissions.server";
+import { ConfirmAction } from "~/components/confirm-action";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { StockSection } from "~/components/dashboard/stock-movements";
 import { useMoneyFormat } from "~/components/use-money";
@@ -13,7 +14,7 @@ import { type ItemDetail, listSpecs, updateItem } from "~/models/item.server";
 import { catalogFieldsFromForm, formValuesFromItem, itemChangesFromForm } from "~/models/item-form.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { adjustStock, listStockMovements } from "~/models/stock.server";
-import { productSchemas, StockAdjustmentSchema } from "~/validation/product";
+import { DELETE_PRODUCT_QUESTION, productSchemas, StockAdjustmentSchema } from "~/validation/product";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -122,6 +123,28 @@ export default function EditProduct() {
         movements={movements}
         lastResult={reply?.initialValue?.intent === "adjust-stock" ? reply : undefined}
       />
+      <section aria-labelledby="delete-heading" className="mt-10 max-w-2xl rounded-lg border border-red-200 p-4">
+        <h2 id="delete-heading" className="text-lg font-semibold">
+          Delete this part
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Removes it from the catalog for good. A part on an open order cannot be deleted; delivered and cancelled
+          orders keep its name and price.
+        </p>
+        <div className="mt-3">
+          {/* The product list does the deleting, and asks first there too when JavaScript is off. */}
+          <ConfirmAction
+            label="Delete"
+            accessibleLabel={`Delete ${item.name}`}
+            question={DELETE_PRODUCT_QUESTION}
+            confirmLabel="OK"
+            action="/dashboard/manage-product"
+            fallbackHref={`/dashboard/manage-product?delete=${item.id}`}
+            fields={{ itemId: item.id }}
+            intent="delete"
+          />
+        </div>
+      </section>
     </section>
   );
 }

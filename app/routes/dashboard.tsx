@@ -26,6 +26,8 @@ const customerLinks = [
 ];
 
 const adminLinks = [
+  // `end`: the admin home is active only on /dashboard itself, not on every page beneath it.
+  { to: "/dashboard", label: "Admin Home", end: true },
   { to: "/dashboard/manage-order", label: "Manage Orders" },
   { to: "/dashboard/add-product", label: "Add a Product" },
   { to: "/dashboard/manage-product", label: "Manage Products" },
@@ -39,12 +41,12 @@ function linkClass({ isActive }: { isActive: boolean }) {
   return `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-orange-100 text-orange-900" : "text-slate-700 hover:bg-slate-100"}`;
 }
 
-function MenuLinks({ links, className }: { links: { to: string; label: string }[]; className: string }) {
+function MenuLinks({ links, className }: { links: { to: string; label: string; end?: boolean }[]; className: string }) {
   return (
     <ul className={className}>
       {links.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} className={linkClass}>
+          <NavLink to={link.to} end={link.end} className={linkClass}>
             {link.label}
           </NavLink>
         </li>
@@ -59,7 +61,7 @@ function SideMenu({ isAdmin }: { isAdmin: boolean }) {
       <MenuLinks links={customerLinks} className="space-y-1" />
       {isAdmin ? (
         <div>
-          <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Admin</p>
+          <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">Admin</p>
           <MenuLinks links={adminLinks} className="mt-1 space-y-1" />
         </div>
       ) : null}

@@ -169,6 +169,13 @@ const CatalogFieldsSchema = z.object({
     tooFew: "Minimum order must be at least 1",
     tooMany: `Minimum order must be at most ${MAX_ORDER_QUANTITY}`,
   }).optional(),
+  reorderPoint: wholeNumberField({
+    min: 0,
+    max: MAX_STOCK,
+    notWhole: "Reorder point must be a whole number",
+    tooFew: "Reorder point must be at least 0",
+    tooMany: `Reorder point must be at most ${MAX_STOCK}`,
+  }).optional(),
   priceBreaks: linesField("Price breaks", 400, (text) => {
     const parsed = parsePriceBreakLines(text);
     return "error" in parsed ? parsed : parsed.breaks;
@@ -235,5 +242,8 @@ export const StockAdjustmentSchema = z.object({
   }).refine((change) => change !== 0, "Enter a number other than 0"),
   reason: requiredText("a reason, such as “received from supplier”", 200),
 });
+
+/** What is asked before a product is deleted (ARCHITECTURE.md's texts). */
+export const DELETE_PRODUCT_QUESTION = "Delete this item? OK to proceed.";
 
 export const DeleteProductSchema = z.object({ intent: z.literal("delete"), itemId: idField });

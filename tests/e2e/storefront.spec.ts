@@ -229,6 +229,9 @@ test("an admin adds, edits and deletes a product after confirming", async ({ pag
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("row", { name: new RegExp(itemName) })).toContainText("£1,042.00");
 
+  // Delete is on the part's own page, away from the list's links.
+  await expect(page.getByRole("row", { name: new RegExp(itemName) }).getByText("Delete")).toHaveCount(0);
+  await page.getByRole("link", { name: `Edit ${itemName}` }).click();
   await page.getByRole(javaScriptEnabled ? "button" : "link", { name: `Delete ${itemName}` }).click();
   await expect(page.getByText("Delete this item? OK to proceed.")).toBeVisible();
   await page.getByRole("button", { name: "OK" }).click();

@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
 import { getItem } from "~/models/item.server";
-import { getOrder, listOrdersForUser } from "~/models/order.server";
+import { getOrder, listOrdersForUser, moveOrderStatus } from "~/models/order.server";
 import { listStockMovements } from "~/models/stock.server";
 import { getUserByEmail } from "~/models/user.server";
 import * as notFound from "~/routes/$";
@@ -57,6 +57,8 @@ function signInPath(path: string) {
 
 type Fixture = {
   item: Awaited<ReturnType<typeof newItem>>;
+  /** A part on no order, which an admin may delete. */
+  spare: Awaited<ReturnType<typeof newItem>>;
   orderId: number;
   /** The account the action body names (make-admin): the requester, or a bystander when signed out. */
   targetEmail: string;
@@ -67,7 +69,12 @@ async function makeFixture(targetEmail?: string): Promise<Fixture> {
   const item = await newItem({ quantity: 10 });
   const placed = await placeTestOrder(customer.user.id, { itemId: item.id, quantity: 1 });
   if (!placed.ok) throw new Error("fixture order failed");
-  return { item: (await getItem(item.id))!, orderId: placed.orderId, targetEmail: targetEmail ?? customer.user.email };
+  return {
+    item: (await getItem(item.id))!,
+    spare: await newItem(),
+    orderId: placed.orderId,
+    targetEmail: targetEmail ?? customer.user.email,
+  };
 }
 
 type AdminRoute = {
@@ -114,9 +121,9 @@ const adminRoutes: AdminRoute[] = [
     module: manageProduct,
     path: () => "/dashboard/manage-product",
     params: () => ({}),
-    body: (f) => ({ intent: "delete", itemId: String(f.item.id) }),
+    body: (f) => ({ intent: "delete", itemId: String(f.spare.id) }),
     async unchanged(f, before) {
-      expect(await getItem(f.item.id)).toBeDefined();
+      expect(await getItem(f.spare.id)).toBeDefined();
       expect(await itemCount()).toBe(before.items);
     },
     accepted: { location: "/dashboard/manage-product", flash: /^Item deleted$/ },
@@ -549,7 +556,22 @@ describe("delete a product", () => {
     const customer = await createSignedInUser();
     const item = await newItem({ name: `Thrust Bearing ${randomBytes(3).toString("hex")}`, price_cents: 3100 });
     const placed = await placeTestOrder(customer.user.id, { itemId: item.id, quantity: 2 });
-    expect(placed.ok).toBe(true);
+    if (!placed.ok) throw new Error("the order was not placed");
+
+    // While the order is open (pending, then shipped) the part stays, and the answer says why.
+    for (const status of ["pending", "shipped"] as const) {
+      if (status === "shipped") expect((await moveOrderStatus(placed.orderId, "shipped")).ok).toBe(true);
+      const refused = await call(
+        manageProduct.action,
+        postRequest("/dashboard/manage-product", { intent: "delete", itemId: String(item.id) }, { cookie }),
+      );
+      expect(refused.status).toBe(409);
+      expect(formErrors(refused)).toEqual([
+        `This part is on open orders (#${placed.orderId}): it can be deleted once they are delivered or cancelled.`,
+      ]);
+      expect(await getItem(item.id)).toBeDefined();
+    }
+    expect((await moveOrderStatus(placed.orderId, "delivered")).ok).toBe(true);
 
     const confirm = await call(
       manageProduct.loader,

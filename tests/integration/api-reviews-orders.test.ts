@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { deleteItem, getItem } from "~/models/item.server";
+import { moveOrderStatus } from "~/models/order.server";
 import { updateProfile } from "~/models/user.server";
 import * as orders from "~/routes/api.order";
 import * as reviews from "~/routes/api.review";
@@ -253,11 +254,15 @@ describe("listing orders", () => {
     const { cookie } = await createSignedInUser();
     const item = await newItem({ quantity: 10, price_cents: 4200 });
     const placed = await postOrder({ itemId: item.id, quantity: 2, ...SHIPPING }, { cookie });
-    await deleteItem(item.id);
+    for (const status of ["shipped", "delivered"] as const) {
+      expect((await moveOrderStatus(placed.data._id, status)).ok).toBe(true);
+    }
+    expect(await deleteItem(item.id)).toEqual({ ok: true });
     const mine = await callApi(orders, apiRequest("GET", "/api/order", { cookie }));
     expect(mine.data).toEqual([
       {
         ...placed.data,
+        status: "delivered",
         itemId: null,
         lines: [{ ...placed.data.lines[0], itemId: null, unitPrice: 42, lineTotal: 84 }],
       },

@@ -15,6 +15,7 @@ type ProductFields = {
   category: FieldMetadata<number | undefined>;
   leadTimeDays: FieldMetadata<number | undefined>;
   minOrderQuantity: FieldMetadata<number | undefined>;
+  reorderPoint: FieldMetadata<number | undefined>;
   priceBreaks: FieldMetadata<string | undefined>;
   specs: FieldMetadata<string | undefined>;
 };
@@ -95,6 +96,13 @@ export function ProductForm({
         type="number"
         hint="Every order and cart line of this part is at least this many. 1 when left blank."
         inputProps={{ min: 1, step: 1, inputMode: "numeric" }}
+      />
+      <Field
+        label="Reorder point"
+        meta={fields.reorderPoint}
+        type="number"
+        hint="Stock at or below this shows as low on the product list and the admin home. 0 when left blank."
+        inputProps={{ min: 0, step: 1, inputMode: "numeric" }}
       />
       <div>
         <TextareaField

@@ -7,6 +7,10 @@ export type Column<Row> = {
   align?: "right";
   /** The header is for screen readers only (an actions column). */
   hideHeader?: boolean;
+  /** What the header shows instead of its text (a link that sorts by the column). */
+  headerContent?: ReactNode;
+  /** The column the rows are sorted by, and which way (`aria-sort`). */
+  sorted?: "ascending" | "descending";
   className?: string;
 };
 
@@ -32,8 +36,17 @@ export function DataTable<Row>({
         <thead className="border-b border-slate-300 text-slate-600">
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={`py-2 pr-3 ${alignment(column)}`}>
-                {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
+              <th
+                key={column.header}
+                scope="col"
+                aria-sort={column.sorted}
+                className={`py-2 pr-3 ${alignment(column)}`}
+              >
+                {column.hideHeader ? (
+                  <span className="sr-only">{column.header}</span>
+                ) : (
+                  (column.headerContent ?? column.header)
+                )}
               </th>
             ))}
           </tr>

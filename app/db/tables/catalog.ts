@@ -19,6 +19,8 @@ export interface ItemsTable {
   lead_time_days: Generated<number>;
   /** The fewest units one order line may hold (parts sold in packs). */
   min_order_quantity: Generated<number>;
+  /** Stock at or below this is low: the product list and the admin home say so. */
+  reorder_point: Generated<number>;
   /** Moves on with every change to the row; an edit is saved only against the version it was made from. */
   version: Generated<number>;
   created_at: Timestamp;
