@@ -52,6 +52,28 @@ export function Field({
   );
 }
 
+/** A yes-or-no field: checked sends "on", which the schema reads as true. */
+export function CheckboxField({
+  label,
+  meta,
+  hint,
+}: {
+  label: ReactNode;
+  meta: FieldMetadata<boolean | undefined>;
+  hint?: ReactNode;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={meta.id} className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input {...getInputProps(meta, { type: "checkbox" })} key={meta.key} className="h-4 w-4" />
+        {label}
+      </label>
+      {hint ? <p className="text-xs text-slate-600">{hint}</p> : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
 export function TextareaField({
   label,
   meta,

@@ -22,6 +22,7 @@ import * as heldMail from "./migrations/0019_held_mail";
 import * as searchDocuments from "./migrations/0020_search_documents";
 import * as nameSearch from "./migrations/0021_name_search";
 import * as reorderPoint from "./migrations/0022_reorder_point";
+import * as hiddenParts from "./migrations/0023_hidden_parts";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0020_search_documents": searchDocuments,
   "0021_name_search": nameSearch,
   "0022_reorder_point": reorderPoint,
+  "0023_hidden_parts": hiddenParts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

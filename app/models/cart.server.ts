@@ -51,6 +51,7 @@ export async function changeCartLine(
         .selectFrom("items")
         .select(["quantity", "min_order_quantity", "part_number"])
         .where("id", "=", itemId)
+        .where("hidden", "=", 0)
         .executeTakeFirst();
       if (!item) return { ok: false, reason: "not-found" };
       // One statement adds to the line, so two adds at once (two tabs) both count on PostgreSQL too;
@@ -140,6 +141,7 @@ export async function itemsByPartNumber(partNumbers: readonly string[]) {
         .selectFrom("items")
         .select(["id", "part_number", "part_number_key", "min_order_quantity"])
         .where("part_number_key", "in", keys)
+        .where("hidden", "=", 0)
         .execute()
     : [];
   return new Map(items.map((item) => [item.part_number_key, item]));

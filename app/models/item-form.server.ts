@@ -41,7 +41,7 @@ export function itemChangesFromForm(form: Partial<Omit<ProductFormValues, "quant
 /**
  * The catalog fields of the dashboard's product form. A category left at "None" clears it; a part
  * number or lead time left blank keeps the current one (a new part gets a made-up number and 14 days);
- * a reorder point left blank is 0 (low once sold out).
+ * a reorder point left blank is 0 (low once sold out); a box left unticked shows the part.
  */
 export function catalogFieldsFromForm(form: {
   partNumber?: string;
@@ -49,6 +49,7 @@ export function catalogFieldsFromForm(form: {
   leadTimeDays?: number;
   minOrderQuantity?: number;
   reorderPoint?: number;
+  hidden?: boolean;
 }): ItemChanges {
   return {
     ...(form.partNumber ? { part_number: form.partNumber } : {}),
@@ -56,6 +57,7 @@ export function catalogFieldsFromForm(form: {
     min_order_quantity: form.minOrderQuantity ?? 1,
     ...(form.leadTimeDays === undefined ? {} : { lead_time_days: form.leadTimeDays }),
     reorder_point: form.reorderPoint ?? 0,
+    hidden: form.hidden ? 1 : 0,
   };
 }
 
@@ -67,6 +69,7 @@ export function formValuesFromItem(item: ItemDetail, specs: SpecInput[], priceBr
     leadTimeDays: item.lead_time_days,
     minOrderQuantity: item.min_order_quantity,
     reorderPoint: item.reorder_point,
+    hidden: item.hidden === 1,
     priceBreaks: priceBreakLinesText(priceBreaks),
     specs: specLinesText(specs),
     version: item.version,

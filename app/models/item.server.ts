@@ -33,8 +33,8 @@ export const cardColumns = [
 
 /** An item as the catalog lists it. */
 export type ItemListing = Pick<Item, (typeof cardColumns)[number]>;
-/** What staff edit besides a card's fields: the version an edit is made from, and the reorder point. */
-const detailColumns = [...cardColumns, "version", "reorder_point"] as const;
+/** What staff edit besides a card's fields: the version an edit is made from, the reorder point, hidden or not. */
+const detailColumns = [...cardColumns, "version", "reorder_point", "hidden"] as const;
 
 /** An item with the version an edit must be made from. */
 export type ItemDetail = Pick<Item, (typeof detailColumns)[number]>;
@@ -50,7 +50,9 @@ export type ItemInput = Omit<
   ItemListing,
   "id" | "part_number" | "lead_time_days" | "category_id" | "min_order_quantity"
 > &
-  Partial<Pick<Item, "part_number" | "category_id" | "lead_time_days" | "min_order_quantity" | "reorder_point">>;
+  Partial<
+    Pick<Item, "part_number" | "category_id" | "lead_time_days" | "min_order_quantity" | "reorder_point" | "hidden">
+  >;
 
 /** What an edit may change: everything but stock, which moves only through recorded movements. */
 export type ItemChanges = Partial<Omit<ItemInput, "quantity">>;
@@ -63,7 +65,13 @@ function generatedPartNumber() {
 }
 
 export function listNewestItems(limit: number): Promise<ItemListing[]> {
-  return db.selectFrom("items").select(cardColumns).orderBy("id", "desc").limit(limit).execute();
+  return db
+    .selectFrom("items")
+    .select(cardColumns)
+    .where("hidden", "=", 0)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
 }
 
 export function getItem(id: number): Promise<ItemDetail | undefined> {
@@ -107,7 +115,10 @@ export function createItem(
     .catch(asFieldRefusal);
 }
 
-/** Everything a product page shows about a part: the item, its category and its specifications. */
+/**
+ * Everything a product page shows about a public part (a hidden one is not there): the item, its
+ * category and its specifications.
+ */
 export async function getProduct(id: number) {
   const item = await db
     .selectFrom("items")
@@ -118,6 +129,7 @@ export async function getProduct(id: number) {
       "categories.name as category_name",
     ])
     .where("items.id", "=", id)
+    .where("items.hidden", "=", 0)
     .executeTakeFirst();
   if (!item) return undefined;
   return { ...item, specs: await listSpecs(id) };
@@ -200,13 +212,65 @@ export function updateItem(
     .catch(asFieldRefusal);
 }
 
+/** A copy's name: the original's, marked, within the 120 characters a name may have. */
+const copyName = (name: string) => `${name.slice(0, 113)} (copy)`;
+
+/**
+ * A new part made from an existing one, for a variant staff then edit: its specs, price breaks and
+ * catalog fields, a made-up part number, no stock, and hidden until staff show it.
+ */
+export function duplicateItem(
+  id: number,
+): Promise<{ ok: true; item: ItemDetail } | { ok: false; reason: "not-found" }> {
+  return db.transaction().execute(async (trx) => {
+    const source = await trx.selectFrom("items").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!source) return { ok: false, reason: "not-found" };
+    const partNumber = generatedPartNumber();
+    const item = await trx
+      .insertInto("items")
+      .values({
+        name: copyName(source.name),
+        img: source.img,
+        description: source.description,
+        price_cents: source.price_cents,
+        quantity: 0,
+        supplier_name: source.supplier_name,
+        part_number: partNumber,
+        part_number_key: partNumberKey(partNumber),
+        category_id: source.category_id,
+        lead_time_days: source.lead_time_days,
+        min_order_quantity: source.min_order_quantity,
+        reorder_point: source.reorder_point,
+        hidden: 1,
+        created_at: now(),
+      })
+      .returning(detailColumns)
+      .executeTakeFirstOrThrow();
+    const specs = await trx
+      .selectFrom("item_specs")
+      .select(["name", "value", "unit"])
+      .where("item_id", "=", id)
+      .orderBy("position")
+      .execute();
+    await replaceSpecs(trx, item.id, specs);
+    const breaks = await trx
+      .selectFrom("price_breaks")
+      .select(["min_quantity as minQuantity", "price_cents as priceCents"])
+      .where("item_id", "=", id)
+      .orderBy("min_quantity")
+      .execute();
+    await replacePriceBreaks(trx, item.id, item.price_cents, breaks);
+    return { ok: true, item };
+  });
+}
+
 export type DeleteItemResult =
   { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "on-open-order"; orderIds: number[] };
 
 /** Why a part on open orders cannot be deleted, for a page or the API. */
 export function partOnOpenOrders(orderIds: number[]) {
   const orders = orderIds.map((id) => `#${id}`).join(", ");
-  return `This part is on open orders (${orders}${orderIds.length >= 5 ? " and maybe more" : ""}): it can be deleted once they are delivered or cancelled.`;
+  return `This part is on open orders (${orders}${orderIds.length >= 5 ? " and maybe more" : ""}): it can be deleted once they are delivered or cancelled. To take it off sale now, hide it.`;
 }
 
 /** The first few open orders (not delivered or cancelled) with a line of this part. */

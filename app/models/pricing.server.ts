@@ -60,7 +60,7 @@ export function problemOf(quantity: number, available: number, minimum: number):
 
 /**
  * Prices wanted lines with the parts' current prices and breaks, in the order given. Lines of parts
- * that no longer exist are left out and their ids returned, for the caller to report.
+ * that no longer exist or are hidden are left out and their ids returned, for the caller to report.
  */
 export async function priceLines(wanted: readonly WantedLine[], { executor = db }: DbOptions = {}) {
   const ids = wanted.map((line) => line.itemId);
@@ -70,6 +70,8 @@ export async function priceLines(wanted: readonly WantedLine[], { executor = db 
       .selectFrom("items")
       .select(["id", "part_number", "name", "img", "price_cents", "quantity", "lead_time_days", "min_order_quantity"])
       .where("id", "in", [...new Set(ids)])
+      // A hidden part is off sale: its lines are as missing as a deleted part's.
+      .where("hidden", "=", 0)
       .execute(),
     priceBreaksOf(ids, { executor }),
   ]);

@@ -39,13 +39,20 @@ const ORDER_BY: Record<ProductListColumn, ReturnType<typeof sql>> = {
   category: sql`coalesce(c.name, '')`,
   stock: sql`items.quantity`,
   price: sql`items.price_cents`,
+  // Shown first, then hidden.
+  status: sql`items.hidden`,
 };
 
-function listed({ q, category, lowStock }: Pick<ProductListQuery, "q" | "category" | "lowStock">, executor = db) {
+function listed(
+  { q, category, lowStock, hidden }: Partial<Pick<ProductListQuery, "q" | "category" | "lowStock" | "hidden">>,
+  executor = db,
+) {
   let query = executor.selectFrom("items").leftJoin("categories as c", "c.id", "items.category_id");
   if (q) query = query.where(matchesWords(q));
   if (category) query = query.where("c.slug", "=", category);
-  if (lowStock) query = query.where(isLowStock);
+  // Low stock is about parts on sale: a hidden draft with no stock yet is not something to reorder.
+  if (lowStock) query = query.where(isLowStock).where("items.hidden", "=", 0);
+  if (hidden) query = query.where("items.hidden", "=", 1);
   return query;
 }
 
@@ -66,8 +73,9 @@ export async function listProductsForStaff(query: ProductListQuery, { executor =
     "items.quantity",
     "items.reorder_point",
     "items.price_cents",
+    "items.hidden",
     "c.name as category_name",
-    isLowStock(eb).as("low_stock"),
+    eb.and([isLowStock(eb), eb("items.hidden", "=", 0)]).as("low_stock"),
   ]);
   if (column !== "newest") rows = rows.orderBy(ORDER_BY[column], descending ? "desc" : "asc");
   const items = await rows

@@ -11,7 +11,8 @@ import { parseId } from "~/validation/common";
 const handleApiCall = apiRoute({
   async GET({ params }) {
     const item = await getItem(itemIdOr404(params));
-    if (!item) throw noSuchItem();
+    // A hidden part is a draft or off sale: not public, here as anywhere.
+    if (!item || item.hidden) throw noSuchItem();
     return apiJson(await apiItem(item), { headers: { ETag: `"${item.version}"` } });
   },
 

@@ -16,9 +16,11 @@ import { DELETE_PRODUCT_QUESTION, DeleteProductSchema } from "~/validation/produ
 import {
   nextSortFor,
   parseProductListQuery,
+  PRODUCT_LIST_COLUMNS,
   type ProductListColumn,
   productListHref,
   type ProductListQuery,
+  type ProductListSort,
 } from "~/validation/product-list";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
@@ -65,13 +67,28 @@ const COLUMN_HEADERS: Record<ProductListColumn, string> = {
   category: "Category",
   stock: "Stock",
   price: "Price/unit",
+  status: "Status",
 };
+
+const SORT_CHOICES: { value: ProductListSort; label: string }[] = [
+  { value: "newest", label: "Newest first" },
+  ...PRODUCT_LIST_COLUMNS.flatMap((column) => [
+    {
+      value: column,
+      label: `${COLUMN_HEADERS[column]}, ${column === "stock" || column === "price" ? "lowest" : "A to Z"} first`,
+    },
+    {
+      value: `-${column}` as const,
+      label: `${COLUMN_HEADERS[column]}, ${column === "stock" || column === "price" ? "highest" : "Z to A"} first`,
+    },
+  ]),
+];
 
 export default function ManageProducts() {
   const { items, total, page, pageCount, query, categories, confirmDelete } = useLoaderData<typeof loader>();
   const formatPrice = useFormatPrice();
   const reply = useActionData<typeof action>();
-  const filtered = Boolean(query.q || query.category || query.lowStock);
+  const filtered = Boolean(query.q || query.category || query.lowStock || query.hidden);
 
   /** A column whose header sorts the list by it. */
   const sortable = (column: ProductListColumn, rest: Omit<Column<Row>, "header">): Column<Row> => {
@@ -79,14 +96,20 @@ export default function ManageProducts() {
     return {
       header: COLUMN_HEADERS[column],
       sorted,
+      // Under 768 px the header row is for screen readers only (each card labels its cells), so the
+      // sorting links are not rendered there, where they would take focus unseen: the filter form's
+      // Sort by does it instead.
       headerContent: (
-        <Link
-          to={productListHref({ ...query, sort: nextSortFor(column, query.sort), page: 1 })}
-          className="underline decoration-slate-400 underline-offset-2 hover:decoration-slate-800"
-        >
-          {COLUMN_HEADERS[column]}
-          {sorted ? <span aria-hidden="true">{sorted === "ascending" ? " ▲" : " ▼"}</span> : null}
-        </Link>
+        <>
+          <span className="md:hidden">{COLUMN_HEADERS[column]}</span>
+          <Link
+            to={productListHref({ ...query, sort: nextSortFor(column, query.sort), page: 1 })}
+            className="hidden underline decoration-slate-400 underline-offset-2 hover:decoration-slate-800 md:inline"
+          >
+            {COLUMN_HEADERS[column]}
+            {sorted ? <span aria-hidden="true">{sorted === "ascending" ? " ▲" : " ▼"}</span> : null}
+          </Link>
+        </>
       ),
       ...rest,
     };
@@ -158,6 +181,14 @@ export default function ManageProducts() {
               ),
             }),
             sortable("price", { align: "right", cell: (item) => formatPrice(item.price_cents) }),
+            sortable("status", {
+              cell: (item) =>
+                item.hidden ? (
+                  <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold">Hidden</span>
+                ) : (
+                  "Shown"
+                ),
+            }),
           ]}
         />
       )}
@@ -201,7 +232,27 @@ function ProductFilters({
         <input type="checkbox" name="lowStock" value="1" defaultChecked={query.lowStock} className="h-4 w-4" />
         Low stock only
       </label>
-      {query.sort !== "newest" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+      <label className="flex items-center gap-2 py-2 text-sm font-medium">
+        <input type="checkbox" name="hidden" value="1" defaultChecked={query.hidden} className="h-4 w-4" />
+        Hidden only
+      </label>
+      <div>
+        <label htmlFor="product-sort" className="block text-sm font-medium">
+          Sort by
+        </label>
+        <select
+          id="product-sort"
+          name="sort"
+          defaultValue={query.sort}
+          className="rounded-md border border-slate-300 px-3 py-2"
+        >
+          {SORT_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
       <button type="submit" className="rounded-md bg-slate-800 px-4 py-2 font-semibold text-white">
         Filter
       </button>

@@ -1,20 +1,26 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 
 import { requireAdmin } from "~/auth/permissions.server";
 import { ConfirmAction } from "~/components/confirm-action";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { StockSection } from "~/components/dashboard/stock-movements";
+import { StatusButton } from "~/components/forms";
 import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { formatPrice, storeMoneyFormat } from "~/config/env.server";
 import { listCategories } from "~/models/catalog";
-import { type ItemDetail, listSpecs, updateItem } from "~/models/item.server";
+import { duplicateItem, type ItemDetail, listSpecs, updateItem } from "~/models/item.server";
 import { catalogFieldsFromForm, formValuesFromItem, itemChangesFromForm } from "~/models/item-form.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { adjustStock, listStockMovements } from "~/models/stock.server";
-import { DELETE_PRODUCT_QUESTION, productSchemas, StockAdjustmentSchema } from "~/validation/product";
+import {
+  DELETE_PRODUCT_QUESTION,
+  DuplicateProductSchema,
+  productSchemas,
+  StockAdjustmentSchema,
+} from "~/validation/product";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -31,7 +37,7 @@ export const headers = routeHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const item = await requireItemFromParams(params.id, NO_SUCH_PRODUCT);
+  const item = await requireItemFromParams(params.id, NO_SUCH_PRODUCT, { includeHidden: true });
   const [specs, priceBreaks, movements, categories] = await Promise.all([
     listSpecs(item.id),
     listPriceBreaks(item.id),
@@ -51,9 +57,22 @@ function staleEditMessage(current: ItemDetail) {
 
 export const action = formAction({
   guard: requireAdmin,
-  load: ({ params }) => requireItemFromParams(params.id, NO_SUCH_PRODUCT),
-  schema: () => z.discriminatedUnion("intent", [productSchemas(storeMoneyFormat()).edit, StockAdjustmentSchema]),
+  load: ({ params }) => requireItemFromParams(params.id, NO_SUCH_PRODUCT, { includeHidden: true }),
+  schema: () =>
+    z.discriminatedUnion("intent", [
+      productSchemas(storeMoneyFormat()).edit,
+      StockAdjustmentSchema,
+      DuplicateProductSchema,
+    ]),
   async run({ user, loaded: item, value }) {
+    if (value.intent === "duplicate") {
+      const copied = await duplicateItem(item.id);
+      if (!copied.ok) throw data(NO_SUCH_PRODUCT, { status: 404 });
+      return redirectWithFlash(
+        `/dashboard/manage-product/${copied.item.id}`,
+        `Copied as ${copied.item.part_number}, hidden: set its part number and details, then untick Hidden.`,
+      );
+    }
     if (value.intent === "adjust-stock") {
       const adjusted = await adjustStock(item.id, { change: value.change, reason: value.reason, userId: user.id });
       if (!adjusted.ok) {
@@ -101,7 +120,19 @@ export default function EditProduct() {
           ← All products
         </Link>
       </p>
-      <h1 className="mt-2 text-2xl font-bold">Edit {item.name}</h1>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">
+          Edit {item.name}
+          {item.hidden ? (
+            <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-sm font-semibold">Hidden</span>
+          ) : null}
+        </h1>
+        <Form method="post">
+          <StatusButton name="intent" value="duplicate" variant="secondary">
+            Duplicate as a hidden draft
+          </StatusButton>
+        </Form>
+      </div>
       <ProductForm
         form={form}
         fields={fields}

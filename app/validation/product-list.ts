@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The product list's columns a staff member may sort by; `-` before one sorts it descending. */
-export const PRODUCT_LIST_COLUMNS = ["partNumber", "name", "category", "stock", "price"] as const;
+export const PRODUCT_LIST_COLUMNS = ["partNumber", "name", "category", "stock", "price", "status"] as const;
 export type ProductListColumn = (typeof PRODUCT_LIST_COLUMNS)[number];
 
 const SORTS = [
@@ -36,6 +36,12 @@ export const ProductListQuerySchema = z.object({
     .optional()
     .catch(undefined)
     .transform((value) => value === "1"),
+  /** Only the hidden parts: drafts and parts off sale. */
+  hidden: z
+    .enum(["1", "0"])
+    .optional()
+    .catch(undefined)
+    .transform((value) => value === "1"),
   sort: z.enum(SORTS).catch("newest").default("newest"),
   page: z.coerce.number().int().min(1).max(MAX_PRODUCT_LIST_PAGE).catch(1).default(1),
 });
@@ -52,6 +58,7 @@ export function productListHref(query: Partial<ProductListQuery>) {
   if (query.q) params.set("q", query.q);
   if (query.category) params.set("category", query.category);
   if (query.lowStock) params.set("lowStock", "1");
+  if (query.hidden) params.set("hidden", "1");
   if (query.sort && query.sort !== "newest") params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   const search = params.toString();

@@ -169,6 +169,8 @@ const CatalogFieldsSchema = z.object({
     tooFew: "Minimum order must be at least 1",
     tooMany: `Minimum order must be at most ${MAX_ORDER_QUANTITY}`,
   }).optional(),
+  /** A draft, or a part taken off sale: on no public page, search or count, and not for sale. */
+  hidden: z.boolean().optional(),
   reorderPoint: wholeNumberField({
     min: 0,
     max: MAX_STOCK,
@@ -245,5 +247,8 @@ export const StockAdjustmentSchema = z.object({
 
 /** What is asked before a product is deleted (ARCHITECTURE.md's texts). */
 export const DELETE_PRODUCT_QUESTION = "Delete this item? OK to proceed.";
+
+/** The edit page's "Duplicate as a hidden draft". */
+export const DuplicateProductSchema = z.object({ intent: z.literal("duplicate") });
 
 export const DeleteProductSchema = z.object({ intent: z.literal("delete"), itemId: idField });

@@ -21,7 +21,7 @@ test("without SMTP_URL an admin reads in the outbox the confirmation the custome
   const admin = await browser.newPage();
   await login(admin, { role: "admin", name: "Alex Admin" });
   await admin.goto("/dashboard");
-  await admin.getByRole("link", { name: "Outbox" }).click();
+  await admin.getByRole("link", { name: "Outbox", exact: true }).click();
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Outbox");
   await expect(admin.getByText("SMTP_URL is not set")).toBeVisible();
   const message = admin.getByRole("article", { name: new RegExp(`order #${orderId} placed$`) });

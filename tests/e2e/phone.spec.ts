@@ -18,6 +18,7 @@ const customerPages = [
   "/quick-order",
 ];
 const adminPages = [
+  "/dashboard",
   "/dashboard/manage-order",
   "/dashboard/manage-product",
   "/dashboard/manage-product/1",

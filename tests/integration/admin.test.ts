@@ -567,7 +567,8 @@ describe("delete a product", () => {
       );
       expect(refused.status).toBe(409);
       expect(formErrors(refused)).toEqual([
-        `This part is on open orders (#${placed.orderId}): it can be deleted once they are delivered or cancelled.`,
+        `This part is on open orders (#${placed.orderId}): it can be deleted once they are delivered or cancelled. ` +
+          "To take it off sale now, hide it.",
       ]);
       expect(await getItem(item.id)).toBeDefined();
     }

@@ -76,6 +76,7 @@ describe("the staff's product list", () => {
       quantity: 3,
       reorder_point: 5,
       price_cents: 900,
+      hidden: 0,
       low_stock: true,
     });
     // At the reorder point is low; above it is not; a sold-out part with no reorder point is low.

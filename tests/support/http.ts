@@ -4,7 +4,7 @@ export const BASE_URL = "http://localhost:3000";
 // Remix's own origin check compares Origin with Host, which a Request made in a test lacks.
 const BASE_HOST = new URL(BASE_URL).host;
 
-type Fields = Record<string, string | string[] | undefined>;
+type Fields = Record<string, string | string[] | boolean | undefined>;
 
 export function getRequest(pathname: string, { cookie }: { cookie?: string } = {}) {
   return new Request(new URL(pathname, BASE_URL), {
@@ -21,7 +21,12 @@ export function postRequest(pathname: string, fields: Fields | FormData, { cooki
   } else {
     body = new URLSearchParams();
     for (const [key, value] of Object.entries(fields)) {
-      if (value === undefined) continue;
+      // A checkbox as a browser sends it: "on" when ticked, nothing when not.
+      if (value === undefined || value === false) continue;
+      if (value === true) {
+        body.append(key, "on");
+        continue;
+      }
       for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
     }
   }

@@ -2,7 +2,7 @@ import { type FieldMetadata, type FormMetadata, getFormProps } from "@conform-to
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { Field, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";
+import { CheckboxField, Field, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";
 import { useCurrency } from "~/components/use-money";
 
 type ProductFields = {
@@ -16,6 +16,7 @@ type ProductFields = {
   leadTimeDays: FieldMetadata<number | undefined>;
   minOrderQuantity: FieldMetadata<number | undefined>;
   reorderPoint: FieldMetadata<number | undefined>;
+  hidden: FieldMetadata<boolean | undefined>;
   priceBreaks: FieldMetadata<string | undefined>;
   specs: FieldMetadata<string | undefined>;
 };
@@ -113,6 +114,13 @@ export function ProductForm({
         <p className="mt-1 text-sm text-slate-600">
           One per line, as “quantity: price per unit”, each below the price per unit.
         </p>
+      </div>
+      <div className="sm:col-span-2">
+        <CheckboxField
+          label="Hidden (a draft, or off sale)"
+          meta={fields.hidden}
+          hint="A hidden part is on no public page, search, count or sitemap, not in the API, and cannot be ordered."
+        />
       </div>
       <div className="sm:col-span-2">
         <TextareaField

@@ -21,6 +21,8 @@ export interface ItemsTable {
   min_order_quantity: Generated<number>;
   /** Stock at or below this is low: the product list and the admin home say so. */
   reorder_point: Generated<number>;
+  /** 1 while the part is a draft or off sale: absent from every public page, search, count and the API. */
+  hidden: Generated<0 | 1>;
   /** Moves on with every change to the row; an edit is saved only against the version it was made from. */
   version: Generated<number>;
   created_at: Timestamp;

@@ -15,13 +15,14 @@ export type CatalogAnswer = Awaited<ReturnType<typeof pageOf>> & {
 
 /**
  * The columns whose change moves the catalog generation: migration 0017's triggers watch exactly
- * these (and every row added to or removed from these tables). A kept answer may read only these,
- * or what UNWATCHED_READS says is safe: tests/integration/catalog-watched-columns.test.ts holds both
- * against the triggers and against every column the answers' queries read. A filter on another
+ * these, 0023's `hidden` too (and every row added to or removed from these tables). A kept answer
+ * may read only these, or what UNWATCHED_READS says is safe:
+ * tests/integration/catalog-watched-columns.test.ts holds both against the triggers and against
+ * every column the answers' queries read. A filter on another
  * column needs a migration that watches it, or an answer that is never kept.
  */
 export const WATCHED_COLUMNS = {
-  items: ["name", "description", "part_number", "part_number_key", "category_id", "price_cents"],
+  items: ["name", "description", "part_number", "part_number_key", "category_id", "price_cents", "hidden"],
   item_specs: ["item_id", "category_id", "name", "value", "unit"],
   categories: ["slug", "name"],
 } as const satisfies Record<string, readonly string[]>;

@@ -19,7 +19,14 @@ export function listProductsForSitemap(
   { offset, limit }: { offset: number; limit: number },
   { executor = db }: DbOptions = {},
 ) {
-  return executor.selectFrom("items").select(["id", "created_at"]).orderBy("id").limit(limit).offset(offset).execute();
+  return executor
+    .selectFrom("items")
+    .select(["id", "created_at"])
+    .where("hidden", "=", 0)
+    .orderBy("id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 /** A part with its category's slug and its specification, as the JSON API shows it. */

@@ -102,6 +102,10 @@ const mayBePartOfPartNumber = (terms: Term[]) => terms.length === 1 && PART_NUMB
 // Fewer than a catalog page of parts meeting every term: worth trying the spelling corrected.
 const PAGE_WORTH = 12;
 
+/** A part id that is not one of the hidden parts' (migration 0023's partial index holds those few). */
+const notHidden = (id: ReturnType<typeof sql.ref>) =>
+  sql<boolean>`${id} not in (select id from items where hidden = 1)`;
+
 /** Parts whose number starts with the key, the exact one marked (B-tree on SQLite, trigram index on PostgreSQL). */
 async function partNumbersStartingWith(key: string, executor: Executor, bound: number) {
   const startsWith =
@@ -111,6 +115,7 @@ async function partNumbersStartingWith(key: string, executor: Executor, bound: n
         sql<boolean>`part_number_key >= ${key} and part_number_key < ${`${key}{`}`;
   const { rows } = await sql<{ id: number; exact: number }>`
     select id, case when part_number_key = ${key} then 1 else 0 end as exact from items where ${startsWith}
+      and ${notHidden(sql.ref("id"))}
     order by id desc limit ${bound}`.execute(executor);
   return rows.map((row) => ({ id: Number(row.id), exact: Number(row.exact) === 1 }));
 }
@@ -120,9 +125,9 @@ async function partNumbersContaining(key: string, executor: Executor, bound: num
   const { rows } =
     dialectOf(executor) === "tsquery"
       ? await sql<{ id: number }>`select id from items where part_number_key like ${`%${key}%`}
-          order by id desc limit ${bound}`.execute(executor)
+          and ${notHidden(sql.ref("id"))} order by id desc limit ${bound}`.execute(executor)
       : await sql<{ id: number }>`select rowid as id from items_part_fts where items_part_fts match ${`"${key}"`}
-          order by rowid desc limit ${bound}`.execute(executor);
+          and ${notHidden(sql.ref("rowid"))} order by rowid desc limit ${bound}`.execute(executor);
   return rows.map((row) => Number(row.id));
 }
 
@@ -151,10 +156,10 @@ async function matching(
   const { rows } =
     dialectOf(executor) === "tsquery"
       ? await sql<{ id: number }>`select item_id as id from search_documents
-          where ${column} @@ to_tsquery('simple', ${expression})
+          where ${column} @@ to_tsquery('simple', ${expression}) and ${notHidden(sql.ref("item_id"))}
           order by item_id desc limit ${bound}`.execute(executor)
       : await sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${expression}
-          order by rowid desc limit ${bound}`.execute(executor);
+          and ${notHidden(sql.ref("rowid"))} order by rowid desc limit ${bound}`.execute(executor);
   return rows.map((row) => Number(row.id));
 }
 

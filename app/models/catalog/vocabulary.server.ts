@@ -26,6 +26,7 @@ async function* catalogTexts(executor: Executor): AsyncGenerator<[text: string, 
       .selectFrom("items")
       .select(["id", "name", "description"])
       .where("id", ">", after)
+      .where("hidden", "=", 0)
       .orderBy("id")
       .limit(PARTS_PER_READ)
       .execute();
