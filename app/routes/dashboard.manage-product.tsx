@@ -119,9 +119,15 @@ export default function ManageProducts() {
     <section>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Manage Products</h1>
-        <Link to="/dashboard/add-product" className={buttonClass("primary")}>
-          Add a product
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {/* A file, not a page: the browser downloads it rather than Remix navigating to it. */}
+          <a href="/dashboard/export/catalog.csv" download className={buttonClass("secondary")}>
+            Export CSV
+          </a>
+          <Link to="/dashboard/add-product" className={buttonClass("primary")}>
+            Add a product
+          </Link>
+        </div>
       </div>
       <ReplyErrors reply={reply} />
       {confirmDelete ? (

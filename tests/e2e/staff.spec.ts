@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+
 import { expect, test } from "@playwright/test";
 
 import { expectNoAxeFindings } from "./axe";
@@ -76,3 +78,18 @@ for (const { width, height } of [
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Edit ${name}`);
   });
 }
+
+test("an admin exports the catalog as a CSV file from the product list", async ({ page }) => {
+  await login(page, { role: "admin", name: "Alex Admin" });
+  const name = await addProduct(page, { quantity: 3, price: "7.25" });
+  await page.goto("/dashboard/manage-product");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^catalog-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile((await download.path())!, "utf8");
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  expect(text).toContain(`,${name},`);
+  expect(text).toContain(",7.25,");
+});

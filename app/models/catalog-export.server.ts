@@ -1,0 +1,112 @@
+// The whole catalog as CSV rows for staff (/dashboard/export/catalog.csv), and the columns an import
+// reads back: one row per part, its specs and price breaks in the product form's own text (one
+// "Name: value unit" or "quantity: price" per line), so a spreadsheet edit reads as a form edit.
+import { db, type DbOptions } from "~/db/db.server";
+import { priceBreakLinesText, specLinesText } from "~/validation/product";
+
+/** The header row, in order. */
+export const CATALOG_CSV_COLUMNS = [
+  "part_number",
+  "name",
+  "category",
+  "price",
+  "price_breaks",
+  "min_order_quantity",
+  "stock",
+  "reorder_point",
+  "lead_time_days",
+  "supplier",
+  "hidden",
+  "image",
+  "description",
+  "specs",
+] as const;
+
+/** Parts read per query: each slice is one short read, with the event loop free between them. */
+export const EXPORT_BATCH = 1_000;
+
+/**
+ * Every part (hidden ones too: staff export drafts as well), in id order, a slice of rows at a time.
+ * Each slice starts after the last part of the one before, so a part added or removed meanwhile
+ * never shifts another out of the file.
+ */
+export async function* catalogCsvBatches({
+  executor = db,
+  batch = EXPORT_BATCH,
+}: DbOptions & { batch?: number } = {}): AsyncGenerator<string[][]> {
+  let after = 0;
+  for (;;) {
+    const parts = await executor
+      .selectFrom("items")
+      .leftJoin("categories", "categories.id", "items.category_id")
+      .select([
+        "items.id",
+        "items.part_number",
+        "items.name",
+        "categories.slug as category",
+        "items.price_cents",
+        "items.min_order_quantity",
+        "items.quantity",
+        "items.reorder_point",
+        "items.lead_time_days",
+        "items.supplier_name",
+        "items.hidden",
+        "items.img",
+        "items.description",
+      ])
+      .where("items.id", ">", after)
+      .orderBy("items.id")
+      .limit(batch)
+      .execute();
+    if (!parts.length) return;
+    const ids = parts.map((part) => part.id);
+    const [specRows, breakRows] = await Promise.all([
+      executor
+        .selectFrom("item_specs")
+        .select(["item_id", "name", "value", "unit"])
+        .where("item_id", "in", ids)
+        .orderBy("item_id")
+        .orderBy("position")
+        .execute(),
+      executor
+        .selectFrom("price_breaks")
+        .select(["item_id", "min_quantity", "price_cents"])
+        .where("item_id", "in", ids)
+        .orderBy("item_id")
+        .orderBy("min_quantity")
+        .execute(),
+    ]);
+    const specsOf = groupBy(specRows);
+    const breaksOf = groupBy(breakRows);
+    yield parts.map((part) => [
+      part.part_number,
+      part.name,
+      part.category ?? "",
+      (part.price_cents / 100).toFixed(2),
+      priceBreakLinesText(
+        (breaksOf.get(part.id) ?? []).map((row) => ({ minQuantity: row.min_quantity, priceCents: row.price_cents })),
+      ),
+      String(part.min_order_quantity),
+      String(part.quantity),
+      String(part.reorder_point),
+      String(part.lead_time_days),
+      part.supplier_name,
+      part.hidden ? "yes" : "no",
+      part.img,
+      part.description,
+      specLinesText(specsOf.get(part.id) ?? []),
+    ]);
+    if (parts.length < batch) return;
+    after = ids[ids.length - 1];
+  }
+}
+
+function groupBy<Row extends { item_id: number }>(rows: Row[]) {
+  const byItem = new Map<number, Row[]>();
+  for (const row of rows) {
+    const list = byItem.get(row.item_id);
+    if (list) list.push(row);
+    else byItem.set(row.item_id, [row]);
+  }
+  return byItem;
+}
