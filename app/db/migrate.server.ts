@@ -23,6 +23,7 @@ import * as searchDocuments from "./migrations/0020_search_documents";
 import * as nameSearch from "./migrations/0021_name_search";
 import * as reorderPoint from "./migrations/0022_reorder_point";
 import * as hiddenParts from "./migrations/0023_hidden_parts";
+import * as specTemplates from "./migrations/0024_spec_templates";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "0021_name_search": nameSearch,
   "0022_reorder_point": reorderPoint,
   "0023_hidden_parts": hiddenParts,
+  "0024_spec_templates": specTemplates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -19,6 +19,7 @@ import type {
   ReviewsTable,
   SpecCountsTable,
   SpecPairCountsTable,
+  SpecTemplatesTable,
   StockMovementsTable,
 } from "./tables/catalog";
 import type { CartLinesTable, OrderLinesTable, OrdersTable, OrderStatusChangesTable } from "./tables/orders";
@@ -37,6 +38,7 @@ export interface Database {
   items: ItemsTable;
   categories: CategoriesTable;
   item_specs: ItemSpecsTable;
+  spec_templates: SpecTemplatesTable;
   spec_counts: SpecCountsTable;
   spec_pair_counts: SpecPairCountsTable;
   stock_movements: StockMovementsTable;

@@ -3,7 +3,10 @@ import type { Transaction } from "kysely";
 import { isUniqueViolation, Rollback } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { partNumberKey } from "~/lib/part-number";
+import { normalizeSpecs } from "~/lib/spec-templates";
 import type { PriceBreakLine, SpecLine } from "~/validation/product";
+
+import { specTemplatesOf } from "./spec-templates.server";
 
 // What a part's write must satisfy (a free part number, a category that exists, price breaks below
 // the price) and the lists written beside its row, inside createItem's and updateItem's transactions.
@@ -14,7 +17,7 @@ type Trx = Transaction<Database>;
 export type ProductFieldRefusal = {
   ok: false;
   reason: "field";
-  field: "partNumber" | "category" | "priceBreaks";
+  field: "partNumber" | "category" | "priceBreaks" | "specs";
   message: string;
 };
 
@@ -47,12 +50,18 @@ export function asFieldRefusal(error: unknown): ProductFieldRefusal {
   throw error;
 }
 
-export async function replaceSpecs(trx: Trx, itemId: number, specs: SpecLine[]) {
+/**
+ * A part's specs, all replaced, each read through its category's template (normalizeSpecs): the one
+ * way a value and its unit are stored, whoever writes them (the form, a copy, an import).
+ */
+export async function replaceSpecs(trx: Trx, itemId: number, specs: SpecLine[], categoryId: number | null) {
+  const read = normalizeSpecs(specs, await specTemplatesOf(categoryId, { executor: trx }));
+  if (!read.ok) throw new Rollback(refusedField("specs", read.error));
   await trx.deleteFrom("item_specs").where("item_id", "=", itemId).execute();
-  if (specs.length) {
+  if (read.specs.length) {
     await trx
       .insertInto("item_specs")
-      .values(specs.map((spec, position) => ({ ...spec, item_id: itemId, position })))
+      .values(read.specs.map((spec, position) => ({ ...spec, item_id: itemId, position })))
       .execute();
   }
 }

@@ -96,7 +96,7 @@ export function createItem(
         .values({ ...input, part_number: partNumber, part_number_key: partNumberKey(partNumber), created_at: now() })
         .returning(detailColumns)
         .executeTakeFirstOrThrow();
-      await replaceSpecs(trx, item.id, specs);
+      await replaceSpecs(trx, item.id, specs, item.category_id);
       await replacePriceBreaks(trx, item.id, item.price_cents, priceBreaks);
       if (item.quantity > 0) {
         await recordStockMovement(
@@ -191,7 +191,7 @@ export function updateItem(
       if (version !== undefined) update = update.where("version", "=", version);
       const item = await update.returning(detailColumns).executeTakeFirst();
       if (!item) return { ok: false, reason: "stale", current: before };
-      if (specs) await replaceSpecs(trx, id, specs);
+      if (specs) await replaceSpecs(trx, id, specs, item.category_id);
       if (priceBreaks) await replacePriceBreaks(trx, id, item.price_cents, priceBreaks);
       // The row was at `version` when it was read above and when it was updated: `before` is what
       // the caller saw, so the change recorded is the one the caller made.
@@ -252,7 +252,7 @@ export function duplicateItem(
       .where("item_id", "=", id)
       .orderBy("position")
       .execute();
-    await replaceSpecs(trx, item.id, specs);
+    await replaceSpecs(trx, item.id, specs, item.category_id);
     const breaks = await trx
       .selectFrom("price_breaks")
       .select(["min_quantity as minQuantity", "price_cents as priceCents"])

@@ -9,6 +9,7 @@ import { storeMoneyFormat } from "~/config/env.server";
 import { listCategories } from "~/models/catalog";
 import { createItem } from "~/models/item.server";
 import { catalogFieldsFromForm, itemInputFromForm } from "~/models/item-form.server";
+import { allSpecTemplates } from "~/models/spec-templates.server";
 import { productSchemas } from "~/validation/product";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
@@ -21,7 +22,14 @@ export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { categories: await listCategories() };
+  const [categories, templates] = await Promise.all([listCategories(), allSpecTemplates()]);
+  return {
+    categories,
+    specTemplates: categories.map((category) => ({
+      category: category.name,
+      templates: templates.get(category.id) ?? [],
+    })),
+  };
 }
 
 export const action = formAction({
@@ -52,7 +60,7 @@ export default function AddProduct() {
 
 function AddProductForm() {
   const lastResult = useActionData<typeof action>();
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, specTemplates } = useLoaderData<typeof loader>();
   const [form, fields] = useZodForm(productSchemas(useMoneyFormat()).form, {
     id: "add-product",
     lastResult,
@@ -66,6 +74,7 @@ function AddProductForm() {
         fields={fields}
         openingStock={fields.quantity}
         categories={categories}
+        specTemplates={specTemplates}
         submitLabel="Add product"
       />
     </section>

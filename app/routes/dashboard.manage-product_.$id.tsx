@@ -14,6 +14,7 @@ import { listCategories } from "~/models/catalog";
 import { duplicateItem, type ItemDetail, listSpecs, updateItem } from "~/models/item.server";
 import { catalogFieldsFromForm, formValuesFromItem, itemChangesFromForm } from "~/models/item-form.server";
 import { listPriceBreaks } from "~/models/pricing.server";
+import { specTemplatesOf } from "~/models/spec-templates.server";
 import { adjustStock, listStockMovements } from "~/models/stock.server";
 import {
   DELETE_PRODUCT_QUESTION,
@@ -38,13 +39,21 @@ export const headers = routeHeaders;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const item = await requireItemFromParams(params.id, NO_SUCH_PRODUCT, { includeHidden: true });
-  const [specs, priceBreaks, movements, categories] = await Promise.all([
+  const [specs, priceBreaks, movements, categories, templates] = await Promise.all([
     listSpecs(item.id),
     listPriceBreaks(item.id),
     listStockMovements(item.id),
     listCategories(),
+    specTemplatesOf(item.category_id),
   ]);
-  return { item, values: formValuesFromItem(item, specs, priceBreaks), movements, categories };
+  const category = categories.find((candidate) => candidate.id === item.category_id);
+  return {
+    item,
+    values: formValuesFromItem(item, specs, priceBreaks),
+    movements,
+    categories,
+    specTemplates: category ? [{ category: category.name, templates }] : [],
+  };
 }
 
 function staleEditMessage(current: ItemDetail) {
@@ -101,7 +110,7 @@ export const action = formAction({
 });
 
 export default function EditProduct() {
-  const { item, values, movements, categories } = useLoaderData<typeof loader>();
+  const { item, values, movements, categories, specTemplates } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const location = useLocation();
   const editReply = reply?.initialValue?.intent === "update" ? reply : undefined;
@@ -139,6 +148,7 @@ export default function EditProduct() {
         submitLabel="Save changes"
         intent="update"
         categories={categories}
+        specTemplates={specTemplates}
         hidden={
           <>
             <input type="hidden" name="intent" value="update" />

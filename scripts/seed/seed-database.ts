@@ -4,6 +4,7 @@ import { now } from "../../app/db/db.server";
 import { toCents } from "../../app/lib/money";
 import { partNumberKey } from "../../app/lib/part-number";
 import { hashPassword } from "../../app/lib/password.server";
+import { inferTemplates } from "../../app/lib/spec-templates";
 import { catalogCategories, catalogParts, catalogReviews } from "./catalog-data";
 
 /** Fills an empty database with the demo catalog and the admin account. A second run changes nothing. */
@@ -23,6 +24,25 @@ export async function seedDatabase(
       for (const category of catalogCategories) {
         const row = await trx.insertInto("categories").values(category).returning("id").executeTakeFirstOrThrow();
         categoryIds.set(category.slug, row.id);
+      }
+      // Each category's spec templates, as its parts' specs show them (names and usual units).
+      for (const category of catalogCategories) {
+        const specs = catalogParts
+          .filter((part) => part.category === category.slug)
+          .flatMap((part) => part.specs.map((spec, position) => ({ ...spec, position })));
+        const templates = inferTemplates(specs);
+        if (!templates.length) continue;
+        await trx
+          .insertInto("spec_templates")
+          .values(
+            templates.map((template, position) => ({
+              category_id: categoryIds.get(category.slug)!,
+              name: template.name,
+              unit: template.unit,
+              position,
+            })),
+          )
+          .execute();
       }
       // Oldest first, so the newest-first lists show the catalog in its written order reversed.
       for (const part of catalogParts) {

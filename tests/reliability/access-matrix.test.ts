@@ -81,6 +81,17 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 403, 200],
     post: [SIGN_IN, 403, 400],
   },
+  "routes/dashboard.spec-templates": {
+    path: () => "/dashboard/spec-templates",
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
+  // The catalog export: a file for admins; a resource route without an action answers POST with 405.
+  "routes/dashboard.export.catalog[.]csv": {
+    path: () => "/dashboard/export/catalog.csv",
+    get: [SIGN_IN, 403, 200],
+    post: [405, 405, 405],
+  },
   "routes/dashboard.make-admin": {
     path: () => "/dashboard/make-admin",
     get: [SIGN_IN, 403, 200],

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 
 import { CheckboxField, Field, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";
 import { useCurrency } from "~/components/use-money";
+import type { SpecTemplate } from "~/lib/spec-templates";
 
 type ProductFields = {
   name: FieldMetadata<string>;
@@ -23,6 +24,9 @@ type ProductFields = {
 
 export type CategoryChoice = { id: number; name: string };
 
+/** A category's spec templates, as the form lists them beside the specifications. */
+export type CategorySpecs = { category: string; templates: SpecTemplate[] };
+
 /** The product form both Add a Product and the edit page use. */
 export function ProductForm({
   form,
@@ -32,12 +36,15 @@ export function ProductForm({
   intent,
   categories,
   openingStock,
+  specTemplates = [],
 }: {
   form: FormMetadata<any>;
   fields: ProductFields;
   /** The stock field, when a part is added: after that, stock moves by adjustments with a reason. */
   openingStock?: FieldMetadata<number>;
   categories: CategoryChoice[];
+  /** The specs of the part's category (the edit page), or of every category (a new part). */
+  specTemplates?: CategorySpecs[];
   submitLabel: string;
   /** Hidden inputs the form posts along (the edit page's intent and version). */
   hidden?: ReactNode;
@@ -129,8 +136,10 @@ export function ProductForm({
           textareaProps={{ rows: 6, placeholder: "Bore: 8 mm\nMaterial: C45 steel", spellCheck: false }}
         />
         <p className="mt-1 text-sm text-slate-600">
-          One per line, as “Name: value unit”. Buyers filter the catalog by these.
+          One per line, as “Name: value unit”. Buyers filter the catalog by these. A spec of the category&rsquo;s
+          template is stored in its unit (“Bore: 0.8 cm” is 8 mm).
         </p>
+        <SpecTemplateHint specTemplates={specTemplates} />
       </div>
       <div className="sm:col-span-2">
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -141,5 +150,41 @@ export function ProductForm({
         </StatusButton>
       </div>
     </Form>
+  );
+}
+
+/** The template's specs as a short list: "Module, Bore (mm), Material (C45 steel or POM)". */
+function templatesText(templates: SpecTemplate[]) {
+  return templates
+    .map((template) => {
+      const detail = [template.unit, template.allowedValues.length ? template.allowedValues.join(" or ") : null]
+        .filter(Boolean)
+        .join("; ");
+      return detail ? `${template.name} (${detail})` : template.name;
+    })
+    .join(", ");
+}
+
+function SpecTemplateHint({ specTemplates }: { specTemplates: CategorySpecs[] }) {
+  const withSpecs = specTemplates.filter((entry) => entry.templates.length);
+  if (!withSpecs.length) return null;
+  if (withSpecs.length === 1) {
+    return (
+      <p className="mt-1 text-sm text-slate-700">
+        <span className="font-semibold">{withSpecs[0].category} specs:</span> {templatesText(withSpecs[0].templates)}
+      </p>
+    );
+  }
+  return (
+    <details className="mt-1 text-sm text-slate-700">
+      <summary className="cursor-pointer font-semibold text-orange-800 underline">Specs by category</summary>
+      <ul className="mt-1 space-y-1">
+        {withSpecs.map((entry) => (
+          <li key={entry.category}>
+            <span className="font-semibold">{entry.category}:</span> {templatesText(entry.templates)}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

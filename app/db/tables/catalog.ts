@@ -126,3 +126,15 @@ export interface PublicVersionTable {
   shard: number;
   changes: ColumnType<number | string, number, number>;
 }
+
+/** A category's spec: its name, its fixed unit (or none), the values it allows (one per line; "" for any). */
+export interface SpecTemplatesTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  unit: string | null;
+  allowed_values: Generated<string>;
+  /** 1: a comma between digits is the decimal point; 0: it is refused. */
+  decimal_comma: Generated<0 | 1>;
+  position: number;
+}
