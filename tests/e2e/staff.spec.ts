@@ -93,3 +93,30 @@ test("an admin exports the catalog as a CSV file from the product list", async (
   expect(text).toContain(`,${name},`);
   expect(text).toContain(",7.25,");
 });
+
+test("an admin reads and saves a category's spec templates, and the product form lists them", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, testInfo) => {
+  await login(page, { role: "admin", name: "Alex Admin" });
+  await page.goto("/dashboard/spec-templates?category=gears");
+  await expect(page.getByRole("main").getByRole("heading", { level: 2, name: "Gears" })).toBeVisible();
+  const text = page.getByLabel("Specs, one per line");
+  await expect(text).toHaveValue(/^Type\n.*Bore \(mm\)/s);
+  await page.screenshot({ path: testInfo.outputPath("spec-templates.png"), fullPage: true });
+  await expectNoAxeFindings(page, browser, javaScriptEnabled, baseURL!);
+
+  // A unit the catalog does not know is refused beside the field, and nothing is saved.
+  const before = await text.inputValue();
+  await text.fill(`${before}\nHardness (furlongs)`);
+  await page.getByRole("button", { name: "Save templates" }).click();
+  await expect(page.getByText("is not a unit the catalog knows")).toBeVisible();
+  await page.goto("/dashboard/spec-templates?category=gears");
+  await expect(page.getByLabel("Specs, one per line")).toHaveValue(before);
+
+  await page.goto("/dashboard/add-product");
+  await page.getByText("Specs by category").click();
+  await expect(page.getByText(/^Gears:.*Bore \(mm\)/)).toBeVisible();
+});
