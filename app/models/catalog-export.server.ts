@@ -2,25 +2,12 @@
 // reads back: one row per part, its specs and price breaks in the product form's own text (one
 // "Name: value unit" or "quantity: price" per line), so a spreadsheet edit reads as a form edit.
 import { db, type DbOptions } from "~/db/db.server";
+import { CATALOG_CSV_COLUMNS } from "~/validation/catalog-import";
 import { priceBreakLinesText, specLinesText } from "~/validation/product";
 
-/** The header row, in order. */
-export const CATALOG_CSV_COLUMNS = [
-  "part_number",
-  "name",
-  "category",
-  "price",
-  "price_breaks",
-  "min_order_quantity",
-  "stock",
-  "reorder_point",
-  "lead_time_days",
-  "supplier",
-  "hidden",
-  "image",
-  "description",
-  "specs",
-] as const;
+import { priceBreaksOf } from "./pricing.server";
+
+export { CATALOG_CSV_COLUMNS };
 
 /** Parts read per query: each slice is one short read, with the event loop free between them. */
 export const EXPORT_BATCH = 1_000;
@@ -60,7 +47,7 @@ export async function* catalogCsvBatches({
       .execute();
     if (!parts.length) return;
     const ids = parts.map((part) => part.id);
-    const [specRows, breakRows] = await Promise.all([
+    const [specRows, breaksOf] = await Promise.all([
       executor
         .selectFrom("item_specs")
         .select(["item_id", "name", "value", "unit"])
@@ -68,24 +55,15 @@ export async function* catalogCsvBatches({
         .orderBy("item_id")
         .orderBy("position")
         .execute(),
-      executor
-        .selectFrom("price_breaks")
-        .select(["item_id", "min_quantity", "price_cents"])
-        .where("item_id", "in", ids)
-        .orderBy("item_id")
-        .orderBy("min_quantity")
-        .execute(),
+      priceBreaksOf(ids, { executor }),
     ]);
     const specsOf = groupBy(specRows);
-    const breaksOf = groupBy(breakRows);
     yield parts.map((part) => [
       part.part_number,
       part.name,
       part.category ?? "",
       (part.price_cents / 100).toFixed(2),
-      priceBreakLinesText(
-        (breaksOf.get(part.id) ?? []).map((row) => ({ minQuantity: row.min_quantity, priceCents: row.price_cents })),
-      ),
+      priceBreakLinesText(breaksOf.get(part.id) ?? []),
       String(part.min_order_quantity),
       String(part.quantity),
       String(part.reorder_point),

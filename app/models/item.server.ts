@@ -14,6 +14,7 @@ import {
   replacePriceBreaks,
   replaceSpecs,
 } from "./item-writes.server";
+import { priceBreaksOf } from "./pricing.server";
 import { OPENING_STOCK_REASON, recordStockMovement } from "./stock.server";
 
 /** The fields a catalog card shows; list queries select only these. */
@@ -253,13 +254,8 @@ export function duplicateItem(
       .orderBy("position")
       .execute();
     await replaceSpecs(trx, item.id, specs, item.category_id);
-    const breaks = await trx
-      .selectFrom("price_breaks")
-      .select(["min_quantity as minQuantity", "price_cents as priceCents"])
-      .where("item_id", "=", id)
-      .orderBy("min_quantity")
-      .execute();
-    await replacePriceBreaks(trx, item.id, item.price_cents, breaks);
+    const breaks = await priceBreaksOf([id], { executor: trx });
+    await replacePriceBreaks(trx, item.id, item.price_cents, breaks.get(id) ?? []);
     return { ok: true, item };
   });
 }

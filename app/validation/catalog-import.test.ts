@@ -3,10 +3,10 @@ import { describe, expect, test } from "vitest";
 
 import { DEFAULT_MONEY_FORMAT } from "~/lib/money";
 
-import { IMPORT_COLUMNS, readCatalogCsv } from "./catalog-import";
+import { CATALOG_CSV_COLUMNS, readCatalogCsv } from "./catalog-import";
 
 /** A file as the export writes one: byte order mark, CRLF, formula cells escaped. */
-function csv(rows: Record<string, string>[], columns: readonly string[] = IMPORT_COLUMNS) {
+function csv(rows: Record<string, string>[], columns: readonly string[] = CATALOG_CSV_COLUMNS) {
   const options = { escape_formulas: true, record_delimiter: "\r\n" } as const;
   return `\uFEFF${stringify([[...columns], ...rows.map((row) => columns.map((column) => row[column] ?? ""))], options)}`;
 }
@@ -99,7 +99,7 @@ describe("reading a catalog CSV", () => {
     const withoutSpecs = read(
       csv(
         [part()],
-        IMPORT_COLUMNS.filter((column) => column !== "specs"),
+        CATALOG_CSV_COLUMNS.filter((column) => column !== "specs"),
       ),
     );
     expect(withoutSpecs).toEqual({

@@ -10,8 +10,11 @@ import { partNumberKey } from "~/lib/part-number";
 
 import { productSchemas } from "./product";
 
-/** The columns a file must have, in any order (the export writes them all). */
-export const IMPORT_COLUMNS = [
+/**
+ * The catalog file's columns: the export writes them in this order, and an import needs them all, in
+ * any order.
+ */
+export const CATALOG_CSV_COLUMNS = [
   "part_number",
   "name",
   "category",
@@ -27,7 +30,7 @@ export const IMPORT_COLUMNS = [
   "description",
   "specs",
 ] as const;
-type Column = (typeof IMPORT_COLUMNS)[number];
+type Column = (typeof CATALOG_CSV_COLUMNS)[number];
 
 /** The most rows one file may hold, and the most refusals listed (the rest are counted). */
 export const MAX_IMPORT_ROWS = 200_000;
@@ -85,7 +88,7 @@ export function readCatalogCsv(
   }
   const [header, ...body] = records;
   const names = header?.record.map((cell) => cell.trim().toLowerCase()) ?? [];
-  const missing = IMPORT_COLUMNS.filter((column) => !names.includes(column));
+  const missing = CATALOG_CSV_COLUMNS.filter((column) => !names.includes(column));
   if (missing.length) {
     return {
       rows: [],
@@ -108,7 +111,7 @@ export function readCatalogCsv(
       refusedRows: 0,
     };
   }
-  const index = new Map(IMPORT_COLUMNS.map((column) => [column, names.indexOf(column)]));
+  const index = new Map(CATALOG_CSV_COLUMNS.map((column) => [column, names.indexOf(column)]));
   const schema = productSchemas(money).form;
   const rows: ImportRow[] = [];
   const refusals: ImportRefusal[] = [];
