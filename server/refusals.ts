@@ -3,7 +3,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { corsHeaders } from "~/api/cors.server";
 import { appUrl } from "~/config/env.server";
 import { refusalPage } from "~/web/refusal-page.server";
-import { CROSS_SITE_REFUSED, MAX_FORM_BYTES } from "~/web/request.server";
+import { bodyLimitFor, CROSS_SITE_REFUSED } from "~/web/request.server";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"] as const;
 const ALLOW = ALLOWED_METHODS.join(", ");
@@ -55,10 +55,10 @@ export const methodFilter: RequestHandler = (req, res, next) => {
   void sendRefusal(res, req.path, 405, `This address does not take ${req.method} requests.`, { Allow: ALLOW });
 };
 
-/** A body that says it is larger than any form or API call accepts is refused before it is read. */
+/** A body that says it is larger than its page's form or the API accepts is refused before it is read. */
 export const declaredSizeLimit: RequestHandler = (req, res, next) => {
   const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > MAX_FORM_BYTES) {
+  if (declared > bodyLimitFor(req.path)) {
     void sendRefusal(res, req.path, 413, "This request is too large to be accepted.");
     return;
   }

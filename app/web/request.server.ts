@@ -2,6 +2,29 @@ import { appUrl } from "~/config/env.server";
 
 /** Forms are small; 2 MiB leaves room for a 1 MB field to be refused with a message, not a 413. */
 export const MAX_FORM_BYTES = 2 * 1024 * 1024;
+
+/** The largest file each upload takes: a picture, a datasheet or CAD file, a catalog CSV. */
+export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+export const MAX_CATALOG_FILE_BYTES = 100 * 1024 * 1024;
+/** Room beside a file for the form's other fields and the multipart framing. */
+const UPLOAD_FORM_SLACK = 1024 * 1024;
+
+/**
+ * The pages whose forms carry a file, and the most their body may hold: every other form keeps
+ * MAX_FORM_BYTES. Read by the server before the body arrives (a larger declared body is a 413) and
+ * by readForm while it reads (a body that says less and sends more is cut off at the same bound).
+ * Each of these pages is for staff, whose guard runs before the body is read.
+ */
+const UPLOAD_PAGES: { path: RegExp; bytes: number }[] = [
+  { path: /^\/dashboard\/manage-product\/\d{1,10}\/?$/, bytes: MAX_DOCUMENT_BYTES + UPLOAD_FORM_SLACK },
+  { path: /^\/dashboard\/import\/?$/, bytes: MAX_CATALOG_FILE_BYTES + UPLOAD_FORM_SLACK },
+];
+
+/** The most a request's body to `pathname` may hold. */
+export function bodyLimitFor(pathname: string) {
+  return UPLOAD_PAGES.find((page) => page.path.test(pathname))?.bytes ?? MAX_FORM_BYTES;
+}
 /** More fields than any form of ours has (the product form with every spec row is about 100). */
 export const MAX_FORM_FIELDS = 400;
 /** conform turns `x[N]` into an array of N slots: an index past any repeatable row is refused. */
@@ -112,7 +135,7 @@ export function requireReasonableFields(formData: FormData) {
  */
 export async function readForm(request: Request): Promise<FormData> {
   requireSameOrigin(request);
-  const body = await readCappedBody(request);
+  const body = await readCappedBody(request, bodyLimitFor(new URL(request.url).pathname));
   const contentType = request.headers.get("Content-Type") ?? "";
   let formData: FormData;
   try {
