@@ -12,6 +12,7 @@ import { hasSessionCookie } from "~/auth/session.server";
 import { NonceContext } from "~/components/nonce";
 import { db } from "~/db/db.server";
 import { startOutboxSender, stopOutboxSender } from "~/mail/sender.server";
+import { startCatalogImportRunner, stopCatalogImportRunner } from "~/services/catalog-import-runner.server";
 import { refusalPage } from "~/web/refusal-page.server";
 import { securityHeaders } from "~/web/security-headers.server";
 
@@ -97,13 +98,15 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 };
 
 /** Called by our server once it listens: the outbox's sender loop (when SMTP_URL is set). */
-export function startBackgroundWork() {
+export function startBackgroundWork({ catalogImportWorker }: { catalogImportWorker?: string } = {}) {
   startOutboxSender();
+  startCatalogImportRunner({ workerFile: catalogImportWorker });
 }
 
 /** Closes the database pool and the rate limiters' client; the server calls it on shutdown. */
 export async function closeResources() {
   await stopOutboxSender();
+  await stopCatalogImportRunner();
   await closeRateLimiters();
   await db.destroy();
 }

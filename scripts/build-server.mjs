@@ -1,5 +1,6 @@
-// Bundles the production server (server/*.ts) into build/start.js. Packages stay external (they are
-// installed); the app's own modules the server shares (the refusal page, the origin rule) are bundled.
+// Bundles the production server (server/*.ts) into build/start.js, and the catalog import runner's
+// thread into build/catalog-import-worker.js. Packages stay external (they are installed); the app's
+// own modules the server shares (the refusal page, the origin rule, the import runner) are bundled.
 import path from "node:path";
 
 import { build } from "esbuild";
@@ -7,8 +8,12 @@ import { build } from "esbuild";
 import { root } from "./lib/run.mjs";
 
 await build({
-  entryPoints: [path.join(root, "server", "index.ts")],
-  outfile: path.join(root, "build", "start.js"),
+  entryPoints: {
+    start: path.join(root, "server", "index.ts"),
+    // The catalog import runner's thread, started by the app (app/services/catalog-import-runner.server.ts).
+    "catalog-import-worker": path.join(root, "server", "catalog-import-worker.ts"),
+  },
+  outdir: path.join(root, "build"),
   bundle: true,
   platform: "node",
   format: "esm",

@@ -21,7 +21,7 @@ export type StorefrontBuild = ServerBuild & {
   entry: {
     module: {
       closeResources?: () => Promise<void>;
-      startBackgroundWork?: () => void;
+      startBackgroundWork?: (options?: { catalogImportWorker?: string }) => void;
       publicVersion?: () => Promise<string>;
     };
   };

@@ -91,7 +91,9 @@ async function runWorker() {
     const port = typeof address === "object" && address ? address.port : config.port;
     logLine({ msg: `listening on http://${config.host ?? "localhost"}:${port}`, port });
   });
-  build.entry.module.startBackgroundWork?.();
+  build.entry.module.startBackgroundWork?.({
+    catalogImportWorker: path.resolve(process.cwd(), "build", "catalog-import-worker.js"),
+  });
   answerEventLoopDelayAsks();
 
   async function shutdown(signal: string) {

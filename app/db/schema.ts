@@ -10,6 +10,8 @@ import type {
 } from "./tables/accounts";
 import type {
   CatalogGenerationTable,
+  CatalogImportChunksTable,
+  CatalogImportsTable,
   CategoriesTable,
   ItemCountTable,
   ItemSpecsTable,
@@ -55,6 +57,8 @@ export interface Database {
   catalog_generation: CatalogGenerationTable;
   public_version: PublicVersionTable;
   api_keys: ApiKeysTable;
+  catalog_imports: CatalogImportsTable;
+  catalog_import_chunks: CatalogImportChunksTable;
 }
 
 export type User = Selectable<UsersTable>;

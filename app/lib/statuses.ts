@@ -13,3 +13,21 @@ export const OPEN_ORDER_STATUSES = ["pending", "shipped"] as const satisfies rea
  */
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "held"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * A catalog import: waiting → checking → checked (or refused, when rows are refused) → apply-waiting →
+ * applying → applied; failed when the apply found a refusal the check did not; discarded by staff.
+ * An interrupted check waits again; an interrupted apply is checked again, with the reason.
+ */
+export const CATALOG_IMPORT_STATUSES = [
+  "waiting",
+  "checking",
+  "checked",
+  "refused",
+  "apply-waiting",
+  "applying",
+  "applied",
+  "failed",
+  "discarded",
+] as const;
+export type CatalogImportStatus = (typeof CATALOG_IMPORT_STATUSES)[number];

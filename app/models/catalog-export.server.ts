@@ -40,6 +40,7 @@ export async function* catalogCsvBatches({
         "items.hidden",
         "items.img",
         "items.description",
+        "items.version",
       ])
       .where("items.id", ">", after)
       .orderBy("items.id")
@@ -73,6 +74,7 @@ export async function* catalogCsvBatches({
       part.img,
       part.description,
       specLinesText(specsOf.get(part.id) ?? []),
+      String(part.version),
     ]);
     if (parts.length < batch) return;
     after = ids[ids.length - 1];

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 
+import type { Transaction } from "kysely";
+
 import { db, type Executor, now } from "~/db/db.server";
-import type { Item } from "~/db/schema";
+import type { Database, Item } from "~/db/schema";
 import { partNumberKey } from "~/lib/part-number";
 import { OPEN_ORDER_STATUSES } from "~/lib/statuses";
 import type { PriceBreakLine, SpecLine } from "~/validation/product";
@@ -86,34 +88,43 @@ export function createItem(
   input: ItemInput,
   { specs = [], priceBreaks = [], userId = null }: ItemLists & { userId?: number | null } = {},
 ): Promise<CreateItemResult> {
-  const partNumber = input.part_number?.trim() || generatedPartNumber();
   return db
     .transaction()
-    .execute(async (trx) => {
-      await assertPartNumberFree(trx, partNumber);
-      await assertCategoryExists(trx, input.category_id);
-      const item = await trx
-        .insertInto("items")
-        .values({ ...input, part_number: partNumber, part_number_key: partNumberKey(partNumber), created_at: now() })
-        .returning(detailColumns)
-        .executeTakeFirstOrThrow();
-      await replaceSpecs(trx, item.id, specs, item.category_id);
-      await replacePriceBreaks(trx, item.id, item.price_cents, priceBreaks);
-      if (item.quantity > 0) {
-        await recordStockMovement(
-          {
-            itemId: item.id,
-            userId,
-            change: item.quantity,
-            quantityAfter: item.quantity,
-            reason: OPENING_STOCK_REASON,
-          },
-          { executor: trx },
-        );
-      }
-      return { ok: true as const, item };
-    })
+    .execute(async (trx) => ({ ok: true as const, item: await insertItem(trx, input, { specs, priceBreaks, userId }) }))
     .catch(asFieldRefusal);
+}
+
+/**
+ * A new part's row, specs, price breaks and opening stock, written in the caller's transaction
+ * (createItem, the catalog import); a refusal is thrown as a Rollback (asFieldRefusal reads it).
+ */
+export async function insertItem(
+  trx: Transaction<Database>,
+  input: ItemInput,
+  {
+    specs = [],
+    priceBreaks = [],
+    userId = null,
+    stockReason = OPENING_STOCK_REASON,
+  }: ItemLists & { userId?: number | null; stockReason?: string } = {},
+): Promise<ItemDetail> {
+  const partNumber = input.part_number?.trim() || generatedPartNumber();
+  await assertPartNumberFree(trx, partNumber);
+  await assertCategoryExists(trx, input.category_id);
+  const item = await trx
+    .insertInto("items")
+    .values({ ...input, part_number: partNumber, part_number_key: partNumberKey(partNumber), created_at: now() })
+    .returning(detailColumns)
+    .executeTakeFirstOrThrow();
+  await replaceSpecs(trx, item.id, specs, item.category_id);
+  await replacePriceBreaks(trx, item.id, item.price_cents, priceBreaks);
+  if (item.quantity > 0) {
+    await recordStockMovement(
+      { itemId: item.id, userId, change: item.quantity, quantityAfter: item.quantity, reason: stockReason },
+      { executor: trx },
+    );
+  }
+  return item;
 }
 
 /**
@@ -178,22 +189,13 @@ export function updateItem(
       const before = await trx.selectFrom("items").select(detailColumns).where("id", "=", id).executeTakeFirst();
       if (!before) return { ok: false, reason: "not-found" };
       if (version !== undefined && before.version !== version) return { ok: false, reason: "stale", current: before };
-      if (fields.part_number) await assertPartNumberFree(trx, fields.part_number, id);
-      await assertCategoryExists(trx, fields.category_id);
-      let update = trx
-        .updateTable("items")
-        .set((eb) => ({
-          ...fields,
-          ...(fields.part_number ? { part_number_key: partNumberKey(fields.part_number) } : {}),
-          ...(stockFigure ? { quantity: stockFigure.quantity } : {}),
-          version: eb("version", "+", 1),
-        }))
-        .where("id", "=", id);
-      if (version !== undefined) update = update.where("version", "=", version);
-      const item = await update.returning(detailColumns).executeTakeFirst();
+      const item = await writeItemChanges(trx, id, fields, {
+        specs,
+        priceBreaks,
+        version,
+        quantity: stockFigure?.quantity,
+      });
       if (!item) return { ok: false, reason: "stale", current: before };
-      if (specs) await replaceSpecs(trx, id, specs, item.category_id);
-      if (priceBreaks) await replacePriceBreaks(trx, id, item.price_cents, priceBreaks);
       // The row was at `version` when it was read above and when it was updated: `before` is what
       // the caller saw, so the change recorded is the one the caller made.
       if (stockFigure && stockFigure.quantity !== before.quantity) {
@@ -211,6 +213,37 @@ export function updateItem(
       return { ok: true, item };
     })
     .catch(asFieldRefusal);
+}
+
+/**
+ * An edit's row and lists, written in the caller's transaction (updateItem, the catalog import):
+ * the fields given, the version moved on, the specs and price breaks replaced when given. With a
+ * version, only a row still at it is written (undefined when it has moved on). `quantity` is a stock
+ * figure the caller records in the ledger itself.
+ */
+export async function writeItemChanges(
+  trx: Transaction<Database>,
+  id: number,
+  fields: ItemChanges,
+  { specs, priceBreaks, version, quantity }: ItemLists & { version?: number; quantity?: number } = {},
+): Promise<ItemDetail | undefined> {
+  if (fields.part_number) await assertPartNumberFree(trx, fields.part_number, id);
+  await assertCategoryExists(trx, fields.category_id);
+  let update = trx
+    .updateTable("items")
+    .set((eb) => ({
+      ...fields,
+      ...(fields.part_number ? { part_number_key: partNumberKey(fields.part_number) } : {}),
+      ...(quantity === undefined ? {} : { quantity }),
+      version: eb("version", "+", 1),
+    }))
+    .where("id", "=", id);
+  if (version !== undefined) update = update.where("version", "=", version);
+  const item = await update.returning(detailColumns).executeTakeFirst();
+  if (!item) return undefined;
+  if (specs) await replaceSpecs(trx, id, specs, item.category_id);
+  if (priceBreaks) await replacePriceBreaks(trx, id, item.price_cents, priceBreaks);
+  return item;
 }
 
 /** A copy's name: the original's, marked, within the 120 characters a name may have. */

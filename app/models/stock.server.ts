@@ -1,4 +1,4 @@
-import { db, type DbOptions, now } from "~/db/db.server";
+import { db, type DbOptions, inTransaction, now } from "~/db/db.server";
 
 /** The reason recorded for the stock a part is added with. */
 export const OPENING_STOCK_REASON = "Opening stock";
@@ -28,13 +28,15 @@ export type AdjustStockResult =
 
 /**
  * Adds or removes units ("+20 received", "-3 damaged") relative to whatever is in stock now, so it
- * needs no version: it composes with orders placed meanwhile. Recorded with who, when and why.
+ * needs no version: it composes with orders placed meanwhile. Recorded with who, when and why, in
+ * the caller's transaction when given one (a catalog import).
  */
 export function adjustStock(
   id: number,
   { change, reason, userId }: { change: number; reason: string; userId: number | null },
+  { executor = db }: DbOptions = {},
 ): Promise<AdjustStockResult> {
-  return db.transaction().execute(async (trx): Promise<AdjustStockResult> => {
+  return inTransaction(executor, async (trx): Promise<AdjustStockResult> => {
     const item = await trx
       .updateTable("items")
       .set((eb) => ({ quantity: eb("quantity", "+", change), version: eb("version", "+", 1) }))

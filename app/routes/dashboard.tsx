@@ -32,6 +32,7 @@ const adminLinks = [
   { to: "/dashboard/add-product", label: "Add a Product" },
   { to: "/dashboard/manage-product", label: "Manage Products" },
   { to: "/dashboard/spec-templates", label: "Spec Templates" },
+  { to: "/dashboard/import", label: "Import Catalog" },
   { to: "/dashboard/make-admin", label: "Make Admin" },
   { to: "/dashboard/messages", label: "Messages" },
   { to: "/dashboard/outbox", label: "Outbox" },

@@ -26,6 +26,7 @@ const part = (overrides: Record<string, string> = {}) => ({
   image: "/images/items/spur-gear.svg",
   description: "A hardened spur gear.\nSecond line.",
   specs: "Module: 1\nTeeth: 20\nBore: 8 mm",
+  version: "7",
   ...overrides,
 });
 
@@ -42,6 +43,7 @@ describe("reading a catalog CSV", () => {
       line: 2,
       categorySlug: "gears",
       hidden: false,
+      version: 7,
       values: expect.objectContaining({
         partNumber: "GW-SG-M1-20",
         name: "Spur Gear M1, 20 teeth",
@@ -120,5 +122,21 @@ describe("reading a catalog CSV", () => {
       column: null,
       reason: expect.stringMatching(/^Not a CSV file/),
     });
+  });
+
+  test("the version is optional: a file made by hand has none, and a version that is not a number is refused", () => {
+    const withoutVersion = read(
+      csv(
+        [part()],
+        CATALOG_CSV_COLUMNS.filter((column) => column !== "version"),
+      ),
+    );
+    expect(withoutVersion.refusals).toEqual([]);
+    expect(withoutVersion.rows[0].version).toBeNull();
+    const badVersion = read(csv([part({ version: "seven" })]));
+    expect(badVersion.rows).toEqual([]);
+    expect(badVersion.refusals).toEqual([
+      { line: 2, column: "version", reason: expect.stringMatching(/^Leave the version as the export wrote it/) },
+    ]);
   });
 });

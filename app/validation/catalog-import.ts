@@ -3,7 +3,7 @@
 // reads the database: whether a category exists and which parts a row creates or changes is the
 // import model's to say.
 import { CsvError, parse } from "csv-parse/sync";
-import type { z } from "zod";
+import { z } from "zod";
 
 import type { MoneyFormat } from "~/lib/money";
 import { partNumberKey } from "~/lib/part-number";
@@ -12,7 +12,7 @@ import { productSchemas } from "./product";
 
 /**
  * The catalog file's columns: the export writes them in this order, and an import needs them all, in
- * any order.
+ * any order, but `version`: without it (a file made by hand) stock is set for new parts only.
  */
 export const CATALOG_CSV_COLUMNS = [
   "part_number",
@@ -29,15 +29,23 @@ export const CATALOG_CSV_COLUMNS = [
   "image",
   "description",
   "specs",
+  "version",
 ] as const;
-type Column = (typeof CATALOG_CSV_COLUMNS)[number];
+export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
+type Column = CatalogCsvColumn;
+const OPTIONAL_COLUMNS: readonly Column[] = ["version"];
+
+/** The largest catalog file an import takes: the 100,000-part export is about 45 MB. */
+export const MAX_CATALOG_FILE_BYTES = 100 * 1024 * 1024;
 
 /** The most rows one file may hold, and the most refusals listed (the rest are counted). */
 export const MAX_IMPORT_ROWS = 200_000;
 export const MAX_LISTED_REFUSALS = 500;
+/** The longest row the reader takes (a row is a part: its description and specs are the long cells). */
+export const MAX_CSV_RECORD_BYTES = 64 * 1024;
 
 /** The product form's field each column fills, so a refusal names the column the file has. */
-const FIELD_OF: Record<Exclude<Column, "category" | "hidden">, string> = {
+const FIELD_OF: Record<Exclude<Column, "category" | "hidden" | "version">, string> = {
   part_number: "partNumber",
   name: "name",
   price: "price",
@@ -56,18 +64,136 @@ const COLUMN_OF = new Map(Object.entries(FIELD_OF).map(([column, field]) => [fie
 export type ImportRefusal = { line: number; column: Column | null; reason: string };
 
 type FormValue = z.output<ReturnType<typeof productSchemas>["form"]>;
-/** One part of the file: the form's values, its category's slug (or none) and whether it is hidden. */
-export type ImportRow = { line: number; values: FormValue; categorySlug: string | null; hidden: boolean };
+/**
+ * One part of the file: the form's values, its category's slug (or none), whether it is hidden,
+ * and the version of the part the export read it from (null when the file has none).
+ */
+export type ImportRow = {
+  line: number;
+  values: FormValue & { partNumber: string };
+  categorySlug: string | null;
+  hidden: boolean;
+  version: number | null;
+};
 
 /** A cell the export escaped so a spreadsheet would not run it ("'=SUM(A1)"), as it was written. */
 function unescaped(cell: string) {
   return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
+/** csv-parse's options for a catalog file, whole or streamed. */
+export const CATALOG_CSV_PARSE_OPTIONS = {
+  info: true,
+  bom: true,
+  relax_column_count: true,
+  skip_empty_lines: true,
+  max_record_size: MAX_CSV_RECORD_BYTES,
+  to: MAX_IMPORT_ROWS + 2,
+} as const;
+
+/** The line a record starts on, as a text editor numbers it (a quoted cell may span several). */
+export function recordStartLine(record: string[], linesSoFar: number) {
+  return linesSoFar - (record.join("").match(/\n/g)?.length ?? 0);
+}
+
+export const tooManyRowsRefusal = (): ImportRefusal => ({
+  line: 1,
+  column: null,
+  reason: `At most ${MAX_IMPORT_ROWS.toLocaleString("en-GB")} parts per file`,
+});
+
+export function unreadableCsvRefusal(error: unknown): ImportRefusal {
+  const reason =
+    error instanceof CsvError
+      ? `Not a CSV file the import can read: ${error.message}`
+      : `Not a CSV file the import can read`;
+  return { line: 1, column: null, reason };
+}
+
+/**
+ * Reads a catalog file record by record (the header first), each row under the product form's own
+ * rules: `header` says whether the file has every column, `row` turns a record into a part or the
+ * reasons it is not one. It remembers the part numbers it has read, so a number twice in one file
+ * is refused on its second line, as either row would otherwise undo the other.
+ */
+export function catalogCsvReader(money: MoneyFormat) {
+  const schema = productSchemas(money).form;
+  const seen = new Map<string, number>();
+  let index = new Map<Column, number>();
+  return {
+    header(record: string[]): ImportRefusal | null {
+      const names = record.map((cell) => cell.trim().toLowerCase());
+      const missing = CATALOG_CSV_COLUMNS.filter(
+        (column) => !names.includes(column) && !OPTIONAL_COLUMNS.includes(column),
+      );
+      if (missing.length) {
+        return {
+          line: 1,
+          column: null,
+          reason: `The file has no column ${missing.join(", ")}: export the catalog for a file with every column.`,
+        };
+      }
+      index = new Map(CATALOG_CSV_COLUMNS.map((column) => [column, names.indexOf(column)]));
+      return null;
+    },
+    row(record: string[], line: number): { row: ImportRow } | { refusals: ImportRefusal[] } {
+      const refusals: ImportRefusal[] = [];
+      const refuse = (column: Column | null, reason: string) => refusals.push({ line, column, reason });
+      const cell = (column: Column) => {
+        const at = index.get(column) ?? -1;
+        return at < 0 ? "" : unescaped(record[at] ?? "").trim();
+      };
+      const hiddenText = cell("hidden").toLowerCase();
+      if (!["", "yes", "no"].includes(hiddenText)) refuse("hidden", "Write yes or no");
+      const versionText = cell("version");
+      if (versionText && !/^[1-9]\d{0,9}$/.test(versionText)) {
+        refuse("version", "Leave the version as the export wrote it (a whole number), or empty");
+      }
+      const parsed = schema.safeParse({
+        partNumber: cell("part_number") || undefined,
+        name: cell("name"),
+        price: cell("price"),
+        priceBreaks: cell("price_breaks"),
+        minOrderQuantity: cell("min_order_quantity") || undefined,
+        quantity: cell("stock"),
+        reorderPoint: cell("reorder_point") || undefined,
+        leadTimeDays: cell("lead_time_days") || undefined,
+        supplierName: cell("supplier"),
+        img: cell("image"),
+        description: cell("description"),
+        specs: cell("specs"),
+      });
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          refuse(COLUMN_OF.get(String(issue.path[0])) ?? null, issue.message);
+        }
+      }
+      const partNumber = parsed.success ? parsed.data.partNumber : undefined;
+      if (!cell("part_number")) {
+        refuse("part_number", "Enter a part number: the import matches parts by it");
+      } else if (partNumber) {
+        const key = partNumberKey(partNumber);
+        const first = seen.get(key);
+        if (first !== undefined) refuse("part_number", `This part number is on line ${first} too`);
+        else seen.set(key, line);
+      }
+      if (refusals.length || !parsed.success || !partNumber) return { refusals };
+      return {
+        row: {
+          line,
+          values: { ...parsed.data, partNumber },
+          categorySlug: cell("category") || null,
+          hidden: hiddenText === "yes",
+          version: versionText ? Number(versionText) : null,
+        },
+      };
+    },
+  };
+}
+
 /**
  * Every row of `text` as a part, or the reasons it is not one; the whole file refused (line 1) when
- * it is not CSV, lacks a column or holds too many rows. A part number twice in one file is refused
- * on its second line, as either row would otherwise undo the other.
+ * it is not CSV, lacks a column or holds too many rows.
  */
 export function readCatalogCsv(
   text: string,
@@ -75,92 +201,67 @@ export function readCatalogCsv(
 ): { rows: ImportRow[]; refusals: ImportRefusal[]; refusedRows: number } {
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text.replace(/^\uFEFF/, ""), {
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      max_record_size: 64 * 1024,
-      to: MAX_IMPORT_ROWS + 2,
-    }) as unknown as typeof records;
+    records = parse(text, CATALOG_CSV_PARSE_OPTIONS) as unknown as typeof records;
   } catch (error) {
-    const reason = error instanceof CsvError ? `Not a CSV file the import can read: ${error.message}` : String(error);
-    return { rows: [], refusals: [{ line: 1, column: null, reason }], refusedRows: 0 };
+    return { rows: [], refusals: [unreadableCsvRefusal(error)], refusedRows: 0 };
   }
   const [header, ...body] = records;
-  const names = header?.record.map((cell) => cell.trim().toLowerCase()) ?? [];
-  const missing = CATALOG_CSV_COLUMNS.filter((column) => !names.includes(column));
-  if (missing.length) {
-    return {
-      rows: [],
-      refusals: [
-        {
-          line: 1,
-          column: null,
-          reason: `The file has no column ${missing.join(", ")}: export the catalog for a file with every column.`,
-        },
-      ],
-      refusedRows: 0,
-    };
-  }
-  if (body.length > MAX_IMPORT_ROWS) {
-    return {
-      rows: [],
-      refusals: [
-        { line: 1, column: null, reason: `At most ${MAX_IMPORT_ROWS.toLocaleString("en-GB")} parts per file` },
-      ],
-      refusedRows: 0,
-    };
-  }
-  const index = new Map(CATALOG_CSV_COLUMNS.map((column) => [column, names.indexOf(column)]));
-  const schema = productSchemas(money).form;
+  const reader = catalogCsvReader(money);
+  const missing = reader.header(header?.record ?? []);
+  if (missing) return { rows: [], refusals: [missing], refusedRows: 0 };
+  if (body.length > MAX_IMPORT_ROWS) return { rows: [], refusals: [tooManyRowsRefusal()], refusedRows: 0 };
   const rows: ImportRow[] = [];
   const refusals: ImportRefusal[] = [];
   let refusedRows = 0;
-  const seen = new Map<string, number>();
-  let refused = false;
-  const refuse = (line: number, column: Column | null, reason: string) => {
-    refused = true;
-    if (refusals.length < MAX_LISTED_REFUSALS) refusals.push({ line, column, reason });
-  };
   for (const { record, info } of body) {
-    refused = false;
-    // The line a row starts on, as a text editor numbers it (a quoted cell may span several).
-    const line = info.lines - (record.join("").match(/\n/g)?.length ?? 0);
-    const cell = (column: Column) => unescaped(record[index.get(column)!] ?? "").trim();
-    const hiddenText = cell("hidden").toLowerCase();
-    if (!["", "yes", "no"].includes(hiddenText)) refuse(line, "hidden", "Write yes or no");
-    const parsed = schema.safeParse({
-      partNumber: cell("part_number") || undefined,
-      name: cell("name"),
-      price: cell("price"),
-      priceBreaks: cell("price_breaks"),
-      minOrderQuantity: cell("min_order_quantity") || undefined,
-      quantity: cell("stock"),
-      reorderPoint: cell("reorder_point") || undefined,
-      leadTimeDays: cell("lead_time_days") || undefined,
-      supplierName: cell("supplier"),
-      img: cell("image"),
-      description: cell("description"),
-      specs: cell("specs"),
-    });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        refuse(line, COLUMN_OF.get(String(issue.path[0])) ?? null, issue.message);
-      }
-    }
-    if (!cell("part_number")) {
-      refuse(line, "part_number", "Enter a part number: the import matches parts by it");
-    } else if (parsed.success && parsed.data.partNumber) {
-      const key = partNumberKey(parsed.data.partNumber);
-      const first = seen.get(key);
-      if (first !== undefined) refuse(line, "part_number", `This part number is on line ${first} too`);
-      else seen.set(key, line);
-    }
-    if (refused || !parsed.success) {
-      refusedRows += 1;
+    const read = reader.row(record, recordStartLine(record, info.lines));
+    if ("row" in read) {
+      rows.push(read.row);
       continue;
     }
-    rows.push({ line, values: parsed.data, categorySlug: cell("category") || null, hidden: hiddenText === "yes" });
+    refusedRows += 1;
+    refusals.push(...read.refusals.slice(0, MAX_LISTED_REFUSALS - refusals.length));
   }
   return { rows, refusals, refusedRows };
 }
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+const OLD_EXCEL_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0];
+const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
+
+/**
+ * Why these bytes are not a CSV file, judged by the bytes and never the name: a spreadsheet saved
+ * in its own format, or anything that is not UTF-8 text. Only the start is read here; the import's
+ * check reads the rest.
+ */
+export function catalogFileProblem(start: Uint8Array): string | null {
+  if (startsWith(start, ZIP_SIGNATURE) || startsWith(start, OLD_EXCEL_SIGNATURE)) {
+    return "This is a spreadsheet’s own file (such as .xlsx), not CSV: save it from the spreadsheet as “CSV UTF-8”.";
+  }
+  // A cut-off character at the end of the sample is not a fault of the file.
+  const sample = start.subarray(0, Math.max(0, start.length - 3));
+  if (sample.includes(0)) return "This is not a text file: export the catalog for a CSV file to start from.";
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(sample);
+  } catch {
+    return "This file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”.";
+  }
+  return null;
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** The import page's upload: one CSV file (field `file`). */
+export const CatalogFileSchema = z.object({
+  intent: z.literal("upload"),
+  file: z
+    .instanceof(File, { message: "Choose a CSV file to import" })
+    .refine((file) => file.size > 0, "The file is empty: export the catalog for a file to start from")
+    .refine(
+      (file) => file.size <= MAX_CATALOG_FILE_BYTES,
+      `A catalog file may be at most ${megabytes(MAX_CATALOG_FILE_BYTES)}`,
+    ),
+});
+
+/** What staff do with a checked import. */
+export const CatalogImportActionSchema = z.object({ intent: z.enum(["apply", "discard"]) });

@@ -1,12 +1,12 @@
 import { appUrl } from "~/config/env.server";
+import { MAX_CATALOG_FILE_BYTES } from "~/validation/catalog-import";
 
 /** Forms are small; 2 MiB leaves room for a 1 MB field to be refused with a message, not a 413. */
 export const MAX_FORM_BYTES = 2 * 1024 * 1024;
 
-/** The largest file each upload takes: a picture, a datasheet or CAD file, a catalog CSV. */
+/** The largest file each upload takes: a picture, a datasheet or CAD file (a catalog CSV's is its schema's). */
 export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
-export const MAX_CATALOG_FILE_BYTES = 100 * 1024 * 1024;
 /** Room beside a file for the form's other fields and the multipart framing. */
 const UPLOAD_FORM_SLACK = 1024 * 1024;
 

@@ -81,6 +81,9 @@ describe("the catalog export", () => {
       image: part.img,
       description: 'Bore 8 mm; "pilot" bore\nsecond line',
       specs: "Teeth: 40\nBore: 8 mm",
+      version: String(
+        (await db.selectFrom("items").select("version").where("id", "=", part.id).executeTakeFirstOrThrow()).version,
+      ),
     });
     expect(byPartNumber.get(draft.part_number)).toMatchObject({ hidden: "yes", category: "" });
     // Every part, once, in id order (other tests may add parts meanwhile: those may be missing).

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
 
+import type { CatalogImportStatus } from "~/lib/statuses";
+
 import type { Timestamp } from "./common";
 
 export interface ItemsTable {
@@ -137,4 +139,32 @@ export interface SpecTemplatesTable {
   /** 1: a comma between digits is the decimal point; 0: it is refused. */
   decimal_comma: Generated<0 | 1>;
   position: number;
+}
+
+/** An uploaded catalog file, its check and its apply (migration 0026). */
+export interface CatalogImportsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  file_name: string;
+  file_bytes: number;
+  status: CatalogImportStatus;
+  bytes_done: Generated<number>;
+  rows_done: Generated<number>;
+  rows_total: Generated<number>;
+  /** JSON: what the check (or the apply) found; see app/models/catalog-import. */
+  summary: string | null;
+  error: string | null;
+  /** The process running it (host, pid and a random id), while it runs. */
+  runner: string | null;
+  heartbeat_at: Timestamp | null;
+  created_at: Timestamp;
+  checked_at: Timestamp | null;
+  applied_at: Timestamp | null;
+}
+
+/** A slice of an uploaded catalog file, in order. */
+export interface CatalogImportChunksTable {
+  import_id: number;
+  seq: number;
+  bytes: Uint8Array;
 }

@@ -1,0 +1,412 @@
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { describe, expect, test } from "vitest";
+
+import { db } from "~/db/db.server";
+import { claimNextImport, getCatalogImport, INTERRUPTED_APPLY, readSummary } from "~/models/catalog-import";
+import { saveSpecTemplates } from "~/models/spec-templates.server";
+import { adjustStock } from "~/models/stock.server";
+import * as exportRoute from "~/routes/dashboard.export.catalog[.]csv";
+import * as importRoute from "~/routes/dashboard.import";
+import * as importPage from "~/routes/dashboard.import_.$id";
+import { runWaitingCatalogImports } from "~/services/catalog-import-runner.server";
+import { CATALOG_CSV_COLUMNS } from "~/validation/catalog-import";
+
+import { newCategory, newItem } from "../support/builders";
+import { call, fieldErrors, getRequest, postRequest, uploadRequest } from "../support/http";
+import { uniqueToken } from "../support/unique";
+import { createSignedInUser } from "../support/users";
+
+const RUNNER = "test-runner";
+
+/** A file as the export writes one (BOM, CRLF, formulas escaped), from rows of cells by column. */
+function catalogFile(rows: Record<string, string>[], columns: readonly string[] = CATALOG_CSV_COLUMNS) {
+  const options = { escape_formulas: true, record_delimiter: "\r\n" } as const;
+  return `\uFEFF${stringify([[...columns], ...rows.map((row) => columns.map((column) => row[column] ?? ""))], options)}`;
+}
+
+/** The whole catalog as the export page sends it, as rows of cells by column. */
+async function exportedRows(cookie: string) {
+  const response = await exportRoute.loader({
+    request: getRequest("/dashboard/export/catalog.csv", { cookie }),
+    params: {},
+    context: {},
+  });
+  const text = new TextDecoder().decode(new Uint8Array(await response.arrayBuffer()));
+  return parse(text, { bom: true, columns: true }) as Record<string, string>[];
+}
+
+function upload(cookie: string, content: string | Uint8Array, fileName = "catalog.csv") {
+  const form = new FormData();
+  form.append("intent", "upload");
+  form.append("file", new File([content], fileName, { type: "text/csv" }));
+  return call(importRoute.action, uploadRequest("/dashboard/import", form, { cookie }));
+}
+
+/** Uploads a file and runs its check; the import as it stands after. */
+async function uploadAndCheck(cookie: string, content: string) {
+  const uploaded = await upload(cookie, content);
+  expect(uploaded.status).toBe(302);
+  const id = Number(uploaded.location!.split("/").pop());
+  await runWaitingCatalogImports(RUNNER);
+  const checked = (await getCatalogImport(id))!;
+  return { id, checked, summary: readSummary(checked.summary)! };
+}
+
+async function applyAndRun(cookie: string, id: number) {
+  const outcome = await call(
+    importPage.action,
+    postRequest(`/dashboard/import/${id}`, { intent: "apply" }, { cookie }),
+    { id: String(id) },
+  );
+  await runWaitingCatalogImports(RUNNER);
+  return { outcome, after: (await getCatalogImport(id))! };
+}
+
+const partRow = (overrides: Record<string, string> = {}) => ({
+  part_number: `GW-IMP-${uniqueToken()}`,
+  name: `Imported Spur Gear ${uniqueToken()}`,
+  category: "",
+  price: "12.50",
+  price_breaks: "10: 11.00",
+  min_order_quantity: "1",
+  stock: "40",
+  reorder_point: "5",
+  lead_time_days: "14",
+  supplier: "Gearwright Works",
+  hidden: "no",
+  image: "/images/items/spur-gear.svg",
+  description: "A hardened spur gear.",
+  specs: "Teeth: 20\nBore: 8 mm",
+  ...overrides,
+});
+
+async function catalogState() {
+  const [items, specs, breaks, movements, generation] = await Promise.all([
+    db.selectFrom("items").select(["id", "version", "price_cents", "quantity", "name"]).orderBy("id").execute(),
+    db.selectFrom("item_specs").select(["item_id", "name", "value", "unit"]).orderBy("id").execute(),
+    db.selectFrom("price_breaks").selectAll().orderBy("item_id").orderBy("min_quantity").execute(),
+    db.selectFrom("stock_movements").select("id").execute(),
+    db.selectFrom("catalog_generation").select("generation").executeTakeFirstOrThrow(),
+  ]);
+  return { items, specs, breaks, movements: movements.length, generation: Number(generation.generation) };
+}
+
+describe("a catalog import, checked then applied", () => {
+  test("the check lists new and changed parts and writes nothing; Apply writes them all", async () => {
+    const { cookie, user } = await createSignedInUser({ role: "admin" });
+    const category = await newCategory();
+    await saveSpecTemplates(category.id, [
+      { name: "Teeth", unit: null, allowedValues: [], decimalComma: false },
+      { name: "Bore", unit: "mm", allowedValues: [], decimalComma: false },
+    ]);
+    const existing = await newItem({ category_id: category.id, price_cents: 1250, quantity: 7 }, [
+      { name: "Teeth", value: "20", unit: null },
+    ]);
+    const [exported] = (await exportedRows(cookie)).filter((row) => row.part_number === existing.part_number);
+    const added = partRow({ category: category.slug, specs: "Teeth: 30\nBore: 8mm" });
+    const before = await catalogState();
+
+    const { id, checked, summary } = await uploadAndCheck(
+      cookie,
+      catalogFile([{ ...exported, price: "13.75", stock: "9" }, added]),
+    );
+    expect(checked.status).toBe("checked");
+    expect(summary).toMatchObject({ rows: 2, creates: 1, changes: 1, unchanged: 0, refusedRows: 0, refusals: [] });
+    expect(summary.listed.find((part) => part.partNumber === existing.part_number)?.changes).toEqual([
+      { field: "Price", from: "12.50", to: "13.75" },
+      { field: "Stock", from: "7", to: "9" },
+    ]);
+    // The dry run wrote nothing: no part, spec, price, stock line or search generation moved.
+    expect(await catalogState()).toEqual(before);
+
+    const { outcome, after } = await applyAndRun(cookie, id);
+    expect(outcome.status).toBe(302);
+    expect(after.status).toBe("applied");
+    const changed = await db.selectFrom("items").selectAll().where("id", "=", existing.id).executeTakeFirstOrThrow();
+    expect(changed).toMatchObject({ price_cents: 1375, quantity: 9, version: existing.version + 2 });
+    const created = await db
+      .selectFrom("items")
+      .selectAll()
+      .where("part_number", "=", added.part_number)
+      .executeTakeFirstOrThrow();
+    expect(created).toMatchObject({ name: added.name, category_id: category.id, price_cents: 1250, quantity: 40 });
+    // The import wrote through the catalog's own rules: specs in the template's unit (8mm is 8 mm).
+    const specs = await db
+      .selectFrom("item_specs")
+      .select(["name", "value", "unit"])
+      .where("item_id", "=", created.id)
+      .orderBy("position")
+      .execute();
+    expect(specs).toEqual([
+      { name: "Teeth", value: "30", unit: null },
+      { name: "Bore", value: "8", unit: "mm" },
+    ]);
+    // Stock moved by recorded movements, by whom and why.
+    const movements = await db
+      .selectFrom("stock_movements")
+      .select(["item_id", "change", "quantity_after", "reason", "user_id"])
+      .where("item_id", "in", [existing.id, created.id])
+      .where("reason", "=", `Catalog import #${id}`)
+      .orderBy("item_id")
+      .execute();
+    expect(movements).toEqual([
+      { item_id: existing.id, change: 2, quantity_after: 9, reason: `Catalog import #${id}`, user_id: user.id },
+      { item_id: created.id, change: 40, quantity_after: 40, reason: `Catalog import #${id}`, user_id: user.id },
+    ]);
+    // The file is not kept once applied.
+    expect(await db.selectFrom("catalog_import_chunks").select("seq").where("import_id", "=", id).execute()).toEqual(
+      [],
+    );
+  });
+
+  test("re-importing an unchanged export changes nothing", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const category = await newCategory();
+    await saveSpecTemplates(category.id, [{ name: "Bore", unit: "mm", allowedValues: [], decimalComma: false }]);
+    await newItem(
+      { category_id: category.id },
+      { specs: [{ name: "Bore", value: "8", unit: "mm" }], priceBreaks: [{ minQuantity: 10, priceCents: 1100 }] },
+    );
+    await newItem({ name: `=1+2 ${uniqueToken()}`, hidden: 1, description: 'Line one\nline two, "quoted"' });
+    const rows = await exportedRows(cookie);
+    const before = await catalogState();
+    const { id, summary } = await uploadAndCheck(cookie, catalogFile(rows));
+    expect(summary).toMatchObject({
+      rows: rows.length,
+      creates: 0,
+      changes: 0,
+      unchanged: rows.length,
+      refusedRows: 0,
+    });
+    const { after } = await applyAndRun(cookie, id);
+    expect(after.status).toBe("applied");
+    expect(await catalogState()).toEqual(before);
+  });
+
+  test("one refused row refuses the whole file: nothing can be applied", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const part = await newItem();
+    const before = await catalogState();
+    const good = { ...partRow(), part_number: part.part_number, name: "Renamed" };
+    const { id, checked, summary } = await uploadAndCheck(
+      cookie,
+      catalogFile([
+        good,
+        partRow({ price: "twelve" }),
+        partRow({ category: "no-such-category" }),
+        partRow({ price_breaks: "10: 99.00" }),
+      ]),
+    );
+    expect(checked.status).toBe("refused");
+    expect(summary.refusedRows).toBe(3);
+    expect(summary.refusals).toEqual([
+      // Each row spans two lines: its specs cell holds a line break.
+      { line: 4, column: "price", reason: expect.stringMatching(/^Enter a price like/) },
+      { line: 6, column: "category", reason: expect.stringContaining("no-such-category") },
+      { line: 8, column: "price_breaks", reason: "Each price break must be below the price per unit" },
+    ]);
+    const { outcome, after } = await applyAndRun(cookie, id);
+    expect(outcome.status).toBe(409);
+    expect(after.status).toBe("refused");
+    expect(await catalogState()).toEqual(before);
+  });
+
+  test("a row the catalog refuses only when applied rolls back every row before it", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const category = await newCategory();
+    const part = await newItem();
+    const before = await catalogState();
+    const { id, checked } = await uploadAndCheck(
+      cookie,
+      catalogFile([
+        { ...partRow(), part_number: part.part_number, name: "Renamed" },
+        partRow({ category: category.slug }),
+      ]),
+    );
+    expect(checked.status).toBe("checked");
+    // The category goes between the check and the apply.
+    await db.deleteFrom("spec_templates").where("category_id", "=", category.id).execute();
+    await db.deleteFrom("categories").where("id", "=", category.id).execute();
+    const { after } = await applyAndRun(cookie, id);
+    expect(after.status).toBe("failed");
+    expect(after.error).toMatch(/^Nothing was written/);
+    expect(readSummary(after.summary)!.refusals).toEqual([
+      { line: 4, column: "category", reason: expect.stringContaining(category.slug) },
+    ]);
+    const { generation: _moved, ...unchanged } = before;
+    expect(await catalogState()).toMatchObject(unchanged);
+  });
+
+  test("stock is set only where nothing moved it since the export; the rest is listed and left", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const still = await newItem({ quantity: 5 });
+    const sold = await newItem({ quantity: 5 });
+    const exported = (await exportedRows(cookie)).filter((row) =>
+      [still.part_number, sold.part_number].includes(row.part_number),
+    );
+    await adjustStock(sold.id, { change: -2, reason: "Sold over the counter", userId: null });
+    const { id, summary } = await uploadAndCheck(cookie, catalogFile(exported.map((row) => ({ ...row, stock: "20" }))));
+    expect(summary).toMatchObject({ changes: 1, unchanged: 1, stockLeftCount: 1 });
+    expect(summary.stockLeft).toEqual([
+      expect.objectContaining({ partNumber: sold.part_number, file: 20, current: 3 }),
+    ]);
+    await applyAndRun(cookie, id);
+    const quantities = await db
+      .selectFrom("items")
+      .select(["id", "quantity"])
+      .where("id", "in", [still.id, sold.id])
+      .orderBy("id")
+      .execute();
+    expect(quantities).toEqual([
+      { id: still.id, quantity: 20 },
+      { id: sold.id, quantity: 3 },
+    ]);
+  });
+
+  test("a file made by hand, without the version column, sets stock of new parts only", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const part = await newItem({ quantity: 5 });
+    const columns = CATALOG_CSV_COLUMNS.filter((column) => column !== "version");
+    const added = partRow({ stock: "12" });
+    const { id, summary } = await uploadAndCheck(
+      cookie,
+      catalogFile(
+        [
+          {
+            ...partRow(),
+            part_number: part.part_number,
+            name: part.name,
+            stock: "50",
+            price: "12.50",
+            price_breaks: "",
+            specs: "",
+            description: part.description,
+            reorder_point: "0",
+            lead_time_days: String(part.lead_time_days),
+          },
+          added,
+        ],
+        columns,
+      ),
+    );
+    expect(summary).toMatchObject({ creates: 1, stockLeftCount: 1 });
+    await applyAndRun(cookie, id);
+    expect(
+      (await db.selectFrom("items").select("quantity").where("id", "=", part.id).executeTakeFirstOrThrow()).quantity,
+    ).toBe(5);
+    expect(
+      (
+        await db
+          .selectFrom("items")
+          .select("quantity")
+          .where("part_number", "=", added.part_number)
+          .executeTakeFirstOrThrow()
+      ).quantity,
+    ).toBe(12);
+  });
+});
+
+describe("the upload", () => {
+  test("is for staff: a customer is refused and nothing is stored", async () => {
+    const { cookie } = await createSignedInUser();
+    const before = await db.selectFrom("catalog_imports").select("id").execute();
+    const outcome = await upload(cookie, catalogFile([partRow()]));
+    expect(outcome.status).toBe(403);
+    expect(await db.selectFrom("catalog_imports").select("id").execute()).toEqual(before);
+  });
+
+  test("a file that is not CSV text is refused by its bytes, whatever its name", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const xlsx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, ...new Array(60).fill(0)]);
+    const latin1 = new Uint8Array([
+      ...new TextEncoder().encode("part_number,name\nGW-1,Stahlr"),
+      0xf6,
+      0x68,
+      0x72,
+      0x65,
+      0x0a,
+      0x0a,
+      0x0a,
+      0x0a,
+    ]);
+    for (const [content, message] of [
+      [xlsx, /not CSV: save it from the spreadsheet as “CSV UTF-8”/],
+      [latin1, /not UTF-8 text/],
+      ["", /The file is empty/],
+    ] as const) {
+      const outcome = await upload(cookie, content, "catalog.csv");
+      expect(outcome.status).toBe(400);
+      expect(fieldErrors(outcome).file?.[0]).toMatch(message);
+    }
+    const none = await call(
+      importRoute.action,
+      uploadRequest("/dashboard/import", Object.assign(new FormData(), {}), { cookie }),
+    );
+    expect(none.status).toBe(400);
+  });
+
+  test("a file missing a column, or not CSV at all, is refused whole by the check", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const noSpecs = await uploadAndCheck(
+      cookie,
+      catalogFile(
+        [partRow()],
+        CATALOG_CSV_COLUMNS.filter((column) => column !== "specs"),
+      ),
+    );
+    expect(noSpecs.checked.status).toBe("refused");
+    expect(noSpecs.summary.refusals).toEqual([
+      {
+        line: 1,
+        column: null,
+        reason: "The file has no column specs: export the catalog for a file with every column.",
+      },
+    ]);
+    const broken = await uploadAndCheck(cookie, `${CATALOG_CSV_COLUMNS.join(",")}\n"GW-1,unclosed`);
+    expect(broken.checked.status).toBe("refused");
+    expect(broken.summary.refusals[0]).toMatchObject({ line: 1, reason: expect.stringMatching(/^Not a CSV file/) });
+  });
+});
+
+describe("the queue", () => {
+  test("one import runs at a time: a second waits while the first runs", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const first = await upload(cookie, catalogFile([partRow()]));
+    const second = await upload(cookie, catalogFile([partRow()]));
+    const claimed = await claimNextImport("runner-a");
+    expect(claimed).toMatchObject({ id: Number(first.location!.split("/").pop()), job: "check" });
+    expect(await claimNextImport("runner-b")).toBeNull();
+    const page = await call(importPage.loader, getRequest(second.location!, { cookie }), {
+      id: second.location!.split("/").pop()!,
+    });
+    expect(page.data.ahead).toBe(1);
+    // The first runner dies: its heartbeat stops, and the check is started again by another.
+    await db
+      .updateTable("catalog_imports")
+      .set({ heartbeat_at: "2000-01-01T00:00:00.000Z" })
+      .where("id", "=", claimed!.id)
+      .execute();
+    expect(await claimNextImport("runner-b")).toMatchObject({ id: claimed!.id, job: "check" });
+    await db
+      .updateTable("catalog_imports")
+      .set({ status: "discarded", runner: null })
+      .where("status", "in", ["checking", "waiting"])
+      .execute();
+  });
+
+  test("an apply whose process died is offered again, having written nothing", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const { id } = await uploadAndCheck(cookie, catalogFile([partRow()]));
+    await db
+      .updateTable("catalog_imports")
+      .set({ status: "applying", runner: "dead-runner", heartbeat_at: new Date(Date.now() - 60_000).toISOString() })
+      .where("id", "=", id)
+      .execute();
+    expect(await claimNextImport("runner-c")).toBeNull();
+    const recovered = (await getCatalogImport(id))!;
+    expect(recovered).toMatchObject({ status: "checked", error: INTERRUPTED_APPLY });
+    const { after } = await applyAndRun(cookie, id);
+    expect(after).toMatchObject({ status: "applied", error: null });
+  });
+});
