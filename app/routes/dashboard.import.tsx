@@ -9,7 +9,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useZodForm } from "~/components/use-zod-form";
 import { createCatalogImport, listCatalogImports } from "~/models/catalog-import";
-import { catalogFileProblem,CatalogFileSchema } from "~/validation/catalog-import";
+import { catalogFileProblem, CatalogFileSchema } from "~/validation/catalog-import";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
