@@ -3,12 +3,11 @@ import { describe, expect, test } from "vitest";
 
 import { DEFAULT_MONEY_FORMAT } from "~/lib/money";
 
-import { CATALOG_CSV_COLUMNS, readCatalogCsv } from "./catalog-import";
+import { CATALOG_CSV_COLUMNS, CATALOG_CSV_STRINGIFY_OPTIONS, readCatalogCsv } from "./catalog-import";
 
 /** A file as the export writes one: byte order mark, CRLF, formula cells escaped. */
 function csv(rows: Record<string, string>[], columns: readonly string[] = CATALOG_CSV_COLUMNS) {
-  const options = { escape_formulas: true, record_delimiter: "\r\n" } as const;
-  return `\uFEFF${stringify([[...columns], ...rows.map((row) => columns.map((column) => row[column] ?? ""))], options)}`;
+  return `\uFEFF${stringify([[...columns], ...rows.map((row) => columns.map((column) => row[column] ?? ""))], CATALOG_CSV_STRINGIFY_OPTIONS)}`;
 }
 
 const part = (overrides: Record<string, string> = {}) => ({

@@ -63,6 +63,9 @@ describe("the catalog export", () => {
     const { header, records, text } = await readCsv(response);
     expect(header).toEqual([...CATALOG_CSV_COLUMNS]);
     expect(text).toContain("\r\n");
+    // A cell with a line break is quoted: a reader that ends rows at a bare line break reads it too.
+    expect(text).toContain('"10: 1100.00\n50: 999.50"');
+    expect(text).toContain('"Teeth: 40\nBore: 8 mm"');
     const byPartNumber = new Map(
       records.map((row) => [row[0], Object.fromEntries(header.map((name, i) => [name, row[i]]))]),
     );

@@ -10,7 +10,7 @@ import * as exportRoute from "~/routes/dashboard.export.catalog[.]csv";
 import * as importRoute from "~/routes/dashboard.import";
 import * as importPage from "~/routes/dashboard.import_.$id";
 import { runWaitingCatalogImports } from "~/services/catalog-import-runner.server";
-import { CATALOG_CSV_COLUMNS } from "~/validation/catalog-import";
+import { CATALOG_CSV_COLUMNS, CATALOG_CSV_STRINGIFY_OPTIONS } from "~/validation/catalog-import";
 
 import { newCategory, newItem } from "../support/builders";
 import { call, fieldErrors, getRequest, postRequest, uploadRequest } from "../support/http";
@@ -21,8 +21,7 @@ const RUNNER = "test-runner";
 
 /** A file as the export writes one (BOM, CRLF, formulas escaped), from rows of cells by column. */
 function catalogFile(rows: Record<string, string>[], columns: readonly string[] = CATALOG_CSV_COLUMNS) {
-  const options = { escape_formulas: true, record_delimiter: "\r\n" } as const;
-  return `\uFEFF${stringify([[...columns], ...rows.map((row) => columns.map((column) => row[column] ?? ""))], options)}`;
+  return `\uFEFF${stringify([[...columns], ...rows.map((row) => columns.map((column) => row[column] ?? ""))], CATALOG_CSV_STRINGIFY_OPTIONS)}`;
 }
 
 /** The whole catalog as the export page sends it, as rows of cells by column. */
@@ -36,7 +35,7 @@ async function exportedRows(cookie: string) {
   return parse(text, { bom: true, columns: true }) as Record<string, string>[];
 }
 
-function upload(cookie: string, content: string | Uint8Array, fileName = "catalog.csv") {
+function upload(cookie: string, content: string | Uint8Array<ArrayBuffer>, fileName = "catalog.csv") {
   const form = new FormData();
   form.append("intent", "upload");
   form.append("file", new File([content], fileName, { type: "text/csv" }));
@@ -166,7 +165,16 @@ describe("a catalog import, checked then applied", () => {
     await saveSpecTemplates(category.id, [{ name: "Bore", unit: "mm", allowedValues: [], decimalComma: false }]);
     await newItem(
       { category_id: category.id },
-      { specs: [{ name: "Bore", value: "8", unit: "mm" }], priceBreaks: [{ minQuantity: 10, priceCents: 1100 }] },
+      {
+        specs: [
+          { name: "Bore", value: "8", unit: "mm" },
+          { name: "Material", value: "C45 steel", unit: null },
+        ],
+        priceBreaks: [
+          { minQuantity: 10, priceCents: 1100 },
+          { minQuantity: 50, priceCents: 990 },
+        ],
+      },
     );
     await newItem({ name: `=1+2 ${uniqueToken()}`, hidden: 1, description: 'Line one\nline two, "quoted"' });
     const rows = await exportedRows(cookie);
