@@ -6,17 +6,14 @@ import { pipeline, Readable } from "node:stream";
 
 import { CsvError, parse } from "csv-parse";
 
-import { db, type Executor, Rollback } from "~/db/db.server";
+import { db, type Executor } from "~/db/db.server";
 import type { MoneyFormat } from "~/lib/money";
 import { partNumberKey } from "~/lib/part-number";
 import { normalizeSpecs, type SpecTemplate } from "~/lib/spec-templates";
 import { listCategories } from "~/models/catalog";
-import { insertItem, writeItemChanges } from "~/models/item.server";
 import { catalogFieldsFromForm, itemChangesFromForm } from "~/models/item-form.server";
-import { asFieldRefusal } from "~/models/item-writes.server";
 import { priceBreaksOf } from "~/models/pricing.server";
 import { allSpecTemplates } from "~/models/spec-templates.server";
-import { adjustStock } from "~/models/stock.server";
 import {
   CATALOG_CSV_PARSE_OPTIONS,
   catalogCsvReader,
@@ -28,6 +25,7 @@ import {
   unreadableCsvRefusal,
 } from "~/validation/catalog-import";
 
+import { bumpCatalogVersions, type PartWrite, withSpecTriggersOff, writeParts } from "./bulk-write.server";
 import { catalogImportFile, failApply, finishApply, finishCheck, recordCheckProgress, startApply } from "./jobs.server";
 import {
   addRefusals,
@@ -317,24 +315,17 @@ export async function applyCatalogImport(
     await db.transaction().execute(async (trx) => {
       if (!(await startApply(trx, importId, runner))) return;
       const context = await importContext(trx);
-      for await (const batch of fileBatches(importId, trx, money)) {
-        const planned = await planBatch(trx, batch.rows, context);
-        tally(summary, batch, planned, context);
-        if (summary.refusedRows || summary.refusals.length) continue;
-        for (const row of planned) {
-          try {
-            await writeRow(trx, row, { userId, stockReason });
-          } catch (error) {
-            if (!(error instanceof Rollback)) throw error;
-            const refusal = asFieldRefusal(error);
-            summary.refusedRows += 1;
-            addRefusals(summary, [{ line: row.line, column: null, reason: refusal.message }]);
-            throw new ApplyRefused(summary);
-          }
+      await withSpecTriggersOff(trx, async () => {
+        for await (const batch of fileBatches(importId, trx, money)) {
+          const planned = await planBatch(trx, batch.rows, context);
+          tally(summary, batch, planned, context);
+          if (summary.refusedRows || summary.refusals.length) continue;
+          await writeParts(trx, planned.flatMap(partWrite), { userId, stockReason });
+          onProgress?.({ rowsDone: summary.rows, bytesDone: batch.bytesDone });
         }
-        onProgress?.({ rowsDone: summary.rows, bytesDone: batch.bytesDone });
-      }
+      });
       if (summary.refusedRows || summary.refusals.length) throw new ApplyRefused(summary);
+      if (summary.creates || summary.changes) await bumpCatalogVersions(trx);
       await finishApply(trx, importId, summary);
     });
   } catch (error) {
@@ -348,29 +339,11 @@ export async function applyCatalogImport(
   }
 }
 
-async function writeRow(
-  trx: Parameters<typeof insertItem>[0],
-  row: PlannedRow,
-  { userId, stockReason }: { userId: number | null; stockReason: string },
-) {
-  if (row.kind === "create") {
-    await insertItem(
-      trx,
-      { ...row.wanted.fields, quantity: row.wanted.quantity },
-      { specs: row.wanted.specs, priceBreaks: row.wanted.breaks, userId, stockReason },
-    );
-    return;
-  }
-  if (row.kind !== "change") return;
+function partWrite(row: PlannedRow): PartWrite[] {
+  if (row.kind === "create") return [{ kind: "create", wanted: row.wanted }];
+  if (row.kind !== "change") return [];
   const { fields, specsChanged, breaksChanged, stockChange } = row.comparison;
-  if (Object.keys(fields).length || specsChanged || breaksChanged) {
-    await writeItemChanges(trx, row.current.id, fields, {
-      specs: specsChanged ? row.wanted.specs : undefined,
-      // A new price is checked against the breaks it keeps, as the form checks them.
-      priceBreaks: breaksChanged || fields.price_cents !== undefined ? row.wanted.breaks : undefined,
-    });
-  }
-  if (stockChange) {
-    await adjustStock(row.current.id, { change: stockChange, reason: stockReason, userId }, { executor: trx });
-  }
+  return [
+    { kind: "change", wanted: row.wanted, current: row.current, fields, specsChanged, breaksChanged, stockChange },
+  ];
 }

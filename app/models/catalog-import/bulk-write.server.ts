@@ -1,0 +1,306 @@
+// How an apply writes a batch of parts. The catalog keeps derived data exact with triggers: search
+// documents, spec and spec-pair counts, the catalog generation and the public version. They run
+// once per spec row, and a part's spec rows each rewrite its whole document and re-pair it with its
+// other specs: 19 ms a part on SQLite, half an hour for a 100,000-part file. So an apply turns the
+// spec rows' triggers off inside its own transaction and writes what they would have written once
+// per part, set by set, before it turns them on again in the same transaction. Parts' own triggers
+// (counts per category, the part-number index) still run, row by row, as they cost little.
+import { PostgresAdapter, sql, type Transaction } from "kysely";
+
+import { now } from "~/db/db.server";
+import type { Database } from "~/db/schema";
+import { partNumberKey } from "~/lib/part-number";
+import { specDocumentText } from "~/lib/search/spec-keys";
+import type { SpecRow } from "~/lib/spec-templates";
+import { adjustStock } from "~/models/stock.server";
+import type { PriceBreakLine } from "~/validation/product";
+
+import type { CurrentPart, PartFields, WantedPart } from "./summary";
+
+type Trx = Transaction<Database>;
+
+const isPostgres = (trx: Trx) => trx.getExecutor().adapter instanceof PostgresAdapter;
+
+/** SQLite's document triggers on parts: the apply writes documents itself, once a part's specs are in. */
+const SQLITE_ITEM_DOCUMENT_TRIGGERS = [
+  "items_search_document_insert",
+  "items_search_document_update",
+  "items_name_search_insert",
+  "items_name_search_update",
+];
+
+/**
+ * Runs `work` with the spec rows' triggers off, in the caller's transaction, and turns them on again
+ * before it returns (a rollback would too). SQLite: the triggers are dropped and made again from
+ * their own SQL, which the transaction holds the only write lock for; readers keep their snapshot.
+ * PostgreSQL: ALTER TABLE … DISABLE TRIGGER, whose lock stops other writes to spec rows (staff
+ * editing a part wait for the import) but no reads.
+ */
+export async function withSpecTriggersOff<T>(trx: Trx, work: () => Promise<T>): Promise<T> {
+  if (isPostgres(trx)) {
+    await sql`alter table item_specs disable trigger user`.execute(trx);
+    const result = await work();
+    await sql`alter table item_specs enable trigger user`.execute(trx);
+    return result;
+  }
+  const { rows: triggers } = await sql<{ name: string; sql: string }>`
+    select name, sql from sqlite_schema
+    where type = 'trigger' and (tbl_name = 'item_specs' or name in (${sql.join(SQLITE_ITEM_DOCUMENT_TRIGGERS)}))
+    order by name`.execute(trx);
+  for (const trigger of triggers) await sql`drop trigger ${sql.id(trigger.name)}`.execute(trx);
+  const result = await work();
+  for (const trigger of triggers) await sql.raw(trigger.sql).execute(trx);
+  return result;
+}
+
+/** A part to write: a new one, or one that differs from the catalog in these fields and lists. */
+export type PartWrite =
+  | { kind: "create"; wanted: WantedPart }
+  | {
+      kind: "change";
+      wanted: WantedPart;
+      current: CurrentPart;
+      fields: Partial<PartFields>;
+      specsChanged: boolean;
+      breaksChanged: boolean;
+      stockChange: number;
+    };
+
+/** Fields a part's search document or spec counts are made from: changing one rewrites them. */
+const DERIVED_FROM: (keyof PartFields)[] = ["name", "description", "part_number", "category_id", "hidden"];
+
+/**
+ * Writes a batch of parts with the spec rows' triggers off (withSpecTriggersOff), and what those
+ * triggers would have: spec rows with their category (none while hidden), spec and spec-pair
+ * counts, search documents. Stock moves are recorded as every stock move is.
+ */
+export async function writeParts(
+  trx: Trx,
+  writes: PartWrite[],
+  { userId, stockReason }: { userId: number | null; stockReason: string },
+) {
+  const changes = writes.filter((write) => write.kind === "change");
+  const creates = writes.filter((write) => write.kind === "create");
+  const rederived = changes.filter(
+    (write) => write.specsChanged || DERIVED_FROM.some((field) => write.fields[field] !== undefined),
+  );
+  const rederivedIds = rederived.map((write) => write.current.id);
+
+  // What the parts' present specs count for goes first, while their rows say what they count in.
+  await addSpecCounts(trx, rederivedIds, -1);
+  if (rederivedIds.length) await trx.deleteFrom("item_specs").where("item_id", "in", rederivedIds).execute();
+  for (const write of changes) {
+    if (Object.keys(write.fields).length || write.specsChanged || write.breaksChanged) {
+      await trx
+        .updateTable("items")
+        .set((eb) => ({
+          ...write.fields,
+          ...(write.fields.part_number ? { part_number_key: partNumberKey(write.fields.part_number) } : {}),
+          version: eb("version", "+", 1),
+        }))
+        .where("id", "=", write.current.id)
+        .execute();
+    }
+    if (write.breaksChanged) await replaceBreaks(trx, [[write.current.id, write.wanted.breaks]]);
+    if (write.stockChange) {
+      await adjustStock(
+        write.current.id,
+        { change: write.stockChange, reason: stockReason, userId },
+        { executor: trx },
+      );
+    }
+  }
+  const created = await insertParts(trx, creates, { userId, stockReason });
+
+  const withSpecs: { id: number; wanted: WantedPart }[] = [
+    ...rederived.map((write) => ({ id: write.current.id, wanted: write.wanted })),
+    ...created,
+  ];
+  await insertSpecs(trx, withSpecs);
+  await replaceBreaks(
+    trx,
+    created.map((part) => [part.id, part.wanted.breaks]),
+  );
+  const ids = withSpecs.map((part) => part.id);
+  await addSpecCounts(trx, ids, 1);
+  await rewriteDocuments(trx, ids);
+}
+
+const INSERT_ROWS = 200;
+
+/** New parts' rows, and the opening stock each is recorded with; their ids in the order given. */
+async function insertParts(
+  trx: Trx,
+  creates: Extract<PartWrite, { kind: "create" }>[],
+  { userId, stockReason }: { userId: number | null; stockReason: string },
+) {
+  const created: { id: number; wanted: WantedPart }[] = [];
+  for (let start = 0; start < creates.length; start += INSERT_ROWS) {
+    const slice = creates.slice(start, start + INSERT_ROWS);
+    const createdAt = now();
+    const rows = await trx
+      .insertInto("items")
+      .values(
+        slice.map(({ wanted }) => ({
+          ...wanted.fields,
+          part_number_key: partNumberKey(wanted.fields.part_number),
+          quantity: wanted.quantity,
+          created_at: createdAt,
+        })),
+      )
+      .returning(["id", "part_number_key"])
+      .execute();
+    const idOf = new Map(rows.map((row) => [row.part_number_key, row.id]));
+    for (const { wanted } of slice) created.push({ id: idOf.get(partNumberKey(wanted.fields.part_number))!, wanted });
+  }
+  const stocked = created.filter((part) => part.wanted.quantity > 0);
+  for (let start = 0; start < stocked.length; start += INSERT_ROWS) {
+    await trx
+      .insertInto("stock_movements")
+      .values(
+        stocked.slice(start, start + INSERT_ROWS).map((part) => ({
+          item_id: part.id,
+          user_id: userId,
+          change: part.wanted.quantity,
+          quantity_after: part.wanted.quantity,
+          reason: stockReason,
+          created_at: now(),
+        })),
+      )
+      .execute();
+  }
+  return created;
+}
+
+/** Spec rows, each in its part's category as the triggers would set it (none while the part is hidden). */
+async function insertSpecs(trx: Trx, parts: { id: number; wanted: WantedPart }[]) {
+  const rows = parts.flatMap(({ id, wanted }) =>
+    wanted.specs.map((spec: SpecRow, position) => ({
+      item_id: id,
+      position,
+      name: spec.name,
+      value: spec.value,
+      unit: spec.unit,
+      category_id: wanted.fields.hidden ? null : wanted.fields.category_id,
+    })),
+  );
+  for (let start = 0; start < rows.length; start += INSERT_ROWS * 2) {
+    await trx
+      .insertInto("item_specs")
+      .values(rows.slice(start, start + INSERT_ROWS * 2))
+      .execute();
+  }
+}
+
+async function replaceBreaks(trx: Trx, parts: [number, PriceBreakLine[]][]) {
+  if (!parts.length) return;
+  await trx
+    .deleteFrom("price_breaks")
+    .where(
+      "item_id",
+      "in",
+      parts.map(([id]) => id),
+    )
+    .execute();
+  const rows = parts.flatMap(([id, breaks]) =>
+    breaks.map((line) => ({ item_id: id, min_quantity: line.minQuantity, price_cents: line.priceCents })),
+  );
+  for (let start = 0; start < rows.length; start += INSERT_ROWS * 2) {
+    await trx
+      .insertInto("price_breaks")
+      .values(rows.slice(start, start + INSERT_ROWS * 2))
+      .execute();
+  }
+}
+
+/**
+ * Adds (1) or takes away (-1) what these parts' spec rows count for, as migrations 0011 and 0016
+ * count them: each value per category, and each pair of a part's values in both orders.
+ */
+async function addSpecCounts(trx: Trx, itemIds: number[], sign: 1 | -1) {
+  if (!itemIds.length) return;
+  const ids = sql.join(itemIds);
+  await sql`
+    insert into spec_counts (category_id, name, value, unit, items)
+    select category_id, name, value, coalesce(unit, ''), ${sql.lit(sign)} * count(*)
+    from item_specs
+    where item_id in (${ids}) and category_id is not null
+    group by category_id, name, value, coalesce(unit, '')
+    on conflict (category_id, name, value, unit) do update set items = spec_counts.items + excluded.items`.execute(trx);
+  await sql`
+    insert into spec_pair_counts (category_id, name, value, other_name, other_value, other_unit, items)
+    select chosen.category_id, chosen.name, chosen.value, other.name, other.value, coalesce(other.unit, ''),
+      ${sql.lit(sign)} * count(*)
+    from item_specs chosen
+    join item_specs other
+      on other.item_id = chosen.item_id and other.category_id = chosen.category_id and other.name <> chosen.name
+    where chosen.item_id in (${ids}) and chosen.category_id is not null
+    group by chosen.category_id, chosen.name, chosen.value, other.name, other.value, coalesce(other.unit, '')
+    on conflict (category_id, name, value, other_name, other_value, other_unit)
+    do update set items = spec_pair_counts.items + excluded.items`.execute(trx);
+}
+
+/**
+ * These parts' search documents, written again from their rows as they are now. PostgreSQL: its own
+ * function (migration 0020). SQLite: both full-text tables, with the specs' text made here.
+ */
+async function rewriteDocuments(trx: Trx, itemIds: number[]) {
+  if (!itemIds.length) return;
+  if (isPostgres(trx)) {
+    await sql`select search_document_of(id) from items where id in (${sql.join(itemIds)})`.execute(trx);
+    return;
+  }
+  const [parts, specs] = await Promise.all([
+    trx
+      .selectFrom("items")
+      .leftJoin("categories", "categories.id", "items.category_id")
+      .select([
+        "items.id",
+        "items.name",
+        "items.part_number",
+        "items.part_number_key",
+        "items.description",
+        "categories.name as category",
+      ])
+      .where("items.id", "in", itemIds)
+      .execute(),
+    trx
+      .selectFrom("item_specs")
+      .select(["item_id", "name", "value", "unit"])
+      .where("item_id", "in", itemIds)
+      .orderBy("item_id")
+      .orderBy("position")
+      .execute(),
+  ]);
+  const specsOf = new Map<number, SpecRow[]>();
+  for (const { item_id, ...spec } of specs) specsOf.set(item_id, [...(specsOf.get(item_id) ?? []), spec]);
+  const ids = sql.join(itemIds);
+  await sql`delete from items_search where rowid in (${ids})`.execute(trx);
+  await sql`delete from items_name_search where rowid in (${ids})`.execute(trx);
+  for (let start = 0; start < parts.length; start += INSERT_ROWS) {
+    const documents = parts.slice(start, start + INSERT_ROWS).map((part) => ({
+      id: part.id,
+      name: part.name,
+      part: `${part.part_number} ${part.part_number_key}`,
+      specs: specDocumentText(specsOf.get(part.id) ?? []),
+      category: part.category ?? "",
+      description: part.description,
+    }));
+    await sql`insert into items_search (rowid, name, part, specs, category, description) values ${sql.join(
+      documents.map((d) => sql`(${d.id}, ${d.name}, ${d.part}, ${d.specs}, ${d.category}, ${d.description})`),
+    )}`.execute(trx);
+    await sql`insert into items_name_search (rowid, name, part, specs) values ${sql.join(
+      documents.map((d) => sql`(${d.id}, ${d.name}, ${d.part}, ${d.specs})`),
+    )}`.execute(trx);
+  }
+}
+
+/**
+ * The moves the spec rows' triggers would have made to the catalog generation (kept search answers
+ * follow it) and the public version (the page cache follows it), made once for the whole apply.
+ */
+export async function bumpCatalogVersions(trx: Trx) {
+  await sql`update catalog_generation set generation = generation + 1 where id = 1`.execute(trx);
+  const shard = isPostgres(trx) ? sql`txid_current() % 16` : sql`0`;
+  await sql`update public_version set changes = changes + 1 where shard = ${shard}`.execute(trx);
+}
