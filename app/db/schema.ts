@@ -11,6 +11,7 @@ import type {
 import type {
   CatalogGenerationTable,
   CatalogImportChunksTable,
+  CatalogImportRowsTable,
   CatalogImportsTable,
   CategoriesTable,
   ItemCountTable,
@@ -59,6 +60,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   catalog_imports: CatalogImportsTable;
   catalog_import_chunks: CatalogImportChunksTable;
+  catalog_import_rows: CatalogImportRowsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -25,16 +25,14 @@ export function itemInputFromForm(form: ProductFormValues): ItemInput {
  * left out are left alone). Stock is not among them: see updateItem.
  */
 export function itemChangesFromForm(form: Partial<Omit<ProductFormValues, "quantity">>): ItemChanges {
-  const changes: ItemChanges = {
-    name: form.name,
-    img: form.img,
-    description: form.description,
-    price_cents: form.price === undefined ? undefined : toCents(form.price),
-    supplier_name: form.supplierName,
-  };
-  for (const key of Object.keys(changes) as (keyof ItemChanges)[]) {
-    if (changes[key] === undefined) delete changes[key];
-  }
+  // Built field by field rather than with undefined ones deleted after: a catalog import maps
+  // 100,000 rows through here, and objects with deleted keys are slow to read and copy.
+  const changes: ItemChanges = {};
+  if (form.name !== undefined) changes.name = form.name;
+  if (form.img !== undefined) changes.img = form.img;
+  if (form.description !== undefined) changes.description = form.description;
+  if (form.price !== undefined) changes.price_cents = toCents(form.price);
+  if (form.supplierName !== undefined) changes.supplier_name = form.supplierName;
   return changes;
 }
 

@@ -41,12 +41,7 @@ export async function runNextCatalogImport(
     if (claimed.job === "check") {
       await checkCatalogImport(claimed.id, { runner, money: storeMoneyFormat(), onProgress: report });
     } else {
-      await applyCatalogImport(claimed.id, {
-        runner,
-        money: storeMoneyFormat(),
-        userId: claimed.userId,
-        onProgress: report,
-      });
+      await applyCatalogImport(claimed.id, { runner, userId: claimed.userId, onProgress: report });
     }
   } catch (error) {
     console.error(`Catalog import #${claimed.id} failed:`, error);

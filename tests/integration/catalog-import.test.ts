@@ -4,6 +4,8 @@ import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { claimNextImport, getCatalogImport, INTERRUPTED_APPLY, readSummary } from "~/models/catalog-import";
+import { IMPORT_BATCH_ROWS } from "~/models/catalog-import/read-file.server";
+import { MAX_LISTED_CHANGES } from "~/models/catalog-import/summary";
 import { saveSpecTemplates } from "~/models/spec-templates.server";
 import { adjustStock } from "~/models/stock.server";
 import * as exportRoute from "~/routes/dashboard.export.catalog[.]csv";
@@ -240,7 +242,7 @@ describe("a catalog import, checked then applied", () => {
     expect(after.status).toBe("failed");
     expect(after.error).toMatch(/^Nothing was written/);
     expect(readSummary(after.summary)!.refusals).toEqual([
-      { line: 4, column: "category", reason: expect.stringContaining(category.slug) },
+      { line: 4, column: "category", reason: "Its category was deleted after the file was checked" },
     ]);
     const { generation: _moved, ...unchanged } = before;
     expect(await catalogState()).toMatchObject(unchanged);
@@ -312,6 +314,35 @@ describe("a catalog import, checked then applied", () => {
           .executeTakeFirstOrThrow()
       ).quantity,
     ).toBe(12);
+  });
+});
+
+describe("a file of more rows than one batch", () => {
+  test("is read, counted and applied whole", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const category = await newCategory();
+    const token = uniqueToken();
+    const count = IMPORT_BATCH_ROWS * 2 + 1;
+    const rows = Array.from({ length: count }, (_, n) =>
+      partRow({ part_number: `GW-MANY-${token}-${n}`, name: `Bulk Washer ${token} ${n}`, category: category.slug }),
+    );
+    const { id, summary } = await uploadAndCheck(cookie, catalogFile(rows));
+    expect(summary).toMatchObject({ rows: count, creates: count, refusedRows: 0 });
+    expect(summary.listed).toHaveLength(MAX_LISTED_CHANGES);
+    const { after } = await applyAndRun(cookie, id);
+    expect(after).toMatchObject({ status: "applied", rows_total: count });
+    const made = await db
+      .selectFrom("items")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("category_id", "=", category.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(made.n)).toBe(count);
+    const counted = await db
+      .selectFrom("categories")
+      .select("item_count")
+      .where("id", "=", category.id)
+      .executeTakeFirstOrThrow();
+    expect(counted.item_count).toBe(count);
   });
 });
 

@@ -42,9 +42,19 @@ export async function up(db: Kysely<any>) {
     .addColumn("bytes", isPostgres ? "bytea" : "blob", (col) => col.notNull())
     .addPrimaryKeyConstraint("catalog_import_chunks_pk", ["import_id", "seq"])
     .execute();
+  // A checked file's rows as the check read them (the part each asks for, as JSON), so an apply
+  // compares and writes them without reading the file again.
+  await db.schema
+    .createTable("catalog_import_rows")
+    .addColumn("import_id", "integer", (col) => col.notNull().references("catalog_imports.id").onDelete("cascade"))
+    .addColumn("line", "integer", (col) => col.notNull())
+    .addColumn("wanted", "text", (col) => col.notNull())
+    .addPrimaryKeyConstraint("catalog_import_rows_pk", ["import_id", "line"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>) {
+  await db.schema.dropTable("catalog_import_rows").execute();
   await db.schema.dropTable("catalog_import_chunks").execute();
   await db.schema.dropTable("catalog_imports").execute();
 }

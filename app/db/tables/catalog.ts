@@ -168,3 +168,10 @@ export interface CatalogImportChunksTable {
   seq: number;
   bytes: Uint8Array;
 }
+
+/** A checked file's row, as the part it asks for (JSON), for the apply. */
+export interface CatalogImportRowsTable {
+  import_id: number;
+  line: number;
+  wanted: string;
+}

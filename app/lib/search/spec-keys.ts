@@ -48,10 +48,12 @@ export const SPEC_KEY_SEPARATORS = [
 
 const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
+const escapedForClass = (character: string) => character.replace(/[\\\]^-]/g, "\\$&");
+/** Every separator at once: one pass, where SQL replaces them one by one (the same result, as no separator makes another). */
+const SEPARATORS = new RegExp(`[${SPEC_KEY_SEPARATORS.map(escapedForClass).join("")}]`, "g");
+
 function encoded(text: string) {
-  let out = asciiLower(text).replaceAll("z", "zz");
-  for (const separator of SPEC_KEY_SEPARATORS) out = out.replaceAll(separator, "zp");
-  return out;
+  return asciiLower(text).replaceAll("z", "zz").replace(SEPARATORS, "zp");
 }
 
 /**

@@ -39,6 +39,25 @@ const RANGE_SEPARATOR = / ?(?:\bto\b|-|\.\.) ?/g;
  * "5M" is a belt profile, not five metres.
  */
 export function normalizeSpecValue(input: string, options: SpecValueOptions = {}): NormalizedSpecValue {
+  const key = `${options.unit ?? ""}\u0000${options.decimalComma ?? "refuse"}\u0000${input}`;
+  let normalized = recentlyNormalized.get(key);
+  if (!normalized) {
+    normalized = Object.freeze(normalizedSpecValue(input, options));
+    if (recentlyNormalized.size >= REMEMBERED_VALUES) recentlyNormalized.clear();
+    recentlyNormalized.set(key, normalized);
+  }
+  return normalized;
+}
+
+/**
+ * Values already read, by what they were read from: a catalog's spec values repeat (a 100,000-part
+ * import reads "8 mm" thousands of times), and each reading folds and parses the text. Bounded, and
+ * forgotten whole when full.
+ */
+const recentlyNormalized = new Map<string, NormalizedSpecValue>();
+const REMEMBERED_VALUES = 20_000;
+
+function normalizedSpecValue(input: string, options: SpecValueOptions): NormalizedSpecValue {
   const decimalComma = options.decimalComma ?? "refuse";
   const written = input.normalize("NFKC").replace(/\s+/g, " ").trim();
   if (!written) return { ok: false, error: "Enter a value" };

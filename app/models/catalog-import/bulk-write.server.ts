@@ -7,6 +7,7 @@
 // (counts per category, the part-number index) still run, row by row, as they cost little.
 import { PostgresAdapter, sql, type Transaction } from "kysely";
 
+import { insertJsonRows } from "~/db/bulk-insert.server";
 import { now } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { partNumberKey } from "~/lib/part-number";
@@ -30,6 +31,12 @@ const SQLITE_ITEM_DOCUMENT_TRIGGERS = [
 ];
 
 /**
+ * SQLite's page cache while an apply writes (128 MB, from 8): a whole catalog's index pages then
+ * stay in memory instead of being read back from the write-ahead log (42 s → 31 s for 100,000 parts).
+ */
+const BULK_WRITE_CACHE_KIB = 128 * 1024;
+
+/**
  * Runs `work` with the spec rows' triggers off, in the caller's transaction, and turns them on again
  * before it returns (a rollback would too). SQLite: the triggers are dropped and made again from
  * their own SQL, which the transaction holds the only write lock for; readers keep their snapshot.
@@ -48,9 +55,15 @@ export async function withSpecTriggersOff<T>(trx: Trx, work: () => Promise<T>): 
     where type = 'trigger' and (tbl_name = 'item_specs' or name in (${sql.join(SQLITE_ITEM_DOCUMENT_TRIGGERS)}))
     order by name`.execute(trx);
   for (const trigger of triggers) await sql`drop trigger ${sql.id(trigger.name)}`.execute(trx);
-  const result = await work();
-  for (const trigger of triggers) await sql.raw(trigger.sql).execute(trx);
-  return result;
+  const { rows: cache } = await sql<{ cache_size: number }>`pragma cache_size`.execute(trx);
+  await sql.raw(`pragma cache_size = -${BULK_WRITE_CACHE_KIB}`).execute(trx);
+  try {
+    const result = await work();
+    for (const trigger of triggers) await sql.raw(trigger.sql).execute(trx);
+    return result;
+  } finally {
+    await sql.raw(`pragma cache_size = ${Number(cache[0].cache_size)}`).execute(trx);
+  }
 }
 
 /** A part to write: a new one, or one that differs from the catalog in these fields and lists. */
@@ -126,7 +139,39 @@ export async function writeParts(
   await rewriteDocuments(trx, ids);
 }
 
-const INSERT_ROWS = 200;
+/** Rows per INSERT: one JSON parameter each (insertJsonRows). */
+const INSERT_ROWS = 500;
+
+async function insertInSlices<Row extends Record<string, string | number | null>>(
+  trx: Trx,
+  table: string,
+  columns: readonly (keyof Row & string)[],
+  rows: Row[],
+) {
+  for (let start = 0; start < rows.length; start += INSERT_ROWS) {
+    await insertJsonRows(trx, table, columns, rows.slice(start, start + INSERT_ROWS));
+  }
+}
+
+const PART_COLUMNS = [
+  "part_number",
+  "part_number_key",
+  "name",
+  "img",
+  "description",
+  "price_cents",
+  "supplier_name",
+  "category_id",
+  "min_order_quantity",
+  "reorder_point",
+  "hidden",
+  "lead_time_days",
+  "quantity",
+  "created_at",
+] as const;
+
+/** The lead time a new part gets when its row leaves it blank (the column's default). */
+const DEFAULT_LEAD_TIME_DAYS = 14;
 
 /** New parts' rows, and the opening stock each is recorded with; their ids in the order given. */
 async function insertParts(
@@ -135,40 +180,40 @@ async function insertParts(
   { userId, stockReason }: { userId: number | null; stockReason: string },
 ) {
   const created: { id: number; wanted: WantedPart }[] = [];
+  const createdAt = now();
   for (let start = 0; start < creates.length; start += INSERT_ROWS) {
     const slice = creates.slice(start, start + INSERT_ROWS);
-    const createdAt = now();
-    const rows = await trx
-      .insertInto("items")
-      .values(
-        slice.map(({ wanted }) => ({
-          ...wanted.fields,
-          part_number_key: partNumberKey(wanted.fields.part_number),
-          quantity: wanted.quantity,
-          created_at: createdAt,
-        })),
-      )
-      .returning(["id", "part_number_key"])
-      .execute();
-    const idOf = new Map(rows.map((row) => [row.part_number_key, row.id]));
+    const rows = await insertJsonRows(
+      trx,
+      "items",
+      PART_COLUMNS,
+      slice.map(({ wanted }) => ({
+        ...wanted.fields,
+        lead_time_days: wanted.fields.lead_time_days ?? DEFAULT_LEAD_TIME_DAYS,
+        part_number_key: partNumberKey(wanted.fields.part_number),
+        quantity: wanted.quantity,
+        created_at: createdAt,
+      })),
+      { returning: ["id", "part_number_key"] },
+    );
+    const idOf = new Map(rows.map((row) => [String(row.part_number_key), Number(row.id)]));
     for (const { wanted } of slice) created.push({ id: idOf.get(partNumberKey(wanted.fields.part_number))!, wanted });
   }
-  const stocked = created.filter((part) => part.wanted.quantity > 0);
-  for (let start = 0; start < stocked.length; start += INSERT_ROWS) {
-    await trx
-      .insertInto("stock_movements")
-      .values(
-        stocked.slice(start, start + INSERT_ROWS).map((part) => ({
-          item_id: part.id,
-          user_id: userId,
-          change: part.wanted.quantity,
-          quantity_after: part.wanted.quantity,
-          reason: stockReason,
-          created_at: now(),
-        })),
-      )
-      .execute();
-  }
+  await insertInSlices(
+    trx,
+    "stock_movements",
+    ["item_id", "user_id", "change", "quantity_after", "reason", "created_at"],
+    created
+      .filter((part) => part.wanted.quantity > 0)
+      .map((part) => ({
+        item_id: part.id,
+        user_id: userId,
+        change: part.wanted.quantity,
+        quantity_after: part.wanted.quantity,
+        reason: stockReason,
+        created_at: createdAt,
+      })),
+  );
   return created;
 }
 
@@ -184,12 +229,7 @@ async function insertSpecs(trx: Trx, parts: { id: number; wanted: WantedPart }[]
       category_id: wanted.fields.hidden ? null : wanted.fields.category_id,
     })),
   );
-  for (let start = 0; start < rows.length; start += INSERT_ROWS * 2) {
-    await trx
-      .insertInto("item_specs")
-      .values(rows.slice(start, start + INSERT_ROWS * 2))
-      .execute();
-  }
+  await insertInSlices(trx, "item_specs", ["item_id", "position", "name", "value", "unit", "category_id"], rows);
 }
 
 async function replaceBreaks(trx: Trx, parts: [number, PriceBreakLine[]][]) {
@@ -205,12 +245,7 @@ async function replaceBreaks(trx: Trx, parts: [number, PriceBreakLine[]][]) {
   const rows = parts.flatMap(([id, breaks]) =>
     breaks.map((line) => ({ item_id: id, min_quantity: line.minQuantity, price_cents: line.priceCents })),
   );
-  for (let start = 0; start < rows.length; start += INSERT_ROWS * 2) {
-    await trx
-      .insertInto("price_breaks")
-      .values(rows.slice(start, start + INSERT_ROWS * 2))
-      .execute();
-  }
+  await insertInSlices(trx, "price_breaks", ["item_id", "min_quantity", "price_cents"], rows);
 }
 
 /**
@@ -273,26 +308,25 @@ async function rewriteDocuments(trx: Trx, itemIds: number[]) {
       .execute(),
   ]);
   const specsOf = new Map<number, SpecRow[]>();
-  for (const { item_id, ...spec } of specs) specsOf.set(item_id, [...(specsOf.get(item_id) ?? []), spec]);
+  for (const spec of specs) {
+    const list = specsOf.get(spec.item_id);
+    const row = { name: spec.name, value: spec.value, unit: spec.unit };
+    if (list) list.push(row);
+    else specsOf.set(spec.item_id, [row]);
+  }
   const ids = sql.join(itemIds);
   await sql`delete from items_search where rowid in (${ids})`.execute(trx);
   await sql`delete from items_name_search where rowid in (${ids})`.execute(trx);
-  for (let start = 0; start < parts.length; start += INSERT_ROWS) {
-    const documents = parts.slice(start, start + INSERT_ROWS).map((part) => ({
-      id: part.id,
-      name: part.name,
-      part: `${part.part_number} ${part.part_number_key}`,
-      specs: specDocumentText(specsOf.get(part.id) ?? []),
-      category: part.category ?? "",
-      description: part.description,
-    }));
-    await sql`insert into items_search (rowid, name, part, specs, category, description) values ${sql.join(
-      documents.map((d) => sql`(${d.id}, ${d.name}, ${d.part}, ${d.specs}, ${d.category}, ${d.description})`),
-    )}`.execute(trx);
-    await sql`insert into items_name_search (rowid, name, part, specs) values ${sql.join(
-      documents.map((d) => sql`(${d.id}, ${d.name}, ${d.part}, ${d.specs})`),
-    )}`.execute(trx);
-  }
+  const documents = parts.map((part) => ({
+    rowid: part.id,
+    name: part.name,
+    part: `${part.part_number} ${part.part_number_key}`,
+    specs: specDocumentText(specsOf.get(part.id) ?? []),
+    category: part.category ?? "",
+    description: part.description,
+  }));
+  await insertInSlices(trx, "items_search", ["rowid", "name", "part", "specs", "category", "description"], documents);
+  await insertInSlices(trx, "items_name_search", ["rowid", "name", "part", "specs"], documents);
 }
 
 /**

@@ -3,6 +3,7 @@
 // (app/services/catalog-import-runner.server.ts) claims them one at a time, whichever process it is in.
 import { PostgresAdapter, sql, type Transaction } from "kysely";
 
+import { insertJsonRows } from "~/db/bulk-insert.server";
 import { db, type DbOptions, type Executor, now } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { CatalogImportStatus } from "~/lib/statuses";
@@ -143,7 +144,7 @@ export async function discardCatalogImport(id: number) {
       .where("status", "in", ["waiting", "checked", "refused", "failed"])
       .executeTakeFirst();
     if (!Number(updated.numUpdatedRows)) return false;
-    await trx.deleteFrom("catalog_import_chunks").where("import_id", "=", id).execute();
+    await forgetFile(trx, id);
     return true;
   });
 }
@@ -177,6 +178,8 @@ export function claimNextImport(runner: string): Promise<ClaimedImport | null> {
       .executeTakeFirst();
     if (!next) return null;
     const job = next.status === "waiting" ? "check" : "apply";
+    // A check started again (its process died) stages its rows afresh.
+    if (job === "check") await trx.deleteFrom("catalog_import_rows").where("import_id", "=", next.id).execute();
     await trx
       .updateTable("catalog_imports")
       .set({
@@ -222,28 +225,68 @@ async function recoverStoppedImports(trx: Transaction<Database>) {
   }
 }
 
-/** A check's progress, which is its heartbeat too; false when the import is no longer this runner's. */
-export async function recordCheckProgress(
-  id: number,
-  runner: string,
-  { bytesDone, rowsDone }: { bytesDone: number; rowsDone: number },
-) {
-  const updated = await db
-    .updateTable("catalog_imports")
-    .set({ bytes_done: bytesDone, rows_done: rowsDone, heartbeat_at: now() })
-    .where("id", "=", id)
-    .where("runner", "=", runner)
-    .where("status", "=", "checking")
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0;
+/** The file and the rows read from it, once an import is applied or dropped. */
+async function forgetFile(trx: Executor, id: number) {
+  await trx.deleteFrom("catalog_import_chunks").where("import_id", "=", id).execute();
+  await trx.deleteFrom("catalog_import_rows").where("import_id", "=", id).execute();
 }
 
-/** What a check found: ready to apply, or refused (a row or the whole file). */
+export type StagedRow = { line: number; wanted: string };
+
+/**
+ * A check's batch: its rows kept for the apply (none once a row is refused), and its progress, which
+ * is its heartbeat too. False, and nothing kept, when the import is no longer this runner's.
+ */
+export async function recordCheckedBatch(
+  id: number,
+  runner: string,
+  { bytesDone, rowsDone, rows }: { bytesDone: number; rowsDone: number; rows: StagedRow[] },
+) {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("catalog_imports")
+      .set({ bytes_done: bytesDone, rows_done: rowsDone, heartbeat_at: now() })
+      .where("id", "=", id)
+      .where("runner", "=", runner)
+      .where("status", "=", "checking")
+      .executeTakeFirst();
+    if (!Number(updated.numUpdatedRows)) return false;
+    await insertJsonRows(
+      trx,
+      "catalog_import_rows",
+      ["import_id", "line", "wanted"],
+      rows.map((row) => ({ import_id: id, line: row.line, wanted: row.wanted })),
+    );
+    return true;
+  });
+}
+
+/** A checked import's rows, in file order, a batch at a time. */
+export async function* stagedRows(id: number, batch: number, { executor = db }: DbOptions = {}) {
+  let after = 0;
+  for (;;) {
+    const rows = await executor
+      .selectFrom("catalog_import_rows")
+      .select(["line", "wanted"])
+      .where("import_id", "=", id)
+      .where("line", ">", after)
+      .orderBy("line")
+      .limit(batch)
+      .execute();
+    if (!rows.length) return;
+    yield rows;
+    after = rows[rows.length - 1].line;
+  }
+}
+
+/** What a check found: ready to apply, or refused (a row or the whole file), with nothing kept to apply. */
 export async function finishCheck(id: number, runner: string, summary: ImportSummary) {
+  const refused = summary.refusedRows > 0 || summary.refusals.length > 0;
+  if (refused) await db.deleteFrom("catalog_import_rows").where("import_id", "=", id).execute();
   await db
     .updateTable("catalog_imports")
     .set({
-      status: summary.refusedRows || summary.refusals.length ? "refused" : "checked",
+      status: refused ? "refused" : "checked",
       summary: JSON.stringify(summary),
       rows_total: summary.rows,
       rows_done: summary.rows,
@@ -286,7 +329,7 @@ export async function finishApply(trx: Transaction<Database>, id: number, summar
     })
     .where("id", "=", id)
     .execute();
-  await trx.deleteFrom("catalog_import_chunks").where("import_id", "=", id).execute();
+  await forgetFile(trx, id);
 }
 
 /** An apply that wrote nothing because the catalog refused a row when it came to it. */

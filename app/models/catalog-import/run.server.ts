@@ -1,11 +1,8 @@
-// Checking and applying a catalog import. Both read the stored file a slice at a time, each row
-// under the product form's rules, and compare it with the part of the same number: a check tells
-// what would happen and writes nothing to the catalog; an apply does it, all in one transaction,
-// or nothing when any row is refused by then.
-import { pipeline, Readable } from "node:stream";
-
-import { CsvError, parse } from "csv-parse";
-
+// Checking and applying a catalog import. The check reads the stored file a batch at a time, each
+// row under the product form's rules and its category's spec templates, compares it with the part
+// of the same number, and keeps what each row asks for; it writes nothing to the catalog. The apply
+// compares those rows again with the catalog as it is then and writes them all in one transaction,
+// or nothing when any is refused by then.
 import { db, type Executor } from "~/db/db.server";
 import type { MoneyFormat } from "~/lib/money";
 import { partNumberKey } from "~/lib/part-number";
@@ -14,19 +11,11 @@ import { listCategories } from "~/models/catalog";
 import { catalogFieldsFromForm, itemChangesFromForm } from "~/models/item-form.server";
 import { priceBreaksOf } from "~/models/pricing.server";
 import { allSpecTemplates } from "~/models/spec-templates.server";
-import {
-  CATALOG_CSV_PARSE_OPTIONS,
-  catalogCsvReader,
-  type ImportRefusal,
-  type ImportRow,
-  MAX_IMPORT_ROWS,
-  recordStartLine,
-  tooManyRowsRefusal,
-  unreadableCsvRefusal,
-} from "~/validation/catalog-import";
+import type { ImportRefusal, ImportRow } from "~/validation/catalog-import";
 
 import { bumpCatalogVersions, type PartWrite, withSpecTriggersOff, writeParts } from "./bulk-write.server";
-import { catalogImportFile, failApply, finishApply, finishCheck, recordCheckProgress, startApply } from "./jobs.server";
+import { failApply, finishApply, finishCheck, recordCheckedBatch, stagedRows, startApply } from "./jobs.server";
+import { fileBatches, IMPORT_BATCH_ROWS } from "./read-file.server";
 import {
   addRefusals,
   comparePart,
@@ -39,75 +28,7 @@ import {
   type WantedPart,
 } from "./summary";
 
-/** Rows compared (and written) per round: one read of their parts, specs and price breaks. */
-export const IMPORT_BATCH_ROWS = 500;
-
 export type ImportProgress = { rowsDone: number; bytesDone: number };
-
-type Batch = { rows: ImportRow[]; refusals: ImportRefusal[]; refusedRows: number; bytesDone: number; rowsRead: number };
-
-/** The stored file's rows, a batch at a time; the whole file refused (line 1) ends it at once. */
-async function* fileBatches(importId: number, executor: Executor, money: MoneyFormat): AsyncGenerator<Batch> {
-  let bytesDone = 0;
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  async function* text() {
-    for await (const bytes of catalogImportFile(importId, { executor })) {
-      bytesDone += bytes.byteLength;
-      yield decoder.decode(bytes, { stream: true });
-    }
-    const rest = decoder.decode();
-    if (rest) yield rest;
-  }
-  const { to: _noCutOff, ...options } = CATALOG_CSV_PARSE_OPTIONS;
-  const parser = parse(options);
-  pipeline(Readable.from(text()), parser, () => {});
-  const reader = catalogCsvReader(money);
-  let batch: Batch = { rows: [], refusals: [], refusedRows: 0, bytesDone: 0, rowsRead: 0 };
-  let rowsRead = 0;
-  let header = true;
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      if (header) {
-        header = false;
-        const missing = reader.header(record);
-        if (missing) return yield wholeFileRefused(missing, bytesDone);
-        continue;
-      }
-      rowsRead += 1;
-      if (rowsRead > MAX_IMPORT_ROWS) return yield wholeFileRefused(tooManyRowsRefusal(), bytesDone);
-      const read = reader.row(record, recordStartLine(record, info.lines));
-      if ("row" in read) batch.rows.push(read.row);
-      else {
-        batch.refusedRows += 1;
-        batch.refusals.push(...read.refusals);
-      }
-      if (batch.rows.length + batch.refusedRows >= IMPORT_BATCH_ROWS) {
-        yield { ...batch, bytesDone, rowsRead };
-        batch = { rows: [], refusals: [], refusedRows: 0, bytesDone: 0, rowsRead: 0 };
-      }
-    }
-  } catch (error) {
-    if (error instanceof TypeError && /encoded data was not valid/i.test(error.message)) {
-      return yield wholeFileRefused(
-        { line: 1, column: null, reason: "The file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”." },
-        bytesDone,
-      );
-    }
-    if (error instanceof CsvError) return yield wholeFileRefused(unreadableCsvRefusal(error), bytesDone);
-    throw error;
-  }
-  if (header) {
-    return yield wholeFileRefused(
-      { line: 1, column: null, reason: "The file is empty: export the catalog for a file with every column." },
-      bytesDone,
-    );
-  }
-  yield { ...batch, bytesDone, rowsRead };
-}
-
-function wholeFileRefused(refusal: ImportRefusal, bytesDone: number): Batch {
-  return { rows: [], refusals: [refusal], refusedRows: 0, bytesDone, rowsRead: 0 };
-}
 
 /** What every batch's comparison needs: categories by slug and id, and each category's spec templates. */
 async function importContext(executor: Executor) {
@@ -116,12 +37,68 @@ async function importContext(executor: Executor) {
   const slugOfId = new Map(categories.map((category) => [category.id, category.slug]));
   return {
     idOfSlug,
+    categoryExists: (id: number | null) => id === null || slugOfId.has(id),
     categorySlug: (id: number | null) => (id === null ? "" : (slugOfId.get(id) ?? String(id))),
     templatesOf: (categoryId: number | null): SpecTemplate[] =>
       categoryId === null ? [] : (templates.get(categoryId) ?? []),
   };
 }
 type ImportContext = Awaited<ReturnType<typeof importContext>>;
+
+/** A row of the file as a part: what it asks for, or why it cannot be one. */
+type WantedRow =
+  | { line: number; refusals: ImportRefusal[] }
+  | { line: number; partNumber: string; wanted: WantedPart; refusals?: undefined };
+
+/** A file's row as the part it asks for: its category found by slug, specs read through its templates. */
+function wantedFromFile(row: ImportRow, context: ImportContext): WantedRow {
+  const refusals: ImportRefusal[] = [];
+  const refuse = (column: ImportRefusal["column"], reason: string) => refusals.push({ line: row.line, column, reason });
+  let categoryId: number | null = null;
+  if (row.categorySlug) {
+    categoryId = context.idOfSlug.get(row.categorySlug) ?? null;
+    if (categoryId === null) {
+      refuse("category", `There is no category “${row.categorySlug}”: use a category’s slug, as the export writes it`);
+    }
+  }
+  const specs = normalizeSpecs(row.values.specs, context.templatesOf(categoryId));
+  if (!specs.ok) refuse("specs", specs.error);
+  const fields = {
+    ...itemChangesFromForm(row.values),
+    ...catalogFieldsFromForm({ ...row.values, category: categoryId ?? undefined, hidden: row.hidden }),
+    part_number: row.values.partNumber,
+  } as WantedPart["fields"];
+  const breaks = row.values.priceBreaks;
+  if (breaks.length && breaks[0].priceCents >= fields.price_cents) {
+    refuse("price_breaks", "Each price break must be below the price per unit");
+  }
+  if (refusals.length || !specs.ok) return { line: row.line, refusals };
+  return {
+    line: row.line,
+    partNumber: row.values.partNumber,
+    wanted: { fields, specs: specs.specs, breaks, quantity: row.values.quantity, version: row.version },
+  };
+}
+
+/**
+ * A checked row again, at apply time: its category may have been deleted, or its templates changed,
+ * since the check.
+ */
+function wantedAgain(staged: { line: number; wanted: string }, context: ImportContext): WantedRow {
+  const { partNumber, wanted } = JSON.parse(staged.wanted) as { partNumber: string; wanted: WantedPart };
+  const categoryId = wanted.fields.category_id;
+  if (!context.categoryExists(categoryId)) {
+    return {
+      line: staged.line,
+      refusals: [
+        { line: staged.line, column: "category", reason: "Its category was deleted after the file was checked" },
+      ],
+    };
+  }
+  const specs = normalizeSpecs(wanted.specs, context.templatesOf(categoryId));
+  if (!specs.ok) return { line: staged.line, refusals: [{ line: staged.line, column: "specs", reason: specs.error }] };
+  return { line: staged.line, partNumber, wanted: { ...wanted, specs: specs.specs } };
+}
 
 type PlannedRow =
   | { kind: "refused"; line: number; refusals: ImportRefusal[] }
@@ -135,9 +112,9 @@ type PlannedRow =
       comparison: Comparison;
     };
 
-/** The parts these rows name, as the catalog holds them, by part-number key. */
-async function currentParts(executor: Executor, rows: ImportRow[]) {
-  const keys = [...new Set(rows.map((row) => partNumberKey(row.values.partNumber)))];
+/** The parts these part numbers name, as the catalog holds them, by part-number key. */
+async function currentParts(executor: Executor, partNumbers: string[]) {
+  const keys = [...new Set(partNumbers.map(partNumberKey))];
   const byKey = new Map<string, CurrentPart>();
   if (!keys.length) return byKey;
   const items = await executor
@@ -174,62 +151,36 @@ async function currentParts(executor: Executor, rows: ImportRow[]) {
     priceBreaksOf(ids, { executor }),
   ]);
   const specsOf = new Map<number, CurrentPart["specs"]>();
-  for (const { item_id, ...spec } of specs) specsOf.set(item_id, [...(specsOf.get(item_id) ?? []), spec]);
+  for (const spec of specs) {
+    const list = specsOf.get(spec.item_id);
+    const row = { name: spec.name, value: spec.value, unit: spec.unit };
+    if (list) list.push(row);
+    else specsOf.set(spec.item_id, [row]);
+  }
   for (const { part_number_key, ...item } of items) {
     byKey.set(part_number_key, { ...item, specs: specsOf.get(item.id) ?? [], breaks: breaks.get(item.id) ?? [] });
   }
   return byKey;
 }
 
-/** Each row against the catalog: refused (with why), a new part, a change, or nothing to do. */
-async function planBatch(executor: Executor, rows: ImportRow[], context: ImportContext): Promise<PlannedRow[]> {
-  const parts = await currentParts(executor, rows);
+/** Each wanted part against the catalog: refused, a new part, a change, or nothing to do. */
+async function compareWithCatalog(executor: Executor, rows: WantedRow[], context: ImportContext) {
+  const parts = await currentParts(
+    executor,
+    rows.flatMap((row) => (row.refusals ? [] : [row.partNumber])),
+  );
   return rows.map((row): PlannedRow => {
-    const refusals: ImportRefusal[] = [];
-    const refuse = (column: ImportRefusal["column"], reason: string) =>
-      refusals.push({ line: row.line, column, reason });
-    let categoryId: number | null = null;
-    if (row.categorySlug) {
-      categoryId = context.idOfSlug.get(row.categorySlug) ?? null;
-      if (categoryId === null)
-        refuse(
-          "category",
-          `There is no category “${row.categorySlug}”: use a category’s slug, as the export writes it`,
-        );
-    }
-    const specs = normalizeSpecs(row.values.specs, context.templatesOf(categoryId));
-    if (!specs.ok) refuse("specs", specs.error);
-    const fields = {
-      ...itemChangesFromForm(row.values),
-      ...catalogFieldsFromForm({ ...row.values, category: categoryId ?? undefined, hidden: row.hidden }),
-      part_number: row.values.partNumber,
-    } as WantedPart["fields"];
-    const breaks = row.values.priceBreaks;
-    if (breaks.length && breaks[0].priceCents >= fields.price_cents) {
-      refuse("price_breaks", "Each price break must be below the price per unit");
-    }
-    if (refusals.length || !specs.ok) return { kind: "refused", line: row.line, refusals };
-    const wanted: WantedPart = {
-      fields,
-      specs: specs.specs,
-      breaks,
-      quantity: row.values.quantity,
-      version: row.version,
-    };
-    const current = parts.get(partNumberKey(row.values.partNumber));
-    const base = { line: row.line, partNumber: row.values.partNumber, wanted };
+    if (row.refusals) return { kind: "refused", line: row.line, refusals: row.refusals };
+    const current = parts.get(partNumberKey(row.partNumber));
+    const base = { line: row.line, partNumber: row.partNumber, wanted: row.wanted };
     if (!current) return { kind: "create", ...base };
-    const comparison = comparePart(wanted, current, context.categorySlug);
-    const changed = comparison.changes.length > 0;
-    return { kind: changed ? "change" : "unchanged", ...base, current, comparison };
+    const comparison = comparePart(row.wanted, current, context.categorySlug);
+    return { kind: comparison.changes.length ? "change" : "unchanged", ...base, current, comparison };
   });
 }
 
-/** Counts a batch's rows into the summary, listing the first changes and stock figures left alone. */
-function tally(summary: ImportSummary, batch: Batch, planned: PlannedRow[], context: ImportContext) {
-  summary.rows += batch.rowsRead;
-  summary.refusedRows += batch.refusedRows;
-  addRefusals(summary, batch.refusals);
+/** Counts compared rows into the summary, listing the first changes and stock figures left alone. */
+function tally(summary: ImportSummary, planned: PlannedRow[], context: ImportContext) {
   for (const row of planned) {
     if (row.kind === "refused") {
       summary.refusedRows += 1;
@@ -275,21 +226,37 @@ function tally(summary: ImportSummary, batch: Batch, planned: PlannedRow[], cont
   }
 }
 
+const refused = (summary: ImportSummary) => summary.refusedRows > 0 || summary.refusals.length > 0;
+
 type RunOptions = {
   runner: string;
   money: MoneyFormat;
   onProgress?: (progress: ImportProgress) => void;
 };
 
-/** The dry run: what the file would do, with every refused row; the catalog is only read. */
+/**
+ * The dry run: what the file would do, with every refused row. The catalog is only read; the rows
+ * are kept for the apply while none is refused.
+ */
 export async function checkCatalogImport(importId: number, { runner, money, onProgress }: RunOptions) {
   const summary = emptySummary();
   const context = await importContext(db);
   for await (const batch of fileBatches(importId, db, money)) {
-    tally(summary, batch, await planBatch(db, batch.rows, context), context);
+    summary.rows += batch.rowsRead;
+    summary.refusedRows += batch.refusedRows;
+    addRefusals(summary, batch.refusals);
+    const wanted = batch.rows.map((row) => wantedFromFile(row, context));
+    tally(summary, await compareWithCatalog(db, wanted, context), context);
     const progress = { rowsDone: summary.rows, bytesDone: batch.bytesDone };
+    const kept = refused(summary)
+      ? []
+      : wanted.flatMap((row) =>
+          row.refusals
+            ? []
+            : [{ line: row.line, wanted: JSON.stringify({ partNumber: row.partNumber, wanted: row.wanted }) }],
+        );
     // Another process took the import over (this one was thought dead): it is that one's now.
-    if (!(await recordCheckProgress(importId, runner, progress))) return;
+    if (!(await recordCheckedBatch(importId, runner, { ...progress, rows: kept }))) return;
     onProgress?.(progress);
   }
   await finishCheck(importId, runner, summary);
@@ -301,13 +268,13 @@ class ApplyRefused {
 }
 
 /**
- * Applies the file in one transaction: rows compared again with the catalog as it is now, new parts
- * created, changed ones changed, stock moved by recorded movements. Any row refused by then (a
- * category deleted since the check, say) rolls all of it back; the import says why.
+ * Applies a checked import in one transaction: its rows compared again with the catalog as it is
+ * now, new parts created, changed ones changed, stock moved by recorded movements. Any row refused
+ * by then (its category deleted since the check, say) rolls all of it back; the import says why.
  */
 export async function applyCatalogImport(
   importId: number,
-  { runner, money, userId, onProgress }: RunOptions & { userId: number | null },
+  { runner, userId, onProgress }: Omit<RunOptions, "money"> & { userId: number | null },
 ) {
   const summary = emptySummary();
   const stockReason = `Catalog import #${importId}`;
@@ -316,15 +283,20 @@ export async function applyCatalogImport(
       if (!(await startApply(trx, importId, runner))) return;
       const context = await importContext(trx);
       await withSpecTriggersOff(trx, async () => {
-        for await (const batch of fileBatches(importId, trx, money)) {
-          const planned = await planBatch(trx, batch.rows, context);
-          tally(summary, batch, planned, context);
-          if (summary.refusedRows || summary.refusals.length) continue;
+        for await (const staged of stagedRows(importId, IMPORT_BATCH_ROWS, { executor: trx })) {
+          summary.rows += staged.length;
+          const planned = await compareWithCatalog(
+            trx,
+            staged.map((row) => wantedAgain(row, context)),
+            context,
+          );
+          tally(summary, planned, context);
+          if (refused(summary)) continue;
           await writeParts(trx, planned.flatMap(partWrite), { userId, stockReason });
-          onProgress?.({ rowsDone: summary.rows, bytesDone: batch.bytesDone });
+          onProgress?.({ rowsDone: summary.rows, bytesDone: 0 });
         }
       });
-      if (summary.refusedRows || summary.refusals.length) throw new ApplyRefused(summary);
+      if (refused(summary)) throw new ApplyRefused(summary);
       if (summary.creates || summary.changes) await bumpCatalogVersions(trx);
       await finishApply(trx, importId, summary);
     });

@@ -1,0 +1,15 @@
+import fs from "node:fs";
+import { stringify } from "csv-stringify/sync";
+import { catalogCsvBatches, CATALOG_CSV_COLUMNS } from "./app/models/catalog-export.server";
+import { CATALOG_CSV_STRINGIFY_OPTIONS } from "./app/validation/catalog-import";
+import { db } from "./app/db/db.server";
+const out = fs.createWriteStream("/tmp/bench/catalog-100k.csv");
+const t = Date.now();
+out.write(`\uFEFF${stringify([[...CATALOG_CSV_COLUMNS]], CATALOG_CSV_STRINGIFY_OPTIONS)}`);
+for await (const rows of catalogCsvBatches()) out.write(stringify(rows, CATALOG_CSV_STRINGIFY_OPTIONS));
+out.end();
+console.log("export ms", Date.now() - t);
+const cats = await db.selectFrom("categories").selectAll().execute();
+const tpls = await db.selectFrom("spec_templates").selectAll().execute();
+fs.writeFileSync("/tmp/bench/cats.json", JSON.stringify({ cats, tpls }));
+await db.destroy();

@@ -1,0 +1,11 @@
+import { createDatabase } from "./app/db/db.server";
+const db = createDatabase("file:/tmp/bench/imp.db");
+const rows = Array.from({ length: 400 }, (_, i) => ({ item_id: 1, position: i, name: "Bore", value: "8", unit: "mm", category_id: 1 }));
+let t = performance.now();
+for (let i = 0; i < 100; i++) db.insertInto("item_specs").values(rows).compile();
+console.log("compile 400-row insert ms each", (performance.now() - t) / 100);
+const { sql } = await import("kysely");
+t = performance.now();
+for (let i = 0; i < 100; i++) sql`insert into item_specs (item_id, position, name, value, unit, category_id) values ${sql.join(rows.map(r => sql`(${r.item_id}, ${r.position}, ${r.name}, ${r.value}, ${r.unit}, ${r.category_id})`))}`.compile(db);
+console.log("compile raw sql ms each", (performance.now() - t) / 100);
+await db.destroy();
