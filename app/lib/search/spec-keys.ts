@@ -49,7 +49,10 @@ export const SPEC_KEY_SEPARATORS = [
 const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
 const escapedForClass = (character: string) => character.replace(/[\\\]^-]/g, "\\$&");
-/** Every separator at once: one pass, where SQL replaces them one by one (the same result, as no separator makes another). */
+/**
+ * Every separator at once: one pass, where SQL replaces them one by one (the same result, as no
+ * separator makes another).
+ */
 const SEPARATORS = new RegExp(`[${SPEC_KEY_SEPARATORS.map(escapedForClass).join("")}]`, "g");
 
 function encoded(text: string) {
