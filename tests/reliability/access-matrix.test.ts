@@ -92,6 +92,16 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 403, 200],
     post: [405, 405, 405],
   },
+  "routes/dashboard.import": {
+    path: () => "/dashboard/import",
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
+  "routes/dashboard.import_.$id": {
+    path: (shop) => `/dashboard/import/${shop.importId}`,
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
   "routes/dashboard.make-admin": {
     path: () => "/dashboard/make-admin",
     get: [SIGN_IN, 403, 200],

@@ -5,6 +5,7 @@ import { sql } from "kysely";
 
 import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
+import { createCatalogImport } from "~/models/catalog-import";
 import { createReview } from "~/models/review.server";
 import { getUserById, setUserRole } from "~/models/user.server";
 import { placeOrder } from "~/services/checkout.server";
@@ -14,7 +15,7 @@ import { newUser, sessionCookieFor } from "../support/users";
 
 export const ORIGIN = "http://localhost:3000";
 
-/** A small shop to aim requests at: an admin, two customers with an order and a review each. */
+/** A small shop to aim requests at: an admin, two customers with an order and a review each, an uploaded catalog file. */
 export async function makeShop() {
   const suffix = Date.now().toString(36);
   const admin = (await setUserRole(
@@ -44,7 +45,12 @@ export async function makeShop() {
   });
   const aliceReview = await createReview({ userId: alice.id, name: "Alice", rating: 5, review: "Great gear." });
   if (!aliceOrder.ok) throw new Error("fixture order failed");
-  return { admin, alice, bob, item, aliceOrderId: aliceOrder.orderId, aliceReviewId: aliceReview.id };
+  const importId = await createCatalogImport({
+    userId: admin.id,
+    fileName: "fixture.csv",
+    bytes: new TextEncoder().encode("part_number,name\n"),
+  });
+  return { admin, alice, bob, item, aliceOrderId: aliceOrder.orderId, aliceReviewId: aliceReview.id, importId };
 }
 
 const cookies = new Map<number, string>();

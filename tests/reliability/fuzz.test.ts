@@ -65,6 +65,9 @@ function targetFor(routeId: string, routes: Record<string, BuildRoute>, shop: Sh
       sample: { intent: "delete", itemId: String(shop.item.id) },
     },
     "routes/dashboard.manage-product_.$id": { path: `/dashboard/manage-product/${shop.item.id}`, sample: product },
+    // A form without a file is all the fuzzer sends: the upload itself is tested in catalog-import.test.ts.
+    "routes/dashboard.import": { path: "/dashboard/import", sample: { intent: "upload" } },
+    "routes/dashboard.import_.$id": { path: `/dashboard/import/${shop.importId}`, sample: { intent: "apply" } },
     "routes/dashboard.make-admin": {
       path: "/dashboard/make-admin",
       sample: { intent: "promote", email: shop.bob.email },

@@ -39,7 +39,9 @@ async function catalogState() {
       ? (
           await sql<{
             name: string;
-          }>`select tgname::text || ':' || tgenabled::text as name from pg_trigger where not tgisinternal order by 1`.execute(db)
+          }>`select tgname::text || ':' || tgenabled::text as name from pg_trigger where not tgisinternal order by 1`.execute(
+            db,
+          )
         ).rows
       : (await sql<{ name: string }>`select name from sqlite_schema where type = 'trigger' order by 1`.execute(db))
           .rows;
