@@ -1,0 +1,118 @@
+import net from "node:net";
+
+import { stringify } from "csv-stringify/sync";
+import { afterAll, beforeAll, expect, test } from "vitest";
+
+import {
+  CATALOG_CSV_COLUMNS,
+  CATALOG_CSV_STRINGIFY_OPTIONS,
+  MAX_CATALOG_FILE_BYTES,
+} from "~/validation/catalog-import";
+import { MAX_FORM_BYTES } from "~/web/request.server";
+
+import { type ServerProcess, startServer } from "../support/server";
+import { uniqueToken } from "../support/unique";
+import { createSignedInUser } from "../support/users";
+
+// The catalog import through the built server: an upload larger than any other form is taken on
+// its own page only, and the server's import thread checks it.
+
+let server: ServerProcess;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A catalog file of new parts, larger than `bytes`. */
+function fileOver(bytes: number) {
+  const token = uniqueToken();
+  const rows: string[][] = [];
+  const description = "A washer for the import test. ".repeat(40);
+  for (let n = 0; rows.length * description.length < bytes; n++) {
+    rows.push(
+      CATALOG_CSV_COLUMNS.map(
+        (column) =>
+          ({
+            part_number: `GW-HTTP-${token}-${n}`,
+            name: `Upload Washer ${n}`,
+            price: "0.40",
+            stock: "100",
+            supplier: "Gearwright Works",
+            hidden: "no",
+            image: "/images/items/spur-gear.svg",
+            description,
+          })[column as string] ?? "",
+      ),
+    );
+  }
+  return stringify([[...CATALOG_CSV_COLUMNS], ...rows], CATALOG_CSV_STRINGIFY_OPTIONS);
+}
+
+function upload(cookie: string, content: string) {
+  const form = new FormData();
+  form.append("intent", "upload");
+  form.append("file", new File([content], "catalog.csv", { type: "text/csv" }));
+  return fetch(`${server.origin}/dashboard/import`, {
+    method: "POST",
+    body: form,
+    redirect: "manual",
+    headers: { Cookie: cookie, Origin: server.origin },
+  });
+}
+
+test("a file larger than any form is taken for checking, and the server's import thread checks it", async () => {
+  const { cookie } = await createSignedInUser({ role: "admin" });
+  const content = fileOver(MAX_FORM_BYTES + 1024 * 1024);
+  const response = await upload(cookie, content);
+  expect(response.status).toBe(302);
+  const importPage = response.headers.get("location")!;
+  expect(importPage).toMatch(/^\/dashboard\/import\/\d+$/);
+  const until = Date.now() + 30_000;
+  let html = "";
+  while (!html.includes("Checked: ready to apply") && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    html = await (await fetch(`${server.origin}${importPage}`, { headers: { Cookie: cookie } })).text();
+  }
+  expect(html).toContain("Checked: ready to apply");
+  expect(html).toMatch(/New parts<\/dt><dd[^>]*>[\d,]+</);
+});
+
+test("only admins may upload: a customer is refused before the file is read", async () => {
+  const { cookie } = await createSignedInUser();
+  const response = await upload(cookie, fileOver(1024));
+  expect(response.status).toBe(403);
+});
+
+/** Sends only a request's head, declaring `length` bytes, and returns the status line of the answer. */
+function declare(path: string, length: number, cookie: string) {
+  return new Promise<string>((resolve, reject) => {
+    const socket = net.connect(server.port, "127.0.0.1", () =>
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${server.origin}\r\nCookie: ${cookie}\r\n` +
+          `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${length}\r\n\r\n`,
+      ),
+    );
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk;
+      if (answer.includes("\r\n")) {
+        socket.destroy();
+        resolve(answer.split("\r\n")[0]);
+      }
+    });
+    socket.on("error", reject);
+  });
+}
+
+test("a body declared larger than its page takes is refused with 413 before it is sent", async () => {
+  const { cookie } = await createSignedInUser({ role: "admin" });
+  expect(await declare("/dashboard/import", MAX_CATALOG_FILE_BYTES + 2 * 1024 * 1024, cookie)).toBe(
+    "HTTP/1.1 413 Payload Too Large",
+  );
+  // The import page's bound is its own: every other form keeps the small one.
+  expect(await declare("/contact", MAX_FORM_BYTES + 1024 * 1024, cookie)).toBe("HTTP/1.1 413 Payload Too Large");
+});
