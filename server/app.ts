@@ -3,7 +3,7 @@ import path from "node:path";
 
 // The adapter's request and response conversions (its createRequestHandler writes straight to the
 // socket; we call Remix ourselves so the page cache can keep the Response): see decision 0012.
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRemixRequest } from "@remix-run/express/dist/server.js";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
@@ -220,5 +220,57 @@ async function sendUncached(res: ExpressResponse, response: Response) {
     response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
   res.setHeader("X-Cache", "MISS");
-  await sendRemixResponse(res, response);
+  await sendResponse(res, response);
+}
+
+/**
+ * A Response written to Express as the adapter's sendRemixResponse does, but reading its body only as
+ * fast as the client takes it: the adapter writes whatever the body yields without waiting for the
+ * socket, so a 45 MB catalog export sat in memory, and each chunk is read again only once the last
+ * has drained. A client that goes away cancels the body (its reads stop).
+ */
+async function sendResponse(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const flushable = res as ExpressResponse & { flush?: () => void };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const more = res.write(value);
+      // compression's flush sends what it holds, so a streamed page reaches the browser as it renders.
+      flushable.flush?.();
+      if (!more && !(await drained(res))) {
+        await reader.cancel();
+        return;
+      }
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  }
+}
+
+/** Waits until the socket takes more (true), or the client has gone (false). */
+function drained(res: ExpressResponse) {
+  if (res.destroyed || res.writableEnded) return Promise.resolve(false);
+  return new Promise<boolean>((resolve) => {
+    const done = (ok: boolean) => {
+      res.off("drain", onDrain);
+      res.off("close", onClose);
+      resolve(ok);
+    };
+    const onDrain = () => done(true);
+    const onClose = () => done(false);
+    res.on("drain", onDrain);
+    res.on("close", onClose);
+  });
 }

@@ -78,6 +78,9 @@ export async function* catalogCsvBatches({
     ]);
     if (parts.length < batch) return;
     after = ids[ids.length - 1];
+    // better-sqlite3 answers at once, so without this the whole export would run as one long task:
+    // nothing else (the export's own socket included) would be served until its last slice.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

@@ -138,4 +138,15 @@ describe("reading a catalog CSV", () => {
       { line: 2, column: "version", reason: expect.stringMatching(/^Leave the version as the export wrote it/) },
     ]);
   });
+
+  test("stock is read to what the catalog holds, not the product form's opening bound, so an export imports again", () => {
+    const { rows, refusals } = read(
+      csv([
+        part({ part_number: "GW-BIG-1", stock: "5000000" }),
+        part({ part_number: "GW-BIG-2", stock: "3000000000" }),
+      ]),
+    );
+    expect(rows.map((row) => [row.values.partNumber, row.values.quantity])).toEqual([["GW-BIG-1", 5_000_000]]);
+    expect(refusals).toEqual([{ line: 7, column: "stock", reason: "Stock must be at most 2000000000" }]);
+  });
 });

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { MoneyFormat } from "~/lib/money";
 import { partNumberKey } from "~/lib/part-number";
 
+import { wholeNumberField } from "./common";
 import { productSchemas } from "./product";
 
 /**
@@ -43,6 +44,20 @@ export const MAX_IMPORT_ROWS = 200_000;
 export const MAX_LISTED_REFUSALS = 500;
 /** The longest row the reader takes (a row is a part: its description and specs are the long cells). */
 export const MAX_CSV_RECORD_BYTES = 64 * 1024;
+
+/**
+ * Stock as a file may hold it: what the catalog holds, which adjustments can take past the product
+ * form's opening-stock bound (an export must import again), up to what the column stores.
+ */
+export const MAX_HELD_STOCK = 2_000_000_000;
+const heldStockField = wholeNumberField({
+  min: 0,
+  max: MAX_HELD_STOCK,
+  required: "Enter the stock",
+  notWhole: "Stock must be a whole number",
+  tooFew: "Stock must be at least 0",
+  tooMany: `Stock must be at most ${MAX_HELD_STOCK}`,
+});
 
 /** The product form's field each column fills, so a refusal names the column the file has. */
 const FIELD_OF: Record<Exclude<Column, "category" | "hidden" | "version">, string> = {
@@ -167,7 +182,8 @@ export function catalogCsvReader(money: MoneyFormat) {
         price: cell("price"),
         priceBreaks: cell("price_breaks"),
         minOrderQuantity: cell("min_order_quantity") || undefined,
-        quantity: cell("stock"),
+        // Read above, to the catalog's own bound rather than the form's.
+        quantity: 0,
         reorderPoint: cell("reorder_point") || undefined,
         leadTimeDays: cell("lead_time_days") || undefined,
         supplierName: cell("supplier"),
@@ -180,6 +196,8 @@ export function catalogCsvReader(money: MoneyFormat) {
           refuse(COLUMN_OF.get(String(issue.path[0])) ?? null, issue.message);
         }
       }
+      const stock = heldStockField.safeParse(cell("stock"));
+      if (!stock.success) refuse("stock", stock.error.issues[0].message);
       const partNumber = parsed.success ? parsed.data.partNumber : undefined;
       if (!cell("part_number")) {
         refuse("part_number", "Enter a part number: the import matches parts by it");
@@ -189,11 +207,11 @@ export function catalogCsvReader(money: MoneyFormat) {
         if (first !== undefined) refuse("part_number", `This part number is on line ${first} too`);
         else seen.set(key, line);
       }
-      if (refusals.length || !parsed.success || !partNumber) return { refusals };
+      if (refusals.length || !parsed.success || !stock.success || !partNumber) return { refusals };
       return {
         row: {
           line,
-          values: { ...parsed.data, partNumber },
+          values: { ...parsed.data, partNumber, quantity: stock.data },
           categorySlug: cell("category") || null,
           hidden: hiddenText === "yes",
           version: versionText ? Number(versionText) : null,

@@ -15,7 +15,8 @@
 //   --connections N  BENCH_CONNECTIONS  concurrent connections (50)
 //   --port P         BENCH_PORT         first of eleven loopback ports, 3200–3289 (3210)
 //   --only a,b       BENCH_ONLY         run only these measurements (names as in the table, and
-//                                      orders, checkout, checkout-postgres, flood, adversarial)
+//                                      orders, checkout, checkout-postgres, catalog-file, flood,
+//                                      adversarial)
 //   --profile        BENCH_PROFILE=1    run the servers under node --cpu-prof (.tmp/bench/profiles)
 //   --no-write       BENCH_WRITE=0      print only; leave docs/benchmarks.md alone
 //   --keep           BENCH_KEEP=1       keep the databases and the build snapshot
@@ -36,6 +37,7 @@ import { benchDir, snapshotBuild } from "./lib/server.mjs";
 import { report } from "./report/index.mjs";
 import { measureAdversarial } from "./scenarios/adversarial.mjs";
 import { cachingHeaders } from "./scenarios/caching.mjs";
+import { measureCatalogFile } from "./scenarios/catalog-file.mjs";
 import { measureSqliteCheckouts } from "./scenarios/checkouts.mjs";
 import { measurePostgresCheckouts } from "./scenarios/checkouts-postgres.mjs";
 import { measureFlood } from "./scenarios/flood.mjs";
@@ -84,7 +86,8 @@ if (!Number.isInteger(config.items) || config.items < 20)
   throw new Error("--items must be a whole number, at least 20");
 if (!Number.isInteger(config.smallItems) || config.smallItems < 1)
   throw new Error("--small-items must be a whole number, at least 1");
-// The store three times, remix-serve, node:http, the store on PostgreSQL (+5) and PostgreSQL itself (+10).
+// The store three times, remix-serve, node:http, the store on PostgreSQL (+5), the importing store (+6)
+// and PostgreSQL itself (+10).
 if (config.port < 3200 || config.port + 10 > 3299) throw new Error("--port must leave eleven ports inside 3200–3299");
 if (config.duration < 1 || config.duration > 120) throw new Error("--duration must be between 1 and 120 seconds");
 if (!Number.isInteger(config.rounds) || config.rounds < 1 || config.duration / config.rounds < 1) {
@@ -159,18 +162,35 @@ try {
     ? await measurePostgresCheckouts({ runDir, config, cleanup })
     : null;
 
-  // 6. A sign-in flood while a visitor reads the catalog.
+  // 6. The large catalog exported as a file, and that file imported into an empty catalog.
+  const catalogFile = runs("catalog-file")
+    ? await measureCatalogFile({ large, largeDb, runDir, port: config.port + 6, cleanup })
+    : null;
+
+  // 7. A sign-in flood while a visitor reads the catalog.
   const flood = runs("flood") ? await measureFlood(uncached, { config }) : null;
 
   const payload = homePayload(path.join(runDir, "build"), homeHtml);
   info.finishedLoad = loadAverage();
   info.elapsed = elapsed();
-  run = { info, results, skipped, adversarial, orders, checkouts, postgresCheckouts, flood, payload, caching };
+  run = {
+    info,
+    results,
+    skipped,
+    adversarial,
+    orders,
+    checkouts,
+    postgresCheckouts,
+    catalogFile,
+    flood,
+    payload,
+    caching,
+  };
 } finally {
   await cleanup.run();
 }
 
-// 7. The report.
+// 8. The report.
 report(run, { write: !flags["no-write"] && only.size === 0 });
 if (profileDir)
   console.log(

@@ -31,6 +31,7 @@ export const fmt = {
   ms: (value) => (value >= 10 ? Math.round(value).toString() : value.toFixed(1)),
   pct: (value) => `${(value * 100).toFixed(0)}%`,
   kb: (bytes) => `${(bytes / 1024).toFixed(1)} KB`,
+  mb: (bytes) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`,
 };
 
 export function table(headers, rows) {

@@ -33,6 +33,16 @@ export function processCpuSeconds(pid) {
   return cpuSecondsIn(`/proc/${pid}/stat`);
 }
 
+/** The memory a process holds now (resident set), in bytes; null where /proc is missing. */
+export function residentBytes(pid) {
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return kb ? Number(kb[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * CPU seconds a Node process's main thread (the event loop, whose thread id is the process id) has
  * used so far: what sets a single process's throughput when it is working flat out, since the
@@ -75,6 +85,11 @@ function runScript(script, args, file) {
   });
   if (result.status !== 0) throw new Error(`${script} on ${file} failed (exit ${result.status ?? result.signal})`);
   return JSON.parse(result.stdout.trim().split("\n").at(-1));
+}
+
+/** A new SQLite file with `from`'s categories and spec templates and no parts (scripts/bench/empty-catalog.ts). */
+export function emptyCatalog(file, { from }) {
+  return runScript("scripts/bench/empty-catalog.ts", ["--from", from], file);
 }
 
 /** Runs the catalog generator (scripts/bench/seed-catalog.ts) into a new SQLite file. */
@@ -213,6 +228,7 @@ export async function startServer({
     pid: child.pid,
     logFile,
     cpuSeconds: () => processCpuSeconds(child.pid),
+    residentBytes: () => residentBytes(child.pid),
     mainThreadCpuSeconds: () => mainThreadCpuSeconds(child.pid),
     logBytes: () => fs.statSync(logFile).size,
     /** How many `method path` requests the server's own log records between two offsets; null when it keeps no log. */

@@ -75,6 +75,19 @@ export const BUDGETS = [
   { kind: "checkouts-postgres", label: "The same on PostgreSQL (reported)" },
   { kind: "times", page: "cart", of: "home-signed-in", target: 0.9, label: "Cart page, signed in, vs home, signed in" },
   { kind: "no-oversell", label: "No oversell (stock check and sell-out race)" },
+  // Issue 25: the catalog as a file.
+  {
+    kind: "export",
+    maxSeconds: 10,
+    firstByteMs: 1000,
+    label: ({ items }) => `Export of ${fmt.int(items)} parts`,
+  },
+  {
+    kind: "import",
+    maxSeconds: 60,
+    growthMb: 256,
+    label: ({ items }) => `Import of ${fmt.int(items)} parts with specs, upload to applied, and the server's memory`,
+  },
   // Measured by `npm run bench:lighthouse` (scripts/bench/lighthouse.mjs), into its own section.
   { kind: "lighthouse", label: "Lighthouse on the home page", target: "95 / 100 / 100 / 100" },
 ];
@@ -177,6 +190,28 @@ const ROWS = {
   "no-oversell": (_budget, { orders }) => {
     const none = orders ? orders.consistent && orders.race.ok : null;
     return ["none", none === null ? "–" : none ? "none" : "oversold", none === null ? "not measured" : pass(none)];
+  },
+  export: ({ maxSeconds, firstByteMs }, { catalogFile }) => {
+    const exported = catalogFile?.export;
+    return [
+      `≤ ${maxSeconds} s, first bytes ≤ ${fmt.int(firstByteMs)} ms`,
+      exported ? `${exported.seconds.toFixed(1)} s, first bytes ${fmt.ms(exported.firstByteMs)} ms` : "–",
+      exported ? pass(exported.seconds <= maxSeconds && exported.firstByteMs <= firstByteMs) : "not measured",
+    ];
+  },
+  import: ({ maxSeconds, growthMb }, { catalogFile, info }) => {
+    const imported = catalogFile?.import;
+    const growth = imported ? imported.rssGrowthBytes / (1024 * 1024) : null;
+    const whole = imported ? imported.parts === info.config.items : false;
+    return [
+      `≤ ${maxSeconds} s, memory +${growthMb} MB at most`,
+      imported ? `${imported.totalSeconds.toFixed(1)} s, +${growth.toFixed(0)} MB` : "–",
+      imported
+        ? whole
+          ? pass(imported.totalSeconds <= maxSeconds && growth <= growthMb)
+          : `**FAIL** (${fmt.int(imported.parts)} parts)`
+        : "not measured",
+    ];
   },
   lighthouse: ({ target }) => [target, "see the Lighthouse section", "`npm run bench:lighthouse`"],
 };

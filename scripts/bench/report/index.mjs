@@ -8,13 +8,19 @@ import { root } from "../../lib/run.mjs";
 import { benchmarksFile, plainTable, writeSection } from "../lib/report.mjs";
 import { benchDir } from "../lib/server.mjs";
 import { budgetsSection } from "./budgets.mjs";
-import { adversarialSection, checkoutsSection, floodSection, ordersSection } from "./operations.mjs";
+import {
+  adversarialSection,
+  catalogFileSection,
+  checkoutsSection,
+  floodSection,
+  ordersSection,
+} from "./operations.mjs";
 import { growthSection, latencySection, opening, pagesSection } from "./pages.mjs";
 import { cachingSection, payloadSection } from "./served.mjs";
 
 /**
  * `run` is everything measured: { info, results, skipped, adversarial, orders, checkouts,
- * postgresCheckouts, flood, payload, caching }, a scenario left out (`--only`) as null.
+ * postgresCheckouts, catalogFile, flood, payload, caching }, a scenario left out (`--only`) as null.
  */
 export function render(run) {
   return [
@@ -25,6 +31,7 @@ export function render(run) {
     ...adversarialSection(run),
     ...ordersSection(run),
     ...checkoutsSection(run),
+    ...catalogFileSection(run),
     ...payloadSection(run),
     ...cachingSection(run),
     ...floodSection(run),

@@ -173,3 +173,24 @@ export function adversarialSection({ adversarial, info }) {
       : []),
   ];
 }
+
+export function catalogFileSection({ catalogFile, info }) {
+  if (!catalogFile) return [];
+  const { export: exported, import: imported } = catalogFile;
+  const rows = [
+    [
+      `Export of ${fmt.int(info.config.items)} parts (GET /dashboard/export/catalog.csv)`,
+      `${exported.seconds.toFixed(1)} s, first bytes after ${fmt.ms(exported.firstByteMs)} ms, ${fmt.mb(exported.bytes)}`,
+    ],
+    ["Import of that file into an empty catalog: upload", `${imported.uploadSeconds.toFixed(1)} s`],
+    ["Check (the dry run: every row read, compared and kept)", `${imported.checkSeconds.toFixed(1)} s`],
+    ["Apply (one transaction)", `${imported.applySeconds.toFixed(1)} s`],
+    ["Upload to applied", `${imported.totalSeconds.toFixed(1)} s`],
+    ["Parts in the catalog after", fmt.int(imported.parts)],
+    [
+      "The importing server's memory: before, growth at its peak",
+      `${fmt.mb(imported.rssBeforeBytes)}, +${fmt.mb(imported.rssGrowthBytes)}`,
+    ],
+  ];
+  return ["", "### The catalog as a file", "", table(["Measure", "Value"], rows)];
+}
