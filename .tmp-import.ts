@@ -15,7 +15,7 @@ const rss0 = process.memoryUsage().rss;
 let peak = rss0;
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
 let t = Date.now();
-const id = await createCatalogImport({ userId: null, fileName: "c.csv", bytes: new Uint8Array(bytes) });
+const id = await createCatalogImport({ userId: null, fileName: "c.csv", file: new Blob([bytes]) });
 console.log("upload stored ms", Date.now() - t);
 t = Date.now();
 await runNextCatalogImport("bench");

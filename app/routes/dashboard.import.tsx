@@ -38,10 +38,13 @@ export const action = formAction({
   guard: requireAdmin,
   schema: CatalogFileSchema,
   async run({ user, value }) {
-    const bytes = new Uint8Array(await value.file.arrayBuffer());
-    const problem = catalogFileProblem(bytes.subarray(0, 64 * 1024));
+    const problem = catalogFileProblem(new Uint8Array(await value.file.slice(0, 64 * 1024).arrayBuffer()));
     if (problem) return refuse(400, { fieldErrors: { file: [problem] } });
-    const id = await createCatalogImport({ userId: user.id, fileName: value.file.name || "catalog.csv", bytes });
+    const id = await createCatalogImport({
+      userId: user.id,
+      fileName: value.file.name || "catalog.csv",
+      file: value.file,
+    });
     return redirectWithFlash(
       `/dashboard/import/${id}`,
       "File received: it is being checked. Nothing changes until you apply it.",

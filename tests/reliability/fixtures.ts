@@ -48,7 +48,7 @@ export async function makeShop() {
   const importId = await createCatalogImport({
     userId: admin.id,
     fileName: "fixture.csv",
-    bytes: new TextEncoder().encode("part_number,name\n"),
+    file: new Blob(["part_number,name\n"]),
   });
   return { admin, alice, bob, item, aliceOrderId: aliceOrder.orderId, aliceReviewId: aliceReview.id, importId };
 }

@@ -104,7 +104,7 @@ test("kill -9 while an import is applied: the catalog is as it was, and the impo
   const id = await createCatalogImport({
     userId: user.id,
     fileName: "crash.csv",
-    bytes: new TextEncoder().encode(file),
+    file: new Blob([file]),
   });
   await runWaitingCatalogImports("reliability-check");
   expect((await getCatalogImport(id))!.status).toBe("checked");

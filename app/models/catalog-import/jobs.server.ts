@@ -42,28 +42,26 @@ const importColumns = [
   "catalog_imports.applied_at",
 ] as const;
 
-/** Creates an import of `bytes`, waiting to be checked: the row and every slice of the file, or nothing. */
+/**
+ * Creates an import of `file`, waiting to be checked: the row and every slice of the file, or
+ * nothing. The file is read a slice at a time, so no second copy of it is ever held whole.
+ */
 export async function createCatalogImport(
-  { userId, fileName, bytes }: { userId: number | null; fileName: string; bytes: Uint8Array },
+  { userId, fileName, file }: { userId: number | null; fileName: string; file: Blob },
   { executor = db }: DbOptions = {},
 ) {
   const write = async (trx: Executor) => {
     const created = await trx
       .insertInto("catalog_imports")
-      .values({
-        user_id: userId,
-        file_name: fileName,
-        file_bytes: bytes.byteLength,
-        status: "waiting",
-        created_at: now(),
-      })
+      .values({ user_id: userId, file_name: fileName, file_bytes: file.size, status: "waiting", created_at: now() })
       .returning("id")
       .executeTakeFirstOrThrow();
-    for (let seq = 0; seq * CHUNK_BYTES < bytes.byteLength; seq++) {
-      const slice = bytes.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES);
+    let seq = 0;
+    for (let start = 0; start < file.size; start += CHUNK_BYTES) {
+      const slice = Buffer.from(await file.slice(start, start + CHUNK_BYTES).arrayBuffer());
       await trx
         .insertInto("catalog_import_chunks")
-        .values({ import_id: created.id, seq, bytes: Buffer.from(slice.buffer, slice.byteOffset, slice.byteLength) })
+        .values({ import_id: created.id, seq: seq++, bytes: slice })
         .execute();
     }
     return created.id;
