@@ -22,6 +22,8 @@ export function config(): Config {
 export const storeName = () => config().storeName;
 /** STORE_CURRENCY and STORE_LOCALE: how prices and dates are written. */
 export const storeMoneyFormat = () => config().money;
+/** ORDER_CUTOFF and STORE_TIMEZONE: when stock in hand leaves (app/lib/dispatch.ts). */
+export const dispatchSettings = () => config().dispatch;
 /** SHIPPING_FEE, FREE_SHIPPING_OVER, TAX_RATE and TAX_LABEL. */
 export const storePricingRules = () => config().pricing;
 export const appUrl = () => config().appUrl;

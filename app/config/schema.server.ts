@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { databaseDialectOf, withoutPassword } from "~/lib/database-url";
+import { isTimeZone, readCutoff } from "~/lib/dispatch";
 import { DEFAULT_MONEY_FORMAT, validMoneyFormat } from "~/lib/money";
 import { DEFAULT_PRICING_RULES } from "~/lib/pricing";
 
@@ -11,6 +12,7 @@ import {
   oneOf,
   optional,
   originOf,
+  readable,
   text,
   url,
   wholeNumber,
@@ -79,6 +81,12 @@ export const VARIABLES = {
     DEFAULT_PRICING_RULES.taxRateBasisPoints,
   ),
   TAX_LABEL: withDefault(text(), DEFAULT_PRICING_RULES.taxLabel),
+  /** Orders in by this time (the store's clock) on a working day leave that day (app/lib/dispatch.ts). */
+  ORDER_CUTOFF: withDefault(readable(readCutoff, "must be a time of day such as 14:00"), { hours: 14, minutes: 0 }),
+  STORE_TIMEZONE: withDefault(
+    readable((raw) => (isTimeZone(raw) ? raw : null), "must be a time zone such as Europe/London"),
+    "Europe/London",
+  ),
 
   ADMIN_EMAIL: withDefault(email(), "admin@example.com"),
   // Documented in .env.example; change it (or set ADMIN_PASSWORD) on any shop that faces the internet.
@@ -157,6 +165,7 @@ function toConfig(env: z.output<typeof variables>, refuse: (variable: VariableNa
       taxRateBasisPoints: env.TAX_RATE,
       taxLabel: env.TAX_LABEL,
     },
+    dispatch: { cutoff: env.ORDER_CUTOFF, timeZone: env.STORE_TIMEZONE },
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
 

@@ -42,6 +42,11 @@ function readWith<T>(read: (raw: string) => T | Refusal) {
 
 export const text = () => z.string();
 
+/** A value `read` understands, or the refusal `wanted` ("must be a time such as 14:00"). */
+export function readable<T>(read: (raw: string) => T | null, wanted: string) {
+  return readWith((raw) => read(raw) ?? new Refusal(wanted));
+}
+
 /** `what` names the unit ("a whole number of milliseconds"); `min` and `max` bound it. */
 export function wholeNumber({ what, min = 0, max }: { what: string; min?: number; max?: number }) {
   const bounds = max === undefined ? (min > 0 ? `, at least ${min}` : "") : ` from ${min} to ${max}`;

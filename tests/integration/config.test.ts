@@ -127,6 +127,12 @@ describe("values are read into the code's units", () => {
     ],
     [{ TAX_RATE: "17.5" }, (c) => c.pricing.taxRateBasisPoints, 1750],
     [{ TAX_RATE: "0" }, (c) => c.pricing.taxRateBasisPoints, 0],
+    [{}, (c) => c.dispatch, { cutoff: { hours: 14, minutes: 0 }, timeZone: "Europe/London" }],
+    [
+      { ORDER_CUTOFF: "16:30", STORE_TIMEZONE: "Europe/Berlin" },
+      (c) => c.dispatch,
+      { cutoff: { hours: 16, minutes: 30 }, timeZone: "Europe/Berlin" },
+    ],
     [{ STORE_CURRENCY: " eur ", STORE_LOCALE: "de-DE" }, (c) => c.money, { currency: "EUR", locale: "de-DE" }],
     [{ SESSION_SECRET: "new-secret, old-secret" }, (c) => c.sessionSecrets, ["new-secret", "old-secret"]],
     [{ SMTP_URL: "" }, (c) => c.smtpUrl, null],
@@ -211,6 +217,11 @@ describe("a wrong value is refused with a line that names the variable, what was
     ],
     [{ ORDER_NOTIFY_EMAIL: "orders" }, 'ORDER_NOTIFY_EMAIL must be an email address (got "orders")'],
     [{ OUTBOX_POLL_MS: "5" }, 'OUTBOX_POLL_MS must be a whole number of milliseconds, at least 10 (got "5")'],
+    [{ ORDER_CUTOFF: "2pm" }, 'ORDER_CUTOFF must be a time of day such as 14:00 (got "2pm")'],
+    [
+      { STORE_TIMEZONE: "Europe/Londn" },
+      'STORE_TIMEZONE must be a time zone such as Europe/London (got "Europe/Londn")',
+    ],
     [{ OUTBOX_LEASE_MS: "500" }, 'OUTBOX_LEASE_MS must be a whole number of milliseconds, at least 1000 (got "500")'],
     [{ RATE_LIMIT_POINTS: "0" }, 'RATE_LIMIT_POINTS must be a whole number of attempts, at least 1 (got "0")'],
     [

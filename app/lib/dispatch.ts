@@ -1,0 +1,106 @@
+// When a part leaves the warehouse: the one rule every page, the API and mail show (issue 26).
+// In stock, it leaves today when the order is in by the cut-off (ORDER_CUTOFF in STORE_TIMEZONE) on
+// a working day, else on the next working day. What is not in stock leaves after its lead time,
+// counted in working days from today. Working days are Monday to Friday in the store's time zone.
+//
+// Days are calendar dates ("2026-11-26") in the store's zone, never instants: a date is the same
+// wherever it is shown, and the clock change at the end of October moves no day.
+
+/** A calendar date in the store's time zone, as YYYY-MM-DD. */
+export type CalendarDate = string;
+
+/** The cut-off as the store sets it: hours and minutes of its own clock. */
+export type Cutoff = { hours: number; minutes: number };
+
+/**
+ * What a page needs to date every part it lists, worked out once per request on the server (the
+ * browser's clock and zone are not the store's): today, and the day stock in hand leaves.
+ */
+export type DispatchClock = { today: CalendarDate; inStockLeaves: CalendarDate };
+
+/** "14:00" → 14 h 0 min; null for anything else. */
+export function readCutoff(text: string): Cutoff | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text.trim());
+  return match ? { hours: Number(match[1]), minutes: Number(match[2]) } : null;
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The store's wall clock at `instant`: its date, hour and minute in `timeZone`. */
+function wallClock(instant: Date, timeZone: string) {
+  let format = partsFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    partsFormatters.set(timeZone, format);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    format.formatToParts(instant).find((candidate) => candidate.type === type)!.value;
+  return {
+    date: `${part("year")}-${part("month")}-${part("day")}`,
+    minutes: Number(part("hour")) * 60 + Number(part("minute")),
+  };
+}
+
+/** Whether `timeZone` is one Intl knows (STORE_TIMEZONE is checked with this at start). */
+export function isTimeZone(timeZone: string) {
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Calendar arithmetic on dates alone, at noon UTC so no zone or clock change can move a day.
+const toDate = (day: CalendarDate) => new Date(`${day}T12:00:00Z`);
+const fromDate = (date: Date): CalendarDate => date.toISOString().slice(0, 10);
+
+export function isWorkingDay(day: CalendarDate) {
+  const weekday = toDate(day).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+}
+
+export function nextWorkingDay(day: CalendarDate): CalendarDate {
+  const date = toDate(day);
+  do date.setUTCDate(date.getUTCDate() + 1);
+  while (!isWorkingDay(fromDate(date)));
+  return fromDate(date);
+}
+
+/** `day` plus `count` working days (a day that is not a working day counts as none). */
+export function addWorkingDays(day: CalendarDate, count: number): CalendarDate {
+  let result = day;
+  for (let added = 0; added < count; added++) result = nextWorkingDay(result);
+  return result;
+}
+
+/** The clock a request dates its parts by. */
+export function dispatchClock(
+  instant: Date,
+  { cutoff, timeZone }: { cutoff: Cutoff; timeZone: string },
+): DispatchClock {
+  const { date, minutes } = wallClock(instant, timeZone);
+  const inTime = isWorkingDay(date) && minutes < cutoff.hours * 60 + cutoff.minutes;
+  return { today: date, inStockLeaves: inTime ? date : nextWorkingDay(date) };
+}
+
+/** The day units leave: stock in hand by the clock, the rest after the part's lead time. */
+export function dispatchDate(
+  clock: DispatchClock,
+  { inStock, leadTimeDays }: { inStock: boolean; leadTimeDays: number },
+) {
+  return inStock ? clock.inStockLeaves : addWorkingDays(clock.today, leadTimeDays);
+}
+
+/** A dispatch date as every page and mail words it: "Dispatched today", or "Dispatched by 1 Dec 2026". */
+export function dispatchWording(clock: DispatchClock, day: CalendarDate, formatDay: (day: CalendarDate) => string) {
+  return day === clock.today ? "Dispatched today" : `Dispatched by ${formatDay(day)}`;
+}
