@@ -8,6 +8,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 
+import type { mediaAnswer } from "~/web/media-response.server";
+
 import type { ServerConfig } from "./config";
 import type { StorefrontLoadContext } from "./load-context";
 import { CACHEABLE_HEADER, type CachedPage, encodedBody, PageCache } from "./page-cache";
@@ -23,6 +25,7 @@ export type StorefrontBuild = ServerBuild & {
       closeResources?: () => Promise<void>;
       startBackgroundWork?: () => void;
       publicVersion?: () => Promise<string>;
+      mediaAnswer?: typeof mediaAnswer;
     };
   };
 };
@@ -47,8 +50,10 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
   app.set("trust proxy", config.trustProxy);
   const pageCache = new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes);
   const handleRemix = createRequestHandler(build, "production");
-  const { publicVersion } = build.entry.module;
-  if (!publicVersion) throw new Error("The build's entry module does not export publicVersion: rebuild the app.");
+  const { publicVersion, mediaAnswer } = build.entry.module;
+  if (!publicVersion || !mediaAnswer) {
+    throw new Error("The build's entry module does not export publicVersion and mediaAnswer: rebuild the app.");
+  }
 
   app.use(assignRequestId);
   const { strictTransportSecurity } = config;
@@ -63,6 +68,7 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
   app.use(declaredSizeLimit);
   app.use(crossSiteRefusal);
   app.use(credentialPostsInFlight());
+  app.use(mediaFiles(mediaAnswer));
   app.use((req, res, next) => serveFromCache(pageCache, req, res, next));
   app.use(compression());
   app.use(
@@ -84,6 +90,24 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
     void sendRefusal(res, req.path, 500, "Something went wrong on our side. Please try again in a moment.");
   });
   return { app, pageCache };
+}
+
+/**
+ * Uploaded files (/media/…) from the database, before the page cache and Remix: a variant is read
+ * by one indexed query and written as it is stored, never compressed again. Through Remix's
+ * resource route the same answer ran at a third of the rate (docs/benchmarks.md), as every
+ * request there is matched against every route and turned into a Request and back.
+ */
+function mediaFiles(answer: typeof mediaAnswer) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (!req.path.startsWith("/media/") || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    answer(decodePath(req.path.slice("/media/".length)), { method: req.method, ifNoneMatch: req.get("If-None-Match") })
+      .then(({ status, headers, body }) => {
+        res.writeHead(status, headers);
+        res.end(req.method === "HEAD" ? undefined : (body ?? undefined));
+      })
+      .catch(next);
+  };
 }
 
 /**

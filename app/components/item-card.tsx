@@ -1,8 +1,17 @@
 import { Link } from "@remix-run/react";
 
 import { AddToCartForm } from "~/components/add-to-cart";
+import { ResponsivePicture } from "~/components/responsive-picture";
 import { useFormatPrice } from "~/components/use-money";
-import type { ItemListing as Item } from "~/models/item.server";
+import type { PictureView } from "~/lib/media";
+import type { ItemListing } from "~/models/item.server";
+
+/** A card's part, with its main uploaded picture when it has one (mainPicturesOf, one query a page). */
+type Item = ItemListing & { picture?: PictureView | null };
+
+/** Cards are half the screen on a phone and a third of the page (at most 360 px) from 1024 px up. */
+const CARD_PICTURE_SIZES = "(min-width: 1152px) 360px, (min-width: 1024px) 31vw, 50vw";
+const cardPictureClass = "aspect-[4/3] w-full bg-slate-100 object-cover";
 
 /**
  * Card titles sit one level below the section they are listed in: h3 under the home page's h2,
@@ -28,15 +37,26 @@ export function ItemCard({
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       {/* The picture and the name lead to the part's page; one link for both, one tab stop. */}
       <Link to={`/items/${item.id}`} tabIndex={-1} aria-hidden>
-        <img
-          src={item.img}
-          alt=""
-          width={800}
-          height={600}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="aspect-[4/3] w-full bg-slate-100 object-cover"
-        />
+        {item.picture ? (
+          <ResponsivePicture
+            picture={item.picture}
+            alt=""
+            sizes={CARD_PICTURE_SIZES}
+            largest={640}
+            eager={eager}
+            className={cardPictureClass}
+          />
+        ) : (
+          <img
+            src={item.img}
+            alt=""
+            width={800}
+            height={600}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className={cardPictureClass}
+          />
+        )}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <Heading className="text-base font-semibold sm:text-lg">

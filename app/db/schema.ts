@@ -22,6 +22,7 @@ import type {
   SpecTemplatesTable,
   StockMovementsTable,
 } from "./tables/catalog";
+import type { ItemDocumentsTable, ItemPicturesTable, MediaTable, MediaVariantsTable } from "./tables/media";
 import type { CartLinesTable, OrderLinesTable, OrdersTable, OrderStatusChangesTable } from "./tables/orders";
 
 // The database's tables, as Kysely types them: one interface per table in app/db/tables/, by area.
@@ -29,6 +30,7 @@ import type { CartLinesTable, OrderLinesTable, OrdersTable, OrderStatusChangesTa
 export type * from "./tables/accounts";
 export type * from "./tables/catalog";
 export type * from "./tables/common";
+export type * from "./tables/media";
 export type * from "./tables/orders";
 export type { OrderStatus, OutboxStatus } from "~/lib/statuses";
 
@@ -55,6 +57,10 @@ export interface Database {
   catalog_generation: CatalogGenerationTable;
   public_version: PublicVersionTable;
   api_keys: ApiKeysTable;
+  media: MediaTable;
+  media_variants: MediaVariantsTable;
+  item_pictures: ItemPicturesTable;
+  item_documents: ItemDocumentsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { requireAdmin } from "~/auth/permissions.server";
 import { ConfirmAction } from "~/components/confirm-action";
 import { ProductForm } from "~/components/dashboard/product-form";
+import { DocumentSection, PictureSection } from "~/components/dashboard/product-media";
 import { StockSection } from "~/components/dashboard/stock-movements";
 import { StatusButton } from "~/components/forms";
 import { useMoneyFormat } from "~/components/use-money";
@@ -13,9 +14,11 @@ import { formatPrice, storeMoneyFormat } from "~/config/env.server";
 import { listCategories } from "~/models/catalog";
 import { duplicateItem, type ItemDetail, listSpecs, updateItem } from "~/models/item.server";
 import { catalogFieldsFromForm, formValuesFromItem, itemChangesFromForm } from "~/models/item-form.server";
+import { documentsOf, picturesOf } from "~/models/media.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { specTemplatesOf } from "~/models/spec-templates.server";
 import { adjustStock, listStockMovements } from "~/models/stock.server";
+import { mediaFormSchemas } from "~/validation/media";
 import {
   DELETE_PRODUCT_QUESTION,
   DuplicateProductSchema,
@@ -27,6 +30,7 @@ import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 import { requireItemFromParams } from "~/web/params.server";
+import { isMediaIntent, runMediaIntent } from "~/web/product-media.server";
 
 const NO_SUCH_PRODUCT = "This product does not exist.";
 
@@ -39,12 +43,14 @@ export const headers = routeHeaders;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const item = await requireItemFromParams(params.id, NO_SUCH_PRODUCT, { includeHidden: true });
-  const [specs, priceBreaks, movements, categories, templates] = await Promise.all([
+  const [specs, priceBreaks, movements, categories, templates, pictures, documents] = await Promise.all([
     listSpecs(item.id),
     listPriceBreaks(item.id),
     listStockMovements(item.id),
     listCategories(),
     specTemplatesOf(item.category_id),
+    picturesOf([item.id]).then((found) => found.get(item.id) ?? []),
+    documentsOf([item.id]).then((found) => found.get(item.id) ?? []),
   ]);
   const category = categories.find((candidate) => candidate.id === item.category_id);
   return {
@@ -53,6 +59,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     movements,
     categories,
     specTemplates: category ? [{ category: category.name, templates }] : [],
+    pictures,
+    documents,
   };
 }
 
@@ -72,8 +80,10 @@ export const action = formAction({
       productSchemas(storeMoneyFormat()).edit,
       StockAdjustmentSchema,
       DuplicateProductSchema,
+      ...mediaFormSchemas,
     ]),
   async run({ user, loaded: item, value }) {
+    if (isMediaIntent(value)) return runMediaIntent(item.id, value, NO_SUCH_PRODUCT);
     if (value.intent === "duplicate") {
       const copied = await duplicateItem(item.id);
       if (!copied.ok) throw data(NO_SUCH_PRODUCT, { status: 404 });
@@ -110,7 +120,7 @@ export const action = formAction({
 });
 
 export default function EditProduct() {
-  const { item, values, movements, categories, specTemplates } = useLoaderData<typeof loader>();
+  const { item, values, movements, categories, specTemplates, pictures, documents } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const location = useLocation();
   const editReply = reply?.initialValue?.intent === "update" ? reply : undefined;
@@ -156,7 +166,9 @@ export default function EditProduct() {
           </>
         }
       />
-      {/* A new location after each answer: a saved change leaves the stock form empty again. */}
+      {/* A new location after each answer: a saved change leaves these forms empty again. */}
+      <PictureSection key={`pictures-${location.key}`} itemId={item.id} pictures={pictures} reply={reply} />
+      <DocumentSection key={`documents-${location.key}`} itemId={item.id} documents={documents} reply={reply} />
       <StockSection
         key={location.key}
         itemId={item.id}
