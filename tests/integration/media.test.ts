@@ -3,15 +3,25 @@ import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { pictureUrl } from "~/lib/media";
-import { deleteItem, duplicateItem } from "~/models/item.server";
-import { documentsOf, picturesOf } from "~/models/media.server";
+import { deleteItem, duplicateItem, updateItem } from "~/models/item.server";
+import {
+  documentRefsOf,
+  documentsOf,
+  pictureRefsOf,
+  picturesOf,
+  replaceItemDocuments,
+  replaceItemPictures,
+} from "~/models/media.server";
 import { publicVersion } from "~/models/public-version.server";
 import * as home from "~/routes/_index";
+import * as apiItems from "~/routes/api.item";
+import * as apiItem from "~/routes/api.item.$id";
 import * as editProduct from "~/routes/dashboard.manage-product_.$id";
 import * as productPage from "~/routes/items_.$id";
 import * as mediaRoute from "~/routes/media.$file";
 import { contentHash, DAMAGED_PICTURE, NOT_A_DOCUMENT, NOT_A_PICTURE } from "~/services/media-upload.server";
 
+import { apiRequest, callApi } from "../support/api";
 import { newItem } from "../support/builders";
 import { call, fieldErrors, flashOf, getRequest, multipartRequest } from "../support/http";
 import {
@@ -543,5 +553,184 @@ describe("a part's pictures in order", () => {
         encodingFormat: "application/pdf",
       },
     ]);
+  });
+});
+
+describe("the JSON API's item", () => {
+  test("lists its pictures (main first, every size as absolute addresses) and documents", async () => {
+    const cookie = await admin();
+    const part = await newItem();
+    const photo = await samplePhoto({ width: 900, height: 600 });
+    const step = sampleStep();
+    await addPicture(part.id, photo, cookie, "Spur gear, side view");
+    await post(part.id, { intent: "add-document", document: file(step, "Spur gear.step") }, cookie);
+    const [pictureHash, stepHash] = [await contentHash(photo), await contentHash(step)];
+    const answer = await callApi(apiItem, apiRequest("GET", `/api/item/${part.id}`), { id: String(part.id) });
+    expect(answer.status).toBe(200);
+    const at = (width: number, extension: string) => `http://localhost:3000/media/${pictureHash}-${width}.${extension}`;
+    const size = (slot: number, width: number, height: number) => ({
+      width,
+      height,
+      avif: at(slot, "avif"),
+      webp: at(slot, "webp"),
+      jpeg: at(slot, "jpg"),
+    });
+    expect(answer.data.pictures).toEqual([
+      {
+        alt: "Spur gear, side view",
+        url: at(1280, "jpg"),
+        width: 900,
+        height: 600,
+        variants: [size(160, 160, 107), size(320, 320, 213), size(640, 640, 427), size(1280, 900, 600)],
+      },
+    ]);
+    expect(answer.data.documents).toEqual([
+      {
+        fileName: "Spur gear.step",
+        kind: "cad",
+        type: "step",
+        contentType: "model/step",
+        size: step.length,
+        url: `http://localhost:3000/media/${stepHash}-original.step`,
+      },
+    ]);
+  });
+});
+
+describe("references by hash, for the catalog file", () => {
+  async function partWithFiles() {
+    const cookie = await admin();
+    const part = await newItem();
+    const photos = [await samplePhoto({ width: 300, height: 200 }), await samplePhoto({ width: 320, height: 200 })];
+    for (const [index, photo] of photos.entries()) await addPicture(part.id, photo, cookie, `View ${index + 1}`);
+    const documents = [samplePdf(), sampleAsciiStl()];
+    await post(part.id, { intent: "add-document", document: file(documents[0], "Datasheet.pdf") }, cookie);
+    await post(part.id, { intent: "add-document", document: file(documents[1], "Mesh.stl") }, cookie);
+    return {
+      part,
+      pictures: await Promise.all(photos.map(contentHash)),
+      documents: await Promise.all(documents.map(contentHash)),
+    };
+  }
+
+  test("reads a list of parts' pictures and documents in one call each", async () => {
+    const { part, pictures, documents } = await partWithFiles();
+    const bare = await newItem();
+    const pictureRefs = await pictureRefsOf([part.id, bare.id]);
+    expect(pictureRefs.get(part.id)).toEqual([
+      { hash: pictures[0], alt: "View 1", position: 0 },
+      { hash: pictures[1], alt: "View 2", position: 1 },
+    ]);
+    expect(pictureRefs.has(bare.id)).toBe(false);
+    expect((await documentRefsOf([part.id, bare.id])).get(part.id)).toEqual([
+      { hash: documents[0], fileName: "Datasheet.pdf", kind: "datasheet" },
+      { hash: documents[1], fileName: "Mesh.stl", kind: "cad" },
+    ]);
+  });
+
+  test("replaces a part's pictures and documents by stored hashes inside the caller's transaction", async () => {
+    const { part, pictures, documents } = await partWithFiles();
+    const other = await newItem();
+    await db.transaction().execute(async (trx) => {
+      // Reordered, renamed, one dropped, one taken from another part.
+      expect(await replaceItemPictures(other.id, [{ hash: pictures[1], alt: "Side" }], { executor: trx })).toEqual({
+        ok: true,
+      });
+      expect(
+        await replaceItemPictures(
+          part.id,
+          [
+            { hash: pictures[1], alt: "Back" },
+            { hash: pictures[0], alt: "Front" },
+          ],
+          {
+            executor: trx,
+          },
+        ),
+      ).toEqual({ ok: true });
+      expect(
+        await replaceItemDocuments(part.id, [{ hash: documents[1], fileName: "gear mesh", kind: "cad" }], {
+          executor: trx,
+        }),
+      ).toEqual({ ok: true });
+    });
+    expect((await pictureRefsOf([part.id])).get(part.id)).toEqual([
+      { hash: pictures[1], alt: "Back", position: 0 },
+      { hash: pictures[0], alt: "Front", position: 1 },
+    ]);
+    expect((await pictureRefsOf([other.id])).get(other.id)?.map((ref) => ref.hash)).toEqual([pictures[1]]);
+    // The file name ends as its type does; the dropped PDF is no part's any more, and is gone.
+    expect((await documentRefsOf([part.id])).get(part.id)).toEqual([
+      { hash: documents[1], fileName: "gear mesh.stl", kind: "cad" },
+    ]);
+    expect(await storedFile(documents[0])).toBeUndefined();
+
+    // Emptied, a part's pictures are gone, and a file only it showed with them.
+    expect(await replaceItemPictures(part.id, [])).toEqual({ ok: true });
+    expect(await storedFile(pictures[0])).toBeUndefined();
+    expect(await storedFile(pictures[1])).toBeDefined();
+  });
+
+  test("an unknown, malformed, repeated or wrong-kind hash is a field refusal, and nothing is written", async () => {
+    const { part, pictures, documents } = await partWithFiles();
+    const before = await pictureRefsOf([part.id]);
+    const unknown = "a".repeat(64);
+    const refusals = [
+      await replaceItemPictures(part.id, [
+        { hash: pictures[1], alt: "x" },
+        { hash: unknown, alt: "y" },
+      ]),
+      await replaceItemPictures(part.id, [{ hash: "not-a-hash", alt: "x" }]),
+      await replaceItemPictures(part.id, [
+        { hash: pictures[0], alt: "x" },
+        { hash: pictures[0], alt: "y" },
+      ]),
+      await replaceItemPictures(part.id, [{ hash: documents[0], alt: "x" }]),
+      await replaceItemDocuments(part.id, [{ hash: pictures[0], fileName: "a.pdf", kind: "datasheet" }]),
+    ];
+    expect(refusals.map((refusal) => (refusal.ok ? "ok" : refusal.reason === "field" && refusal.field))).toEqual([
+      "pictures",
+      "pictures",
+      "pictures",
+      "pictures",
+      "documents",
+    ]);
+    expect(refusals[0]).toMatchObject({
+      message: `No picture with the hash ${unknown} is stored: upload it on a part's page first`,
+    });
+    expect(await pictureRefsOf([part.id])).toEqual(before);
+    expect(await replaceItemPictures(part.id + 1_000_000, [])).toEqual({ ok: false, reason: "not-found" });
+  });
+});
+
+describe("a hidden part's files", () => {
+  test("appear on no public page or API answer, are kept while it is hidden, and are served to whoever has their address", async () => {
+    const cookie = await admin();
+    const part = await newItem({ name: `Draft Pulley ${Date.now()}` });
+    const photo = await samplePhoto({ width: 400, height: 300 });
+    const pdf = samplePdf();
+    await addPicture(part.id, photo, cookie);
+    await post(part.id, { intent: "add-document", document: file(pdf, "Pulley.pdf") }, cookie);
+    const versionBefore = await publicVersion();
+    expect((await updateItem(part.id, { hidden: 1 })).ok).toBe(true);
+    expect(await publicVersion()).not.toBe(versionBefore);
+
+    const page = await call(productPage.loader, getRequest(`/items/${part.id}`), { id: String(part.id) });
+    expect(page.status).toBe(404);
+    const cards = await call(home.loader, getRequest("/"));
+    expect(cards.data.items.map((item: { id: number }) => item.id)).not.toContain(part.id);
+    const list = await callApi(apiItems, apiRequest("GET", `/api/item?q=${encodeURIComponent(part.name)}`));
+    expect(list.data).toEqual([]);
+    expect((await callApi(apiItem, apiRequest("GET", `/api/item/${part.id}`), { id: String(part.id) })).status).toBe(
+      404,
+    );
+    // Staff still see and edit them; the addresses are the content's sha256, listed nowhere public.
+    const edit = await call(editProduct.loader, getRequest(`/dashboard/manage-product/${part.id}`, { cookie }), {
+      id: String(part.id),
+    });
+    expect(edit.data.pictures).toHaveLength(1);
+    expect(edit.data.documents).toHaveLength(1);
+    expect((await fetchMedia(`${await contentHash(photo)}-160.jpg`)).status).toBe(200);
+    expect((await fetchMedia(`${await contentHash(pdf)}-original.pdf`)).status).toBe(200);
   });
 });
