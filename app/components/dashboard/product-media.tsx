@@ -33,7 +33,7 @@ export function PictureSection({ itemId, pictures, reply }: { itemId: number; pi
   });
   const altReply = replyFor(reply, "picture-alt");
   return (
-    <section aria-labelledby="pictures-heading" className="mt-10 max-w-3xl border-t border-slate-200 pt-6">
+    <section aria-labelledby="pictures-heading" className="mt-10 max-w-2xl border-t border-slate-200 pt-6">
       <h2 id="pictures-heading" className="text-xl font-semibold">
         Pictures
       </h2>
@@ -142,7 +142,7 @@ export function DocumentSection({
     lastResult: replyFor(reply, "add-document"),
   });
   return (
-    <section aria-labelledby="documents-heading" className="mt-10 max-w-3xl border-t border-slate-200 pt-6">
+    <section aria-labelledby="documents-heading" className="mt-10 max-w-2xl border-t border-slate-200 pt-6">
       <h2 id="documents-heading" className="text-xl font-semibold">
         Datasheets and CAD files
       </h2>
