@@ -42,6 +42,15 @@ export const DOCUMENT_VARIANT = "original";
 /** A sha256 in lower-case hex: how every stored file is named. */
 export const CONTENT_HASH = /^[0-9a-f]{64}$/;
 
+/**
+ * A file's name in the store: the sha256 of its bytes in lower-case hex (`sha256sum` prints the
+ * same). WebCrypto works it out off the event loop, on libuv's pool.
+ */
+export async function contentHash(bytes: Uint8Array<ArrayBuffer>) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 export function pictureUrl(hash: string, width: PictureWidth, format: PictureFormat) {
   return `/media/${hash}-${width}.${PICTURE_EXTENSIONS[format]}`;
 }

@@ -1,6 +1,4 @@
-import { webcrypto } from "node:crypto";
-
-import { DOCUMENT_TYPES, PICTURE_FORMATS } from "~/lib/media";
+import { contentHash, DOCUMENT_TYPES, PICTURE_FORMATS } from "~/lib/media";
 import { sniffDocument, sniffPicture } from "~/lib/media-sniff";
 import { attachDocument, attachPicture, type AttachResult, type NewPicture } from "~/models/media.server";
 import { MAX_DOCUMENT_BYTES, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS } from "~/validation/media";
@@ -21,12 +19,6 @@ const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 export type UploadResult =
   { ok: true; added: boolean } | { ok: false; reason: "not-found" } | { ok: false; reason: "refused"; message: string };
-
-/** The sha256 of the bytes in lower-case hex, worked out off the event loop (WebCrypto runs on libuv's pool). */
-export async function contentHash(bytes: Uint8Array) {
-  const digest = await webcrypto.subtle.digest("SHA-256", bytes);
-  return Buffer.from(digest).toString("hex");
-}
 
 function asUploadResult(result: AttachResult, what: "picture" | "document"): UploadResult {
   if (result.ok) return result;

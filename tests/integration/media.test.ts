@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { pictureUrl } from "~/lib/media";
+import { contentHash, pictureUrl } from "~/lib/media";
 import { deleteItem, duplicateItem, updateItem } from "~/models/item.server";
 import {
   documentRefsOf,
@@ -19,7 +19,7 @@ import * as apiItem from "~/routes/api.item.$id";
 import * as editProduct from "~/routes/dashboard.manage-product_.$id";
 import * as productPage from "~/routes/items_.$id";
 import * as mediaRoute from "~/routes/media.$file";
-import { contentHash, DAMAGED_PICTURE, NOT_A_DOCUMENT, NOT_A_PICTURE } from "~/services/media-upload.server";
+import { DAMAGED_PICTURE, NOT_A_DOCUMENT, NOT_A_PICTURE } from "~/services/media-upload.server";
 
 import { apiRequest, callApi } from "../support/api";
 import { newItem } from "../support/builders";
