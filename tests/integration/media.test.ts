@@ -289,6 +289,23 @@ describe("a refused upload is a 400 beside its field, and writes nothing", () =>
     expect(await mediaRows()).toEqual(before);
   });
 
+  test("a part takes at most 12 pictures and 12 documents", async () => {
+    const cookie = await admin();
+    const part = await newItem();
+    for (let index = 0; index < 12; index++) {
+      expect((await addPicture(part.id, await samplePhoto({ width: 64, height: 48 }), cookie)).status).toBe(302);
+      const pdf = file(samplePdf(), `sheet ${index}.pdf`);
+      expect((await post(part.id, { intent: "add-document", document: pdf }, cookie)).status).toBe(302);
+    }
+    const before = await mediaRows();
+    const picture = await addPicture(part.id, await samplePhoto({ width: 64, height: 48 }), cookie);
+    expect(picture.status).toBe(400);
+    expect(fieldErrors(picture).image).toEqual(["A part may have at most 12 pictures: remove one first."]);
+    const document = await post(part.id, { intent: "add-document", document: file(samplePdf(), "more.pdf") }, cookie);
+    expect(fieldErrors(document).document).toEqual(["A part may have at most 12 documents: remove one first."]);
+    expect(await mediaRows()).toEqual(before);
+  });
+
   test("a customer may not upload, and the file is never read for them", async () => {
     const { cookie } = await createSignedInUser();
     const part = await newItem();

@@ -8,13 +8,13 @@ import { root } from "../../lib/run.mjs";
 import { benchmarksFile, plainTable, writeSection } from "../lib/report.mjs";
 import { benchDir } from "../lib/server.mjs";
 import { budgetsSection } from "./budgets.mjs";
-import { adversarialSection, checkoutsSection, floodSection, ordersSection } from "./operations.mjs";
+import { adversarialSection, checkoutsSection, floodSection, ordersSection, uploadsSection } from "./operations.mjs";
 import { growthSection, latencySection, opening, pagesSection } from "./pages.mjs";
 import { cachingSection, payloadSection } from "./served.mjs";
 
 /**
  * `run` is everything measured: { info, results, skipped, adversarial, orders, checkouts,
- * postgresCheckouts, flood, payload, caching }, a scenario left out (`--only`) as null.
+ * postgresCheckouts, flood, uploads, payload, caching }, a scenario left out (`--only`) as null.
  */
 export function render(run) {
   return [
@@ -28,6 +28,7 @@ export function render(run) {
     ...payloadSection(run),
     ...cachingSection(run),
     ...floodSection(run),
+    ...uploadsSection(run),
     ...budgetsSection(run),
   ].join("\n");
 }
