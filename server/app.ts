@@ -12,6 +12,7 @@ import type { mediaAnswer } from "~/web/media-response.server";
 
 import type { ServerConfig } from "./config";
 import type { StorefrontLoadContext } from "./load-context";
+import { mediaFiles } from "./media-files";
 import { CACHEABLE_HEADER, type CachedPage, encodedBody, PageCache } from "./page-cache";
 import { credentialPostsInFlight, crossSiteRefusal, declaredSizeLimit, methodFilter, sendRefusal } from "./refusals";
 import { accessLog, assignRequestId } from "./request-log";
@@ -90,24 +91,6 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
     void sendRefusal(res, req.path, 500, "Something went wrong on our side. Please try again in a moment.");
   });
   return { app, pageCache };
-}
-
-/**
- * Uploaded files (/media/…) from the database, before the page cache and Remix: a variant is read
- * by one indexed query and written as it is stored, never compressed again. Through Remix's
- * resource route the same answer ran at a third of the rate (docs/benchmarks.md), as every
- * request there is matched against every route and turned into a Request and back.
- */
-function mediaFiles(answer: typeof mediaAnswer) {
-  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    if (!req.path.startsWith("/media/") || (req.method !== "GET" && req.method !== "HEAD")) return next();
-    answer(decodePath(req.path.slice("/media/".length)), { method: req.method, ifNoneMatch: req.get("If-None-Match") })
-      .then(({ status, headers, body }) => {
-        res.writeHead(status, headers);
-        res.end(req.method === "HEAD" ? undefined : (body ?? undefined));
-      })
-      .catch(next);
-  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { z } from "zod";
 
 import { requireAdmin } from "~/auth/permissions.server";
-import { ConfirmAction } from "~/components/confirm-action";
+import { DeletePartSection } from "~/components/dashboard/delete-part";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { DocumentSection, PictureSection } from "~/components/dashboard/product-media";
 import { StockSection } from "~/components/dashboard/stock-movements";
@@ -19,12 +19,7 @@ import { listPriceBreaks } from "~/models/pricing.server";
 import { specTemplatesOf } from "~/models/spec-templates.server";
 import { adjustStock, listStockMovements } from "~/models/stock.server";
 import { mediaFormSchemas } from "~/validation/media";
-import {
-  DELETE_PRODUCT_QUESTION,
-  DuplicateProductSchema,
-  productSchemas,
-  StockAdjustmentSchema,
-} from "~/validation/product";
+import { DuplicateProductSchema, productSchemas, StockAdjustmentSchema } from "~/validation/product";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -176,28 +171,7 @@ export default function EditProduct() {
         movements={movements}
         lastResult={reply?.initialValue?.intent === "adjust-stock" ? reply : undefined}
       />
-      <section aria-labelledby="delete-heading" className="mt-10 max-w-2xl rounded-lg border border-red-200 p-4">
-        <h2 id="delete-heading" className="text-lg font-semibold">
-          Delete this part
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">
-          Removes it from the catalog for good. A part on an open order cannot be deleted; delivered and cancelled
-          orders keep its name and price.
-        </p>
-        <div className="mt-3">
-          {/* The product list does the deleting, and asks first there too when JavaScript is off. */}
-          <ConfirmAction
-            label="Delete"
-            accessibleLabel={`Delete ${item.name}`}
-            question={DELETE_PRODUCT_QUESTION}
-            confirmLabel="OK"
-            action="/dashboard/manage-product"
-            fallbackHref={`/dashboard/manage-product?delete=${item.id}`}
-            fields={{ itemId: item.id }}
-            intent="delete"
-          />
-        </div>
-      </section>
+      <DeletePartSection item={item} />
     </section>
   );
 }

@@ -14,7 +14,7 @@ import { MAX_PICTURE_PIXELS } from "~/validation/media";
 // A picture's fixed set of variants, made once when it is uploaded (docs/decisions/0027). sharp
 // decodes and encodes on libuv's thread pool, so the event loop keeps serving pages meanwhile; how
 // much of the two cores it takes is bounded here: one picture at a time per process, and its
-// encodes PARALLEL_ENCODES at a time.
+// encodes one at a time.
 
 // Each encode runs on one of libvips' threads: several encodes at once, not several threads per
 // encode, and nothing cached between uploads (each picture is read once).
@@ -33,17 +33,19 @@ sharp.unblock({
 });
 
 /**
- * Encodes run on libuv's pool (4 threads), which password hashing and file reads share: two at a
- * time leave room for those and for the event loop's own core. Measured in docs/benchmarks.md.
+ * Encodes run on libuv's pool, which password hashing and file reads share, one at a time: the
+ * other core stays with the event loop. Two at once saved nothing on a studio photo and a quarter
+ * on a photo full of noise, on two busy cores (docs/decisions/0027).
  */
-const PARALLEL_ENCODES = 2;
+const PARALLEL_ENCODES = 1;
 
 /**
- * AVIF's effort (0 to 9): 4, sharp's default, took 9 s for a 12-megapixel photo's variants on two
- * cores; 2 took 1.7 s and made files 5% larger at the same quality.
+ * AVIF's effort (0 to 9): sharp's default of 4 took 9 s for a 12-megapixel photo's variants on two
+ * cores; 1 makes files of the same size as 2 (within 5%, smaller on a noisy photo) in a third of
+ * the time; 0 makes them up to half again larger.
  */
 const ENCODERS: Record<PictureFormat, (image: Sharp) => Sharp> = {
-  avif: (image) => image.avif({ quality: 50, effort: 2 }),
+  avif: (image) => image.avif({ quality: 50, effort: 1 }),
   webp: (image) => image.webp({ quality: 75, effort: 4 }),
   // JPEG has no transparency: what was transparent is white, as the pages' background is.
   jpeg: (image) => image.flatten({ background: "#ffffff" }).jpeg({ quality: 78, mozjpeg: true }),
