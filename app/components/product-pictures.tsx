@@ -8,7 +8,7 @@ import {
   pictureUrl,
   type PictureView,
 } from "~/lib/media";
-import type { DocumentView } from "~/models/media.server";
+import type { DocumentView } from "~/models/media-reads.server";
 
 /** The main picture is the left column from 768 px (half of at most 1120 px), the whole width below. */
 const MAIN_SIZES = "(min-width: 1152px) 544px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)";

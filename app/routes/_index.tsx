@@ -5,7 +5,7 @@ import { Carousel } from "~/components/carousel";
 import { ItemGrid } from "~/components/item-card";
 import { ReviewGrid } from "~/components/review-card";
 import { listNewestItems } from "~/models/item.server";
-import { withMainPictures } from "~/models/media.server";
+import { withMainPictures } from "~/models/media-reads.server";
 import { listNewestReviews } from "~/models/review.server";
 import { cacheablePageHeaders } from "~/web/headers";
 import { storeNameOf } from "~/web/meta";

@@ -14,7 +14,7 @@ import { formatPrice, storeMoneyFormat } from "~/config/env.server";
 import { listCategories } from "~/models/catalog";
 import { duplicateItem, type ItemDetail, listSpecs, updateItem } from "~/models/item.server";
 import { catalogFieldsFromForm, formValuesFromItem, itemChangesFromForm } from "~/models/item-form.server";
-import { documentsOf, picturesOf } from "~/models/media.server";
+import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { specTemplatesOf } from "~/models/spec-templates.server";
 import { adjustStock, listStockMovements } from "~/models/stock.server";

@@ -5,7 +5,7 @@ import { CatalogFilters, ItemSearch, Pagination, SortForm } from "~/components/c
 import { ItemGrid } from "~/components/item-card";
 import { NothingFound, ResultCount } from "~/components/search-outcome";
 import { browseCatalog, closestCategories } from "~/models/catalog";
-import { withMainPictures } from "~/models/media.server";
+import { withMainPictures } from "~/models/media-reads.server";
 import {
   catalogHref,
   MAX_CATALOG_PAGE,

@@ -10,7 +10,7 @@ import { ReviewCard } from "~/components/review-card";
 import { useFormatPrice } from "~/components/use-money";
 import { appUrl, storeMoneyFormat } from "~/config/env.server";
 import { getProduct } from "~/models/item.server";
-import { documentsOf, picturesOf } from "~/models/media.server";
+import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { listReviewsOfItem } from "~/models/review.server";
 import { parseId } from "~/validation/common";

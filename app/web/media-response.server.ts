@@ -1,5 +1,5 @@
 import { readMediaAddress } from "~/lib/media";
-import { readDocumentFile, readPictureVariant } from "~/models/media.server";
+import { readDocumentFile, readPictureVariant } from "~/models/media-reads.server";
 
 // The answer to GET or HEAD /media/<hash>-<variant>.<ext>: a stored file, cached for a year by
 // anyone (its address changes when its content does), or a 404. The production server answers

@@ -1,6 +1,6 @@
 import { DOCUMENT_TYPES, documentUrl, pictureUrl, type PictureView } from "~/lib/media";
 import type { MoneyFormat } from "~/lib/money";
-import type { DocumentView } from "~/models/media.server";
+import type { DocumentView } from "~/models/media-reads.server";
 
 type ProductFacts = {
   id: number;

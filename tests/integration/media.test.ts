@@ -4,14 +4,8 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { contentHash, pictureUrl } from "~/lib/media";
 import { deleteItem, duplicateItem, updateItem } from "~/models/item.server";
-import {
-  documentRefsOf,
-  documentsOf,
-  pictureRefsOf,
-  picturesOf,
-  replaceItemDocuments,
-  replaceItemPictures,
-} from "~/models/media.server";
+import { documentRefsOf, pictureRefsOf, replaceItemDocuments, replaceItemPictures } from "~/models/media.server";
+import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { publicVersion } from "~/models/public-version.server";
 import * as home from "~/routes/_index";
 import * as apiItems from "~/routes/api.item";

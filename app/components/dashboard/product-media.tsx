@@ -5,7 +5,7 @@ import { ErrorList, Field, FormErrors, StatusButton } from "~/components/forms";
 import { ResponsivePicture } from "~/components/responsive-picture";
 import { useZodForm } from "~/components/use-zod-form";
 import { DOCUMENT_KINDS, DOCUMENT_TYPES, documentUrl, formatFileSize, type PictureView } from "~/lib/media";
-import type { DocumentView } from "~/models/media.server";
+import type { DocumentView } from "~/models/media-reads.server";
 import { AddDocumentSchema, AddPictureSchema, MAX_DOCUMENTS_PER_PART, MAX_PICTURES_PER_PART } from "~/validation/media";
 
 type Reply = SubmissionResult<string[]> | undefined;

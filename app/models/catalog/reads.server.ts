@@ -3,7 +3,7 @@
 import { db, type DbOptions } from "~/db/db.server";
 import type { PictureView } from "~/lib/media";
 import type { ItemDetail, SpecInput } from "~/models/item.server";
-import { documentsOf, type DocumentView, picturesOf } from "~/models/media.server";
+import { documentsOf, type DocumentView, picturesOf } from "~/models/media-reads.server";
 
 /** The number of parts, from the row the database keeps exact (migration 0005). */
 export async function countProducts({ executor = db }: DbOptions = {}) {
