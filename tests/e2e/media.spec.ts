@@ -111,7 +111,10 @@ for (const { width, height } of [
     await form.getByLabel("Alt text").fill("Steel spur gear, 28 teeth, on a grey background");
     await form.getByRole("button", { name: "Upload picture" }).click();
     await expect(page.getByRole("status")).toContainText("Picture added.");
-    await page.screenshot({ path: testInfo.outputPath(`edit-page-pictures-${width}.png`), fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath(`edit-page-${width}.png`), fullPage: true });
+    await page
+      .getByRole("region", { name: "Pictures" })
+      .screenshot({ path: testInfo.outputPath(`edit-page-pictures-${width}.png`) });
     await expectNoAxeFindings(page, browser, javaScriptEnabled, baseURL!);
 
     await page.goto("/items");

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 
@@ -244,6 +245,48 @@ describe("a refused upload is a 400 beside its field, and writes nothing", () =>
   test("a JPEG cut short, which cannot be decoded", async () => {
     const photo = await samplePhoto({ width: 800, height: 600 });
     expect((await refusedPicture(photo.subarray(0, 2000))).message).toBe(DAMAGED_PICTURE);
+  });
+
+  test("damaged pictures and documents (cut short, bytes changed, junk after a signature) are a 302 or a 400, never a 500", async () => {
+    const cookie = await admin();
+    const part = await newItem();
+    const originals = await Promise.all(
+      (["jpeg", "png", "webp", "avif"] as const).map((format) => samplePhoto({ width: 96, height: 64, format })),
+    );
+    const documents = [samplePdf(), sampleStep(), sampleIges(), sampleAsciiDxf(), sampleBinaryStl(), sampleAsciiStl()];
+    const damaged = (sources: Uint8Array[]) =>
+      fc
+        .tuple(
+          fc.constantFrom(...sources),
+          fc.nat(),
+          fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
+          fc.uint8Array({ maxLength: 64 }),
+        )
+        .map(([source, cut, changes, junk]) => {
+          const bytes = new Uint8Array([...source.subarray(0, 16 + (cut % source.length)), ...junk]);
+          for (const [at, value] of changes) bytes[16 + (at % Math.max(1, bytes.length - 16))] = value;
+          return bytes;
+        });
+    await fc.assert(
+      fc.asyncProperty(damaged(originals), damaged(documents), async (picture, document) => {
+        const pictureAnswer = await post(
+          part.id,
+          { intent: "add-picture", image: file(picture, "damaged.jpg"), alt: "Damaged" },
+          cookie,
+        );
+        const documentAnswer = await post(
+          part.id,
+          { intent: "add-document", document: file(document, "x.pdf") },
+          cookie,
+        );
+        expect([302, 400]).toContain(pictureAnswer.status);
+        expect([302, 400]).toContain(documentAnswer.status);
+        // Back to none, so the part never reaches its limit.
+        await db.deleteFrom("item_pictures").where("item_id", "=", part.id).execute();
+        await db.deleteFrom("item_documents").where("item_id", "=", part.id).execute();
+      }),
+      { numRuns: 40 },
+    );
   });
 
   test("a picture without alt text, and a form without a file", async () => {
