@@ -79,7 +79,9 @@ describe("/media through the server", () => {
     expect(response.headers.get("vary")).toBeNull();
     expect(body.length).toBeGreaterThan(500);
 
-    const revalidated = await fetch(`${server.origin}/media/${fileName}`, { headers: { "If-None-Match": `"${fileName}"` } });
+    const revalidated = await fetch(`${server.origin}/media/${fileName}`, {
+      headers: { "If-None-Match": `"${fileName}"` },
+    });
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers.get("etag")).toBe(`"${fileName}"`);
 
