@@ -559,6 +559,12 @@ describe("a part's pictures in order", () => {
     expect(await order()).toEqual(["View 3", "View 2", "View 1"]);
     await post(part.id, { intent: "picture-alt", hash: hashes[2], alt: "Front view, teeth up" }, cookie);
     expect(await order()).toEqual(["Front view, teeth up", "View 2", "View 1"]);
+    // An empty alt text is refused beside that picture's field (the reply names the picture).
+    const blank = await post(part.id, { intent: "picture-alt", hash: hashes[1], alt: "" }, cookie);
+    expect(blank.status).toBe(400);
+    expect(fieldErrors(blank).alt).toEqual(["Enter a short description of the picture for people who cannot see it"]);
+    expect(blank.data.initialValue).toMatchObject({ intent: "picture-alt", hash: hashes[1] });
+    expect(await order()).toEqual(["Front view, teeth up", "View 2", "View 1"]);
 
     const page = await call(productPage.loader, getRequest(`/items/${part.id}`), { id: String(part.id) });
     expect(page.data.pictures.map((picture: { hash: string }) => picture.hash)).toEqual([

@@ -6,7 +6,13 @@ import { ResponsivePicture } from "~/components/responsive-picture";
 import { useZodForm } from "~/components/use-zod-form";
 import { DOCUMENT_KINDS, DOCUMENT_TYPES, documentUrl, formatFileSize, type PictureView } from "~/lib/media";
 import type { DocumentView } from "~/models/media-reads.server";
-import { AddDocumentSchema, AddPictureSchema, MAX_DOCUMENTS_PER_PART, MAX_PICTURES_PER_PART } from "~/validation/media";
+import {
+  AddDocumentSchema,
+  AddPictureSchema,
+  MAX_ALT_LENGTH,
+  MAX_DOCUMENTS_PER_PART,
+  MAX_PICTURES_PER_PART,
+} from "~/validation/media";
 
 type Reply = SubmissionResult<string[]> | undefined;
 
@@ -43,56 +49,57 @@ export function PictureSection({ itemId, pictures, reply }: { itemId: number; pi
       </p>
       {pictures.length ? (
         <ol className="mt-4 space-y-4">
-          {pictures.map((picture, index) => (
-            <li
-              key={picture.hash}
-              className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[8rem_1fr]"
-            >
-              <ResponsivePicture
-                picture={picture}
-                sizes="128px"
-                largest={320}
-                className="aspect-[4/3] w-32 rounded border border-slate-200 bg-white object-contain"
-              />
-              <Form method="post" className="space-y-2">
-                <input type="hidden" name="hash" value={picture.hash} />
-                <p className="text-sm font-semibold">{index === 0 ? "Main picture" : `Picture ${index + 1}`}</p>
-                <label htmlFor={`alt-${picture.hash}`} className="block text-sm font-medium text-slate-800">
-                  Alt text
-                </label>
-                <input
-                  id={`alt-${picture.hash}`}
-                  name="alt"
-                  defaultValue={picture.alt}
-                  maxLength={250}
-                  aria-describedby={`alt-${picture.hash}-error`}
-                  className="w-full rounded-md border border-slate-300 px-3 py-1.5"
+          {pictures.map((picture, index) => {
+            const altErrors = altReply?.initialValue?.hash === picture.hash ? altReply.error?.alt : undefined;
+            return (
+              <li
+                key={picture.hash}
+                className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[8rem_1fr]"
+              >
+                <ResponsivePicture
+                  picture={picture}
+                  sizes="128px"
+                  largest={320}
+                  className="aspect-[4/3] w-32 rounded border border-slate-200 bg-white object-contain"
                 />
-                <ErrorList
-                  id={`alt-${picture.hash}-error`}
-                  errors={altReply?.initialValue?.hash === picture.hash ? altReply.error?.alt : undefined}
-                />
-                <div className="flex flex-wrap gap-2">
-                  <StatusButton name="intent" value="picture-alt" variant="secondary" className={smallButton}>
-                    Save alt text
-                  </StatusButton>
-                  {index > 0 ? (
-                    <StatusButton name="intent" value="move-picture-up" variant="secondary" className={smallButton}>
-                      Move up<span className="sr-only"> picture {index + 1}</span>
+                <Form method="post" className="space-y-2">
+                  <input type="hidden" name="hash" value={picture.hash} />
+                  <p className="text-sm font-semibold">{index === 0 ? "Main picture" : `Picture ${index + 1}`}</p>
+                  <label htmlFor={`alt-${picture.hash}`} className="block text-sm font-medium text-slate-800">
+                    Alt text
+                  </label>
+                  <input
+                    id={`alt-${picture.hash}`}
+                    name="alt"
+                    defaultValue={picture.alt}
+                    maxLength={MAX_ALT_LENGTH}
+                    aria-invalid={altErrors?.length ? true : undefined}
+                    aria-describedby={`alt-${picture.hash}-error`}
+                    className="w-full rounded-md border border-slate-300 px-3 py-1.5 aria-[invalid=true]:border-red-600"
+                  />
+                  <ErrorList id={`alt-${picture.hash}-error`} errors={altErrors} />
+                  <div className="flex flex-wrap gap-2">
+                    <StatusButton name="intent" value="picture-alt" variant="secondary" className={smallButton}>
+                      Save alt text
                     </StatusButton>
-                  ) : null}
-                  {index < pictures.length - 1 ? (
-                    <StatusButton name="intent" value="move-picture-down" variant="secondary" className={smallButton}>
-                      Move down<span className="sr-only"> picture {index + 1}</span>
+                    {index > 0 ? (
+                      <StatusButton name="intent" value="move-picture-up" variant="secondary" className={smallButton}>
+                        Move up<span className="sr-only"> picture {index + 1}</span>
+                      </StatusButton>
+                    ) : null}
+                    {index < pictures.length - 1 ? (
+                      <StatusButton name="intent" value="move-picture-down" variant="secondary" className={smallButton}>
+                        Move down<span className="sr-only"> picture {index + 1}</span>
+                      </StatusButton>
+                    ) : null}
+                    <StatusButton name="intent" value="remove-picture" variant="danger" className={smallButton}>
+                      Remove<span className="sr-only"> picture {index + 1}</span>
                     </StatusButton>
-                  ) : null}
-                  <StatusButton name="intent" value="remove-picture" variant="danger" className={smallButton}>
-                    Remove<span className="sr-only"> picture {index + 1}</span>
-                  </StatusButton>
-                </div>
-              </Form>
-            </li>
-          ))}
+                  </div>
+                </Form>
+              </li>
+            );
+          })}
         </ol>
       ) : null}
       {pictures.length < MAX_PICTURES_PER_PART ? (
