@@ -13,7 +13,8 @@ import {
   type PictureFormat,
   type PictureWidth,
 } from "~/lib/media";
-import { MAX_DOCUMENTS_PER_PART, MAX_PICTURES_PER_PART } from "~/validation/media";
+import { isPlainText } from "~/validation/common";
+import { MAX_ALT_LENGTH, MAX_DOCUMENTS_PER_PART, MAX_PICTURES_PER_PART } from "~/validation/media";
 
 // Parts' pictures and documents, and the stored files behind them (migration 0025, decision 27):
 // adding, ordering and removing them, and reading and replacing them by hash for the catalog file.
@@ -397,6 +398,13 @@ export function replaceItemPictures(
 ): Promise<ReplaceMediaResult> {
   return inTransaction(executor, async (trx): Promise<ReplaceMediaResult> => {
     if (!(await lockItem(trx, itemId))) return NOT_FOUND;
+    const badAlt = pictures.find((picture) => picture.alt.length > MAX_ALT_LENGTH || !isPlainText(picture.alt));
+    if (badAlt) {
+      return refused(
+        "pictures",
+        `The alt text of ${badAlt.hash} must be plain text of at most ${MAX_ALT_LENGTH} characters`,
+      );
+    }
     const named = await filesNamed(
       trx,
       pictures.map((picture) => picture.hash),
@@ -410,10 +418,13 @@ export function replaceItemPictures(
   });
 }
 
-/** A part's documents become exactly these stored documents, in this order, under these names. */
+/**
+ * A part's documents become exactly these stored documents, in this order, under these names (each
+ * cleaned as an upload's is) and kinds; refused and written as replaceItemPictures.
+ */
 export function replaceItemDocuments(
   itemId: number,
-  documents: DocumentRef[],
+  documents: (Omit<DocumentRef, "kind"> & { kind?: DocumentKind })[],
   { executor = db }: DbOptions = {},
 ): Promise<ReplaceMediaResult> {
   return inTransaction(executor, async (trx): Promise<ReplaceMediaResult> => {
@@ -429,7 +440,8 @@ export function replaceItemDocuments(
       const type = documentTypeOf(file.content_type)!;
       return {
         media_id: file.id,
-        kind: documents[index].kind,
+        // Without a kind, a PDF is a datasheet and the rest CAD, as an upload is.
+        kind: documents[index].kind ?? documentKindOf(type),
         file_name: documentFileName(documents[index].fileName, type),
       };
     });

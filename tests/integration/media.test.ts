@@ -709,7 +709,7 @@ describe("references by hash, for the catalog file", () => {
         ),
       ).toEqual({ ok: true });
       expect(
-        await replaceItemDocuments(part.id, [{ hash: documents[1], fileName: "gear mesh", kind: "cad" }], {
+        await replaceItemDocuments(part.id, [{ hash: documents[1], fileName: "gear mesh" }], {
           executor: trx,
         }),
       ).toEqual({ ok: true });
@@ -747,6 +747,7 @@ describe("references by hash, for the catalog file", () => {
       ]),
       await replaceItemPictures(part.id, [{ hash: documents[0], alt: "x" }]),
       await replaceItemDocuments(part.id, [{ hash: pictures[0], fileName: "a.pdf", kind: "datasheet" }]),
+      await replaceItemPictures(part.id, [{ hash: pictures[0], alt: "Null \u0000 byte" }]),
     ];
     expect(refusals.map((refusal) => (refusal.ok ? "ok" : refusal.reason === "field" && refusal.field))).toEqual([
       "pictures",
@@ -754,6 +755,7 @@ describe("references by hash, for the catalog file", () => {
       "pictures",
       "pictures",
       "documents",
+      "pictures",
     ]);
     expect(refusals[0]).toMatchObject({
       message: `No picture with the hash ${unknown} is stored: upload it on a part's page first`,
