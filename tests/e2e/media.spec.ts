@@ -102,15 +102,22 @@ for (const { width, height } of [
     await page.setViewportSize({ width, height });
     await login(page, { role: "admin", name: "Alex Admin" });
     const { name } = await newPartToEdit(page);
-    const form = uploadForm(page, "Upload picture");
-    await form.getByLabel("Picture", { exact: true }).setInputFiles({
-      name: "gear.jpg",
-      mimeType: "image/jpeg",
-      buffer: Buffer.from(await sampleProductPhoto({ width: 2400, height: 1800 })),
-    });
-    await form.getByLabel("Alt text").fill("Steel spur gear, 28 teeth, on a grey background");
-    await form.getByRole("button", { name: "Upload picture" }).click();
-    await expect(page.getByRole("status")).toContainText("Picture added.");
+    // The main picture, and a second one for the gallery beside it.
+    for (const [alt, photoWidth] of [
+      ["Steel spur gear, 28 teeth, on a grey background", 2400],
+      ["The same gear, a closer view", 1600],
+    ] as const) {
+      const form = uploadForm(page, "Upload picture");
+      await form.getByLabel("Picture", { exact: true }).setInputFiles({
+        name: "gear.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.from(await sampleProductPhoto({ width: photoWidth, height: 1200 })),
+      });
+      await form.getByLabel("Alt text").fill(alt);
+      await form.getByRole("button", { name: "Upload picture" }).click();
+      await expect(page.getByRole("status")).toContainText("Picture added.");
+    }
+    await expect(page.getByText("Picture 2", { exact: true })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`edit-page-${width}.png`), fullPage: true });
     await page
       .getByRole("region", { name: "Pictures" })
@@ -127,6 +134,11 @@ for (const { width, height } of [
     const box = (await main.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(width);
     expect(box.width / box.height).toBeCloseTo(4 / 3, 1);
+    // The other picture is in the gallery, a link to its largest JPEG.
+    const gallery = page.getByRole("list", { name: "More pictures" });
+    await expect(
+      gallery.getByRole("link", { name: /^The same gear, a closer view \(larger, 1280 × \d+ pixels\)$/ }),
+    ).toHaveAttribute("href", /^\/media\/[0-9a-f]{64}-1280\.jpg$/);
     await page.screenshot({ path: testInfo.outputPath(`product-page-picture-${width}.png`) });
     await expectNoAxeFindings(page, browser, javaScriptEnabled, baseURL!);
   });
