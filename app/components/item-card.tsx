@@ -1,13 +1,12 @@
 import { Link } from "@remix-run/react";
 
 import { AddToCartForm } from "~/components/add-to-cart";
-import { ResponsivePicture } from "~/components/responsive-picture";
 import { useFormatPrice } from "~/components/use-money";
-import type { PictureView } from "~/lib/media";
+import type { PictureSources } from "~/lib/media";
 import type { ItemListing } from "~/models/item.server";
 
-/** A card's part, with its main uploaded picture when it has one (mainPicturesOf, one query a page). */
-type Item = ItemListing & { picture?: PictureView | null };
+/** A card's part, with its main uploaded picture when it has one (withMainPictures, one query a page). */
+type Item = ItemListing & { picture?: PictureSources | null };
 
 /** Cards are half the screen on a phone and a third of the page (at most 360 px) from 1024 px up. */
 const CARD_PICTURE_SIZES = "(min-width: 1152px) 360px, (min-width: 1024px) 31vw, 50vw";
@@ -42,7 +41,6 @@ export function ItemCard({
             picture={item.picture}
             alt=""
             sizes={CARD_PICTURE_SIZES}
-            largest={640}
             eager={eager}
             className={cardPictureClass}
           />
@@ -116,5 +114,47 @@ export function ItemGrid({
         />
       ))}
     </div>
+  );
+}
+
+/**
+ * An uploaded picture: AVIF, then WebP, then JPEG for browsers that read neither, each a srcset of
+ * the widths it was derived at, from which the browser takes the one `sizes` and the screen need.
+ * Width and height are the picture's own, so the page keeps its place while it loads. The
+ * addresses come from the loader (pictureSources in app/lib/media.ts). It lives beside the cards: on
+ * the home page a module of its own would be another request and more of its JavaScript budget.
+ */
+export function ResponsivePicture({
+  picture,
+  sizes,
+  eager = false,
+  alt = picture.alt,
+  className,
+}: {
+  picture: PictureSources;
+  /** How wide the picture is shown, as the `sizes` attribute says it (media conditions and lengths). */
+  sizes: string;
+  /** Loaded at once (the main picture, the first cards); everything else waits until it is near. */
+  eager?: boolean;
+  /** "" where a link beside it already says what it is (a card's picture). */
+  alt?: string;
+  className?: string;
+}) {
+  return (
+    <picture>
+      <source type="image/avif" srcSet={picture.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={picture.webp} sizes={sizes} />
+      <img
+        src={picture.src}
+        srcSet={picture.jpeg}
+        sizes={sizes}
+        width={picture.width}
+        height={picture.height}
+        alt={alt}
+        loading={eager ? "eager" : "lazy"}
+        decoding={eager ? undefined : "async"}
+        className={className}
+      />
+    </picture>
   );
 }

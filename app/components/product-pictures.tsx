@@ -1,13 +1,5 @@
-import { ResponsivePicture } from "~/components/responsive-picture";
-import {
-  DOCUMENT_KINDS,
-  DOCUMENT_TYPES,
-  documentUrl,
-  formatFileSize,
-  intrinsicSizeOf,
-  pictureUrl,
-  type PictureView,
-} from "~/lib/media";
+import { ResponsivePicture } from "~/components/item-card";
+import { DOCUMENT_KINDS, DOCUMENT_TYPES, documentUrl, formatFileSize, type PictureSources } from "~/lib/media";
 import type { DocumentView } from "~/models/media-reads.server";
 
 /** The main picture is the left column from 768 px (half of at most 1120 px), the whole width below. */
@@ -20,7 +12,7 @@ const GALLERY_SIZES = "(min-width: 1152px) 128px, (min-width: 768px) 12vw, 31vw"
  * others a small gallery loaded as it comes near, each linking to its largest JPEG. A part with no
  * uploaded picture shows its image address as before.
  */
-export function ProductPictures({ name, img, pictures }: { name: string; img: string; pictures: PictureView[] }) {
+export function ProductPictures({ name, img, pictures }: { name: string; img: string; pictures: PictureSources[] }) {
   const [main, ...others] = pictures;
   const frame = "aspect-[4/3] w-full rounded-lg border border-slate-200 bg-white object-contain";
   if (!main) {
@@ -31,25 +23,20 @@ export function ProductPictures({ name, img, pictures }: { name: string; img: st
       <ResponsivePicture picture={main} alt={main.alt || name} sizes={MAIN_SIZES} eager className={frame} />
       {others.length ? (
         <ul aria-label="More pictures" className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-4">
-          {others.map((picture) => {
-            const largest = picture.sizes[picture.sizes.length - 1];
-            const { width, height } = intrinsicSizeOf(picture);
-            return (
-              <li key={picture.hash}>
-                <a href={pictureUrl(picture.hash, largest.width, "jpeg")} className="block">
-                  <ResponsivePicture
-                    picture={picture}
-                    sizes={GALLERY_SIZES}
-                    largest={640}
-                    className="aspect-square w-full rounded-md border border-slate-200 bg-white object-contain"
-                  />
-                  <span className="sr-only">
-                    (larger, {width} × {height} pixels)
-                  </span>
-                </a>
-              </li>
-            );
-          })}
+          {others.map((picture) => (
+            <li key={picture.hash}>
+              <a href={picture.full} className="block">
+                <ResponsivePicture
+                  picture={picture}
+                  sizes={GALLERY_SIZES}
+                  className="aspect-square w-full rounded-md border border-slate-200 bg-white object-contain"
+                />
+                <span className="sr-only">
+                  (larger, {picture.width} × {picture.height} pixels)
+                </span>
+              </a>
+            </li>
+          ))}
         </ul>
       ) : null}
     </div>

@@ -88,23 +88,47 @@ export type PictureSize = { width: PictureWidth; actualWidth: number; actualHeig
 export type PictureView = { hash: string; alt: string; sizes: PictureSize[] };
 
 /** A `srcset` of one format: each width's address with its real width. */
-export function srcSetOf(picture: PictureView, format: PictureFormat, largest = Infinity) {
+function srcSetOf(picture: PictureView, format: PictureFormat, largest: PictureWidth) {
   return picture.sizes
     .filter((size) => size.width <= largest)
     .map((size) => `${pictureUrl(picture.hash, size.width, format)} ${size.actualWidth}w`)
     .join(", ");
 }
 
-/** The size an `img` says it is (no layout shift): the largest variant's, whose shape is the picture's. */
-export function intrinsicSizeOf(picture: PictureView) {
-  const largest = picture.sizes[picture.sizes.length - 1];
-  return { width: largest.actualWidth, height: largest.actualHeight };
-}
+/**
+ * A picture as a page's markup shows it: every address written out on the server, so the browser's
+ * code holds none of these rules (the home page's JavaScript has a budget). `width` and `height`
+ * are the largest variant's, whose shape is the picture's; `src` is the JPEG for browsers that read
+ * neither AVIF nor WebP; `full` the largest JPEG, for a link to the picture itself.
+ */
+export type PictureSources = {
+  hash: string;
+  alt: string;
+  width: number;
+  height: number;
+  src: string;
+  avif: string;
+  webp: string;
+  jpeg: string;
+  full: string;
+};
 
-/** The `src` of the JPEG fallback: the widest variant up to `upTo`, else the smallest there is. */
-export function fallbackWidthOf(picture: PictureView, upTo: PictureWidth) {
-  const fitting = picture.sizes.filter((size) => size.width <= upTo);
-  return (fitting[fitting.length - 1] ?? picture.sizes[0]).width;
+/** A picture's sources up to `largest` wide (a card never needs the 1280). */
+export function pictureSources(picture: PictureView, largest: PictureWidth = 1280): PictureSources {
+  const widest = picture.sizes[picture.sizes.length - 1];
+  const fitting = picture.sizes.filter((size) => size.width <= Math.min(largest, 640));
+  const fallback = (fitting[fitting.length - 1] ?? picture.sizes[0]).width;
+  return {
+    hash: picture.hash,
+    alt: picture.alt,
+    width: widest.actualWidth,
+    height: widest.actualHeight,
+    src: pictureUrl(picture.hash, fallback, "jpeg"),
+    avif: srcSetOf(picture, "avif", largest),
+    webp: srcSetOf(picture, "webp", largest),
+    jpeg: srcSetOf(picture, "jpeg", largest),
+    full: pictureUrl(picture.hash, widest.width, "jpeg"),
+  };
 }
 
 /** "1.2 MB", "340 KB", "912 bytes": a file's size as the product page lists it. */

@@ -6,6 +6,7 @@ import {
   documentTypeOf,
   type PictureFormat,
   type PictureSize,
+  pictureSources,
   type PictureView,
   type PictureWidth,
   widthOfSlot,
@@ -83,13 +84,19 @@ export async function mainPicturesOf(itemIds: readonly number[], options: DbOpti
   return new Map([...pictures].map(([itemId, [main]]) => [itemId, main]));
 }
 
-/** A list of parts with each one's main picture (null for a part that has none): one query. */
+/**
+ * A list of parts with each one's main picture as a card shows it (at most 640 px wide), or null
+ * for a part that has none: one query for the list.
+ */
 export async function withMainPictures<Item extends { id: number }>(items: Item[], options: DbOptions = {}) {
   const pictures = await mainPicturesOf(
     items.map((item) => item.id),
     options,
   );
-  return items.map((item) => ({ ...item, picture: pictures.get(item.id) ?? null }));
+  return items.map((item) => {
+    const picture = pictures.get(item.id);
+    return { ...item, picture: picture ? pictureSources(picture, 640) : null };
+  });
 }
 
 /** A document as the product page lists it. */

@@ -11,6 +11,7 @@ import { StatusButton } from "~/components/forms";
 import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { formatPrice, storeMoneyFormat } from "~/config/env.server";
+import { pictureSources } from "~/lib/media";
 import { listCategories } from "~/models/catalog";
 import { duplicateItem, type ItemDetail, listSpecs, updateItem } from "~/models/item.server";
 import { catalogFieldsFromForm, formValuesFromItem, itemChangesFromForm } from "~/models/item-form.server";
@@ -44,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listStockMovements(item.id),
     listCategories(),
     specTemplatesOf(item.category_id),
-    picturesOf([item.id]).then((found) => found.get(item.id) ?? []),
+    picturesOf([item.id]).then((found) => (found.get(item.id) ?? []).map((picture) => pictureSources(picture, 320))),
     documentsOf([item.id]).then((found) => found.get(item.id) ?? []),
   ]);
   const category = categories.find((candidate) => candidate.id === item.category_id);

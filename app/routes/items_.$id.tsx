@@ -9,6 +9,7 @@ import { ProductDocuments, ProductPictures } from "~/components/product-pictures
 import { ReviewCard } from "~/components/review-card";
 import { useFormatPrice } from "~/components/use-money";
 import { appUrl, storeMoneyFormat } from "~/config/env.server";
+import { pictureSources } from "~/lib/media";
 import { getProduct } from "~/models/item.server";
 import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { listPriceBreaks } from "~/models/pricing.server";
@@ -43,14 +44,15 @@ export async function loader({ params }: LoaderFunctionArgs) {
     picturesOf([product.id]).then((found) => found.get(product.id) ?? []),
     documentsOf([product.id]).then((found) => found.get(product.id) ?? []),
   ]);
-  const media = { pictures, documents };
   return {
     product,
     reviews,
     breaks,
-    ...media,
+    // The main picture at every width; the gallery's as small pictures.
+    pictures: pictures.map((picture, index) => pictureSources(picture, index === 0 ? 1280 : 640)),
+    documents,
     canonical: `${origin}/items/${product.id}`,
-    jsonLd: jsonForScript(productJsonLd(product, { origin, money: storeMoneyFormat(), ...media })),
+    jsonLd: jsonForScript(productJsonLd(product, { origin, money: storeMoneyFormat(), pictures, documents })),
   };
 }
 

@@ -580,7 +580,14 @@ describe("a part's pictures in order", () => {
     ]);
     const cards = await call(home.loader, getRequest("/"));
     const card = cards.data.items.find((item: { id: number }) => item.id === part.id);
-    expect(card.picture).toMatchObject({ hash: hashes[2], alt: "Front view, teeth up" });
+    // A card's picture is at most 640 wide: this one is 440 px, so its 640 slot holds its own width.
+    expect(card.picture).toMatchObject({
+      hash: hashes[2],
+      alt: "Front view, teeth up",
+      width: 440,
+      avif: `/media/${hashes[2]}-160.avif 160w, /media/${hashes[2]}-320.avif 320w, /media/${hashes[2]}-640.avif 440w`,
+      src: `/media/${hashes[2]}-640.jpg`,
+    });
   });
 
   test("a part without uploaded pictures keeps showing its image address, on its page and its card", async () => {

@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form } from "@remix-run/react";
 
 import { ErrorList, Field, FormErrors, StatusButton } from "~/components/forms";
-import { ResponsivePicture } from "~/components/responsive-picture";
+import { ResponsivePicture } from "~/components/item-card";
 import { useZodForm } from "~/components/use-zod-form";
-import { DOCUMENT_KINDS, DOCUMENT_TYPES, documentUrl, formatFileSize, type PictureView } from "~/lib/media";
+import { DOCUMENT_KINDS, DOCUMENT_TYPES, documentUrl, formatFileSize, type PictureSources } from "~/lib/media";
 import type { DocumentView } from "~/models/media-reads.server";
 import {
   AddDocumentSchema,
@@ -32,7 +32,15 @@ export function replyFor(reply: Reply, intent: string) {
  * is the main picture), or removed; and the upload form. Every control is a plain form post, so it
  * all works without JavaScript.
  */
-export function PictureSection({ itemId, pictures, reply }: { itemId: number; pictures: PictureView[]; reply: Reply }) {
+export function PictureSection({
+  itemId,
+  pictures,
+  reply,
+}: {
+  itemId: number;
+  pictures: PictureSources[];
+  reply: Reply;
+}) {
   const [form, fields] = useZodForm(AddPictureSchema, {
     id: `add-picture-${itemId}`,
     lastResult: replyFor(reply, "add-picture"),
@@ -59,7 +67,6 @@ export function PictureSection({ itemId, pictures, reply }: { itemId: number; pi
                 <ResponsivePicture
                   picture={picture}
                   sizes="128px"
-                  largest={320}
                   className="aspect-[4/3] w-32 rounded border border-slate-200 bg-white object-contain"
                 />
                 <Form method="post" className="space-y-2">
