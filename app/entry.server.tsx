@@ -113,3 +113,6 @@ export async function closeResources() {
 
 /** Read by our server after a successful write: its page cache is emptied only when this moved. */
 export { publicVersion } from "~/models/public-version.server";
+
+/** Answers /media/… before Remix in production (server/app.ts): a stored file or a 404. */
+export { mediaAnswer } from "~/web/media-response.server";

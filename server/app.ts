@@ -8,8 +8,11 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 
+import type { mediaAnswer } from "~/web/media-response.server";
+
 import type { ServerConfig } from "./config";
 import type { StorefrontLoadContext } from "./load-context";
+import { mediaFiles } from "./media-files";
 import { CACHEABLE_HEADER, type CachedPage, encodedBody, PageCache } from "./page-cache";
 import { credentialPostsInFlight, crossSiteRefusal, declaredSizeLimit, methodFilter, sendRefusal } from "./refusals";
 import { accessLog, assignRequestId } from "./request-log";
@@ -23,6 +26,7 @@ export type StorefrontBuild = ServerBuild & {
       closeResources?: () => Promise<void>;
       startBackgroundWork?: (options?: { catalogImportWorker?: string }) => void;
       publicVersion?: () => Promise<string>;
+      mediaAnswer?: typeof mediaAnswer;
     };
   };
 };
@@ -47,8 +51,10 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
   app.set("trust proxy", config.trustProxy);
   const pageCache = new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes);
   const handleRemix = createRequestHandler(build, "production");
-  const { publicVersion } = build.entry.module;
-  if (!publicVersion) throw new Error("The build's entry module does not export publicVersion: rebuild the app.");
+  const { publicVersion, mediaAnswer } = build.entry.module;
+  if (!publicVersion || !mediaAnswer) {
+    throw new Error("The build's entry module does not export publicVersion and mediaAnswer: rebuild the app.");
+  }
 
   app.use(assignRequestId);
   const { strictTransportSecurity } = config;
@@ -63,6 +69,7 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
   app.use(declaredSizeLimit);
   app.use(crossSiteRefusal);
   app.use(credentialPostsInFlight());
+  app.use(mediaFiles(mediaAnswer));
   app.use((req, res, next) => serveFromCache(pageCache, req, res, next));
   app.use(compression());
   app.use(

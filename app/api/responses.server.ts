@@ -8,6 +8,44 @@ extendZodWithOpenApi(z);
 // The JSON API's answers: the routes' serializers are typed with these, so /api/openapi.json cannot
 // drift from them. The request schemas are in schemas.server.ts.
 
+const absoluteUrl = (description: string) => z.string().url().openapi({ description });
+
+export const ApiPictureSchema = z
+  .object({
+    alt: z.string().openapi({ description: "What the picture shows, for people who cannot see it." }),
+    url: absoluteUrl("The largest JPEG, absolute (from APP_URL)."),
+    width: z.number().int().openapi({ description: "The largest variant's width in pixels." }),
+    height: z.number().int(),
+    variants: z
+      .array(
+        z.object({
+          width: z.number().int(),
+          height: z.number().int(),
+          avif: absoluteUrl("This size as AVIF."),
+          webp: absoluteUrl("This size as WebP."),
+          jpeg: absoluteUrl("This size as JPEG."),
+        }),
+      )
+      .openapi({
+        description:
+          "Every size the picture was made in (widths up to 160, 320, 640 and 1280 pixels, never wider than the upload), smallest first. The addresses never change their content: cache them for ever.",
+      }),
+  })
+  .openapi("Picture");
+
+export const ApiDocumentSchema = z
+  .object({
+    fileName: z.string().openapi({ example: "Spur gear datasheet.pdf" }),
+    kind: z
+      .enum(["datasheet", "cad"])
+      .openapi({ description: "A PDF is a datasheet; STEP, IGES, DXF and STL are CAD." }),
+    type: z.enum(["pdf", "step", "iges", "dxf", "stl"]),
+    contentType: z.string().openapi({ example: "application/pdf" }),
+    size: z.number().int().openapi({ description: "Bytes." }),
+    url: absoluteUrl("The file, downloaded as an attachment under `fileName`. Absolute (from APP_URL)."),
+  })
+  .openapi("Document");
+
 export const ApiItemSchema = z
   .object({
     _id: z.number().int(),
@@ -23,6 +61,13 @@ export const ApiItemSchema = z
     specs: z
       .array(z.object({ name: z.string(), value: z.string(), unit: z.string().nullable() }))
       .openapi({ description: "The specification, in the order the product page shows it." }),
+    pictures: z.array(ApiPictureSchema).openapi({
+      description:
+        "Uploaded pictures, the main one first (the one pages show; `img` is then not shown). Empty when the part has none.",
+    }),
+    documents: z
+      .array(ApiDocumentSchema)
+      .openapi({ description: "Datasheets and CAD files, in the order the product page lists them." }),
   })
   .openapi("Item");
 

@@ -1,4 +1,5 @@
 import { appUrl } from "~/config/env.server";
+import { DOCUMENT_TYPES, documentUrl, pictureUrl, type PictureView } from "~/lib/media";
 import type { OrderStatus } from "~/lib/statuses";
 import type { CatalogItem } from "~/models/catalog";
 import type { Bill } from "~/models/pricing.server";
@@ -14,12 +15,29 @@ function units(cents: number) {
   return cents / 100;
 }
 
+/** An address on this site as a client on another origin can use it. */
+function absolute(path: string) {
+  return new URL(path, appUrl()).toString();
+}
+
+function toApiPicture(picture: PictureView): ApiItem["pictures"][number] {
+  const variants = picture.sizes.map((size) => ({
+    width: size.actualWidth,
+    height: size.actualHeight,
+    avif: absolute(pictureUrl(picture.hash, size.width, "avif")),
+    webp: absolute(pictureUrl(picture.hash, size.width, "webp")),
+    jpeg: absolute(pictureUrl(picture.hash, size.width, "jpeg")),
+  }));
+  const largest = variants[variants.length - 1];
+  return { alt: picture.alt, url: largest.jpeg, width: largest.width, height: largest.height, variants };
+}
+
 export function toApiItem(item: CatalogItem): ApiItem {
   return {
     _id: item.id,
     name: item.name,
     // Absolute, so a client on another origin can show it.
-    img: new URL(item.img, appUrl()).toString(),
+    img: absolute(item.img),
     description: item.description,
     quantity: item.quantity,
     supplierName: item.supplier_name,
@@ -28,6 +46,15 @@ export function toApiItem(item: CatalogItem): ApiItem {
     partNumber: item.part_number,
     category: item.category_slug,
     specs: item.specs,
+    pictures: item.pictures.map(toApiPicture),
+    documents: item.documents.map((document) => ({
+      fileName: document.fileName,
+      kind: document.kind,
+      type: document.type,
+      contentType: DOCUMENT_TYPES[document.type].contentType,
+      size: document.byteSize,
+      url: absolute(documentUrl(document.hash, document.type)),
+    })),
   };
 }
 

@@ -2,7 +2,15 @@ import { Link } from "@remix-run/react";
 
 import { AddToCartForm } from "~/components/add-to-cart";
 import { useFormatPrice } from "~/components/use-money";
-import type { ItemListing as Item } from "~/models/item.server";
+import type { PictureSources } from "~/lib/media";
+import type { ItemListing } from "~/models/item.server";
+
+/** A card's part, with its main uploaded picture when it has one (withMainPictures, one query a page). */
+type Item = ItemListing & { picture?: PictureSources | null };
+
+/** Cards are half the screen on a phone and a third of the page (at most 360 px) from 1024 px up. */
+const CARD_PICTURE_SIZES = "(min-width: 1152px) 360px, (min-width: 1024px) 31vw, 50vw";
+const cardPictureClass = "aspect-[4/3] w-full bg-slate-100 object-cover";
 
 /**
  * Card titles sit one level below the section they are listed in: h3 under the home page's h2,
@@ -28,15 +36,25 @@ export function ItemCard({
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       {/* The picture and the name lead to the part's page; one link for both, one tab stop. */}
       <Link to={`/items/${item.id}`} tabIndex={-1} aria-hidden>
-        <img
-          src={item.img}
-          alt=""
-          width={800}
-          height={600}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="aspect-[4/3] w-full bg-slate-100 object-cover"
-        />
+        {item.picture ? (
+          <ResponsivePicture
+            picture={item.picture}
+            alt=""
+            sizes={CARD_PICTURE_SIZES}
+            eager={eager}
+            className={cardPictureClass}
+          />
+        ) : (
+          <img
+            src={item.img}
+            alt=""
+            width={800}
+            height={600}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className={cardPictureClass}
+          />
+        )}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <Heading className="text-base font-semibold sm:text-lg">
@@ -96,5 +114,47 @@ export function ItemGrid({
         />
       ))}
     </div>
+  );
+}
+
+/**
+ * An uploaded picture: AVIF, then WebP, then JPEG for browsers that read neither, each a srcset of
+ * the widths it was derived at, from which the browser takes the one `sizes` and the screen need.
+ * Width and height are the picture's own, so the page keeps its place while it loads. The
+ * addresses come from the loader (pictureSources in app/lib/media.ts). It lives beside the cards: on
+ * the home page a module of its own would be another request and more of its JavaScript budget.
+ */
+export function ResponsivePicture({
+  picture,
+  sizes,
+  eager = false,
+  alt = picture.alt,
+  className,
+}: {
+  picture: PictureSources;
+  /** How wide the picture is shown, as the `sizes` attribute says it (media conditions and lengths). */
+  sizes: string;
+  /** Loaded at once (the main picture, the first cards); everything else waits until it is near. */
+  eager?: boolean;
+  /** "" where a link beside it already says what it is (a card's picture). */
+  alt?: string;
+  className?: string;
+}) {
+  return (
+    <picture>
+      <source type="image/avif" srcSet={picture.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={picture.webp} sizes={sizes} />
+      <img
+        src={picture.src}
+        srcSet={picture.jpeg}
+        sizes={sizes}
+        width={picture.width}
+        height={picture.height}
+        alt={alt}
+        loading={eager ? "eager" : "lazy"}
+        decoding={eager ? undefined : "async"}
+        className={className}
+      />
+    </picture>
   );
 }

@@ -24,6 +24,7 @@ import * as nameSearch from "./migrations/0021_name_search";
 import * as reorderPoint from "./migrations/0022_reorder_point";
 import * as hiddenParts from "./migrations/0023_hidden_parts";
 import * as specTemplates from "./migrations/0024_spec_templates";
+import * as media from "./migrations/0025_media";
 import * as catalogImports from "./migrations/0026_catalog_imports";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0022_reorder_point": reorderPoint,
   "0023_hidden_parts": hiddenParts,
   "0024_spec_templates": specTemplates,
+  "0025_media": media,
   "0026_catalog_imports": catalogImports,
 };
 

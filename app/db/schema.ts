@@ -25,6 +25,7 @@ import type {
   SpecTemplatesTable,
   StockMovementsTable,
 } from "./tables/catalog";
+import type { ItemDocumentsTable, ItemPicturesTable, MediaTable, MediaVariantsTable } from "./tables/media";
 import type { CartLinesTable, OrderLinesTable, OrdersTable, OrderStatusChangesTable } from "./tables/orders";
 
 // The database's tables, as Kysely types them: one interface per table in app/db/tables/, by area.
@@ -32,6 +33,7 @@ import type { CartLinesTable, OrderLinesTable, OrdersTable, OrderStatusChangesTa
 export type * from "./tables/accounts";
 export type * from "./tables/catalog";
 export type * from "./tables/common";
+export type * from "./tables/media";
 export type * from "./tables/orders";
 export type { OrderStatus, OutboxStatus } from "~/lib/statuses";
 
@@ -61,6 +63,10 @@ export interface Database {
   catalog_imports: CatalogImportsTable;
   catalog_import_chunks: CatalogImportChunksTable;
   catalog_import_rows: CatalogImportRowsTable;
+  media: MediaTable;
+  media_variants: MediaVariantsTable;
+  item_pictures: ItemPicturesTable;
+  item_documents: ItemDocumentsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -16,6 +16,7 @@ import {
   replacePriceBreaks,
   replaceSpecs,
 } from "./item-writes.server";
+import { copyMediaLinks } from "./media.server";
 import { priceBreaksOf } from "./pricing.server";
 import { OPENING_STOCK_REASON, recordStockMovement } from "./stock.server";
 
@@ -250,8 +251,9 @@ export async function writeItemChanges(
 const copyName = (name: string) => `${name.slice(0, 113)} (copy)`;
 
 /**
- * A new part made from an existing one, for a variant staff then edit: its specs, price breaks and
- * catalog fields, a made-up part number, no stock, and hidden until staff show it.
+ * A new part made from an existing one, for a variant staff then edit: its specs, price breaks,
+ * catalog fields, pictures and documents (the same stored files), a made-up part number, no stock,
+ * and hidden until staff show it.
  */
 export function duplicateItem(
   id: number,
@@ -289,6 +291,7 @@ export function duplicateItem(
     await replaceSpecs(trx, item.id, specs, item.category_id);
     const breaks = await priceBreaksOf([id], { executor: trx });
     await replacePriceBreaks(trx, item.id, item.price_cents, breaks.get(id) ?? []);
+    await copyMediaLinks(id, item.id, { executor: trx });
     return { ok: true, item };
   });
 }
@@ -319,7 +322,8 @@ function openOrdersWith(itemId: number, executor: Executor) {
  * Deletes a part no open order holds: an order still to be shipped or delivered needs its part to
  * pick, return or reorder (staff hide such a part instead). Delivered and cancelled orders keep
  * their copied name and price; the foreign key clears their item link. The check is part of the
- * DELETE itself, so an order placed meanwhile is never left pointing at nothing.
+ * DELETE itself, so an order placed meanwhile is never left pointing at nothing. Its pictures' and
+ * documents' links go by cascade, and with them every file no other part shows (migration 0025).
  */
 export function deleteItem(id: number): Promise<DeleteItemResult> {
   return db.transaction().execute(async (trx) => {

@@ -5,6 +5,7 @@ import { Carousel } from "~/components/carousel";
 import { ItemGrid } from "~/components/item-card";
 import { ReviewGrid } from "~/components/review-card";
 import { listNewestItems } from "~/models/item.server";
+import { withMainPictures } from "~/models/media-reads.server";
 import { listNewestReviews } from "~/models/review.server";
 import { cacheablePageHeaders } from "~/web/headers";
 import { storeNameOf } from "~/web/meta";
@@ -24,7 +25,10 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export async function loader() {
-  const [items, reviews] = await Promise.all([listNewestItems(HOME_ITEM_COUNT), listNewestReviews(HOME_REVIEW_COUNT)]);
+  const [items, reviews] = await Promise.all([
+    listNewestItems(HOME_ITEM_COUNT).then(withMainPictures),
+    listNewestReviews(HOME_REVIEW_COUNT),
+  ]);
   return { items, reviews };
 }
 

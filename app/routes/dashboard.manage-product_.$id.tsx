@@ -3,30 +3,30 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { z } from "zod";
 
 import { requireAdmin } from "~/auth/permissions.server";
-import { ConfirmAction } from "~/components/confirm-action";
+import { DeletePartSection } from "~/components/dashboard/delete-part";
 import { ProductForm } from "~/components/dashboard/product-form";
+import { DocumentSection, PictureSection } from "~/components/dashboard/product-media";
 import { StockSection } from "~/components/dashboard/stock-movements";
 import { StatusButton } from "~/components/forms";
 import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { formatPrice, storeMoneyFormat } from "~/config/env.server";
+import { pictureSources } from "~/lib/media";
 import { listCategories } from "~/models/catalog";
 import { duplicateItem, type ItemDetail, listSpecs, updateItem } from "~/models/item.server";
 import { catalogFieldsFromForm, formValuesFromItem, itemChangesFromForm } from "~/models/item-form.server";
+import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { specTemplatesOf } from "~/models/spec-templates.server";
 import { adjustStock, listStockMovements } from "~/models/stock.server";
-import {
-  DELETE_PRODUCT_QUESTION,
-  DuplicateProductSchema,
-  productSchemas,
-  StockAdjustmentSchema,
-} from "~/validation/product";
+import { mediaFormSchemas } from "~/validation/media";
+import { DuplicateProductSchema, productSchemas, StockAdjustmentSchema } from "~/validation/product";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 import { requireItemFromParams } from "~/web/params.server";
+import { isMediaIntent, runMediaIntent } from "~/web/product-media.server";
 
 const NO_SUCH_PRODUCT = "This product does not exist.";
 
@@ -39,12 +39,14 @@ export const headers = routeHeaders;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const item = await requireItemFromParams(params.id, NO_SUCH_PRODUCT, { includeHidden: true });
-  const [specs, priceBreaks, movements, categories, templates] = await Promise.all([
+  const [specs, priceBreaks, movements, categories, templates, pictures, documents] = await Promise.all([
     listSpecs(item.id),
     listPriceBreaks(item.id),
     listStockMovements(item.id),
     listCategories(),
     specTemplatesOf(item.category_id),
+    picturesOf([item.id]).then((found) => (found.get(item.id) ?? []).map((picture) => pictureSources(picture, 320))),
+    documentsOf([item.id]).then((found) => found.get(item.id) ?? []),
   ]);
   const category = categories.find((candidate) => candidate.id === item.category_id);
   return {
@@ -53,6 +55,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     movements,
     categories,
     specTemplates: category ? [{ category: category.name, templates }] : [],
+    pictures,
+    documents,
   };
 }
 
@@ -72,8 +76,10 @@ export const action = formAction({
       productSchemas(storeMoneyFormat()).edit,
       StockAdjustmentSchema,
       DuplicateProductSchema,
+      ...mediaFormSchemas,
     ]),
   async run({ user, loaded: item, value }) {
+    if (isMediaIntent(value)) return runMediaIntent(item.id, value, NO_SUCH_PRODUCT);
     if (value.intent === "duplicate") {
       const copied = await duplicateItem(item.id);
       if (!copied.ok) throw data(NO_SUCH_PRODUCT, { status: 404 });
@@ -110,7 +116,7 @@ export const action = formAction({
 });
 
 export default function EditProduct() {
-  const { item, values, movements, categories, specTemplates } = useLoaderData<typeof loader>();
+  const { item, values, movements, categories, specTemplates, pictures, documents } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const location = useLocation();
   const editReply = reply?.initialValue?.intent === "update" ? reply : undefined;
@@ -156,7 +162,9 @@ export default function EditProduct() {
           </>
         }
       />
-      {/* A new location after each answer: a saved change leaves the stock form empty again. */}
+      {/* A new location after each answer: a saved change leaves these forms empty again. */}
+      <PictureSection key={`pictures-${location.key}`} itemId={item.id} pictures={pictures} reply={reply} />
+      <DocumentSection key={`documents-${location.key}`} itemId={item.id} documents={documents} reply={reply} />
       <StockSection
         key={location.key}
         itemId={item.id}
@@ -164,28 +172,7 @@ export default function EditProduct() {
         movements={movements}
         lastResult={reply?.initialValue?.intent === "adjust-stock" ? reply : undefined}
       />
-      <section aria-labelledby="delete-heading" className="mt-10 max-w-2xl rounded-lg border border-red-200 p-4">
-        <h2 id="delete-heading" className="text-lg font-semibold">
-          Delete this part
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">
-          Removes it from the catalog for good. A part on an open order cannot be deleted; delivered and cancelled
-          orders keep its name and price.
-        </p>
-        <div className="mt-3">
-          {/* The product list does the deleting, and asks first there too when JavaScript is off. */}
-          <ConfirmAction
-            label="Delete"
-            accessibleLabel={`Delete ${item.name}`}
-            question={DELETE_PRODUCT_QUESTION}
-            confirmLabel="OK"
-            action="/dashboard/manage-product"
-            fallbackHref={`/dashboard/manage-product?delete=${item.id}`}
-            fields={{ itemId: item.id }}
-            intent="delete"
-          />
-        </div>
-      </section>
+      <DeletePartSection item={item} />
     </section>
   );
 }

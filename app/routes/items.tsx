@@ -5,6 +5,7 @@ import { CatalogFilters, ItemSearch, Pagination, SortForm } from "~/components/c
 import { ItemGrid } from "~/components/item-card";
 import { NothingFound, ResultCount } from "~/components/search-outcome";
 import { browseCatalog, closestCategories } from "~/models/catalog";
+import { withMainPictures } from "~/models/media-reads.server";
 import {
   catalogHref,
   MAX_CATALOG_PAGE,
@@ -41,8 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A page past the end (an old link, a catalog that shrank) shows the last page there is.
   if (query.page > result.pageCount) throw redirect(catalogHref("/items", { ...query, page: result.pageCount }));
   const categoryName = result.categories.find((category) => category.slug === query.category)?.name ?? null;
-  const nearestCategories = result.total === 0 && query.q ? await closestCategories(query.q) : [];
-  return { ...result, query, categoryName, nearestCategories };
+  const [nearestCategories, items] = await Promise.all([
+    result.total === 0 && query.q ? closestCategories(query.q) : [],
+    withMainPictures(result.items),
+  ]);
+  return { ...result, items, query, categoryName, nearestCategories };
 }
 
 export default function Catalog() {

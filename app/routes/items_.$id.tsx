@@ -5,10 +5,13 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AddToCartForm } from "~/components/add-to-cart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PriceBreakTable } from "~/components/price-breaks";
+import { ProductDocuments, ProductPictures } from "~/components/product-pictures";
 import { ReviewCard } from "~/components/review-card";
 import { useFormatPrice } from "~/components/use-money";
 import { appUrl, storeMoneyFormat } from "~/config/env.server";
+import { pictureSources } from "~/lib/media";
 import { getProduct } from "~/models/item.server";
+import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { listReviewsOfItem } from "~/models/review.server";
 import { parseId } from "~/validation/common";
@@ -35,30 +38,33 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const product = id ? await getProduct(id) : undefined;
   if (!product) throw data(NO_SUCH_PART, { status: 404 });
   const origin = new URL(appUrl()).origin;
+  const [reviews, breaks, pictures, documents] = await Promise.all([
+    listReviewsOfItem(product.id),
+    listPriceBreaks(product.id),
+    picturesOf([product.id]).then((found) => found.get(product.id) ?? []),
+    documentsOf([product.id]).then((found) => found.get(product.id) ?? []),
+  ]);
   return {
     product,
-    reviews: await listReviewsOfItem(product.id),
-    breaks: await listPriceBreaks(product.id),
+    reviews,
+    breaks,
+    // The main picture at every width; the gallery's as small pictures.
+    pictures: pictures.map((picture, index) => pictureSources(picture, index === 0 ? 1280 : 640)),
+    documents,
     canonical: `${origin}/items/${product.id}`,
-    jsonLd: jsonForScript(productJsonLd(product, { origin, money: storeMoneyFormat() })),
+    jsonLd: jsonForScript(productJsonLd(product, { origin, money: storeMoneyFormat(), pictures, documents })),
   };
 }
 
 export default function ProductPage() {
-  const { product, reviews, breaks, jsonLd } = useLoaderData<typeof loader>();
+  const { product, reviews, breaks, pictures, documents, jsonLd } = useLoaderData<typeof loader>();
   const formatPrice = useFormatPrice();
   const root = useRouteLoaderData("root") as { user: unknown } | undefined;
   const inStock = product.quantity > 0;
   return (
     <article className="grid gap-8 md:grid-cols-2">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <img
-        src={product.img}
-        alt={product.name}
-        width={800}
-        height={600}
-        className="aspect-[4/3] w-full rounded-lg border border-slate-200 bg-slate-100 object-cover"
-      />
+      <ProductPictures name={product.name} img={product.img} pictures={pictures} />
       <div>
         {product.category_slug ? (
           <p className="text-sm">
@@ -125,6 +131,7 @@ export default function ProductPage() {
             </tr>
           </tbody>
         </table>
+        <ProductDocuments documents={documents} />
       </div>
       <section aria-labelledby="reviews-heading" className="md:col-span-2">
         <h2 id="reviews-heading" className="text-xl font-semibold">

@@ -1,12 +1,12 @@
 import { appUrl } from "~/config/env.server";
 import { MAX_CATALOG_FILE_BYTES } from "~/validation/catalog-import";
+import { MAX_DOCUMENT_BYTES, MAX_PICTURE_BYTES } from "~/validation/media";
 
 /** Forms are small; 2 MiB leaves room for a 1 MB field to be refused with a message, not a 413. */
 export const MAX_FORM_BYTES = 2 * 1024 * 1024;
 
-/** The largest file each upload takes: a picture, a datasheet or CAD file (a catalog CSV's is its schema's). */
-export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
-export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+/** The largest picture and document an upload takes (app/validation/media.ts); a catalog file's is its schema's. */
+export { MAX_DOCUMENT_BYTES, MAX_PICTURE_BYTES };
 /** Room beside a file for the form's other fields and the multipart framing. */
 const UPLOAD_FORM_SLACK = 1024 * 1024;
 
@@ -17,8 +17,9 @@ const UPLOAD_FORM_SLACK = 1024 * 1024;
  * Each of these pages is for staff, whose guard runs before the body is read.
  */
 const UPLOAD_PAGES: { path: RegExp; bytes: number }[] = [
-  { path: /^\/dashboard\/manage-product\/\d{1,10}\/?$/, bytes: MAX_DOCUMENT_BYTES + UPLOAD_FORM_SLACK },
-  { path: /^\/dashboard\/import\/?$/, bytes: MAX_CATALOG_FILE_BYTES + UPLOAD_FORM_SLACK },
+  // A form posted with JavaScript goes to the page's single-fetch address, `….data`.
+  { path: /^\/dashboard\/manage-product\/\d{1,10}(\.data|\/)?$/, bytes: MAX_DOCUMENT_BYTES + UPLOAD_FORM_SLACK },
+  { path: /^\/dashboard\/import(\.data|\/)?$/, bytes: MAX_CATALOG_FILE_BYTES + UPLOAD_FORM_SLACK },
 ];
 
 /** The most a request's body to `pathname` may hold. */

@@ -16,7 +16,7 @@
 //   --port P         BENCH_PORT         first of eleven loopback ports, 3200–3289 (3210)
 //   --only a,b       BENCH_ONLY         run only these measurements (names as in the table, and
 //                                      orders, checkout, checkout-postgres, catalog-file, flood,
-//                                      adversarial)
+//                                      uploads, adversarial)
 //   --profile        BENCH_PROFILE=1    run the servers under node --cpu-prof (.tmp/bench/profiles)
 //   --no-write       BENCH_WRITE=0      print only; leave docs/benchmarks.md alone
 //   --keep           BENCH_KEEP=1       keep the databases and the build snapshot
@@ -42,6 +42,7 @@ import { measureSqliteCheckouts } from "./scenarios/checkouts.mjs";
 import { measurePostgresCheckouts } from "./scenarios/checkouts-postgres.mjs";
 import { measureFlood } from "./scenarios/flood.mjs";
 import { measureLatency } from "./scenarios/latency.mjs";
+import { measureUploads } from "./scenarios/media.mjs";
 import { measureOrders } from "./scenarios/orders.mjs";
 import { measurePages, pagePlan } from "./scenarios/pages.mjs";
 import { homePayload } from "./scenarios/payload.mjs";
@@ -122,7 +123,7 @@ try {
   // 2. Two throwaway catalogs, the parts the scenarios order, and the catalog pages they load.
   const catalogs = seedCatalogs(config, { cleanup, keep: flags.keep });
   info.seed = catalogs.seed;
-  const { largeDb, smallDb, parts, catalogPaths, newSearchPages, catalogPages, deepest, searches } = catalogs;
+  const { largeDb, smallDb, parts, catalogPaths, newSearchPages, catalogPages, deepest, searches, media } = catalogs;
 
   // 3. The servers, the customers, and what the home page sends.
   const servers = await startServers({ runDir, largeDb, smallDb, port: config.port, profileDir, cleanup });
@@ -141,6 +142,7 @@ try {
     newSearchPages,
     searchRows,
     pageItemId: parts.page,
+    pictureHash: media.hash,
     config,
   }).filter((step) => wanted(step.name));
   const results = await measurePages(plan, { config, cleanup });
@@ -167,8 +169,11 @@ try {
     ? await measureCatalogFile({ large, largeDb, runDir, port: config.port + 6, cleanup })
     : null;
 
-  // 7. A sign-in flood while a visitor reads the catalog.
+  // 7. A sign-in flood while a visitor reads the catalog; 12-megapixel uploads while buyers do.
   const flood = runs("flood") ? await measureFlood(uncached, { config }) : null;
+  const uploads = runs("uploads")
+    ? await measureUploads(uncached, { databaseFile: largeDb, partItemId: parts.page, uploads: media.uploads, config })
+    : null;
 
   const payload = homePayload(path.join(runDir, "build"), homeHtml);
   info.finishedLoad = loadAverage();
@@ -183,6 +188,7 @@ try {
     postgresCheckouts,
     catalogFile,
     flood,
+    uploads,
     payload,
     caching,
   };

@@ -67,6 +67,8 @@ describe("the original client's calls, with its string fields, work against /api
       partNumber: expect.stringMatching(/^GW-[0-9A-F]{8}$/),
       category: null,
       specs: [],
+      pictures: [],
+      documents: [],
     });
     expect(created.location).toBe(`/api/item/${id}`);
     const stored = await db.selectFrom("items").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

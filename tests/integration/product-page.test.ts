@@ -49,7 +49,8 @@ describe("a part's page, /items/:id", () => {
       "@type": "Product",
       name: "Keyed Spur Gear",
       sku: item.part_number,
-      image: "http://localhost:3000/images/items/spur-gear.svg",
+      // A part with no uploaded picture: its image address, as a list (media.test.ts has uploaded ones).
+      image: ["http://localhost:3000/images/items/spur-gear.svg"],
       offers: { price: "19.99", priceCurrency: "GBP", availability: "https://schema.org/OutOfStock" },
     });
   });

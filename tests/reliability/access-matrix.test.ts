@@ -2,12 +2,15 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { LEGACY_PATHS } from "~/lib/legacy-paths";
+import { contentHash } from "~/lib/media";
+import { uploadPicture } from "~/services/media-upload.server";
 
 import { documentRequest } from "../support/http";
+import { samplePhoto } from "../support/media-samples";
 import { cookieFor, makeShop, ORIGIN } from "./fixtures";
 import { inProcessHandler, recordStats } from "./support";
 
-type Shop = Awaited<ReturnType<typeof makeShop>>;
+type Shop = Awaited<ReturnType<typeof makeShop>> & { pictureHash: string };
 type Answers = [signedOut: number, customer: number, admin: number];
 type Row = { path: (shop: Shop) => string; get: Answers; post: Answers; json?: boolean };
 
@@ -175,6 +178,12 @@ const matrix: Record<string, Row> = {
     post: [405, 405, 405],
   },
   "routes/api.$": { path: () => "/api/no-such-call", json: true, get: [404, 404, 404], post: [404, 404, 404] },
+  // Uploaded files: public, as the pages that show them; a resource route without an action.
+  "routes/media.$file": {
+    path: (shop) => `/media/${shop.pictureHash}-160.jpg`,
+    get: [200, 200, 200],
+    post: [405, 405, 405],
+  },
   // The header's search suggestions: a public read, answered as the API's are.
   "routes/search.suggest": {
     path: () => "/search/suggest?q=gear",
@@ -195,7 +204,11 @@ describe("access matrix", async () => {
   let failures = 0;
 
   beforeAll(async () => {
-    shop = await makeShop();
+    const made = await makeShop();
+    const photo = await samplePhoto({ width: 320, height: 240 });
+    const uploaded = await uploadPicture(made.item.id, new File([photo], "gear.jpg"), "Fixture gear");
+    if (!uploaded.ok) throw new Error("the fixture picture was refused");
+    shop = { ...made, pictureHash: await contentHash(photo) };
   });
 
   test("every route of the build has a row (a new route must state who may use it)", () => {

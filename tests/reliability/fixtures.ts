@@ -15,7 +15,10 @@ import { newUser, sessionCookieFor } from "../support/users";
 
 export const ORIGIN = "http://localhost:3000";
 
-/** A small shop to aim requests at: an admin, two customers with an order and a review each, an uploaded catalog file. */
+/**
+ * A small shop to aim requests at: an admin, two customers with an order and a review each, an
+ * uploaded catalog file.
+ */
 export async function makeShop() {
   const suffix = Date.now().toString(36);
   const admin = (await setUserRole(

@@ -139,3 +139,17 @@ export function fieldErrors(outcome: Pick<Outcome, "data">) {
 export function formErrors(outcome: Pick<Outcome, "data">) {
   return fieldErrors(outcome)[""] ?? [];
 }
+
+/** A multipart form POST, as a browser sends a form with a file in it, from this site. */
+export function multipartRequest(pathname: string, fields: FormData, { cookie }: { cookie?: string } = {}) {
+  return new Request(new URL(pathname, BASE_URL), {
+    method: "POST",
+    body: fields,
+    headers: {
+      Host: BASE_HOST,
+      Origin: BASE_URL,
+      "Sec-Fetch-Site": "same-origin",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+  });
+}

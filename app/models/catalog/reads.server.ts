@@ -1,7 +1,9 @@
 // The catalog's plain reads, with no search or filter: its categories and size, the sitemap's
 // pages, and the details the JSON API adds to a part.
 import { db, type DbOptions } from "~/db/db.server";
+import type { PictureView } from "~/lib/media";
 import type { ItemDetail, SpecInput } from "~/models/item.server";
+import { documentsOf, type DocumentView, picturesOf } from "~/models/media-reads.server";
 
 /** The number of parts, from the row the database keeps exact (migration 0005). */
 export async function countProducts({ executor = db }: DbOptions = {}) {
@@ -29,17 +31,22 @@ export function listProductsForSitemap(
     .execute();
 }
 
-/** A part with its category's slug and its specification, as the JSON API shows it. */
-export type CatalogItem = ItemDetail & { category_slug: string | null; specs: SpecInput[] };
+/** A part with its category's slug, its specification, pictures and documents, as the JSON API shows it. */
+export type CatalogItem = ItemDetail & {
+  category_slug: string | null;
+  specs: SpecInput[];
+  pictures: PictureView[];
+  documents: DocumentView[];
+};
 
-/** Adds category slugs and specifications to a list of parts: two queries, whatever its length. */
+/** Adds category slugs, specs, pictures and documents to a list of parts: four queries, whatever its length. */
 export async function withCatalogDetails(
   items: ItemDetail[],
   { executor = db }: DbOptions = {},
 ): Promise<CatalogItem[]> {
   if (!items.length) return [];
   const ids = items.map((item) => item.id);
-  const [specs, categories] = await Promise.all([
+  const [specs, categories, pictures, documents] = await Promise.all([
     executor
       .selectFrom("item_specs")
       .select(["item_id", "name", "value", "unit"])
@@ -48,6 +55,8 @@ export async function withCatalogDetails(
       .orderBy("position")
       .execute(),
     listCategories({ executor }),
+    picturesOf(ids, { executor }),
+    documentsOf(ids, { executor }),
   ]);
   const slugOf = new Map(categories.map((category) => [category.id, category.slug]));
   const specsOf = new Map<number, SpecInput[]>();
@@ -56,5 +65,7 @@ export async function withCatalogDetails(
     ...item,
     category_slug: item.category_id === null ? null : (slugOf.get(item.category_id) ?? null),
     specs: specsOf.get(item.id) ?? [],
+    pictures: pictures.get(item.id) ?? [],
+    documents: documents.get(item.id) ?? [],
   }));
 }

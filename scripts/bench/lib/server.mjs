@@ -102,6 +102,18 @@ export function catalogAsks(file, { partItemId }) {
   return runScript("scripts/bench/catalog-asks.ts", ["--part-item", String(partItemId)], file);
 }
 
+/**
+ * A picture on the product page's part, stored by the app's upload code, and `uploads` 12-megapixel
+ * photos written to `out` for the upload scenario (scripts/bench/media-seed.ts).
+ */
+export function mediaSeed(file, { partItemId, out, uploads }) {
+  return runScript(
+    "scripts/bench/media-seed.ts",
+    ["--part-item", String(partItemId), "--out", out, "--uploads", String(uploads)],
+    file,
+  );
+}
+
 /** Only what the server needs from the environment, so a developer's .env cannot skew a run. */
 export function cleanEnv() {
   const keep = ["PATH", "HOME", "TMPDIR", "LANG", "TZ"];

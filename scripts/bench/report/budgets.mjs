@@ -5,6 +5,7 @@ import { fmt, table } from "../lib/report.mjs";
 import { ADVERSARIAL_CONNECTIONS, HEALTHZ_CONNECTIONS } from "../scenarios/adversarial.mjs";
 import { FLOOD_CONNECTIONS } from "../scenarios/flood.mjs";
 import { LATENCY_CONNECTIONS } from "../scenarios/latency.mjs";
+import { UPLOAD_READERS } from "../scenarios/media.mjs";
 import { checkoutsVsHome, ordersVsHome, postgresVsHome } from "./operations.mjs";
 import { both, judge, showBoth, showBothTimes, showTimes } from "./ratios.mjs";
 
@@ -38,6 +39,10 @@ export const BUDGETS = [
     kind: "times-both",
   },
   { kind: "times", page: "healthz", of: "bare-resource", target: 0.8, label: "/healthz vs bare Remix resource route" },
+  // Issue 25: uploaded pictures.
+  vsBare("media", 5, "A picture variant (/media, 640 px AVIF) vs bare Remix document"),
+  { kind: "upload-time", maxMs: 3000, label: "A 12-megapixel JPEG uploaded and processed (the slowest of 3)" },
+  { kind: "upload-catalog", p99Ms: 100, label: `Catalog page 1 p99 meanwhile (${UPLOAD_READERS} connections)` },
   search("search-part", "Part-number search vs catalog page 1 (cache off)"),
   search("search-word", "Word search vs catalog page 1 (cache off)"),
   search("filter", "Category + spec filter vs catalog page 1 (cache off)"),
@@ -211,6 +216,19 @@ const ROWS = {
           ? pass(imported.totalSeconds <= maxSeconds && growth <= growthMb)
           : `**FAIL** (${fmt.int(imported.parts)} parts)`
         : "not measured",
+    ];
+  },
+  "upload-time": ({ maxMs }, { uploads }) => [
+    `≤ ${fmt.int(maxMs)} ms`,
+    uploads ? `${fmt.int(uploads.slowestUploadMs)} ms` : "–",
+    uploads ? pass(uploads.slowestUploadMs <= maxMs && uploads.allAnswered) : "not measured",
+  ],
+  "upload-catalog": ({ p99Ms }, { uploads }) => {
+    const p99 = uploads?.catalogDuring.p99 ?? null;
+    return [
+      `< ${p99Ms} ms`,
+      p99 === null ? "–" : `${fmt.ms(p99)} ms (${fmt.ms(uploads.catalogAlone.p99)} ms alone)`,
+      p99 === null ? "not measured" : pass(p99 < p99Ms && uploads.catalogDuring.errors === 0),
     ];
   },
   lighthouse: ({ target }) => [target, "see the Lighthouse section", "`npm run bench:lighthouse`"],

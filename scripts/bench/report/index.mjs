@@ -14,13 +14,14 @@ import {
   checkoutsSection,
   floodSection,
   ordersSection,
+  uploadsSection,
 } from "./operations.mjs";
 import { growthSection, latencySection, opening, pagesSection } from "./pages.mjs";
 import { cachingSection, payloadSection } from "./served.mjs";
 
 /**
  * `run` is everything measured: { info, results, skipped, adversarial, orders, checkouts,
- * postgresCheckouts, catalogFile, flood, payload, caching }, a scenario left out (`--only`) as null.
+ * postgresCheckouts, catalogFile, flood, uploads, payload, caching }, a scenario left out (`--only`) as null.
  */
 export function render(run) {
   return [
@@ -35,6 +36,7 @@ export function render(run) {
     ...payloadSection(run),
     ...cachingSection(run),
     ...floodSection(run),
+    ...uploadsSection(run),
     ...budgetsSection(run),
   ].join("\n");
 }

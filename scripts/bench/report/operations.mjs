@@ -4,6 +4,7 @@
 import { fmt, table } from "../lib/report.mjs";
 import { ADVERSARIAL_CONNECTIONS, HEALTHZ_CONNECTIONS } from "../scenarios/adversarial.mjs";
 import { FLOOD_CONNECTIONS, FLOOD_READERS } from "../scenarios/flood.mjs";
+import { UPLOAD_READERS } from "../scenarios/media.mjs";
 import { CONTENTION_SECONDS } from "../scenarios/orders.mjs";
 import { both, showBoth, showTimes } from "./ratios.mjs";
 
@@ -115,6 +116,26 @@ export function floodSection({ flood }) {
     ],
   ];
   return ["", "### Sign-in flood", "", table(["Measure", "Value"], rows)];
+}
+
+export function uploadsSection({ uploads }) {
+  if (!uploads) return [];
+  const rows = [
+    ...uploads.uploads.map((upload, index) => [
+      `Upload ${index + 1}: a 12-megapixel JPEG, answered (its 12 variants stored)`,
+      `${fmt.int(upload.ms)} ms (${upload.status})`,
+    ]),
+    [
+      `Catalog page 1 meanwhile (${UPLOAD_READERS} connections, cache off)`,
+      `p99 ${fmt.ms(uploads.catalogDuring.p99)} ms over ${fmt.int(uploads.catalogDuring.requests)} requests; ` +
+        `${fmt.ms(uploads.catalogAlone.p99)} ms alone just before`,
+    ],
+    [
+      "The server's event-loop delay meanwhile",
+      `p99 ${fmt.ms(uploads.eventLoopDelay.p99Ms)} ms, max ${fmt.ms(uploads.eventLoopDelay.maxMs)} ms`,
+    ],
+  ];
+  return ["", "### Picture uploads under load", "", table(["Measure", "Value"], rows)];
 }
 
 const statusesOf = (statuses) =>

@@ -18,7 +18,16 @@ export function cycle(values) {
  * browsing customer's cookie, `catalogPaths` and `newSearchPages` from scripts/bench/catalog-asks.ts,
  * `searchRows` the searches asked for the first time (./search.mjs).
  */
-export function pagePlan({ servers, reader, catalogPaths, newSearchPages, searchRows = [], pageItemId, config }) {
+export function pagePlan({
+  servers,
+  reader,
+  catalogPaths,
+  newSearchPages,
+  searchRows = [],
+  pageItemId,
+  pictureHash,
+  config,
+}) {
   const { large, uncached, small, bare, hello } = servers;
   const signedIn = { headers: { Cookie: reader } };
   const plan = [
@@ -26,6 +35,13 @@ export function pagePlan({ servers, reader, catalogPaths, newSearchPages, search
     { name: "bare-doc", label: "Bare Remix document, 20 items", server: bare, path: "/" },
     { name: "bare-resource", label: "Bare Remix resource route", server: bare, path: "/healthz" },
     { name: "healthz", label: "/healthz", server: large, path: "/healthz" },
+    // An uploaded picture's variant, as a phone's browser asks for the product page's main picture.
+    {
+      name: "media",
+      label: "Picture variant, /media (640 px AVIF)",
+      server: large,
+      path: `/media/${pictureHash}-640.avif`,
+    },
     { name: "home", label: "Home, signed out, cached", server: large, path: "/" },
     { name: "items", label: "Catalog page 1, cached", server: large, path: "/items" },
     { name: "home-uncached", label: "Home, signed out, cache off", server: uncached, path: "/" },

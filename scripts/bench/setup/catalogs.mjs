@@ -7,7 +7,8 @@ import Database from "better-sqlite3";
 
 import { log } from "../../lib/run.mjs";
 import { fmt } from "../lib/report.mjs";
-import { catalogAsks, makeTempDir, seedCatalog } from "../lib/server.mjs";
+import { catalogAsks, makeTempDir, mediaSeed, seedCatalog } from "../lib/server.mjs";
+import { UPLOADS } from "../scenarios/media.mjs";
 
 // The order-placement parts get stock for any run; the contention part a little, to be sold out.
 export const ORDER_STOCK = 10_000_000;
@@ -60,7 +61,11 @@ export function seedCatalogs(config, { cleanup, keep }) {
   const { paths, newSearchPages, catalogPages, deepest, searches } = catalogAsks(largeDb, {
     partItemId: parts.page,
   });
+  // The product page's picture (the /media row serves one of its variants), and the photos the
+  // upload scenario posts.
+  const media = mediaSeed(largeDb, { partItemId: parts.page, out: dataDir, uploads: UPLOADS });
   return {
+    media,
     largeDb,
     smallDb,
     seed: { large, small },
