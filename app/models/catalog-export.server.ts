@@ -1,10 +1,12 @@
 // The whole catalog as CSV rows for staff (/dashboard/export/catalog.csv), and the columns an import
 // reads back: one row per part, its specs and price breaks in the product form's own text (one
-// "Name: value unit" or "quantity: price" per line), so a spreadsheet edit reads as a form edit.
+// "Name: value unit" or "quantity: price" per line), so a spreadsheet edit reads as a form edit, and
+// its pictures and documents as their files' hashes with alt text or file name, one per line.
 import { db, type DbOptions } from "~/db/db.server";
-import { CATALOG_CSV_COLUMNS } from "~/validation/catalog-import";
+import { CATALOG_CSV_COLUMNS, fileLinesText } from "~/validation/catalog-import";
 import { priceBreakLinesText, specLinesText } from "~/validation/product";
 
+import { documentRefsOf, pictureRefsOf } from "./media.server";
 import { priceBreaksOf } from "./pricing.server";
 
 export { CATALOG_CSV_COLUMNS };
@@ -48,7 +50,7 @@ export async function* catalogCsvBatches({
       .execute();
     if (!parts.length) return;
     const ids = parts.map((part) => part.id);
-    const [specRows, breaksOf] = await Promise.all([
+    const [specRows, breaksOf, picturesOf, documentsOf] = await Promise.all([
       executor
         .selectFrom("item_specs")
         .select(["item_id", "name", "value", "unit"])
@@ -57,6 +59,8 @@ export async function* catalogCsvBatches({
         .orderBy("position")
         .execute(),
       priceBreaksOf(ids, { executor }),
+      pictureRefsOf(ids, { executor }),
+      documentRefsOf(ids, { executor }),
     ]);
     const specsOf = groupBy(specRows);
     yield parts.map((part) => [
@@ -74,6 +78,8 @@ export async function* catalogCsvBatches({
       part.img,
       part.description,
       specLinesText(specsOf.get(part.id) ?? []),
+      fileLinesText((picturesOf.get(part.id) ?? []).map(({ hash, alt }) => ({ hash, text: alt }))),
+      fileLinesText((documentsOf.get(part.id) ?? []).map(({ hash, fileName }) => ({ hash, text: fileName }))),
       String(part.version),
     ]);
     if (parts.length < batch) return;

@@ -9,11 +9,13 @@ import type { MoneyFormat } from "~/lib/money";
 import { partNumberKey } from "~/lib/part-number";
 
 import { wholeNumberField } from "./common";
+import { MAX_DOCUMENTS_PER_PART, MAX_PICTURES_PER_PART } from "./media";
 import { productSchemas } from "./product";
 
 /**
  * The catalog file's columns: the export writes them in this order, and an import needs them all, in
- * any order, but `version`: without it (a file made by hand) stock is set for new parts only.
+ * any order, but these: without `version` (a file made by hand) stock is set for new parts only;
+ * without `pictures` or `documents`, parts keep the files they have.
  */
 export const CATALOG_CSV_COLUMNS = [
   "part_number",
@@ -30,11 +32,13 @@ export const CATALOG_CSV_COLUMNS = [
   "image",
   "description",
   "specs",
+  "pictures",
+  "documents",
   "version",
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 type Column = CatalogCsvColumn;
-const OPTIONAL_COLUMNS: readonly Column[] = ["version"];
+const OPTIONAL_COLUMNS: readonly Column[] = ["version", "pictures", "documents"];
 
 /** The largest catalog file an import takes: the 100,000-part export is about 45 MB. */
 export const MAX_CATALOG_FILE_BYTES = 100 * 1024 * 1024;
@@ -60,7 +64,7 @@ const heldStockField = wholeNumberField({
 });
 
 /** The product form's field each column fills, so a refusal names the column the file has. */
-const FIELD_OF: Record<Exclude<Column, "category" | "hidden" | "version">, string> = {
+const FIELD_OF: Record<Exclude<Column, "category" | "hidden" | "version" | "pictures" | "documents">, string> = {
   part_number: "partNumber",
   name: "name",
   price: "price",
@@ -89,7 +93,38 @@ export type ImportRow = {
   categorySlug: string | null;
   hidden: boolean;
   version: number | null;
+  /** The stored files the part shows, by hash; undefined when the file has no such column. */
+  pictures?: { hash: string; alt: string }[];
+  documents?: { hash: string; fileName: string }[];
 };
+
+/**
+ * A part's pictures or documents as the file writes them: one per line, a stored file's sha256 and
+ * then its alt text or file name ("3f…9a Spur gear, front"). The files themselves are uploaded on
+ * a part's page; a file names them to show them on other parts, reorder or drop them.
+ */
+function fileLines(text: string, limit: number, kind: "pictures" | "documents") {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (lines.length > limit) return { error: `At most ${limit} ${kind} per part` };
+  const described = kind === "pictures" ? "its alt text" : "its file name";
+  const files: { hash: string; text: string }[] = [];
+  for (const [index, line] of lines.entries()) {
+    const match = /^([0-9a-f]{64})(?:\s+(.*))?$/.exec(line);
+    if (!match) return { error: `Line ${index + 1}: write a file's sha256 (64 hex digits), then ${described}` };
+    // A picture says what it shows to those who cannot see it, whatever path it comes by.
+    if (kind === "pictures" && !match[2]) return { error: `Line ${index + 1}: write ${described} after the sha256` };
+    files.push({ hash: match[1], text: match[2] ?? "" });
+  }
+  return { files };
+}
+
+/** Files' lines as the export writes them. */
+export function fileLinesText(files: { hash: string; text: string }[]) {
+  return files.map((file) => (file.text ? `${file.hash} ${file.text}` : file.hash)).join("\n");
+}
 
 /** A cell the export escaped so a spreadsheet would not run it ("'=SUM(A1)"), as it was written. */
 function unescaped(cell: string) {
@@ -198,6 +233,12 @@ export function catalogCsvReader(money: MoneyFormat) {
       }
       const stock = heldStockField.safeParse(cell("stock"));
       if (!stock.success) refuse("stock", stock.error.issues[0].message);
+      const pictures =
+        index.get("pictures")! >= 0 ? fileLines(cell("pictures"), MAX_PICTURES_PER_PART, "pictures") : null;
+      if (pictures && "error" in pictures) refuse("pictures", pictures.error!);
+      const documents =
+        index.get("documents")! >= 0 ? fileLines(cell("documents"), MAX_DOCUMENTS_PER_PART, "documents") : null;
+      if (documents && "error" in documents) refuse("documents", documents.error!);
       const partNumber = parsed.success ? parsed.data.partNumber : undefined;
       if (!cell("part_number")) {
         refuse("part_number", "Enter a part number: the import matches parts by it");
@@ -215,6 +256,10 @@ export function catalogCsvReader(money: MoneyFormat) {
           categorySlug: cell("category") || null,
           hidden: hiddenText === "yes",
           version: versionText ? Number(versionText) : null,
+          ...(pictures?.files ? { pictures: pictures.files.map(({ hash, text }) => ({ hash, alt: text })) } : {}),
+          ...(documents?.files
+            ? { documents: documents.files.map(({ hash, text }) => ({ hash, fileName: text })) }
+            : {}),
         },
       };
     },

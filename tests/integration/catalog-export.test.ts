@@ -84,6 +84,8 @@ describe("the catalog export", () => {
       image: part.img,
       description: 'Bore 8 mm; "pilot" bore\nsecond line',
       specs: "Teeth: 40\nBore: 8 mm",
+      pictures: "",
+      documents: "",
       version: String(
         (await db.selectFrom("items").select("version").where("id", "=", part.id).executeTakeFirstOrThrow()).version,
       ),

@@ -14,7 +14,7 @@ import { runWaitingCatalogImports } from "~/services/catalog-import-runner.serve
 import { CATALOG_CSV_COLUMNS, CATALOG_CSV_STRINGIFY_OPTIONS } from "~/validation/catalog-import";
 
 import { newCategory, newItem } from "../support/builders";
-import { call, getRequest, postRequest, uploadRequest } from "../support/http";
+import { call, getRequest, postRequest, multipartRequest } from "../support/http";
 import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 
@@ -182,7 +182,7 @@ describe("what an import derives", () => {
         "c.csv",
       ),
     );
-    const uploaded = await call(importRoute.action, uploadRequest("/dashboard/import", form, { cookie }));
+    const uploaded = await call(importRoute.action, multipartRequest("/dashboard/import", form, { cookie }));
     const id = uploaded.location!.split("/").pop()!;
     await runWaitingCatalogImports("derived-test");
     expect(readSummary((await getCatalogImport(Number(id)))!.summary)).toMatchObject({

@@ -6,16 +6,19 @@ import { db } from "~/db/db.server";
 import { claimNextImport, getCatalogImport, INTERRUPTED_APPLY, readSummary } from "~/models/catalog-import";
 import { IMPORT_BATCH_ROWS } from "~/models/catalog-import/read-file.server";
 import { MAX_LISTED_CHANGES } from "~/models/catalog-import/summary";
+import { documentRefsOf, pictureRefsOf } from "~/models/media.server";
 import { saveSpecTemplates } from "~/models/spec-templates.server";
 import { adjustStock } from "~/models/stock.server";
 import * as exportRoute from "~/routes/dashboard.export.catalog[.]csv";
 import * as importRoute from "~/routes/dashboard.import";
 import * as importPage from "~/routes/dashboard.import_.$id";
+import * as editProduct from "~/routes/dashboard.manage-product_.$id";
 import { runWaitingCatalogImports } from "~/services/catalog-import-runner.server";
 import { CATALOG_CSV_COLUMNS, CATALOG_CSV_STRINGIFY_OPTIONS } from "~/validation/catalog-import";
 
 import { newCategory, newItem } from "../support/builders";
-import { call, fieldErrors, getRequest, postRequest, uploadRequest } from "../support/http";
+import { call, fieldErrors, getRequest, multipartRequest,postRequest } from "../support/http";
+import { samplePdf, samplePhoto } from "../support/media-samples";
 import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 
@@ -41,7 +44,7 @@ function upload(cookie: string, content: string | Uint8Array<ArrayBuffer>, fileN
   const form = new FormData();
   form.append("intent", "upload");
   form.append("file", new File([content], fileName, { type: "text/csv" }));
-  return call(importRoute.action, uploadRequest("/dashboard/import", form, { cookie }));
+  return call(importRoute.action, multipartRequest("/dashboard/import", form, { cookie }));
 }
 
 /** Uploads a file and runs its check; the import as it stands after. */
@@ -317,6 +320,76 @@ describe("a catalog import, checked then applied", () => {
   });
 });
 
+describe("pictures and documents in the file", () => {
+  async function upload(itemId: number, cookie: string, fields: Record<string, string | File>) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const outcome = await call(
+      editProduct.action,
+      multipartRequest(`/dashboard/manage-product/${itemId}`, form, { cookie }),
+      { id: String(itemId) },
+    );
+    expect(outcome.status).toBe(302);
+  }
+
+  test("round-trip unchanged, and a file can share, reorder and drop stored files; an unknown one is refused", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const first = await newItem();
+    const second = await newItem();
+    await upload(first.id, cookie, {
+      intent: "add-picture",
+      image: new File([await samplePhoto({ width: 400, height: 300 })], "gear.jpg"),
+      alt: "The gear, front",
+    });
+    await upload(first.id, cookie, { intent: "add-document", document: new File([samplePdf()], "datasheet.pdf") });
+    const [picture] = (await pictureRefsOf([first.id])).get(first.id)!;
+    const [document] = (await documentRefsOf([first.id])).get(first.id)!;
+
+    const exported = (await exportedRows(cookie)).filter((row) =>
+      [first.part_number, second.part_number].includes(row.part_number),
+    );
+    const firstRow = exported.find((row) => row.part_number === first.part_number)!;
+    expect(firstRow.pictures).toBe(`${picture.hash} The gear, front`);
+    expect(firstRow.documents).toBe(`${document.hash} datasheet.pdf`);
+    const unchanged = await uploadAndCheck(cookie, catalogFile(exported));
+    expect(unchanged.summary).toMatchObject({ changes: 0, unchanged: 2 });
+
+    // The second part shows the first's picture; the first drops its datasheet.
+    const edited = exported.map((row) =>
+      row.part_number === second.part_number
+        ? { ...row, pictures: `${picture.hash} The same gear on another part` }
+        : { ...row, documents: "" },
+    );
+    const { id, summary } = await uploadAndCheck(cookie, catalogFile(edited));
+    expect(summary).toMatchObject({ changes: 2, refusedRows: 0 });
+    expect(summary.listed.flatMap((part) => part.changes.map((change) => change.field)).sort()).toEqual([
+      "Documents",
+      "Pictures",
+    ]);
+    const { after } = await applyAndRun(cookie, id);
+    expect(after.status).toBe("applied");
+    expect((await pictureRefsOf([second.id])).get(second.id)).toEqual([
+      { hash: picture.hash, alt: "The same gear on another part", position: 0 },
+    ]);
+    expect((await documentRefsOf([first.id])).get(first.id)).toBeUndefined();
+    // A file no part shows any more is gone from the database.
+    expect(await db.selectFrom("media").select("id").where("hash", "=", document.hash).execute()).toEqual([]);
+
+    const unknown = "0".repeat(64);
+    const refused = await uploadAndCheck(
+      cookie,
+      catalogFile([{ ...edited[0], pictures: `${unknown} A picture nobody uploaded` }]),
+    );
+    expect(refused.summary.refusals).toEqual([
+      {
+        line: expect.any(Number),
+        column: "pictures",
+        reason: `No picture ${unknown} is stored: upload it on a part's page, then name it here`,
+      },
+    ]);
+  });
+});
+
 describe("a file of more rows than one batch", () => {
   test("is read, counted and applied whole", async () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
@@ -380,7 +453,7 @@ describe("the upload", () => {
     }
     const none = await call(
       importRoute.action,
-      uploadRequest("/dashboard/import", Object.assign(new FormData(), {}), { cookie }),
+      multipartRequest("/dashboard/import", Object.assign(new FormData(), {}), { cookie }),
     );
     expect(none.status).toBe(400);
   });

@@ -43,20 +43,6 @@ export function postRequest(pathname: string, fields: Fields | FormData, { cooki
   });
 }
 
-/** A multipart form POST with files, as a browser sends a form with `encType="multipart/form-data"`. */
-export function uploadRequest(pathname: string, fields: FormData, { cookie }: { cookie?: string } = {}) {
-  return new Request(new URL(pathname, BASE_URL), {
-    method: "POST",
-    body: fields,
-    headers: {
-      Host: BASE_HOST,
-      Origin: BASE_URL,
-      "Sec-Fetch-Site": "same-origin",
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-  });
-}
-
 /** A page request of either method, as a browser on this site sends it (the reliability suites' walker). */
 export function documentRequest(
   pathname: string,

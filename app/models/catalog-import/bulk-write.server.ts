@@ -13,7 +13,9 @@ import type { Database } from "~/db/schema";
 import { partNumberKey } from "~/lib/part-number";
 import { specDocumentText } from "~/lib/search/spec-keys";
 import type { SpecRow } from "~/lib/spec-templates";
+import { replaceItemDocuments, replaceItemPictures } from "~/models/media.server";
 import { adjustStock } from "~/models/stock.server";
+import type { ImportRefusal } from "~/validation/catalog-import";
 import type { PriceBreakLine } from "~/validation/product";
 
 import type { CurrentPart, PartFields, WantedPart } from "./summary";
@@ -69,14 +71,17 @@ export async function withSpecTriggersOff<T>(trx: Trx, work: () => Promise<T>): 
 
 /** A part to write: a new one, or one that differs from the catalog in these fields and lists. */
 export type PartWrite =
-  | { kind: "create"; wanted: WantedPart }
+  | { kind: "create"; line: number; wanted: WantedPart }
   | {
       kind: "change";
+      line: number;
       wanted: WantedPart;
       current: CurrentPart;
       fields: Partial<PartFields>;
       specsChanged: boolean;
       breaksChanged: boolean;
+      picturesChanged: boolean;
+      documentsChanged: boolean;
       stockChange: number;
     };
 
@@ -104,7 +109,13 @@ export async function writeParts(
   await addSpecCounts(trx, rederivedIds, -1);
   if (rederivedIds.length) await trx.deleteFrom("item_specs").where("item_id", "in", rederivedIds).execute();
   for (const write of changes) {
-    if (Object.keys(write.fields).length || write.specsChanged || write.breaksChanged) {
+    if (
+      Object.keys(write.fields).length ||
+      write.specsChanged ||
+      write.breaksChanged ||
+      write.picturesChanged ||
+      write.documentsChanged
+    ) {
       await trx
         .updateTable("items")
         .set((eb) => ({
@@ -138,6 +149,48 @@ export async function writeParts(
   const ids = withSpecs.map((part) => part.id);
   await addSpecCounts(trx, ids, 1);
   await rewriteDocuments(trx, ids);
+  await linkFiles(trx, [
+    ...created.map((part) => ({
+      id: part.id,
+      line: part.line,
+      pictures: part.wanted.pictures,
+      documents: part.wanted.documents,
+    })),
+    ...changes.map((write) => ({
+      id: write.current.id,
+      line: write.line,
+      pictures: write.picturesChanged ? write.wanted.pictures : undefined,
+      documents: write.documentsChanged ? write.wanted.documents : undefined,
+    })),
+  ]);
+}
+
+/** A row the catalog refused while it was written: the apply rolls back and says why. */
+export class WriteRefused {
+  constructor(readonly refusal: ImportRefusal) {}
+}
+
+/**
+ * Parts' pictures and documents, where a row names them, through the media model's own rules
+ * (files no part shows any more are removed). The check refused unknown files already; one gone
+ * since refuses the apply.
+ */
+async function linkFiles(
+  trx: Trx,
+  parts: { id: number; line: number; pictures?: WantedPart["pictures"]; documents?: WantedPart["documents"] }[],
+) {
+  for (const part of parts) {
+    const results = [
+      ["pictures", part.pictures ? await replaceItemPictures(part.id, part.pictures, { executor: trx }) : null],
+      ["documents", part.documents ? await replaceItemDocuments(part.id, part.documents, { executor: trx }) : null],
+    ] as const;
+    for (const [column, result] of results) {
+      if (result && !result.ok) {
+        const reason = result.reason === "field" ? result.message : "The part was deleted while the file was applied";
+        throw new WriteRefused({ line: part.line, column, reason });
+      }
+    }
+  }
 }
 
 /** Rows per INSERT: one JSON parameter each (insertJsonRows). */
@@ -180,7 +233,7 @@ async function insertParts(
   creates: Extract<PartWrite, { kind: "create" }>[],
   { userId, stockReason }: { userId: number | null; stockReason: string },
 ) {
-  const created: { id: number; wanted: WantedPart }[] = [];
+  const created: { id: number; line: number; wanted: WantedPart }[] = [];
   const createdAt = now();
   for (let start = 0; start < creates.length; start += INSERT_ROWS) {
     const slice = creates.slice(start, start + INSERT_ROWS);
@@ -198,7 +251,9 @@ async function insertParts(
       { returning: ["id", "part_number_key"] },
     );
     const idOf = new Map(rows.map((row) => [String(row.part_number_key), Number(row.id)]));
-    for (const { wanted } of slice) created.push({ id: idOf.get(partNumberKey(wanted.fields.part_number))!, wanted });
+    for (const { line, wanted } of slice) {
+      created.push({ id: idOf.get(partNumberKey(wanted.fields.part_number))!, line, wanted });
+    }
   }
   await insertInSlices(
     trx,

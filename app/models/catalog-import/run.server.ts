@@ -9,11 +9,18 @@ import { partNumberKey } from "~/lib/part-number";
 import { normalizeSpecs, type SpecTemplate } from "~/lib/spec-templates";
 import { listCategories } from "~/models/catalog";
 import { catalogFieldsFromForm, itemChangesFromForm } from "~/models/item-form.server";
+import { documentRefsOf, pictureRefsOf } from "~/models/media.server";
 import { priceBreaksOf } from "~/models/pricing.server";
 import { allSpecTemplates } from "~/models/spec-templates.server";
 import type { ImportRefusal, ImportRow } from "~/validation/catalog-import";
 
-import { bumpCatalogVersions, type PartWrite, withSpecTriggersOff, writeParts } from "./bulk-write.server";
+import {
+  bumpCatalogVersions,
+  type PartWrite,
+  withSpecTriggersOff,
+  writeParts,
+  WriteRefused,
+} from "./bulk-write.server";
 import { failApply, finishApply, finishCheck, recordCheckedBatch, stagedRows, startApply } from "./jobs.server";
 import { fileBatches, IMPORT_BATCH_ROWS } from "./read-file.server";
 import {
@@ -76,7 +83,15 @@ function wantedFromFile(row: ImportRow, context: ImportContext): WantedRow {
   return {
     line: row.line,
     partNumber: row.values.partNumber,
-    wanted: { fields, specs: specs.specs, breaks, quantity: row.values.quantity, version: row.version },
+    wanted: {
+      fields,
+      specs: specs.specs,
+      breaks,
+      quantity: row.values.quantity,
+      version: row.version,
+      pictures: row.pictures,
+      documents: row.documents,
+    },
   };
 }
 
@@ -140,7 +155,7 @@ async function currentParts(executor: Executor, partNumbers: string[]) {
     .execute();
   if (!items.length) return byKey;
   const ids = items.map((item) => item.id);
-  const [specs, breaks] = await Promise.all([
+  const [specs, breaks, pictures, documents] = await Promise.all([
     executor
       .selectFrom("item_specs")
       .select(["item_id", "name", "value", "unit"])
@@ -149,6 +164,8 @@ async function currentParts(executor: Executor, partNumbers: string[]) {
       .orderBy("position")
       .execute(),
     priceBreaksOf(ids, { executor }),
+    pictureRefsOf(ids, { executor }),
+    documentRefsOf(ids, { executor }),
   ]);
   const specsOf = new Map<number, CurrentPart["specs"]>();
   for (const spec of specs) {
@@ -158,19 +175,73 @@ async function currentParts(executor: Executor, partNumbers: string[]) {
     else specsOf.set(spec.item_id, [row]);
   }
   for (const { part_number_key, ...item } of items) {
-    byKey.set(part_number_key, { ...item, specs: specsOf.get(item.id) ?? [], breaks: breaks.get(item.id) ?? [] });
+    byKey.set(part_number_key, {
+      ...item,
+      specs: specsOf.get(item.id) ?? [],
+      breaks: breaks.get(item.id) ?? [],
+      pictures: (pictures.get(item.id) ?? []).map(({ hash, alt }) => ({ hash, alt })),
+      documents: (documents.get(item.id) ?? []).map(({ hash, fileName }) => ({ hash, fileName })),
+    });
   }
   return byKey;
 }
 
+/**
+ * The stored files rows name that are not stored files of the kind they are named as: a file names
+ * files uploaded on parts' pages, and cannot bring new ones.
+ */
+async function missingFiles(executor: Executor, rows: WantedRow[]) {
+  const named = rows.flatMap((row) =>
+    row.refusals
+      ? []
+      : [
+          ...(row.wanted.pictures ?? []).map((file) => ({ hash: file.hash, kind: "picture" })),
+          ...(row.wanted.documents ?? []).map((file) => ({ hash: file.hash, kind: "document" })),
+        ],
+  );
+  if (!named.length) return new Set<string>();
+  const stored = await executor
+    .selectFrom("media")
+    .select(["hash", "kind"])
+    .where("hash", "in", [...new Set(named.map((file) => file.hash))])
+    .execute();
+  const known = new Set(stored.map((file) => `${file.kind}:${file.hash}`));
+  return new Set(
+    named.filter((file) => !known.has(`${file.kind}:${file.hash}`)).map((file) => `${file.kind}:${file.hash}`),
+  );
+}
+
+function refusedForFiles(row: Extract<WantedRow, { refusals?: undefined }>, missing: Set<string>): ImportRefusal[] {
+  const refusals: ImportRefusal[] = [];
+  for (const [kind, column, files] of [
+    ["picture", "pictures", row.wanted.pictures ?? []],
+    ["document", "documents", row.wanted.documents ?? []],
+  ] as const) {
+    const unknown = files.find((file) => missing.has(`${kind}:${file.hash}`));
+    if (unknown) {
+      refusals.push({
+        line: row.line,
+        column,
+        reason: `No ${kind} ${unknown.hash} is stored: upload it on a part's page, then name it here`,
+      });
+    }
+  }
+  return refusals;
+}
+
 /** Each wanted part against the catalog: refused, a new part, a change, or nothing to do. */
 async function compareWithCatalog(executor: Executor, rows: WantedRow[], context: ImportContext) {
-  const parts = await currentParts(
-    executor,
-    rows.flatMap((row) => (row.refusals ? [] : [row.partNumber])),
-  );
+  const [parts, missing] = await Promise.all([
+    currentParts(
+      executor,
+      rows.flatMap((row) => (row.refusals ? [] : [row.partNumber])),
+    ),
+    missingFiles(executor, rows),
+  ]);
   return rows.map((row): PlannedRow => {
     if (row.refusals) return { kind: "refused", line: row.line, refusals: row.refusals };
+    const fileRefusals = refusedForFiles(row, missing);
+    if (fileRefusals.length) return { kind: "refused", line: row.line, refusals: fileRefusals };
     const current = parts.get(partNumberKey(row.partNumber));
     const base = { line: row.line, partNumber: row.partNumber, wanted: row.wanted };
     if (!current) return { kind: "create", ...base };
@@ -292,7 +363,14 @@ export async function applyCatalogImport(
           );
           tally(summary, planned, context);
           if (refused(summary)) continue;
-          await writeParts(trx, planned.flatMap(partWrite), { userId, stockReason });
+          try {
+            await writeParts(trx, planned.flatMap(partWrite), { userId, stockReason });
+          } catch (error) {
+            if (!(error instanceof WriteRefused)) throw error;
+            summary.refusedRows += 1;
+            addRefusals(summary, [error.refusal]);
+            throw new ApplyRefused(summary);
+          }
           onProgress?.({ rowsDone: summary.rows, bytesDone: 0 });
         }
       });
@@ -312,10 +390,7 @@ export async function applyCatalogImport(
 }
 
 function partWrite(row: PlannedRow): PartWrite[] {
-  if (row.kind === "create") return [{ kind: "create", wanted: row.wanted }];
+  if (row.kind === "create") return [{ kind: "create", line: row.line, wanted: row.wanted }];
   if (row.kind !== "change") return [];
-  const { fields, specsChanged, breaksChanged, stockChange } = row.comparison;
-  return [
-    { kind: "change", wanted: row.wanted, current: row.current, fields, specsChanged, breaksChanged, stockChange },
-  ];
+  return [{ kind: "change", line: row.line, wanted: row.wanted, current: row.current, ...row.comparison }];
 }

@@ -66,6 +66,9 @@ export type PartFields = {
   lead_time_days?: number;
 };
 
+export type PictureLink = { hash: string; alt: string };
+export type DocumentLink = { hash: string; fileName: string };
+
 /** A part as the catalog holds it now. */
 export type CurrentPart = Required<PartFields> & {
   id: number;
@@ -73,6 +76,8 @@ export type CurrentPart = Required<PartFields> & {
   quantity: number;
   specs: SpecRow[];
   breaks: PriceBreakLine[];
+  pictures: PictureLink[];
+  documents: DocumentLink[];
 };
 
 /** What a row of the file asks a part to be. */
@@ -83,6 +88,9 @@ export type WantedPart = {
   quantity: number;
   /** The part's version when the file was exported; null for a file made by hand. */
   version: number | null;
+  /** The stored files the part is to show; undefined: the file has no such column, and they stay. */
+  pictures?: PictureLink[];
+  documents?: DocumentLink[];
 };
 
 const LABELS: Record<keyof PartFields, string> = {
@@ -116,6 +124,10 @@ function shownValue(
 const sameSpecs = (a: SpecRow[], b: SpecRow[]) =>
   a.length === b.length &&
   a.every((spec, i) => spec.name === b[i].name && spec.value === b[i].value && spec.unit === b[i].unit);
+const sameFiles = <File extends { hash: string }>(a: File[], b: File[], text: (file: File) => string) =>
+  a.length === b.length && a.every((file, i) => file.hash === b[i].hash && text(file) === text(b[i]));
+const filesShown = <File extends { hash: string }>(files: File[], text: (file: File) => string) =>
+  files.length ? files.map((file) => `${file.hash.slice(0, 8)}… ${text(file)}`).join("; ") : "(none)";
 const sameBreaks = (a: PriceBreakLine[], b: PriceBreakLine[]) =>
   a.length === b.length &&
   a.every((line, i) => line.minQuantity === b[i].minQuantity && line.priceCents === b[i].priceCents);
@@ -125,6 +137,8 @@ export type Comparison = {
   fields: Partial<PartFields>;
   specsChanged: boolean;
   breaksChanged: boolean;
+  picturesChanged: boolean;
+  documentsChanged: boolean;
   /** Units to add (or remove) so stock is the file's figure; 0 for none. */
   stockChange: number;
   /** The file's stock figure, left alone (the part's stock moved since the export). */
@@ -166,6 +180,24 @@ export function comparePart(
       to: shown(priceBreakLinesText(wanted.breaks)),
     });
   }
+  const alt = (picture: PictureLink) => picture.alt;
+  const fileName = (document: DocumentLink) => document.fileName;
+  const picturesChanged = wanted.pictures !== undefined && !sameFiles(wanted.pictures, current.pictures, alt);
+  if (picturesChanged) {
+    changes.push({
+      field: "Pictures",
+      from: shown(filesShown(current.pictures, alt)),
+      to: shown(filesShown(wanted.pictures!, alt)),
+    });
+  }
+  const documentsChanged = wanted.documents !== undefined && !sameFiles(wanted.documents, current.documents, fileName);
+  if (documentsChanged) {
+    changes.push({
+      field: "Documents",
+      from: shown(filesShown(current.documents, fileName)),
+      to: shown(filesShown(wanted.documents!, fileName)),
+    });
+  }
   let stockChange = 0;
   let stockLeft = false;
   if (wanted.quantity !== current.quantity) {
@@ -176,7 +208,7 @@ export function comparePart(
       stockLeft = true;
     }
   }
-  return { fields, specsChanged, breaksChanged, stockChange, stockLeft, changes };
+  return { fields, specsChanged, breaksChanged, picturesChanged, documentsChanged, stockChange, stockLeft, changes };
 }
 
 /** A new part's fields, as the page lists them. */
