@@ -25,6 +25,8 @@ const part = (overrides: Record<string, string> = {}) => ({
   image: "/images/items/spur-gear.svg",
   description: "A hardened spur gear.\nSecond line.",
   specs: "Module: 1\nTeeth: 20\nBore: 8 mm",
+  pictures: `${"a".repeat(64)} The gear, front`,
+  documents: "",
   version: "7",
   ...overrides,
 });
@@ -43,6 +45,8 @@ describe("reading a catalog CSV", () => {
       categorySlug: "gears",
       hidden: false,
       version: 7,
+      pictures: [{ hash: "a".repeat(64), alt: "The gear, front" }],
+      documents: [],
       values: expect.objectContaining({
         partNumber: "GW-SG-M1-20",
         name: "Spur Gear M1, 20 teeth",
@@ -148,5 +152,26 @@ describe("reading a catalog CSV", () => {
     );
     expect(rows.map((row) => [row.values.partNumber, row.values.quantity])).toEqual([["GW-BIG-1", 5_000_000]]);
     expect(refusals).toEqual([{ line: 7, column: "stock", reason: "Stock must be at most 2000000000" }]);
+  });
+
+  test("pictures and documents are stored files' hashes with their alt text or name; without the columns they stay", () => {
+    const refused = read(
+      csv([
+        part({ part_number: "GW-F-1", pictures: "a".repeat(64) }),
+        part({ part_number: "GW-F-2", documents: "not-a-hash datasheet.pdf" }),
+      ]),
+    );
+    expect(refused.refusals).toEqual([
+      { line: 2, column: "pictures", reason: "Line 1: write its alt text after the sha256" },
+      { line: 7, column: "documents", reason: "Line 1: write a file's sha256 (64 hex digits), then its file name" },
+    ]);
+    const withoutFiles = read(
+      csv(
+        [part()],
+        CATALOG_CSV_COLUMNS.filter((column) => column !== "pictures" && column !== "documents"),
+      ),
+    );
+    expect(withoutFiles.rows[0]).not.toHaveProperty("pictures");
+    expect(withoutFiles.rows[0]).not.toHaveProperty("documents");
   });
 });

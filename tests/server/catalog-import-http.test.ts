@@ -3,6 +3,7 @@ import net from "node:net";
 import { stringify } from "csv-stringify/sync";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
+import { db } from "~/db/db.server";
 import {
   CATALOG_CSV_COLUMNS,
   CATALOG_CSV_STRINGIFY_OPTIONS,
@@ -79,6 +80,24 @@ test("a file larger than any form is taken for checking, and the server's import
   }
   expect(html).toContain("Checked: ready to apply");
   expect(html).toMatch(/New parts<\/dt><dd[^>]*>[\d,]+</);
+});
+
+test("with JavaScript the form posts to the page's .data address, which takes a file as large", async () => {
+  const { cookie } = await createSignedInUser({ role: "admin" });
+  const before = await db.selectFrom("catalog_imports").select("id").execute();
+  const form = new FormData();
+  form.append("intent", "upload");
+  form.append("file", new File([fileOver(MAX_FORM_BYTES + 1024 * 1024)], "catalog.csv", { type: "text/csv" }));
+  const response = await fetch(`${server.origin}/dashboard/import.data`, {
+    method: "POST",
+    body: form,
+    redirect: "manual",
+    headers: { Cookie: cookie, Origin: server.origin },
+  });
+  expect(response.status).not.toBe(413);
+  expect(response.status).toBeLessThan(400);
+  const after = await db.selectFrom("catalog_imports").select("id").execute();
+  expect(after.length).toBe(before.length + 1);
 });
 
 test("only admins may upload: a customer is refused before the file is read", async () => {
