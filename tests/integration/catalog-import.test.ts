@@ -17,7 +17,7 @@ import { runWaitingCatalogImports } from "~/services/catalog-import-runner.serve
 import { CATALOG_CSV_COLUMNS, CATALOG_CSV_STRINGIFY_OPTIONS } from "~/validation/catalog-import";
 
 import { newCategory, newItem } from "../support/builders";
-import { call, fieldErrors, getRequest, multipartRequest,postRequest } from "../support/http";
+import { call, fieldErrors, getRequest, multipartRequest, postRequest } from "../support/http";
 import { samplePdf, samplePhoto } from "../support/media-samples";
 import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
