@@ -11,6 +11,7 @@ import {
 } from "~/components/dashboard/catalog-import";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { useFormatDate } from "~/components/use-format-date";
+import { formatFileSize } from "~/lib/media";
 import {
   discardCatalogImport,
   getCatalogImport,
@@ -128,8 +129,7 @@ export default function CatalogImportPage() {
         Import #{current.id}: {current.fileName}
       </h1>
       <p className="mt-1 text-sm text-slate-700">
-        {(current.fileBytes / 1024).toLocaleString("en-GB", { maximumFractionDigits: 0 })} KB, uploaded{" "}
-        {formatDate(current.createdAt)}
+        {formatFileSize(current.fileBytes)}, uploaded {formatDate(current.createdAt)}
         {current.by ? ` by ${current.by}` : ""}. <ImportStatusBadge status={current.status} />
       </p>
       {running ? <FollowImport /> : null}
