@@ -5,7 +5,7 @@ import { requireAdmin } from "~/auth/permissions.server";
 import {
   FollowImport,
   importIsRunning,
-  ImportProgressBar,
+  ImportProgress,
   ImportStatusBadge,
   ImportSummaryView,
 } from "~/components/dashboard/catalog-import";
@@ -88,33 +88,8 @@ export const action = formAction({
   },
 });
 
-function Progress() {
-  const { catalogImport: current, ahead } = useLoaderData<typeof loader>();
-  switch (current.status) {
-    case "waiting":
-    case "apply-waiting":
-      return (
-        <p className="mt-4 text-slate-800" role="status">
-          {ahead ? `Waiting for ${ahead === 1 ? "the import" : `${ahead} imports`} before it to finish.` : "Starting…"}
-        </p>
-      );
-    case "checking":
-      return <ImportProgressBar label="Checking every row" done={current.bytesDone} total={current.fileBytes} />;
-    case "applying":
-      return (
-        <ImportProgressBar
-          label={`Writing ${current.rowsTotal.toLocaleString("en-GB")} rows in one transaction`}
-          done={current.rowsWritten}
-          total={current.rowsTotal}
-        />
-      );
-    default:
-      return null;
-  }
-}
-
 export default function CatalogImportPage() {
-  const { catalogImport: current, summary } = useLoaderData<typeof loader>();
+  const { catalogImport: current, summary, ahead } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const formatDate = useFormatDate();
   const running = importIsRunning(current.status);
@@ -133,7 +108,7 @@ export default function CatalogImportPage() {
         {current.by ? ` by ${current.by}` : ""}. <ImportStatusBadge status={current.status} />
       </p>
       {running ? <FollowImport /> : null}
-      <Progress />
+      <ImportProgress progress={current} ahead={ahead} />
       <ReplyErrors reply={reply} />
       {current.error ? (
         <p role="alert" className="mt-4 max-w-2xl rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">

@@ -61,7 +61,7 @@ export function FollowImport() {
 }
 
 /** How far a check (bytes of the file read) or an apply (rows written) has got; no figure: indeterminate. */
-export function ImportProgressBar({ label, done, total }: { label: string; done: number | null; total: number }) {
+function ImportProgressBar({ label, done, total }: { label: string; done: number | null; total: number }) {
   const percent = done === null || !total ? null : Math.min(100, Math.floor((done / total) * 100));
   return (
     <div className="mt-4 max-w-xl space-y-1">
@@ -72,6 +72,40 @@ export function ImportProgressBar({ label, done, total }: { label: string; done:
       <progress aria-labelledby="import-progress-label" className="h-3 w-full" max={100} value={percent ?? undefined} />
     </div>
   );
+}
+
+type Progress = {
+  status: CatalogImportStatus;
+  bytesDone: number;
+  fileBytes: number;
+  rowsTotal: number;
+  /** Rows an apply has written, when this server runs it (null: not known here). */
+  rowsWritten: number | null;
+};
+
+/** Where a waiting or running import has got to; nothing once it has ended. */
+export function ImportProgress({ progress, ahead }: { progress: Progress; ahead: number }) {
+  switch (progress.status) {
+    case "waiting":
+    case "apply-waiting":
+      return (
+        <p className="mt-4 text-slate-800" role="status">
+          {ahead ? `Waiting for ${ahead === 1 ? "the import" : `${ahead} imports`} before it to finish.` : "Starting…"}
+        </p>
+      );
+    case "checking":
+      return <ImportProgressBar label="Checking every row" done={progress.bytesDone} total={progress.fileBytes} />;
+    case "applying":
+      return (
+        <ImportProgressBar
+          label={`Writing ${progress.rowsTotal.toLocaleString("en-GB")} rows in one transaction`}
+          done={progress.rowsWritten}
+          total={progress.rowsTotal}
+        />
+      );
+    default:
+      return null;
+  }
 }
 
 function Count({ label, value }: { label: string; value: number }) {
