@@ -26,7 +26,14 @@ import type {
   StockMovementsTable,
 } from "./tables/catalog";
 import type { ItemDocumentsTable, ItemPicturesTable, MediaTable, MediaVariantsTable } from "./tables/media";
-import type { CartLinesTable, OrderLinesTable, OrdersTable, OrderStatusChangesTable } from "./tables/orders";
+import type {
+  CartLinesTable,
+  OrderLinesTable,
+  OrdersTable,
+  OrderStatusChangesTable,
+  ShipmentLinesTable,
+  ShipmentsTable,
+} from "./tables/orders";
 
 // The database's tables, as Kysely types them: one interface per table in app/db/tables/, by area.
 
@@ -51,6 +58,8 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_status_changes: OrderStatusChangesTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
   cart_lines: CartLinesTable;
   price_breaks: PriceBreaksTable;
   outbox: OutboxTable;

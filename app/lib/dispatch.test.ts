@@ -1,7 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 
-import { addWorkingDays, dispatchClock, dispatchDate, dispatchWording, isWorkingDay, readCutoff } from "./dispatch";
+import {
+  addWorkingDays,
+  dispatchClock,
+  dispatchDate,
+  dispatchWording,
+  isWorkingDay,
+  readCutoff,
+  supplyOf,
+  supplyWording,
+} from "./dispatch";
 
 const LONDON = { cutoff: { hours: 14, minutes: 0 }, timeZone: "Europe/London" };
 const clockAt = (iso: string, settings = LONDON) => dispatchClock(new Date(iso), settings);
@@ -77,4 +86,23 @@ test("the cut-off is read as the store writes it", () => {
   expect(readCutoff("14:00")).toEqual({ hours: 14, minutes: 0 });
   expect(readCutoff("09:30")).toEqual({ hours: 9, minutes: 30 });
   for (const wrong of ["24:00", "9:30", "14", "14:60", "two"]) expect(readCutoff(wrong)).toBeNull();
+});
+
+describe("a line's supply in words", () => {
+  const clock = clockAt("2026-11-27T15:00:00Z");
+  const formatDay = (day: string) => `«${day}»`;
+  test("all from stock, none, and some", () => {
+    const words = (quantity: number, available: number) =>
+      supplyWording(clock, supplyOf(clock, { quantity, available, leadTimeDays: 5 }), formatDay);
+    expect(words(10, 40)).toBe("Dispatched by «2026-11-30»");
+    expect(words(10, 0)).toBe("On backorder: dispatched by «2026-12-04»");
+    expect(words(25, 8)).toBe("8 now, 17 on backorder, dispatched by «2026-12-04»");
+    expect(
+      supplyWording(
+        clockAt("2026-11-27T09:00:00Z"),
+        supplyOf(clock, { quantity: 1, available: 1, leadTimeDays: 5 }),
+        formatDay,
+      ),
+    ).toBe("Dispatched today");
+  });
 });

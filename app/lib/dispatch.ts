@@ -104,3 +104,47 @@ export function dispatchDate(
 export function dispatchWording(clock: DispatchClock, day: CalendarDate, formatDay: (day: CalendarDate) => string) {
   return day === clock.today ? "Dispatched today" : `Dispatched by ${formatDay(day)}`;
 }
+
+/** How a line's units leave: how many from stock now, how many on backorder and when those leave. */
+export type LineSupply = { now: number; backorder: number; backorderDue: CalendarDate | null };
+
+/** A wanted quantity of a part as it would be supplied today: what stock there is, the rest after the lead time. */
+export function supplyOf(
+  clock: DispatchClock,
+  { quantity, available, leadTimeDays }: { quantity: number; available: number; leadTimeDays: number },
+): LineSupply {
+  const now = Math.max(0, Math.min(quantity, available));
+  const backorder = quantity - now;
+  return { now, backorder, backorderDue: backorder > 0 ? addWorkingDays(clock.today, leadTimeDays) : null };
+}
+
+/**
+ * A line's supply in words, the same on every page and in mail: "Dispatched today" when stock covers
+ * it, "On backorder: dispatched by 4 Dec 2026" when none is in stock, and "8 now, 17 on backorder,
+ * dispatched by 4 Dec 2026" between.
+ */
+export function supplyWording(clock: DispatchClock, supply: LineSupply, formatDay: (day: CalendarDate) => string) {
+  if (!supply.backorder) return dispatchWording(clock, clock.inStockLeaves, formatDay);
+  const due = `dispatched by ${formatDay(supply.backorderDue ?? clock.today)}`;
+  if (!supply.now) return `On backorder: ${due}`;
+  return `${supply.now} now, ${supply.backorder} on backorder, ${due}`;
+}
+
+/**
+ * An order line's supply in words: what has shipped, then what is left as supplyWording says it
+ * ("3 shipped; 2 now, 5 on backorder, dispatched by 4 Dec 2026"), or "Shipped" once all has.
+ */
+export function orderLineWording(
+  clock: DispatchClock,
+  line: { quantity: number; allocated: number; waiting: number; shipped: number; backorderDue: CalendarDate | null },
+  formatDay: (day: CalendarDate) => string,
+) {
+  if (line.shipped >= line.quantity) return "Shipped";
+  if (line.allocated + line.waiting === line.shipped) return line.shipped ? `${line.shipped} shipped` : "Cancelled";
+  const rest = supplyWording(
+    clock,
+    { now: line.allocated - line.shipped, backorder: line.waiting, backorderDue: line.backorderDue },
+    formatDay,
+  );
+  return line.shipped ? `${line.shipped} shipped; ${rest}` : rest;
+}

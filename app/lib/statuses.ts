@@ -1,11 +1,34 @@
 // The statuses an order and an outbox message can have: the database's columns hold these values,
 // and forms, filters and pages offer them.
 
-export const ORDER_STATUSES = ["pending", "shipped", "delivered", "cancelled"] as const;
+/**
+ * (awaiting approval →) pending → (partly shipped →) shipped → delivered, or cancelled before it has
+ * fully shipped. `awaiting approval` is a company order over its buyer's limit (issue 27).
+ */
+export const ORDER_STATUSES = [
+  "awaiting approval",
+  "pending",
+  "partly shipped",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** An order not yet delivered or cancelled: its parts may still be picked, shipped or returned. */
-export const OPEN_ORDER_STATUSES = ["pending", "shipped"] as const satisfies readonly OrderStatus[];
+export const OPEN_ORDER_STATUSES = [
+  "awaiting approval",
+  "pending",
+  "partly shipped",
+  "shipped",
+] as const satisfies readonly OrderStatus[];
+
+/** An order whose waiting lines stock arrivals fill, and whose allocated units may still ship. */
+export const UNSHIPPED_ORDER_STATUSES = [
+  "awaiting approval",
+  "pending",
+  "partly shipped",
+] as const satisfies readonly OrderStatus[];
 
 /**
  * pending → sending → sent (or back to pending, or failed after the last attempt); held: to a

@@ -1,13 +1,19 @@
 import { orderNotifyEmail } from "~/config/env.server";
 import { db, type DbOptions } from "~/db/db.server";
 
-import { newOrderNotice, type OrderForMail, orderPlacedMessage, orderStatusMessage } from "./order-messages.server";
+import {
+  newOrderNotice,
+  type OrderForMail,
+  orderPlacedMessage,
+  orderStatusMessage,
+  type OrderStatusEvent,
+} from "./order-messages.server";
 import { enqueueMessage } from "./outbox.server";
 
 /** An order as its mail needs it: what the messages show, and whom they go to. */
 export type OrderMail = OrderForMail & { customerEmail: string; customerId: number };
 
-export type OrderMailEvent = "placed" | "shipped" | "delivered" | "cancelled";
+export type OrderMailEvent = "placed" | OrderStatusEvent;
 
 /**
  * The messages an order's change sends, written to the outbox in the change's own transaction:
@@ -27,5 +33,8 @@ export async function enqueueOrderMail(order: OrderMail, event: OrderMailEvent, 
     }
     return;
   }
-  await enqueueMessage({ ...orderStatusMessage(order, event), kind: `order-${event}`, ...toCustomer }, { executor });
+  await enqueueMessage(
+    { ...orderStatusMessage(order, event), kind: `order-${event.replace(" ", "-")}`, ...toCustomer },
+    { executor },
+  );
 }

@@ -15,7 +15,15 @@ export type OrderForMail = {
   customerName: string;
   totals: { subtotalCents: number; shippingCents: number; taxCents: number; totalCents: number };
   taxLabel: string;
-  lines: { partNumber: string; name: string; quantity: number; unitPriceCents: number; lineTotalCents: number }[];
+  lines: {
+    partNumber: string;
+    name: string;
+    quantity: number;
+    unitPriceCents: number;
+    lineTotalCents: number;
+    /** When it leaves, as every page words it ("Dispatched today", "8 now, 17 on backorder, …"). */
+    supply: string;
+  }[];
 };
 
 function orderLink(orderId: number, admin = false) {
@@ -38,7 +46,7 @@ function placedText(order: OrderForMail) {
 function linesText(order: OrderForMail) {
   const lines = order.lines.map(
     (line) =>
-      `${line.quantity} × ${line.partNumber} ${line.name} at ${formatPrice(line.unitPriceCents)} = ${formatPrice(line.lineTotalCents)}`,
+      `${line.quantity} × ${line.partNumber} ${line.name} at ${formatPrice(line.unitPriceCents)} = ${formatPrice(line.lineTotalCents)} (${line.supply})`,
   );
   const totals = totalsRows(order).map(([label, value]) => `${label}: ${value}`);
   return [placedText(order), "", ...lines, "", ...totals].join("\n");
@@ -64,6 +72,8 @@ function OrderTable({ order }: { order: OrderForMail }) {
               {line.name}
               <br />
               <code>{line.partNumber}</code>
+              <br />
+              <small>{line.supply}</small>
             </td>
             <td style={{ ...cell, textAlign: "right" }}>{line.quantity}</td>
             <td style={{ ...cell, textAlign: "right" }}>{formatPrice(line.unitPriceCents)}</td>
@@ -129,17 +139,21 @@ export function orderPlacedMessage(order: OrderForMail): RenderedMessage {
 }
 
 const STATUS_WORDS = {
+  "partly shipped": "has partly shipped; the rest follows as it is ready",
   shipped: "has shipped",
   delivered: "has been delivered",
   cancelled: "was cancelled; the parts went back into stock and nothing is charged",
+  "backorder filled": "is complete: the parts you waited for are in stock and ready to ship",
 } as const;
 
-/** To the customer, when an admin (or they themselves) moves the order along. */
-export function orderStatusMessage(order: OrderForMail, status: keyof typeof STATUS_WORDS): RenderedMessage {
+export type OrderStatusEvent = keyof typeof STATUS_WORDS;
+
+/** To the customer, when an admin (or they themselves) moves the order along, or stock completes it. */
+export function orderStatusMessage(order: OrderForMail, status: OrderStatusEvent): RenderedMessage {
   const link = orderLink(order.id);
   const heading = `Your order #${order.id} ${STATUS_WORDS[status]}`;
   return {
-    subject: `${storeName()}: order #${order.id} ${status}`,
+    subject: `${storeName()}: order #${order.id} ${status === "backorder filled" ? "complete" : status}`,
     text: [`Hello ${order.customerName},`, "", `${heading}.`, "", linesText(order), "", `Your order: ${link}`].join(
       "\n",
     ),

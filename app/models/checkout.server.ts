@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 
 import { db, now, Rollback } from "~/db/db.server";
 import type { Database } from "~/db/schema";
+import { allocateStock, type Allocation } from "~/models/backorders.server";
 import { cartLinesOf } from "~/models/cart.server";
 import { type Bill, type BillLine, priceLines, problemOf, type WantedLine } from "~/models/pricing.server";
 
@@ -45,13 +46,13 @@ async function orderIdForToken(userId: number, token: string) {
 
 /**
  * Writes an order in one transaction, or nothing: the header (claiming the token), for every
- * line a conditional stock decrement (`quantity >= wanted`), the lines with the part number, name
- * and unit price used, the first status, and the ordered parts out of the cart.
+ * line what stock there is and, for a part that takes backorders, the rest waiting for stock
+ * (allocateStock), the lines with the part number, name and unit price used and what each was
+ * allocated, the first status, and the ordered parts out of the cart.
  *
  * The token is claimed first, so a second request with it waits for the first (PostgreSQL's unique
  * index; SQLite runs one write transaction at a time) and then lands on its order instead of
- * finding the stock it took gone. Stock rows are locked in id order, so two checkouts never wait
- * on each other in a circle.
+ * finding the stock it took gone.
  *
  * `beforeCommit` runs inside that transaction once the order is written (the checkout service
  * writes the order's mail there), so the order and what it brings commit together or not at all.
@@ -92,32 +93,22 @@ export async function writeOrder(
         .executeTakeFirst();
       if (!header) throw new Rollback<CheckoutResult>({ ok: true, orderId: -1, repeated: true });
 
+      // Each line takes what stock there is, the rest waiting for a part that takes backorders.
+      // Parts are locked in id order, so two checkouts never wait on each other in a circle.
       const short = new Map<number, number>();
+      const allocations = new Map<number, Extract<Allocation, { ok: true }>>();
       for (const line of [...bill.lines].sort((a, b) => a.itemId - b.itemId)) {
-        const taken = await trx
-          .updateTable("items")
-          .set((eb) => ({ quantity: eb("quantity", "-", line.quantity), version: eb("version", "+", 1) }))
-          .where("id", "=", line.itemId)
-          .where("quantity", ">=", line.quantity)
-          .returning("quantity")
-          .executeTakeFirst();
-        if (!taken) {
-          const current = await trx
-            .selectFrom("items")
-            .select("quantity")
-            .where("id", "=", line.itemId)
-            .executeTakeFirst();
-          short.set(line.itemId, current?.quantity ?? 0);
-        }
+        const allocation = await allocateStock(trx, line.itemId, line.quantity);
+        if (allocation.ok) allocations.set(line.itemId, allocation);
+        else short.set(line.itemId, allocation.available);
       }
-      // Stock is what the decrements found, not what was read before them: a line whose decrement
-      // succeeded had enough, whatever the earlier read said.
+      // Stock is what the allocations found, not what was read before them.
       const checked: BillLine[] = bill.lines.map((line) => {
         const left = short.get(line.itemId);
         return {
           ...line,
           available: left ?? line.available,
-          problem: problemOf(line.quantity, left ?? line.quantity, line.minOrderQuantity),
+          problem: problemOf(line.quantity, left ?? line.quantity, line.minOrderQuantity, line.allowBackorder),
         };
       });
       if (checked.some((line) => line.problem))
@@ -129,16 +120,22 @@ export async function writeOrder(
       await trx
         .insertInto("order_lines")
         .values(
-          bill.lines.map((line, index) => ({
-            order_id: header.id,
-            position: index + 1,
-            item_id: line.itemId,
-            part_number: line.partNumber,
-            item_name: line.name,
-            unit_price_cents: line.unitPriceCents,
-            quantity: line.quantity,
-            line_total_cents: line.lineTotalCents,
-          })),
+          bill.lines.map((line, index) => {
+            const allocation = allocations.get(line.itemId)!;
+            return {
+              order_id: header.id,
+              position: index + 1,
+              item_id: line.itemId,
+              part_number: line.partNumber,
+              item_name: line.name,
+              unit_price_cents: line.unitPriceCents,
+              quantity: line.quantity,
+              line_total_cents: line.lineTotalCents,
+              allocated: allocation.allocated,
+              waiting: allocation.waiting,
+              backorder_due: allocation.backorderDue,
+            };
+          }),
         )
         .execute();
       await trx

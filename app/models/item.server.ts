@@ -38,7 +38,7 @@ export const cardColumns = [
 /** An item as the catalog lists it. */
 export type ItemListing = Pick<Item, (typeof cardColumns)[number]>;
 /** What staff edit besides a card's fields: the version an edit is made from, the reorder point, hidden or not. */
-const detailColumns = [...cardColumns, "version", "reorder_point", "hidden"] as const;
+const detailColumns = [...cardColumns, "version", "reorder_point", "hidden", "allow_backorder"] as const;
 
 /** An item with the version an edit must be made from. */
 export type ItemDetail = Pick<Item, (typeof detailColumns)[number]>;
@@ -55,7 +55,16 @@ export type ItemInput = Omit<
   "id" | "part_number" | "lead_time_days" | "category_id" | "min_order_quantity"
 > &
   Partial<
-    Pick<Item, "part_number" | "category_id" | "lead_time_days" | "min_order_quantity" | "reorder_point" | "hidden">
+    Pick<
+      Item,
+      | "part_number"
+      | "category_id"
+      | "lead_time_days"
+      | "min_order_quantity"
+      | "reorder_point"
+      | "hidden"
+      | "allow_backorder"
+    >
   >;
 
 /** What an edit may change: everything but stock, which moves only through recorded movements. */
@@ -166,7 +175,11 @@ export type UpdateItemResult =
 /** A stock figure set with the version it was read at (PUT /api/item/:id), recorded with its reason. */
 type StockFigure = { quantity: number; reason: string };
 
-type UpdateOptions = { userId?: number | null } & ItemLists &
+type UpdateOptions = {
+  userId?: number | null;
+  /** Runs inside the edit's transaction once it is written (a stock figure's arrival fills backorders). */
+  beforeCommit?: (trx: Transaction<Database>, item: ItemDetail) => Promise<void>;
+} & ItemLists &
   ({ version?: number; stockFigure?: undefined } | { version: number; stockFigure: StockFigure });
 
 /**
@@ -180,7 +193,7 @@ type UpdateOptions = { userId?: number | null } & ItemLists &
 export function updateItem(
   id: number,
   changes: ItemChanges,
-  { version, userId = null, specs, priceBreaks, stockFigure }: UpdateOptions = {},
+  { version, userId = null, specs, priceBreaks, stockFigure, beforeCommit }: UpdateOptions = {},
 ): Promise<UpdateItemResult> {
   // Types keep quantity out of `changes`; a caller that spreads a whole form in is kept out here too.
   const { quantity: _stockIsNotEdited, ...fields } = changes as ItemChanges & { quantity?: number };
@@ -211,6 +224,7 @@ export function updateItem(
           { executor: trx },
         );
       }
+      await beforeCommit?.(trx, item);
       return { ok: true, item };
     })
     .catch(asFieldRefusal);

@@ -1,8 +1,9 @@
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql, type Transaction } from "kysely";
 
 import { db, type DbOptions, inTransaction, now } from "~/db/db.server";
-import type { OrderLine, OrderStatus } from "~/db/schema";
+import type { Database, OrderLine, OrderStatus } from "~/db/schema";
 import { containsPattern } from "~/lib/like-pattern";
+import { type CompletedLine, fillWaitingLines, releaseOrderStock } from "~/models/backorders.server";
 
 const orderColumns = [
   "orders.id",
@@ -17,9 +18,15 @@ const orderColumns = [
   "orders.created_at",
 ] as const;
 
-/** The only moves an order can make: pending → shipped → delivered, or pending → cancelled. */
+/**
+ * The only moves an order can make: (awaiting approval →) pending → (partly shipped →) shipped →
+ * delivered, or cancelled before it has fully shipped. Shipping moves an order by what it ships
+ * (shipReadyUnits); the other moves are made here.
+ */
 const ALLOWED_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ["shipped", "cancelled"],
+  "awaiting approval": ["pending", "cancelled"],
+  pending: ["partly shipped", "shipped", "cancelled"],
+  "partly shipped": ["shipped", "cancelled"],
   shipped: ["delivered"],
   delivered: [],
   cancelled: [],
@@ -27,23 +34,31 @@ const ALLOWED_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 
 /** What each of an admin's order buttons does. */
 export const ORDER_ACTIONS = {
-  ship: { status: "shipped", label: "Mark shipped" },
+  ship: { status: "shipped", label: "Ship what is ready" },
   deliver: { status: "delivered", label: "Mark delivered" },
   cancel: { status: "cancelled", label: "Cancel" },
 } as const satisfies Record<string, { status: OrderStatus; label: string }>;
 
 export type OrderAction = keyof typeof ORDER_ACTIONS;
 
-/** The buttons an order in this status offers, in lifecycle order. */
-export function orderActionsFor(status: OrderStatus): OrderAction[] {
+/**
+ * The buttons an order offers, in lifecycle order: Ship while units are allocated and not yet
+ * shipped, Deliver once all has shipped, Cancel before it has.
+ */
+export function orderActionsFor(status: OrderStatus, readyToShip: number): OrderAction[] {
   return (Object.keys(ORDER_ACTIONS) as OrderAction[]).filter((action) =>
-    ALLOWED_TRANSITIONS[status].includes(ORDER_ACTIONS[action].status),
+    action === "ship"
+      ? readyToShip > 0 && ALLOWED_TRANSITIONS[status].includes("shipped")
+      : ALLOWED_TRANSITIONS[status].includes(ORDER_ACTIONS[action].status),
   );
 }
 
 /** The buttons with their labels, as the admin's pages render them. */
-export function orderButtonsFor(status: OrderStatus) {
-  return orderActionsFor(status).map((intent) => ({ intent, label: ORDER_ACTIONS[intent].label }));
+export function orderButtonsFor(order: { status: OrderStatus; ready_to_ship: number | string | null }) {
+  return orderActionsFor(order.status, Number(order.ready_to_ship ?? 0)).map((intent) => ({
+    intent,
+    label: ORDER_ACTIONS[intent].label,
+  }));
 }
 
 export type OrderSummary = Awaited<ReturnType<typeof listOrdersForUser>>[number];
@@ -66,7 +81,22 @@ function summaries() {
         .orderBy("order_lines.position")
         .limit(1)
         .as("first_item_name"),
+      readyToShip(eb),
+      eb
+        .selectFrom("order_lines")
+        .select(sql<number>`coalesce(sum(order_lines.waiting), 0)`.as("n"))
+        .whereRef("order_lines.order_id", "=", "orders.id")
+        .as("waiting_units"),
     ]);
+}
+
+/** Units of an order allocated from stock and not yet shipped: what Ship would send. */
+function readyToShip(eb: ExpressionBuilder<Database, "orders">) {
+  return eb
+    .selectFrom("order_lines")
+    .select(sql<number>`coalesce(sum(order_lines.allocated - order_lines.shipped), 0)`.as("n"))
+    .whereRef("order_lines.order_id", "=", "orders.id")
+    .as("ready_to_ship");
 }
 
 export function listOrdersForUser(userId: number) {
@@ -98,7 +128,20 @@ export async function linesOfOrders(orderIds: readonly number[], { executor = db
   if (!orderIds.length) return byOrder;
   const rows = await executor
     .selectFrom("order_lines")
-    .select(["order_id", "item_id", "part_number", "item_name", "unit_price_cents", "quantity", "line_total_cents"])
+    .select([
+      "id",
+      "order_id",
+      "item_id",
+      "part_number",
+      "item_name",
+      "unit_price_cents",
+      "quantity",
+      "line_total_cents",
+      "allocated",
+      "waiting",
+      "shipped",
+      "backorder_due",
+    ])
     .where("order_id", "in", [...orderIds])
     .orderBy("order_id")
     .orderBy("position")
@@ -111,7 +154,7 @@ export async function linesOfOrders(orderIds: readonly number[], { executor = db
   return byOrder;
 }
 
-type OrderLineRow = Omit<OrderLine, "id" | "order_id" | "position">;
+type OrderLineRow = Omit<OrderLine, "order_id" | "position">;
 
 /**
  * One order with its customer and lines; `ownerId` limits it to that customer's own. `executor` is
@@ -125,6 +168,7 @@ export async function getOrderWithLines(
     .selectFrom("orders")
     .innerJoin("users", "users.id", "orders.user_id")
     .select([...orderColumns, "orders.user_id", "users.email as customer_email", "users.display_name as customer_name"])
+    .select((eb) => readyToShip(eb))
     .where("orders.id", "=", orderId);
   if (ownerId !== undefined) find = find.where("orders.user_id", "=", ownerId);
   const order = await find.executeTakeFirst();
@@ -151,19 +195,23 @@ export async function getOrder(orderId: number, { ownerId }: { ownerId?: number 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrder>>>;
 
 export type ChangeStatusResult =
-  { ok: true } | { ok: false; reason: "not-found" } | { ok: false; reason: "not-allowed"; from: OrderStatus };
+  | { ok: true; completed: CompletedLine[] }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "not-allowed"; from: OrderStatus };
 
 /**
  * Moves an order along its lifecycle (the order-status service adds the mail). `ownerId` limits the
- * change to that customer's own orders. A cancellation returns the stock in the same transaction;
- * the status check is part of the UPDATE, so two concurrent cancels return the stock once.
+ * change to that customer's own orders. A cancellation gives back, in the same transaction, what was
+ * allocated and not shipped, and fills other orders' waiting lines from it (`completed` lists the
+ * lines that completed); the status check is part of the UPDATE, so two concurrent cancels give the
+ * stock back once. Shipping goes through shipReadyUnits.
  */
 export function moveOrderStatus(
   orderId: number,
-  to: OrderStatus,
+  to: Exclude<OrderStatus, "partly shipped" | "shipped">,
   { ownerId, executor = db }: { ownerId?: number } & DbOptions = {},
 ): Promise<ChangeStatusResult> {
-  return inTransaction(executor, async (trx) => {
+  return inTransaction(executor, async (trx): Promise<ChangeStatusResult> => {
     let find = trx.selectFrom("orders").select(["status"]).where("id", "=", orderId);
     if (ownerId !== undefined) find = find.where("user_id", "=", ownerId);
     const order = await find.executeTakeFirst();
@@ -171,39 +219,125 @@ export function moveOrderStatus(
     const from = order.status;
     if (!ALLOWED_TRANSITIONS[from].includes(to)) return { ok: false, reason: "not-allowed", from };
 
-    const timestamp = now();
-    const changed = await trx
+    const changed = await setStatus(trx, orderId, from, to);
+    if (!changed) return { ok: false, reason: "not-allowed", from };
+    if (to !== "cancelled") return { ok: true, completed: [] };
+    const restocked = await releaseOrderStock(trx, orderId);
+    return { ok: true, completed: await fillWaitingLines(trx, restocked) };
+  });
+}
+
+/** The status moved from `from` to `to` (only if it is still `from`), with its line in the history. */
+async function setStatus(trx: Transaction<Database>, orderId: number, from: OrderStatus, to: OrderStatus) {
+  const timestamp = now();
+  const changed = await trx
+    .updateTable("orders")
+    .set({ status: to, updated_at: timestamp })
+    .where("id", "=", orderId)
+    .where("status", "=", from)
+    .returning("id")
+    .executeTakeFirst();
+  if (!changed) return false;
+  await trx
+    .insertInto("order_status_changes")
+    .values({ order_id: orderId, status: to, changed_at: timestamp })
+    .execute();
+  return true;
+}
+
+export type ShipResult =
+  | { ok: true; shipmentId: number; status: "shipped" | "partly shipped" }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "not-allowed"; from: OrderStatus }
+  | { ok: false; reason: "nothing-ready" };
+
+/**
+ * Ships what is ready: every unit allocated to the order and not yet shipped, as one shipment with
+ * its lines. The order is shipped once nothing of it is left to ship, partly shipped until then.
+ */
+export function shipReadyUnits(
+  orderId: number,
+  { userId, executor = db }: { userId: number | null } & DbOptions,
+): Promise<ShipResult> {
+  return inTransaction(executor, async (trx): Promise<ShipResult> => {
+    const order = await trx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
+    if (!order) return { ok: false, reason: "not-found" };
+    const from = order.status;
+    if (!ALLOWED_TRANSITIONS[from].includes("shipped")) return { ok: false, reason: "not-allowed", from };
+    // Taken first, so a second Ship of the same order waits here and then finds nothing ready.
+    const locked = await trx
       .updateTable("orders")
-      .set({ status: to, updated_at: timestamp })
+      .set({ updated_at: now() })
       .where("id", "=", orderId)
       .where("status", "=", from)
       .returning("id")
       .executeTakeFirst();
-    if (!changed) return { ok: false, reason: "not-allowed", from };
-    await trx
-      .insertInto("order_status_changes")
-      .values({ order_id: orderId, status: to, changed_at: timestamp })
+    if (!locked) return { ok: false, reason: "not-allowed", from };
+    const lines = await trx
+      .selectFrom("order_lines")
+      .select(["id", "quantity", "allocated", "shipped"])
+      .where("order_id", "=", orderId)
       .execute();
-
-    if (to === "cancelled") {
-      // Every line's units go back; a part deleted since has no stock to return to.
-      const lines = await trx
-        .selectFrom("order_lines")
-        .select(["item_id", "quantity"])
-        .where("order_id", "=", orderId)
-        .where("item_id", "is not", null)
-        .orderBy("item_id")
-        .execute();
-      for (const line of lines) {
-        await trx
-          .updateTable("items")
-          .set((eb) => ({ quantity: eb("quantity", "+", line.quantity), version: eb("version", "+", 1) }))
-          .where("id", "=", line.item_id!)
-          .execute();
-      }
+    const ready = lines.filter((line) => line.allocated > line.shipped);
+    if (!ready.length) return { ok: false, reason: "nothing-ready" };
+    const shipment = await trx
+      .insertInto("shipments")
+      .values({ order_id: orderId, user_id: userId, created_at: now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("shipment_lines")
+      .values(
+        ready.map((line) => ({
+          shipment_id: shipment.id,
+          order_line_id: line.id,
+          quantity: line.allocated - line.shipped,
+        })),
+      )
+      .execute();
+    for (const line of ready) {
+      await trx.updateTable("order_lines").set({ shipped: line.allocated }).where("id", "=", line.id).execute();
     }
-    return { ok: true };
+    const allShipped = lines.every(
+      (line) => (line.allocated > line.shipped ? line.allocated : line.shipped) === line.quantity,
+    );
+    const to = allShipped ? ("shipped" as const) : ("partly shipped" as const);
+    if (to !== from) await setStatus(trx, orderId, from, to);
+    return { ok: true, shipmentId: shipment.id, status: to };
   });
+}
+
+/** An order's shipments, oldest first, each with its lines (part number, name, quantity). */
+export async function listShipments(orderId: number, { executor = db }: DbOptions = {}) {
+  const rows = await executor
+    .selectFrom("shipments")
+    .innerJoin("shipment_lines", "shipment_lines.shipment_id", "shipments.id")
+    .innerJoin("order_lines", "order_lines.id", "shipment_lines.order_line_id")
+    .select([
+      "shipments.id",
+      "shipments.created_at",
+      "order_lines.part_number",
+      "order_lines.item_name",
+      "shipment_lines.quantity",
+    ])
+    .where("shipments.order_id", "=", orderId)
+    .orderBy("shipments.id")
+    .orderBy("order_lines.position")
+    .execute();
+  const shipments: {
+    id: number;
+    createdAt: string;
+    lines: { partNumber: string; name: string; quantity: number }[];
+  }[] = [];
+  for (const row of rows) {
+    let shipment = shipments.at(-1);
+    if (shipment?.id !== row.id) {
+      shipment = { id: row.id, createdAt: row.created_at, lines: [] };
+      shipments.push(shipment);
+    }
+    shipment.lines.push({ partNumber: row.part_number, name: row.item_name, quantity: row.quantity });
+  }
+  return shipments;
 }
 
 /** Where an order ships by default: the profile's address and phone, else the last order's. */

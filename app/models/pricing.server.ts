@@ -5,7 +5,10 @@ import { type PriceBreak, type Totals, totalsFor, unitPriceFor } from "~/lib/pri
 /** A part and quantity someone wants: a cart line, a quick-order line, an API order line. */
 export type WantedLine = { itemId: number; quantity: number };
 
-/** Why a line cannot be ordered as it stands. */
+/**
+ * Why a line cannot be ordered as it stands: more than stock of a part that takes no backorders, or
+ * fewer than its minimum.
+ */
 export type LineProblem = { kind: "short"; available: number } | { kind: "below-minimum"; minimum: number };
 
 /** A line as every bill shows it: the cart, checkout, the order, the confirmation and the API. */
@@ -17,6 +20,8 @@ export type BillLine = {
   quantity: number;
   /** Stock now. */
   available: number;
+  /** Whether units beyond stock may be ordered, to leave after the lead time. */
+  allowBackorder: boolean;
   leadTimeDays: number;
   minOrderQuantity: number;
   basePriceCents: number;
@@ -51,9 +56,17 @@ export async function listPriceBreaks(itemId: number) {
   return (await priceBreaksOf([itemId])).get(itemId) ?? [];
 }
 
-/** The problem a quantity of a part has now, if any: stock first, as it is what a buyer can't fix. */
-export function problemOf(quantity: number, available: number, minimum: number): LineProblem | null {
-  if (quantity > available) return { kind: "short", available };
+/**
+ * The problem a quantity of a part has now, if any: stock first (for a part that takes no
+ * backorders), as it is what a buyer can't fix.
+ */
+export function problemOf(
+  quantity: number,
+  available: number,
+  minimum: number,
+  allowBackorder: boolean,
+): LineProblem | null {
+  if (quantity > available && !allowBackorder) return { kind: "short", available };
   if (quantity < minimum) return { kind: "below-minimum", minimum };
   return null;
 }
@@ -68,7 +81,17 @@ export async function priceLines(wanted: readonly WantedLine[], { executor = db 
   const [items, breaks] = await Promise.all([
     executor
       .selectFrom("items")
-      .select(["id", "part_number", "name", "img", "price_cents", "quantity", "lead_time_days", "min_order_quantity"])
+      .select([
+        "id",
+        "part_number",
+        "name",
+        "img",
+        "price_cents",
+        "quantity",
+        "allow_backorder",
+        "lead_time_days",
+        "min_order_quantity",
+      ])
       .where("id", "in", [...new Set(ids)])
       // A hidden part is off sale: its lines are as missing as a deleted part's.
       .where("hidden", "=", 0)
@@ -92,12 +115,13 @@ export async function priceLines(wanted: readonly WantedLine[], { executor = db 
       img: item.img,
       quantity,
       available: item.quantity,
+      allowBackorder: item.allow_backorder === 1,
       leadTimeDays: item.lead_time_days,
       minOrderQuantity: item.min_order_quantity,
       basePriceCents: Number(item.price_cents),
       unitPriceCents,
       lineTotalCents: unitPriceCents * quantity,
-      problem: problemOf(quantity, item.quantity, item.min_order_quantity),
+      problem: problemOf(quantity, item.quantity, item.min_order_quantity, item.allow_backorder === 1),
     });
   }
   return { bill: billOf(lines), missing };

@@ -3,8 +3,9 @@ import { ApiError, apiJson, apiRoute, fieldRefused, parseWith, readJsonBody } fr
 import { API_STOCK_REASON, ItemChangesSchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog";
-import { deleteItem, getItem, type ItemDetail, partOnOpenOrders, updateItem } from "~/models/item.server";
+import { deleteItem, getItem, type ItemDetail, partOnOpenOrders } from "~/models/item.server";
 import { itemChangesFromForm } from "~/models/item-form.server";
+import { updateItemFillingBackorders } from "~/services/stock-arrivals.server";
 import { parseId } from "~/validation/common";
 
 // GET, PUT and DELETE /api/item/:id: one item, read by everyone, changed and deleted by admins.
@@ -36,7 +37,7 @@ const handleApiCall = apiRoute({
         "Setting quantity needs the version it was read at: send If-Match or version from GET /api/item/{id}.",
       );
     }
-    const result = await updateItem(
+    const result = await updateItemFillingBackorders(
       id,
       itemChangesFromForm(changes),
       version !== undefined && quantity !== undefined

@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     orders: orders.map((order) => ({
       ...order,
-      actions: orderButtonsFor(order.status),
+      actions: orderButtonsFor(order),
     })),
     status: status ?? "",
     search,
@@ -36,8 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = formAction({
   guard: requireAdmin,
   schema: ChangeOrderStatusSchema,
-  run: ({ request, value: { orderId, intent } }) =>
-    moveOrderAlong(orderId, intent, `/dashboard/manage-order${new URL(request.url).search}`),
+  run: ({ user, request, value: { orderId, intent } }) =>
+    moveOrderAlong(orderId, intent, `/dashboard/manage-order${new URL(request.url).search}`, user.id),
 });
 
 export default function ManageOrders() {

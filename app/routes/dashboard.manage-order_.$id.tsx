@@ -24,15 +24,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const order = id ? await getOrder(id) : undefined;
   if (!order) throw new Response("Order not found", { status: 404, statusText: "Order not found" });
-  return { order, actions: orderButtonsFor(order.status) };
+  return { order, actions: orderButtonsFor(order) };
 }
 
 export const action = formAction({
   guard: requireAdmin,
   schema: ChangeOrderStatusSchema,
-  async run({ params, value: { orderId, intent } }) {
+  async run({ user, params, value: { orderId, intent } }) {
     if (parseId(params.id) !== orderId) return refuse(400, "This form belongs to another order.");
-    return moveOrderAlong(orderId, intent, `/dashboard/manage-order/${orderId}`);
+    return moveOrderAlong(orderId, intent, `/dashboard/manage-order/${orderId}`, user.id);
   },
 });
 

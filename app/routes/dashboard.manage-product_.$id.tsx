@@ -18,7 +18,8 @@ import { catalogFieldsFromForm, formValuesFromItem, itemChangesFromForm } from "
 import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { specTemplatesOf } from "~/models/spec-templates.server";
-import { adjustStock, listStockMovements } from "~/models/stock.server";
+import { listStockMovements } from "~/models/stock.server";
+import { adjustStockAndFill } from "~/services/stock-arrivals.server";
 import { mediaFormSchemas } from "~/validation/media";
 import { DuplicateProductSchema, productSchemas, StockAdjustmentSchema } from "~/validation/product";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -89,7 +90,11 @@ export const action = formAction({
       );
     }
     if (value.intent === "adjust-stock") {
-      const adjusted = await adjustStock(item.id, { change: value.change, reason: value.reason, userId: user.id });
+      const adjusted = await adjustStockAndFill(item.id, {
+        change: value.change,
+        reason: value.reason,
+        userId: user.id,
+      });
       if (!adjusted.ok) {
         if (adjusted.reason === "not-found") throw data(NO_SUCH_PRODUCT, { status: 404 });
         return refuse(409, {

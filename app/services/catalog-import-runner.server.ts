@@ -16,6 +16,8 @@ import {
   releaseAfterError,
 } from "~/models/catalog-import";
 
+import { fillBackorders } from "./stock-arrivals.server";
+
 /** This process's name in the imports table while it runs one (host, pid and a random part). */
 export function newRunnerId() {
   return `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
@@ -41,7 +43,12 @@ export async function runNextCatalogImport(
     if (claimed.job === "check") {
       await checkCatalogImport(claimed.id, { runner, money: storeMoneyFormat(), onProgress: report });
     } else {
-      await applyCatalogImport(claimed.id, { runner, userId: claimed.userId, onProgress: report });
+      await applyCatalogImport(claimed.id, {
+        runner,
+        userId: claimed.userId,
+        onProgress: report,
+        onStockArrived: async (trx, itemIds) => void (await fillBackorders(itemIds, { executor: trx })),
+      });
     }
   } catch (error) {
     console.error(`Catalog import #${claimed.id} failed:`, error);

@@ -1,9 +1,11 @@
-import { storePricingRules } from "~/config/env.server";
+import { dispatchSettings, formatStoreDate, storePricingRules } from "~/config/env.server";
 import { db, type DbOptions } from "~/db/db.server";
+import { dispatchClock, orderLineWording } from "~/lib/dispatch";
 import { enqueueOrderMail, type OrderMail, type OrderMailEvent } from "~/mail/order-mail.server";
 import { getOrderWithLines, type OrderWithLines } from "~/models/order.server";
 
 function orderMailOf(order: OrderWithLines): OrderMail {
+  const clock = dispatchClock(new Date(), dispatchSettings());
   return {
     id: order.id,
     placedAt: order.created_at,
@@ -26,6 +28,9 @@ function orderMailOf(order: OrderWithLines): OrderMail {
       quantity: line.quantity,
       unitPriceCents: Number(line.unit_price_cents),
       lineTotalCents: Number(line.line_total_cents),
+      supply: orderLineWording(clock, { ...line, backorderDue: line.backorder_due }, (day) =>
+        formatStoreDate(`${day}T00:00:00Z`),
+      ),
     })),
   };
 }

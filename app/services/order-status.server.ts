@@ -1,21 +1,34 @@
 import { db } from "~/db/db.server";
 import type { OrderStatus } from "~/lib/statuses";
-import { type ChangeStatusResult, moveOrderStatus } from "~/models/order.server";
+import { type ChangeStatusResult, moveOrderStatus, shipReadyUnits, type ShipResult } from "~/models/order.server";
 
 import { enqueueMailForOrder } from "./order-mail.server";
+import { notifyCompletedLines } from "./stock-arrivals.server";
 
 /**
  * Moves an order along its lifecycle and, in the same transaction, writes the mail that tells the
- * customer (shipped, delivered, cancelled). `ownerId` limits the change to that customer's orders.
+ * customer (delivered, cancelled). A cancellation's units go to orders waiting for them, whose
+ * buyers are told when their lines complete. `ownerId` limits the change to that customer's orders.
  */
 export function changeOrderStatus(
   orderId: number,
-  to: OrderStatus,
+  to: Exclude<OrderStatus, "partly shipped" | "shipped">,
   { ownerId }: { ownerId?: number } = {},
 ): Promise<ChangeStatusResult> {
   return db.transaction().execute(async (trx) => {
     const result = await moveOrderStatus(orderId, to, { ownerId, executor: trx });
-    if (result.ok && to !== "pending") await enqueueMailForOrder(orderId, to, { executor: trx });
+    if (!result.ok) return result;
+    if (to === "delivered" || to === "cancelled") await enqueueMailForOrder(orderId, to, { executor: trx });
+    await notifyCompletedLines(result.completed, { executor: trx });
+    return result;
+  });
+}
+
+/** Ships what is ready of an order and tells the customer what left (all of it, or part). */
+export function shipReadyParts(orderId: number, { userId }: { userId: number | null }): Promise<ShipResult> {
+  return db.transaction().execute(async (trx) => {
+    const result = await shipReadyUnits(orderId, { userId, executor: trx });
+    if (result.ok) await enqueueMailForOrder(orderId, result.status, { executor: trx });
     return result;
   });
 }

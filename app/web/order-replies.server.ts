@@ -1,5 +1,5 @@
 import { ORDER_ACTIONS, type OrderAction } from "~/models/order.server";
-import { changeOrderStatus } from "~/services/order-status.server";
+import { changeOrderStatus, shipReadyParts } from "~/services/order-status.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { refuse } from "~/web/form-action.server";
 
@@ -15,8 +15,19 @@ export async function cancelOwnOrder(userId: number, orderId: number, backTo: st
   return redirectWithFlash(backTo, `Order #${orderId} cancelled.`);
 }
 
-/** An admin ships, delivers or cancels an order. */
-export async function moveOrderAlong(orderId: number, intent: OrderAction, backTo: string) {
+/** An admin ships what is ready, delivers or cancels an order. */
+export async function moveOrderAlong(orderId: number, intent: OrderAction, backTo: string, userId: number | null) {
+  if (intent === "ship") {
+    const shipped = await shipReadyParts(orderId, { userId });
+    if (!shipped.ok) {
+      if (shipped.reason === "not-found") return refuse(404, `Order #${orderId} does not exist.`);
+      if (shipped.reason === "nothing-ready") {
+        return refuse(409, `Nothing of order #${orderId} is in stock to ship yet: it ships as stock arrives.`);
+      }
+      return refuse(409, `Order #${orderId} is ${shipped.from}; it cannot be shipped.`);
+    }
+    return redirectWithFlash(backTo, `Order #${orderId} is now ${shipped.status}.`);
+  }
   const to = ORDER_ACTIONS[intent].status;
   const result = await changeOrderStatus(orderId, to);
   if (!result.ok) {

@@ -17,7 +17,7 @@ import * as editProduct from "~/routes/dashboard.manage-product_.$id";
 
 import { newItem } from "../support/builders";
 import { call, fieldErrors, flashOf, formErrors, getRequest, postRequest } from "../support/http";
-import { placeTestOrder } from "../support/orders";
+import { advanceOrder, placeTestOrder } from "../support/orders";
 import { createSignedInUser, sessionCookieFor, sessionCount } from "../support/users";
 
 // ---------------------------------------------------------------------------------------------
@@ -560,7 +560,7 @@ describe("delete a product", () => {
 
     // While the order is open (pending, then shipped) the part stays, and the answer says why.
     for (const status of ["pending", "shipped"] as const) {
-      if (status === "shipped") expect((await moveOrderStatus(placed.orderId, "shipped")).ok).toBe(true);
+      if (status === "shipped") expect((await advanceOrder(placed.orderId, "shipped")).ok).toBe(true);
       const refused = await call(
         manageProduct.action,
         postRequest("/dashboard/manage-product", { intent: "delete", itemId: String(item.id) }, { cookie }),

@@ -2,14 +2,13 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { deleteItem, getItem } from "~/models/item.server";
-import { moveOrderStatus } from "~/models/order.server";
 import { updateProfile } from "~/models/user.server";
 import * as orders from "~/routes/api.order";
 import * as reviews from "~/routes/api.review";
 
 import { apiRequest, callApi, createKeyThroughDashboard } from "../support/api";
 import { newItem } from "../support/builders";
-import { linesOf, ordersOfItem } from "../support/orders";
+import { advanceOrder, linesOf, ordersOfItem } from "../support/orders";
 import { createSignedInUser } from "../support/users";
 
 // GET/POST /api/review (the original's /review calls) and /api/order, which replaces the original's
@@ -157,16 +156,16 @@ describe("placing orders", () => {
     ]);
   });
 
-  test("more than the stock is a 409 with what is available, and nothing changes", async () => {
+  test("more than the stock of a part without backorders is a 409 with what is available, and nothing changes", async () => {
     const { cookie } = await createSignedInUser();
-    const item = await newItem({ quantity: 4 });
+    const item = await newItem({ quantity: 4, allow_backorder: 0 });
     const outcome = await postOrder({ itemId: item.id, quantity: 5, ...SHIPPING }, { cookie });
     expect(outcome.status).toBe(409);
     expect(outcome.data).toMatchObject({ available: 4, lines: [{ itemId: item.id, available: 4, problem: "short" }] });
     expect((await getItem(item.id))?.quantity).toBe(4);
     expect(await ordersOfItem(item.id)).toEqual([]);
 
-    const soldOut = await newItem({ quantity: 0 });
+    const soldOut = await newItem({ quantity: 0, allow_backorder: 0 });
     const none = await postOrder({ itemId: soldOut.id, quantity: 1, ...SHIPPING }, { key: adminKey });
     expect(none.status).toBe(409);
     expect(none.data).toMatchObject({ available: 0, lines: [{ itemId: soldOut.id, available: 0, problem: "short" }] });
@@ -202,7 +201,7 @@ describe("placing orders", () => {
     // account may place ten orders a minute (rate-limit.test.ts).
     const keyHolders = await Promise.all(Array.from({ length: 5 }, () => createSignedInUser({ role: "admin" })));
     const keys = await Promise.all(keyHolders.map((holder) => createKeyThroughDashboard(holder.cookie)));
-    const item = await newItem({ quantity: 10 });
+    const item = await newItem({ quantity: 10, allow_backorder: 0 });
     const outcomes = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
         postOrder(
@@ -255,7 +254,7 @@ describe("listing orders", () => {
     const item = await newItem({ quantity: 10, price_cents: 4200 });
     const placed = await postOrder({ itemId: item.id, quantity: 2, ...SHIPPING }, { cookie });
     for (const status of ["shipped", "delivered"] as const) {
-      expect((await moveOrderStatus(placed.data._id, status)).ok).toBe(true);
+      expect((await advanceOrder(placed.data._id, status)).ok).toBe(true);
     }
     expect(await deleteItem(item.id)).toEqual({ ok: true });
     const mine = await callApi(orders, apiRequest("GET", "/api/order", { cookie }));

@@ -14,7 +14,7 @@ import { runWaitingCatalogImports } from "~/services/catalog-import-runner.serve
 import { CATALOG_CSV_COLUMNS, CATALOG_CSV_STRINGIFY_OPTIONS } from "~/validation/catalog-import";
 
 import { newCategory, newItem } from "../support/builders";
-import { call, getRequest, postRequest, multipartRequest } from "../support/http";
+import { call, getRequest, multipartRequest, postRequest } from "../support/http";
 import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 

@@ -11,7 +11,7 @@ import * as editProduct from "~/routes/dashboard.manage-product_.$id";
 import { apiRequest, callApi } from "../support/api";
 import { newCategory, newItem } from "../support/builders";
 import { call, flashOf, formErrors, getRequest, postRequest } from "../support/http";
-import { placePending } from "../support/orders";
+import { advanceOrder, placePending } from "../support/orders";
 import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 
@@ -240,7 +240,7 @@ describe("deleting a part on an open order", () => {
 
     for (const status of ["shipped", "delivered"] as const) {
       expect((await remove(kept.id)).status).toBe(409);
-      expect((await moveOrderStatus(keptOrder, status)).ok).toBe(true);
+      expect((await advanceOrder(keptOrder, status)).ok).toBe(true);
     }
     const deleted = await callApi(apiItem, apiRequest("DELETE", `/api/item/${kept.id}`, { cookie }), {
       id: String(kept.id),
@@ -264,7 +264,7 @@ describe("the admin home", () => {
     const first = await placePending(customer.user.id, part.id, 1);
     const second = await placePending(customer.user.id, part.id, 2);
     const shipped = await placePending(customer.user.id, part.id, 3);
-    expect((await moveOrderStatus(shipped, "shipped")).ok).toBe(true);
+    expect((await advanceOrder(shipped, "shipped")).ok).toBe(true);
     await newItem({ quantity: 1, reorder_point: 4 });
     const subject = `Failed ${uniqueToken()}`;
     await db

@@ -8,7 +8,7 @@ import { publicVersion } from "~/models/public-version.server";
 import { createReview, deleteOwnReview } from "~/models/review.server";
 import { adjustStock } from "~/models/stock.server";
 import { receiveContactMessage } from "~/services/contact.server";
-import { changeOrderStatus } from "~/services/order-status.server";
+import { changeOrderStatus, shipReadyParts } from "~/services/order-status.server";
 
 import { newCategory, newItem } from "../support/builders";
 import { placePending } from "../support/orders";
@@ -71,7 +71,7 @@ describe("the public version", () => {
       ["a new customer and session", () => createSignedInUser()],
       ["a cart line", () => changeCartLine(user.id, { itemId: item.id, quantity: 2, mode: "add" })],
       ["a contact message", () => receiveContactMessage({ name: "Ada", email: "ada@example.com", message: "Hello." })],
-      ["an order shipped", () => changeOrderStatus(orderId, "shipped")],
+      ["an order shipped", () => shipReadyParts(orderId, { userId: null })],
       ["a form saved unchanged", () => updateItem(item.id, { name: item.name, price_cents: item.price_cents })],
       ["a part that is already gone", () => deleteItem(item.id + 1_000_000)],
       ["a review that is not there", () => deleteOwnReview(-1, user.id)],

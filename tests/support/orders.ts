@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 
 import { db } from "~/db/db.server";
+import { moveOrderStatus, shipReadyUnits } from "~/models/order.server";
 import type { WantedLine } from "~/models/pricing.server";
 import { placeOrder } from "~/services/checkout.server";
 
@@ -22,6 +23,19 @@ export async function placePending(userId: number, itemId: number, quantity: num
   const result = await placeTestOrder(userId, { itemId, quantity });
   if (!result.ok) throw new Error(`could not place the test order: ${result.reason}`);
   return result.orderId;
+}
+
+/** Moves an order on as staff do: ships all that is ready, then (for "delivered") marks it delivered. */
+export async function advanceOrder(orderId: number, to: "shipped" | "delivered") {
+  const shipped = await shipReadyUnits(orderId, { userId: null });
+  if (!shipped.ok && !(to === "delivered" && shipped.reason === "not-allowed")) {
+    throw new Error(`could not ship order ${orderId}: ${shipped.reason}`);
+  }
+  if (to === "delivered") {
+    const delivered = await moveOrderStatus(orderId, "delivered");
+    if (!delivered.ok) throw new Error(`could not deliver order ${orderId}: ${delivered.reason}`);
+  }
+  return { ok: true as const };
 }
 
 export async function stockOf(itemId: number) {

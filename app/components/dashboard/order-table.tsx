@@ -27,7 +27,9 @@ export function orderSummary(order: Pick<OrderRow, "first_item_name" | "line_cou
 }
 
 const statusStyles: Record<OrderStatus, string> = {
+  "awaiting approval": "bg-violet-100 text-violet-900",
   pending: "bg-amber-100 text-amber-900",
+  "partly shipped": "bg-sky-50 text-sky-900",
   shipped: "bg-sky-100 text-sky-900",
   delivered: "bg-green-100 text-green-900",
   cancelled: "bg-slate-200 text-slate-800",

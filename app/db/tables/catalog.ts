@@ -25,6 +25,8 @@ export interface ItemsTable {
   reorder_point: Generated<number>;
   /** 1 while the part is a draft or off sale: absent from every public page, search, count and the API. */
   hidden: Generated<0 | 1>;
+  /** 1: more than stock may be ordered, the rest waiting for stock (a backorder); 0: stock only. */
+  allow_backorder: Generated<0 | 1>;
   /** Moves on with every change to the row; an edit is saved only against the version it was made from. */
   version: Generated<number>;
   created_at: Timestamp;

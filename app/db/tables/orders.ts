@@ -34,6 +34,29 @@ export interface OrderLinesTable {
   unit_price_cents: number;
   quantity: number;
   line_total_cents: number;
+  /** Units taken from stock for this line (allocated + waiting = quantity while the order is open). */
+  allocated: Generated<number>;
+  /** Units waiting for stock: arrivals fill waiting lines oldest order first. */
+  waiting: Generated<number>;
+  /** Units of the allocated ones that have left in a shipment. */
+  shipped: Generated<number>;
+  /** The day waiting units were promised to leave (a calendar date in the store's zone). */
+  backorder_due: string | null;
+}
+
+/** What left in one go: an order's shipment. */
+export interface ShipmentsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** The staff member who shipped it. */
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface ShipmentLinesTable {
+  shipment_id: number;
+  order_line_id: number;
+  quantity: number;
 }
 
 /** When an order reached a status: its history on the order page. */

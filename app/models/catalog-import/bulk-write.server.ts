@@ -97,7 +97,7 @@ export async function writeParts(
   trx: Trx,
   writes: PartWrite[],
   { userId, stockReason }: { userId: number | null; stockReason: string },
-) {
+): Promise<{ restocked: number[] }> {
   const changes = writes.filter((write) => write.kind === "change");
   const creates = writes.filter((write) => write.kind === "create");
   const rederived = changes.filter(
@@ -163,6 +163,7 @@ export async function writeParts(
       documents: write.documentsChanged ? write.wanted.documents : undefined,
     })),
   ]);
+  return { restocked: changes.filter((write) => write.stockChange > 0).map((write) => write.current.id) };
 }
 
 /** A row the catalog refused while it was written: the apply rolls back and says why. */

@@ -3,7 +3,10 @@
 // of the same number, and keeps what each row asks for; it writes nothing to the catalog. The apply
 // compares those rows again with the catalog as it is then and writes them all in one transaction,
 // or nothing when any is refused by then.
+import type { Transaction } from "kysely";
+
 import { db, type Executor } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 import type { MoneyFormat } from "~/lib/money";
 import { partNumberKey } from "~/lib/part-number";
 import { normalizeSpecs, type SpecTemplate } from "~/lib/spec-templates";
@@ -345,7 +348,16 @@ class ApplyRefused {
  */
 export async function applyCatalogImport(
   importId: number,
-  { runner, userId, onProgress }: Omit<RunOptions, "money"> & { userId: number | null },
+  {
+    runner,
+    userId,
+    onProgress,
+    onStockArrived,
+  }: Omit<RunOptions, "money"> & {
+    userId: number | null;
+    /** In the apply's transaction, for the parts whose stock went up (backorders waiting for them). */
+    onStockArrived?: (trx: Transaction<Database>, itemIds: number[]) => Promise<void>;
+  },
 ) {
   const summary = emptySummary();
   const stockReason = `Catalog import #${importId}`;
@@ -353,6 +365,7 @@ export async function applyCatalogImport(
     await db.transaction().execute(async (trx) => {
       if (!(await startApply(trx, importId, runner))) return;
       const context = await importContext(trx);
+      const restocked: number[] = [];
       await withSpecTriggersOff(trx, async () => {
         for await (const staged of stagedRows(importId, IMPORT_BATCH_ROWS, { executor: trx })) {
           summary.rows += staged.length;
@@ -364,7 +377,8 @@ export async function applyCatalogImport(
           tally(summary, planned, context);
           if (refused(summary)) continue;
           try {
-            await writeParts(trx, planned.flatMap(partWrite), { userId, stockReason });
+            const written = await writeParts(trx, planned.flatMap(partWrite), { userId, stockReason });
+            restocked.push(...written.restocked);
           } catch (error) {
             if (!(error instanceof WriteRefused)) throw error;
             summary.refusedRows += 1;
@@ -375,6 +389,7 @@ export async function applyCatalogImport(
         }
       });
       if (refused(summary)) throw new ApplyRefused(summary);
+      if (restocked.length) await onStockArrived?.(trx, restocked);
       if (summary.creates || summary.changes) await bumpCatalogVersions(trx);
       await finishApply(trx, importId, summary);
     });
