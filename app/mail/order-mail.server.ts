@@ -5,8 +5,8 @@ import {
   newOrderNotice,
   type OrderForMail,
   orderPlacedMessage,
-  orderStatusMessage,
   type OrderStatusEvent,
+  orderStatusMessage,
 } from "./order-messages.server";
 import { enqueueMessage } from "./outbox.server";
 
