@@ -1,4 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 import { StatusButton } from "~/components/forms";
 import type { FormReply } from "~/web/form-action.server";
@@ -12,13 +13,21 @@ export function AddToCartForm({
   withQuantity = false,
   compact = false,
   returnTo,
+  quantity,
+  onQuantityChange,
+  children,
 }: {
-  item: { id: number; name: string; min_order_quantity: number; quantity: number };
+  item: { id: number; name: string; min_order_quantity: number; quantity: number; allow_backorder: number };
   /** A quantity box (the product page); cards add the part's minimum. */
   withQuantity?: boolean;
   compact?: boolean;
   /** Where the cart sends the buyer back without JavaScript: this page's URL unless its canonical one is given. */
   returnTo?: string;
+  /** The box's quantity, when the page follows it (the product page's price for a quantity). */
+  quantity?: number | string;
+  onQuantityChange?: (quantity: string) => void;
+  /** Shown in the form under the quantity (what that quantity costs). */
+  children?: ReactNode;
 }) {
   const fetcher = useFetcher<FormReply>();
   const location = useLocation();
@@ -50,14 +59,18 @@ export function AddToCartForm({
             type="number"
             inputMode="numeric"
             min={item.min_order_quantity}
-            max={Math.max(item.quantity, item.min_order_quantity)}
-            defaultValue={item.min_order_quantity}
+            // More than stock is a backorder for a part that takes them.
+            max={item.allow_backorder ? undefined : Math.max(item.quantity, item.min_order_quantity)}
+            {...(onQuantityChange
+              ? { value: quantity ?? "", onChange: (event) => onQuantityChange(event.target.value) }
+              : { defaultValue: quantity ?? item.min_order_quantity })}
             className="w-24 rounded-md border border-slate-300 px-3 py-2"
           />
         </div>
       ) : (
         <input type="hidden" name="quantity" value={item.min_order_quantity} />
       )}
+      {children}
       {/* A card's button names its part, after the words it shows (WCAG 2.5.3: voice users say those). */}
       <StatusButton
         className={compact ? "w-full px-4 py-2 text-sm" : ""}

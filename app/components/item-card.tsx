@@ -1,12 +1,15 @@
 import { Link } from "@remix-run/react";
 
 import { AddToCartForm } from "~/components/add-to-cart";
-import { useFormatPrice } from "~/components/use-money";
+import { useExclTax, useFormatPrice } from "~/components/use-money";
 import type { PictureSources } from "~/lib/media";
 import type { ItemListing } from "~/models/item.server";
 
-/** A card's part, with its main uploaded picture when it has one (withMainPictures, one query a page). */
-type Item = ItemListing & { picture?: PictureSources | null };
+/**
+ * A card's part, with its main uploaded picture when it has one (withMainPictures, one query a page),
+ * and when it leaves (withDispatch).
+ */
+type Item = ItemListing & { picture?: PictureSources | null; dispatch: string; orderable: boolean };
 
 /** Cards are half the screen on a phone and a third of the page (at most 360 px) from 1024 px up. */
 const CARD_PICTURE_SIZES = "(min-width: 1152px) 360px, (min-width: 1024px) 31vw, 50vw";
@@ -30,6 +33,7 @@ export function ItemCard({
   returnTo?: string;
 }) {
   const formatPrice = useFormatPrice();
+  const exclTax = useExclTax();
   const inStock = item.quantity > 0;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -73,13 +77,18 @@ export function ItemCard({
           <dt className="text-slate-600">Supplier Name</dt>
           <dd className="mb-1 break-words font-medium sm:mb-0 sm:text-right">{item.supplier_name}</dd>
           <dt className="text-slate-600">Price/unit</dt>
-          <dd className="font-medium sm:text-right">{formatPrice(item.price_cents)}</dd>
+          <dd className="font-medium sm:text-right">
+            {formatPrice(item.price_cents)} <span className="text-xs font-normal text-slate-600">{exclTax}</span>
+          </dd>
         </dl>
-        {inStock ? (
+        <p className="text-sm font-medium text-slate-800" data-testid="dispatch">
+          {item.dispatch}
+        </p>
+        {item.orderable ? (
           <AddToCartForm item={item} compact returnTo={returnTo} />
         ) : (
           <p className="mt-3 rounded-md border border-slate-300 px-4 py-2 text-center text-sm text-slate-700">
-            Out of stock, ships in {item.lead_time_days} days
+            Out of stock
           </p>
         )}
       </div>

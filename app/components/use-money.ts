@@ -18,3 +18,9 @@ export function useFormatPrice() {
 export function useCurrency() {
   return useMoneyFormat().currency;
 }
+
+/** "excl. VAT": how every price is marked that does not include the store's tax (TAX_LABEL). */
+export function useExclTax() {
+  const root = useRouteLoaderData("root") as { pricing?: { taxLabel: string } } | undefined;
+  return `excl. ${root?.pricing?.taxLabel ?? "VAT"}`;
+}

@@ -47,3 +47,8 @@ export function formatPrice(minor: number) {
 export function formatStoreDate(iso: string) {
   return formatDate(iso, storeMoneyFormat().locale);
 }
+
+/** A calendar day ("2026-12-04") as the store writes it: a dispatch date, on pages and in mail. */
+export function formatStoreDay(day: string) {
+  return formatStoreDate(`${day}T00:00:00Z`);
+}

@@ -33,12 +33,13 @@ export const cardColumns = [
   "min_order_quantity",
   "supplier_name",
   "category_id",
+  "allow_backorder",
 ] as const;
 
 /** An item as the catalog lists it. */
 export type ItemListing = Pick<Item, (typeof cardColumns)[number]>;
 /** What staff edit besides a card's fields: the version an edit is made from, the reorder point, hidden or not. */
-const detailColumns = [...cardColumns, "version", "reorder_point", "hidden", "allow_backorder"] as const;
+const detailColumns = [...cardColumns, "version", "reorder_point", "hidden"] as const;
 
 /** An item with the version an edit must be made from. */
 export type ItemDetail = Pick<Item, (typeof detailColumns)[number]>;
@@ -52,7 +53,7 @@ export type SpecInput = SpecLine;
  */
 export type ItemInput = Omit<
   ItemListing,
-  "id" | "part_number" | "lead_time_days" | "category_id" | "min_order_quantity"
+  "id" | "part_number" | "lead_time_days" | "category_id" | "min_order_quantity" | "allow_backorder"
 > &
   Partial<
     Pick<

@@ -7,6 +7,7 @@ import { ReviewGrid } from "~/components/review-card";
 import { listNewestItems } from "~/models/item.server";
 import { withMainPictures } from "~/models/media-reads.server";
 import { listNewestReviews } from "~/models/review.server";
+import { withDispatch } from "~/web/dispatch.server";
 import { cacheablePageHeaders } from "~/web/headers";
 import { storeNameOf } from "~/web/meta";
 
@@ -26,7 +27,7 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export async function loader() {
   const [items, reviews] = await Promise.all([
-    listNewestItems(HOME_ITEM_COUNT).then(withMainPictures),
+    listNewestItems(HOME_ITEM_COUNT).then((items) => withMainPictures(withDispatch(items))),
     listNewestReviews(HOME_REVIEW_COUNT),
   ]);
   return { items, reviews };

@@ -13,6 +13,7 @@ import {
   refusalOfCatalogUrl,
   specChoices,
 } from "~/validation/catalog";
+import { withDispatch } from "~/web/dispatch.server";
 import { cacheablePageHeaders } from "~/web/headers";
 import { pageTitle, storeNameOf } from "~/web/meta";
 
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const categoryName = result.categories.find((category) => category.slug === query.category)?.name ?? null;
   const [nearestCategories, items] = await Promise.all([
     result.total === 0 && query.q ? closestCategories(query.q) : [],
-    withMainPictures(result.items),
+    withMainPictures(withDispatch(result.items)),
   ]);
   return { ...result, items, query, categoryName, nearestCategories };
 }

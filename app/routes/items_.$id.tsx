@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 
-import { AddToCartForm } from "~/components/add-to-cart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PriceBreakTable } from "~/components/price-breaks";
+import { ProductBuy } from "~/components/product-buy";
 import { ProductDocuments, ProductPictures } from "~/components/product-pictures";
 import { ReviewCard } from "~/components/review-card";
-import { useFormatPrice } from "~/components/use-money";
 import { appUrl, storeMoneyFormat } from "~/config/env.server";
 import { pictureSources } from "~/lib/media";
 import { getProduct } from "~/models/item.server";
@@ -15,6 +13,8 @@ import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { listReviewsOfItem } from "~/models/review.server";
 import { parseId } from "~/validation/common";
+import { typedQuantity } from "~/validation/order";
+import { dispatchClockNow, withDispatch } from "~/web/dispatch.server";
 import { cacheablePageHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 import { jsonForScript, productJsonLd } from "~/web/structured-data.server";
@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
       ]
     : [pageTitle(matches, "No such part")];
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const product = id ? await getProduct(id) : undefined;
   if (!product) throw data(NO_SUCH_PART, { status: 404 });
@@ -44,8 +44,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
     picturesOf([product.id]).then((found) => found.get(product.id) ?? []),
     documentsOf([product.id]).then((found) => found.get(product.id) ?? []),
   ]);
+  const clock = dispatchClockNow();
+  const [{ dispatch }] = withDispatch([product], clock);
   return {
     product,
+    dispatch,
+    clock,
+    // "Show price" without JavaScript asks for the page with the typed quantity.
+    quantity: typedQuantity(new URL(request.url).searchParams.get("quantity"), product.min_order_quantity),
     reviews,
     breaks,
     // The main picture at every width; the gallery's as small pictures.
@@ -57,10 +63,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export default function ProductPage() {
-  const { product, reviews, breaks, pictures, documents, jsonLd } = useLoaderData<typeof loader>();
-  const formatPrice = useFormatPrice();
-  const root = useRouteLoaderData("root") as { user: unknown } | undefined;
-  const inStock = product.quantity > 0;
+  const { product, dispatch, clock, quantity, reviews, breaks, pictures, documents, jsonLd } =
+    useLoaderData<typeof loader>();
   return (
     <article className="grid gap-8 md:grid-cols-2">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
@@ -77,37 +81,7 @@ export default function ProductPage() {
         <p className="mt-1 font-mono text-sm text-slate-700">
           Part number <span className="font-semibold">{product.part_number}</span>
         </p>
-        <p className="mt-4 text-2xl font-semibold">
-          {formatPrice(product.price_cents)} <span className="text-sm font-normal text-slate-600">per unit</span>
-        </p>
-        <p className={`mt-2 font-medium ${inStock ? "text-green-900" : "text-red-800"}`} data-testid="stock">
-          {inStock ? `In stock: ${product.quantity}` : `Out of stock, ships in ${product.lead_time_days} days`}
-        </p>
-        {product.min_order_quantity > 1 ? (
-          <p className="mt-1 text-sm text-slate-700">Sold in at least {product.min_order_quantity}.</p>
-        ) : null}
-        <PriceBreakTable basePriceCents={product.price_cents} breaks={breaks} minimum={product.min_order_quantity} />
-        {inStock ? (
-          <>
-            <AddToCartForm item={product} withQuantity />
-            {root?.user ? (
-              <p className="mt-3 text-sm">
-                <Link to={`/order/${product.id}`} className="font-semibold text-orange-800 underline">
-                  Order just this part
-                </Link>
-              </p>
-            ) : (
-              <p className="mt-3 text-sm">
-                <Link
-                  to={`/sign-in?redirectTo=${encodeURIComponent(`/items/${product.id}`)}`}
-                  className="font-semibold text-orange-800 underline"
-                >
-                  Sign in to order
-                </Link>
-              </p>
-            )}
-          </>
-        ) : null}
+        <ProductBuy part={product} breaks={breaks} quantity={quantity} clock={clock} dispatch={dispatch} />
         <p className="mt-6 text-slate-800">{product.description}</p>
         <h2 className="mt-8 text-xl font-semibold">Specifications</h2>
         <table className="mt-3 w-full text-left text-sm">

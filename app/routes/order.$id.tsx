@@ -44,7 +44,7 @@ export const action = formAction({
   guard: requireUser,
   load: ({ params }) => requireItemFromParams(params.id, NO_SUCH_PART),
   // The page's stock and minimum are the form's limits; the database re-checks them when ordering.
-  schema: ({ loaded: item }) => orderSchema(item.quantity, item.min_order_quantity),
+  schema: ({ loaded: item }) => orderSchema(item.quantity, item.min_order_quantity, item.allow_backorder === 1),
   limits: ({ user }) => orderingLimits(user.id),
   async run({ user, loaded: item, value }) {
     const result = await placeOrder(checkoutFromForm(user.id, [{ itemId: item.id, quantity: value.quantity }], value));
@@ -67,7 +67,7 @@ export default function OrderItem() {
   const rules = usePricingRules();
   const lastResult = useActionData<typeof action>();
   const inStock = item.quantity > 0;
-  const [form, fields] = useZodForm(orderSchema(item.quantity, item.min_order_quantity), {
+  const [form, fields] = useZodForm(orderSchema(item.quantity, item.min_order_quantity, item.allow_backorder === 1), {
     id: `order-${item.id}`,
     lastResult,
     defaultValue: { quantity: String(item.min_order_quantity), ...shipping },

@@ -1,4 +1,4 @@
-import { dispatchSettings, formatStoreDate, storePricingRules } from "~/config/env.server";
+import { dispatchSettings, formatStoreDay, storePricingRules } from "~/config/env.server";
 import { db, type DbOptions } from "~/db/db.server";
 import { dispatchClock, orderLineWording } from "~/lib/dispatch";
 import { enqueueOrderMail, type OrderMail, type OrderMailEvent } from "~/mail/order-mail.server";
@@ -28,9 +28,7 @@ function orderMailOf(order: OrderWithLines): OrderMail {
       quantity: line.quantity,
       unitPriceCents: Number(line.unit_price_cents),
       lineTotalCents: Number(line.line_total_cents),
-      supply: orderLineWording(clock, { ...line, backorderDue: line.backorder_due }, (day) =>
-        formatStoreDate(`${day}T00:00:00Z`),
-      ),
+      supply: orderLineWording(clock, { ...line, backorderDue: line.backorder_due }, formatStoreDay),
     })),
   };
 }

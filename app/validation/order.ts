@@ -25,16 +25,28 @@ export const orderQuantityField = wholeNumberField({
 });
 
 /**
- * The single-part order form. `available` is the stock the page showed and `minimum` the part's
- * minimum order quantity; the database re-checks both when the order is placed.
+ * A quantity asked for in a page's address (the product page's `?quantity=`): a whole number of
+ * units from the part's minimum to what one line may hold; anything else is the minimum.
  */
-export function orderSchema(available: number, minimum = 1) {
+export function typedQuantity(text: string | null, minimum: number) {
+  const quantity = text && /^\d{1,6}$/.test(text) ? Number(text) : minimum;
+  return Math.min(Math.max(quantity, minimum, 1), MAX_ORDER_QUANTITY);
+}
+
+/**
+ * The single-part order form. `available` is the stock the page showed and `minimum` the part's
+ * minimum order quantity; more than stock is a backorder for a part that takes them. The database
+ * re-checks both when the order is placed.
+ */
+export function orderSchema(available: number, minimum = 1, allowBackorder = false) {
   return z.object({
     quantity: wholeNumberField({
       min: minimum,
-      max: Math.max(Math.min(available, MAX_ORDER_QUANTITY), 1),
+      max: allowBackorder ? MAX_ORDER_QUANTITY : Math.max(Math.min(available, MAX_ORDER_QUANTITY), 1),
       tooFew: minimumMessage(minimum),
-      tooMany: quantityLimitMessage(available),
+      tooMany: allowBackorder
+        ? `You can order at most ${MAX_ORDER_QUANTITY} at a time`
+        : quantityLimitMessage(available),
     }),
     address: requiredText("a shipping address", 300),
     phone: phoneField,

@@ -1,0 +1,51 @@
+// When parts leave, in words, for every page that shows it (cards, the product page, the cart,
+// checkout, orders): the rule is app/lib/dispatch.ts, the words worked out here on the server, with
+// the store's clock and its way of writing a day, so a page sends text and no date code.
+import { dispatchSettings, formatStoreDay } from "~/config/env.server";
+import { dispatchClock, type DispatchClock, orderLineWording, supplyOf, supplyWording } from "~/lib/dispatch";
+
+/** The store's clock for this request. */
+export function dispatchClockNow(): DispatchClock {
+  return dispatchClock(new Date(), dispatchSettings());
+}
+
+/**
+ * A part as a card or its page offers it: when one unit would leave, and whether it can be ordered
+ * at all (in stock, or taking backorders).
+ */
+export function withDispatch<Part extends { quantity: number; lead_time_days: number; allow_backorder: number }>(
+  parts: Part[],
+  clock = dispatchClockNow(),
+) {
+  return parts.map((part) => {
+    const orderable = part.quantity > 0 || part.allow_backorder === 1;
+    const supply = supplyOf(clock, { quantity: 1, available: part.quantity, leadTimeDays: part.lead_time_days });
+    return { ...part, orderable, dispatch: orderable ? supplyWording(clock, supply, formatStoreDay) : "Out of stock" };
+  });
+}
+
+/** A wanted quantity (a cart or checkout line) as it would leave if ordered now. */
+export function wantedDispatch(
+  clock: DispatchClock,
+  line: { quantity: number; available: number; leadTimeDays: number },
+) {
+  return supplyWording(clock, supplyOf(clock, line), formatStoreDay);
+}
+
+/** Each line of a bill with when it would leave. */
+export function billWithDispatch<Line extends { quantity: number; available: number; leadTimeDays: number }>(
+  lines: Line[],
+  clock = dispatchClockNow(),
+) {
+  return lines.map((line) => ({ ...line, dispatch: wantedDispatch(clock, line) }));
+}
+
+/** An order's lines with what has shipped and when the rest leaves. */
+export function orderLinesWithDispatch<
+  Line extends { quantity: number; allocated: number; waiting: number; shipped: number; backorder_due: string | null },
+>(lines: Line[], clock = dispatchClockNow()) {
+  return lines.map((line) => ({
+    ...line,
+    dispatch: orderLineWording(clock, { ...line, backorderDue: line.backorder_due }, formatStoreDay),
+  }));
+}
