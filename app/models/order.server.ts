@@ -34,7 +34,7 @@ const ALLOWED_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 
 /** What each of an admin's order buttons does. */
 export const ORDER_ACTIONS = {
-  ship: { status: "shipped", label: "Ship what is ready" },
+  ship: { status: "shipped", label: "Mark shipped" },
   deliver: { status: "delivered", label: "Mark delivered" },
   cancel: { status: "cancelled", label: "Cancel" },
 } as const satisfies Record<string, { status: OrderStatus; label: string }>;
@@ -53,11 +53,19 @@ export function orderActionsFor(status: OrderStatus, readyToShip: number): Order
   );
 }
 
-/** The buttons with their labels, as the admin's pages render them. */
-export function orderButtonsFor(order: { status: OrderStatus; ready_to_ship: number | string | null }) {
+/**
+ * The buttons with their labels, as the admin's pages render them. Ship says it sends part of the
+ * order while some units still wait for stock.
+ */
+export function orderButtonsFor(order: {
+  status: OrderStatus;
+  ready_to_ship: number | string | null;
+  waiting_units?: number | string | null;
+}) {
+  const partShipment = Number(order.waiting_units ?? 0) > 0;
   return orderActionsFor(order.status, Number(order.ready_to_ship ?? 0)).map((intent) => ({
     intent,
-    label: ORDER_ACTIONS[intent].label,
+    label: intent === "ship" && partShipment ? "Ship what is ready" : ORDER_ACTIONS[intent].label,
   }));
 }
 
@@ -82,12 +90,17 @@ function summaries() {
         .limit(1)
         .as("first_item_name"),
       readyToShip(eb),
-      eb
-        .selectFrom("order_lines")
-        .select(sql<number>`coalesce(sum(order_lines.waiting), 0)`.as("n"))
-        .whereRef("order_lines.order_id", "=", "orders.id")
-        .as("waiting_units"),
+      waitingUnits(eb),
     ]);
+}
+
+/** Units of an order still waiting for stock. */
+function waitingUnits(eb: ExpressionBuilder<Database, "orders">) {
+  return eb
+    .selectFrom("order_lines")
+    .select(sql<number>`coalesce(sum(order_lines.waiting), 0)`.as("n"))
+    .whereRef("order_lines.order_id", "=", "orders.id")
+    .as("waiting_units");
 }
 
 /** Units of an order allocated from stock and not yet shipped: what Ship would send. */
@@ -168,7 +181,7 @@ export async function getOrderWithLines(
     .selectFrom("orders")
     .innerJoin("users", "users.id", "orders.user_id")
     .select([...orderColumns, "orders.user_id", "users.email as customer_email", "users.display_name as customer_name"])
-    .select((eb) => readyToShip(eb))
+    .select((eb) => [readyToShip(eb), waitingUnits(eb)])
     .where("orders.id", "=", orderId);
   if (ownerId !== undefined) find = find.where("orders.user_id", "=", ownerId);
   const order = await find.executeTakeFirst();
