@@ -26,7 +26,13 @@ import type {
   StockMovementsTable,
 } from "./tables/catalog";
 import type { ItemDocumentsTable, ItemPicturesTable, MediaTable, MediaVariantsTable } from "./tables/media";
-import type { CartLinesTable, OrderLinesTable, OrdersTable, OrderStatusChangesTable } from "./tables/orders";
+import type {
+  CartLinesTable,
+  CartsTable,
+  OrderLinesTable,
+  OrdersTable,
+  OrderStatusChangesTable,
+} from "./tables/orders";
 
 // The database's tables, as Kysely types them: one interface per table in app/db/tables/, by area.
 
@@ -51,6 +57,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_status_changes: OrderStatusChangesTable;
+  carts: CartsTable;
   cart_lines: CartLinesTable;
   price_breaks: PriceBreaksTable;
   outbox: OutboxTable;

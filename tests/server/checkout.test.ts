@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
+import { cartLinesOf } from "~/models/cart.server";
 import { updateItem } from "~/models/item.server";
 
 import { newItem } from "../support/builders";
@@ -44,12 +45,8 @@ function addToCart(cookie: string, itemId: number, quantity: number | string) {
 }
 
 async function cartOf(userId: number) {
-  return db
-    .selectFrom("cart_lines")
-    .select(["item_id", "quantity"])
-    .where("user_id", "=", userId)
-    .orderBy("item_id")
-    .execute();
+  const lines = await cartLinesOf(userId);
+  return lines.map((line) => ({ item_id: line.itemId, quantity: line.quantity })).sort((a, b) => a.item_id - b.item_id);
 }
 
 /** What the checkout page shows and carries in its hidden fields. */
@@ -450,7 +447,7 @@ describe("quick order", () => {
       `20 x ${bolt.part_number}`,
     ];
     for (const pasted of [body, ["Part number, Quantity", ...body]]) {
-      await db.deleteFrom("cart_lines").where("user_id", "=", user.id).execute();
+      await db.deleteFrom("carts").where("user_id", "=", user.id).execute();
       const response = await post("/quick-order", { lines: pasted.join("\n") }, cookie);
       expect(response.status).toBe(200);
       const html = await htmlOf(response);
