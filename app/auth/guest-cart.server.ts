@@ -54,9 +54,9 @@ async function readToken(request: Request) {
   return typeof value === "string" && TOKEN_PATTERN.test(value) ? value : null;
 }
 
-/** The Set-Cookie that names a visitor's cart for another GUEST_CART_LIFETIME_MS. */
+/** The Set-Cookie naming a visitor's cart for another GUEST_CART_LIFETIME_MS (Max-Age; Expires for older browsers). */
 export function guestCartCookieHeader(token: string) {
-  return guestCartCookie.serialize(token);
+  return guestCartCookie.serialize(token, { expires: new Date(Date.now() + GUEST_CART_LIFETIME_MS) });
 }
 
 /** A Set-Cookie that removes the cart cookie. */

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 
 // A visitor fills a cart without an account; checking out needs one. Signing in or up from here
 // comes back to the checkout, with this browser's cart moved into the account's.
@@ -31,6 +31,25 @@ export function WhyAnAccount() {
         create an account
       </Link>
       .
+    </p>
+  );
+}
+
+/**
+ * On sign-in and sign-up, for a visitor who filled a cart: it is not lost by signing in. The count
+ * is the header's (the root loader's), so this costs no query of its own.
+ */
+export function CartComesAlong() {
+  const root = useRouteLoaderData("root") as { user: unknown; cartItemIds?: number[] } | undefined;
+  const count = root?.user ? 0 : (root?.cartItemIds?.length ?? 0);
+  if (!count) return null;
+  return (
+    <p
+      className="mt-3 rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-800"
+      data-testid="cart-comes-along"
+    >
+      The {count === 1 ? "part" : `${count} parts`} in your cart will be in your account&rsquo;s cart once you are
+      signed in.
     </p>
   );
 }
