@@ -7,6 +7,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
+import { hasGuestCartCookie } from "~/auth/guest-cart.server";
 import { closeRateLimiters } from "~/auth/rate-limit.server";
 import { hasSessionCookie } from "~/auth/session.server";
 import { NonceContext } from "~/components/nonce";
@@ -20,12 +21,13 @@ const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
 /**
- * Who may keep an answer. A signed-in visitor's pages and data (orders, addresses) are never
- * stored, not even by their own browser; an anonymous page is revalidated every time. This runs
+ * Who may keep an answer. A signed-in visitor's pages and data (orders, addresses), and those of a
+ * visitor with a cart of their own (its lines, the header's count), are never stored, not even by
+ * their own browser; an anonymous page is revalidated every time. This runs
  * for documents and for single-fetch data requests alike, whatever the routes set.
  */
 function applyCachePolicy(request: Request, headers: Headers) {
-  if (hasSessionCookie(request)) headers.set("Cache-Control", "private, no-store");
+  if (hasSessionCookie(request) || hasGuestCartCookie(request)) headers.set("Cache-Control", "private, no-store");
   else if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
   headers.append("Vary", "Cookie");
 }

@@ -8,6 +8,7 @@ import {
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { headerCart } from "~/auth/guest-cart.server";
 import { clearSessionCookie, getCurrentUser, hasSessionCookie } from "~/auth/session.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlashMessage } from "~/components/flash-message";
@@ -17,7 +18,6 @@ import { useNonce } from "~/components/nonce";
 import { ProgressBar } from "~/components/progress-bar";
 import { useFocusOnNavigation } from "~/components/use-focus-on-navigation";
 import { storeMoneyFormat, storeName, storePricingRules } from "~/config/env.server";
-import { listCartItemIds } from "~/models/cart.server";
 import { takeFlash } from "~/web/flash.server";
 
 import stylesheet from "./tailwind.css?url";
@@ -34,9 +34,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { flash, setCookie }] = await Promise.all([getCurrentUser(request), takeFlash(request)]);
-  const cartItemIds = user ? await listCartItemIds(user.id) : [];
+  // The account's cart, or the one this browser filled before signing in (its own cookie).
+  const cart = await headerCart(request, user);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
+  if (cart.setCookie) headers.append("Set-Cookie", cart.setCookie);
   // A cookie whose session was ended or has expired is removed, so the browser stops sending it.
   if (!user && hasSessionCookie(request)) headers.append("Set-Cookie", await clearSessionCookie());
   return data(
@@ -47,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       money: storeMoneyFormat(),
       pricing: storePricingRules(),
       /** The parts in the cart: the header counts them, and adds and removals pending on the page. */
-      cartItemIds,
+      cartItemIds: cart.itemIds,
       year: new Date().getUTCFullYear(),
     },
     { headers },

@@ -8,8 +8,12 @@ import { LRUCache } from "lru-cache";
  */
 export const CACHEABLE_HEADER = "x-storefront-cacheable";
 
-/** Cookies that make a request personal: such a request is never answered from, or stored in, the cache. */
-const PERSONAL_COOKIES = ["__session=", "__flash="];
+/**
+ * Cookies that make a request personal: such a request is never answered from, or stored in, the
+ * cache. The session, a one-time message, and a visitor's own cart (app/auth/guest-cart.server.ts:
+ * its lines and the header's count are theirs alone).
+ */
+export const PERSONAL_COOKIES = ["__session=", "__flash=", "__cart="];
 
 export type CachedPage = {
   status: number;

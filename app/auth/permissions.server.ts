@@ -1,8 +1,9 @@
 import { data, redirect } from "@remix-run/node";
 
-import { safeRedirect } from "~/lib/safe-redirect";
+import type { CartOwner } from "~/models/cart.server";
 
-import { getCurrentUser } from "./session.server";
+import { guestCartCookieHeader, guestCartToken, newGuestCartToken } from "./guest-cart.server";
+import { type CurrentUser, getCurrentUser } from "./session.server";
 
 export const ADMIN_ONLY = "You need to be an administrator to open this page.";
 
@@ -19,18 +20,38 @@ export async function requireUser(request: Request) {
   return user;
 }
 
-/**
- * For forms posted to one page from others (Add to Cart on a product page): a visitor is sent to
- * sign in and then back to the page the form was on, not to the page it posts to.
- */
-export async function requireUserFromReferringPage(request: Request) {
+/** Whose cart a request fills: the signed-in account's, or this browser's own (decision 29). */
+export type CartHolder = {
+  user: CurrentUser | null;
+  owner: CartOwner;
+  /**
+   * A visitor whose browser has no cart yet: the token is made for this request, and becomes a
+   * cart (and a cookie) only if something is put in it.
+   */
+  newGuest: boolean;
+};
+
+/** For the cart's forms, which anyone may post: never a redirect to sign in. */
+export async function cartHolder(request: Request): Promise<CartHolder> {
   const user = await getCurrentUser(request);
-  if (user) return user;
-  const referer = request.headers.get("Referer");
-  let back = "/";
-  const url = referer && URL.canParse(referer) ? new URL(referer) : null;
-  if (url && url.origin === new URL(request.url).origin) back = safeRedirect(`${url.pathname}${url.search}`);
-  throw redirect(`/sign-in?${new URLSearchParams({ redirectTo: back })}`);
+  if (user) return { user, owner: user.id, newGuest: false };
+  const token = await guestCartToken(request);
+  return { user: null, owner: { guestToken: token ?? newGuestCartToken() }, newGuest: token === null };
+}
+
+/** The cart a page shows: the account's, this browser's, or none yet (null). */
+export async function cartOwnerOf(request: Request): Promise<CartOwner | null> {
+  const user = await getCurrentUser(request);
+  if (user) return user.id;
+  const token = await guestCartToken(request);
+  return token ? { guestToken: token } : null;
+}
+
+/** After a change to a visitor's cart, the Set-Cookie that keeps it (its life starts again); none for an account. */
+export async function cartCookieFor(holder: CartHolder): Promise<HeadersInit | undefined> {
+  return typeof holder.owner === "number"
+    ? undefined
+    : { "Set-Cookie": await guestCartCookieHeader(holder.owner.guestToken) };
 }
 
 /** The signed-in admin; a customer gets 403, a visitor the sign-in redirect. */

@@ -43,6 +43,8 @@ const POLICIES = {
   passwordReset: () => ({ points: Math.max(1, Math.floor(base().points / 2)), duration: base().window * 15 }),
   /** Orders placed and cancelled, per account: each one mails the customer and the shop. */
   ordering: () => ({ points: base().points, duration: base().window }),
+  /** Visitors' carts made per client: a browser makes one, so a script cannot fill the table. */
+  guestCarts: () => ({ points: base().points * 6, duration: base().window }),
 } as const;
 
 export type LimitPolicy = keyof typeof POLICIES;
@@ -171,6 +173,11 @@ export function passwordPostLimits(client: string | undefined): LimitKey[] {
 /** The counter for placing or cancelling an order: per account, whichever way it is sent. */
 export function orderingLimits(userId: number): LimitKey[] {
   return [["ordering", `user:${userId}`]];
+}
+
+/** The counter for a visitor's first Add to Cart, which makes their cart: per client, when known. */
+export function newGuestCartLimits(client: string | undefined): LimitKey[] {
+  return client ? [["guestCarts", `client:${client}`]] : [];
 }
 
 /** Counters per client and per something else (an email, a user): the client's only when known. */

@@ -11,6 +11,9 @@ import {
   SESSION_LIFETIME_MS,
   sweepExpiredSessions,
 } from "~/models/session.server";
+import { flashCookieHeader } from "~/web/flash.server";
+
+import { moveGuestCartIntoAccount } from "./guest-cart.server";
 
 export const SESSION_COOKIE_NAME = "__session";
 const TOKEN_KEY = "token";
@@ -108,7 +111,11 @@ export async function startSession(
   return cookieStorage.commitSession(session);
 }
 
-/** Signs the user in and redirects to a same-site path. */
+/**
+ * Signs the user in and redirects to a same-site path. This browser's cart, if it filled one before
+ * signing in, moves into the account's (decision 29); `flash`, and what the move changed, show on
+ * the page it lands on.
+ */
 export async function createUserSession(
   user: Pick<User, "id">,
   {
@@ -116,11 +123,26 @@ export async function createUserSession(
     context,
     redirectTo,
     headers,
-  }: { request: Request; context?: AppLoadContext; redirectTo?: string | null; headers?: HeadersInit },
+    flash,
+  }: {
+    request: Request;
+    context?: AppLoadContext;
+    redirectTo?: string | null;
+    headers?: HeadersInit;
+    flash?: string;
+  },
 ) {
   const responseHeaders = new Headers(headers);
   responseHeaders.append("Set-Cookie", await startSession(user, { request, context }));
-  return redirect(safeRedirect(redirectTo), { headers: responseHeaders });
+  const moved = await moveGuestCartIntoAccount(request, user.id);
+  if (moved) responseHeaders.append("Set-Cookie", moved.setCookie);
+  const message = [flash, moved?.message].filter(Boolean).join(" ");
+  const target = safeRedirect(redirectTo);
+  if (message) {
+    const links = moved?.message && target !== "/cart" ? [{ href: "/cart", label: "Your cart" }] : undefined;
+    responseHeaders.append("Set-Cookie", await flashCookieHeader({ kind: "success", message, links }));
+  }
+  return redirect(target, { headers: responseHeaders });
 }
 
 /** Ends this browser's session: the row is deleted, so a copy of the cookie is worthless too. */

@@ -89,9 +89,10 @@ function SectionLinks({ user }: { user: NavUser }) {
   );
 }
 
-function CartControl({ user, cartItemIds }: { user: NavUser; cartItemIds: number[] }) {
+// Everyone has a cart: a visitor's is kept by its own cookie until they sign in.
+function CartControl({ cartItemIds }: { cartItemIds: number[] }) {
   const { pathname } = useLocation();
-  return user ? <CartLink cartItemIds={cartItemIds} pathname={pathname} /> : null;
+  return <CartLink cartItemIds={cartItemIds} pathname={pathname} />;
 }
 
 function AccountControls({ user }: { user: NavUser }) {
@@ -147,7 +148,7 @@ function PhoneMenu({ user, cartItemIds }: { user: NavUser; cartItemIds: number[]
       >
         <HeaderSearch id="phone-search" />
         <SectionLinks user={user} />
-        <CartControl user={user} cartItemIds={cartItemIds} />
+        <CartControl cartItemIds={cartItemIds} />
         <AccountControls user={user} />
       </div>
     </details>
@@ -172,7 +173,7 @@ export function Navbar({ storeName, user, cartItemIds }: { storeName: string; us
           </Link>
           <div className="hidden min-w-0 flex-1 items-center justify-end gap-3 lg:flex">
             <HeaderSearch id="header-search" />
-            <CartControl user={user} cartItemIds={cartItemIds} />
+            <CartControl cartItemIds={cartItemIds} />
             <AccountControls user={user} />
           </div>
           <PhoneMenu user={user} cartItemIds={cartItemIds} />

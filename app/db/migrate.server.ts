@@ -27,6 +27,7 @@ import * as specTemplates from "./migrations/0024_spec_templates";
 import * as media from "./migrations/0025_media";
 import * as catalogImports from "./migrations/0026_catalog_imports";
 import * as backordersAndShipments from "./migrations/0027_backorders_and_shipments";
+import * as guestCarts from "./migrations/0028_guest_carts";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0025_media": media,
   "0026_catalog_imports": catalogImports,
   "0027_backorders_and_shipments": backordersAndShipments,
+  "0028_guest_carts": guestCarts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

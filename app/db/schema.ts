@@ -28,6 +28,7 @@ import type {
 import type { ItemDocumentsTable, ItemPicturesTable, MediaTable, MediaVariantsTable } from "./tables/media";
 import type {
   CartLinesTable,
+  CartsTable,
   OrderLinesTable,
   OrdersTable,
   OrderStatusChangesTable,
@@ -58,6 +59,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_status_changes: OrderStatusChangesTable;
+  carts: CartsTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
   cart_lines: CartLinesTable;

@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import { db, now, Rollback } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { allocateStock, type Allocation } from "~/models/backorders.server";
-import { cartLinesOf } from "~/models/cart.server";
+import { cartLinesOf, removeOrderedLines } from "~/models/cart.server";
 import { type Bill, type BillLine, priceLines, problemOf, type WantedLine } from "~/models/pricing.server";
 
 export type CheckoutInput = {
@@ -144,15 +144,11 @@ export async function writeOrder(
         .execute();
       await beforeCommit?.(trx, header.id);
       if (fromCart) {
-        await trx
-          .deleteFrom("cart_lines")
-          .where("user_id", "=", userId)
-          .where(
-            "item_id",
-            "in",
-            bill.lines.map((line) => line.itemId),
-          )
-          .execute();
+        await removeOrderedLines(
+          userId,
+          bill.lines.map((line) => line.itemId),
+          { executor: trx },
+        );
       }
       return { ok: true, orderId: header.id, repeated: false };
     });

@@ -1,14 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { requireUser, requireUserFromReferringPage } from "~/auth/permissions.server";
+import { cartCookieFor, cartHolder, cartOwnerOf } from "~/auth/permissions.server";
+import { newGuestCartLimits } from "~/auth/rate-limit.server";
 import { BillLines, BillTotals, ShippingHint, usePricingRules } from "~/components/bill";
 import { QuantityForm, RemoveForm, usePendingRemovals } from "~/components/cart-line-forms";
 import { ReplyErrors } from "~/components/forms";
+import { SignInToCheckOut, WhyAnAccount } from "~/components/guest-checkout";
 import { LineProblemNote } from "~/components/line-problem";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type CartChange, changeCartLine, getCart, removeCartLine } from "~/models/cart.server";
-import { CartActionSchema } from "~/validation/cart";
+import { CartActionSchema, MAX_CART_LINES } from "~/validation/cart";
 import { MAX_ORDER_QUANTITY, quantityLimitMessage } from "~/validation/order";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
@@ -19,9 +21,11 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Cart")];
 
 export const headers = routeHeaders;
 
+// Anyone may fill a cart: a visitor's is held by its own cookie, and moves into the account's at
+// sign-in or sign-up (docs/decisions/0029-guest-carts.md). Checking out needs the account.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { bill: await getCart(user.id) };
+  const owner = await cartOwnerOf(request);
+  return { bill: await getCart(owner), signedIn: typeof owner === "number" };
 }
 
 function refusalOf(change: Exclude<CartChange, { ok: true }>) {
@@ -36,30 +40,37 @@ function refusalOf(change: Exclude<CartChange, { ok: true }>) {
       });
     case "too-many":
       return refuse(400, { fieldErrors: { quantity: [`You can order at most ${MAX_ORDER_QUANTITY} at a time`] } });
+    case "cart-full":
+      return refuse(409, `Your cart holds ${MAX_CART_LINES} parts, the most a cart may: order or remove some first.`);
   }
 }
 
-// Add to Cart posts here from any page: a visitor signs in and comes back to that page.
+// Add to Cart posts here from any page, signed in or not; without JavaScript the buyer is sent back.
 export const action = formAction({
-  guard: requireUserFromReferringPage,
+  guard: cartHolder,
   schema: CartActionSchema,
-  async run({ user, value }) {
+  // A visitor's first Add to Cart makes their cart: counted per client, so a script cannot make carts without end.
+  limits: ({ user: holder, value, context }) =>
+    holder.newGuest && value.intent !== "remove" ? newGuestCartLimits(context.clientAddress) : [],
+  async run({ user: holder, value }) {
     const back = safeRedirect(value.returnTo, "/cart");
     if (value.intent === "remove") {
-      await removeCartLine(user.id, value.itemId);
-      return redirectWithFlash(back, "Removed from your cart.");
+      const hasCart = await removeCartLine(holder.owner, value.itemId);
+      const headers = hasCart ? await cartCookieFor(holder) : undefined;
+      return redirectWithFlash(back, "Removed from your cart.", { headers });
     }
-    const change = await changeCartLine(user.id, { ...value, mode: value.intent === "add" ? "add" : "set" });
+    const change = await changeCartLine(holder.owner, { ...value, mode: value.intent === "add" ? "add" : "set" });
     if (!change.ok) return refusalOf(change);
     return redirectWithFlash(
       back,
       value.intent === "add" ? `Added to your cart (${change.quantity} in the cart).` : "Cart updated.",
+      { headers: await cartCookieFor(holder) },
     );
   },
 });
 
 export default function Cart() {
-  const { bill } = useLoaderData<typeof loader>();
+  const { bill, signedIn } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const rules = usePricingRules();
   const removing = usePendingRemovals();
@@ -97,15 +108,18 @@ export default function Cart() {
             </Link>
             {hasProblems ? (
               <p className="text-sm text-red-800">Change the lines marked above before you check out.</p>
-            ) : (
+            ) : signedIn ? (
               <Link
                 to="/checkout"
                 className="rounded-md bg-orange-800 px-5 py-2 font-semibold text-white hover:bg-orange-900"
               >
                 Check out
               </Link>
+            ) : (
+              <SignInToCheckOut />
             )}
           </div>
+          {signedIn ? null : <WhyAnAccount />}
         </>
       )}
     </section>

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 
-import { requireUser } from "~/auth/permissions.server";
+import { cartCookieFor, cartHolder } from "~/auth/permissions.server";
+import { newGuestCartLimits } from "~/auth/rate-limit.server";
 import { ErrorList, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { quickOrder } from "~/models/cart.server";
@@ -16,27 +17,27 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Quick or
 
 export const headers = routeHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
-}
-
 function plural(count: number, word: string) {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
+// Anyone may fill a cart this way; a visitor's lines go into their own cart (docs/decisions/0029-guest-carts.md).
 export const action = formAction({
-  guard: requireUser,
+  guard: cartHolder,
   schema: QuickOrderSchema,
-  async run({ user, value }) {
+  // A visitor's first lines make their cart: counted per client, as Add to Cart's are.
+  limits: ({ user: holder, context }) => (holder.newGuest ? newGuestCartLimits(context.clientAddress) : []),
+  async run({ user: holder, value }) {
     const text = [value.lines ?? "", value.file ? await value.file.text() : ""].join("\n");
-    const outcome = await quickOrder(user.id, parseQuickOrderText(text));
+    const outcome = await quickOrder(holder.owner, parseQuickOrderText(text));
+    // Something went in: a visitor's cart exists (or lives on from now), and its cookie goes with the answer.
+    const headers = outcome.added.length ? await cartCookieFor(holder) : undefined;
     if (!outcome.rejected.length) {
-      return redirectWithFlash("/cart", `${plural(outcome.added.length, "line")} added to your cart.`);
+      return redirectWithFlash("/cart", `${plural(outcome.added.length, "line")} added to your cart.`, { headers });
     }
     // Some lines were refused: the good ones are in the cart; the page lists the rest, and the box
     // holds only them, to be corrected and sent again.
-    return accept({ outcome });
+    return accept({ outcome }, headers);
   },
 });
 

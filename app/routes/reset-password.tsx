@@ -8,7 +8,6 @@ import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { isResetTokenUsable, resetPassword } from "~/models/password-reset.server";
 import { ResetPasswordSchema, UNUSABLE_EMAIL_LINK } from "~/validation/auth";
-import { flashCookieHeader } from "~/web/flash.server";
 import { anyone, formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
@@ -43,7 +42,7 @@ export const action = formAction({
       request,
       context,
       redirectTo: "/",
-      headers: { "Set-Cookie": await flashCookieHeader("Your password is changed, and you are signed in.") },
+      flash: "Your password is changed, and you are signed in.",
     });
   },
 });

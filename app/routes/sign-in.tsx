@@ -9,6 +9,7 @@ import { signInLimits } from "~/auth/rate-limit.server";
 import { createUserSession } from "~/auth/session.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
+import { CartComesAlong } from "~/components/guest-checkout";
 import { useZodForm } from "~/components/use-zod-form";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { SignInSchema } from "~/validation/auth";
@@ -70,6 +71,7 @@ export default function SignIn() {
     <div className="mx-auto max-w-md">
       <h1 className="text-3xl font-bold">Sign In</h1>
       <p className="mt-2 text-slate-600">Welcome back. Sign in to order parts and follow your orders.</p>
+      <CartComesAlong />
       <Form method="post" replace {...getFormProps(form)} noValidate className="mt-6 space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />

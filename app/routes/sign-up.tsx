@@ -8,6 +8,7 @@ import { limitsFor } from "~/auth/rate-limit.server";
 import { createUserSession } from "~/auth/session.server";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
+import { CartComesAlong } from "~/components/guest-checkout";
 import { useZodForm } from "~/components/use-zod-form";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { createUser, EMAIL_TAKEN } from "~/models/user.server";
@@ -57,6 +58,7 @@ export default function SignUp() {
     <div className="mx-auto max-w-md">
       <h1 className="text-3xl font-bold">Sign Up</h1>
       <p className="mt-2 text-slate-600">Create an account to order parts and write reviews.</p>
+      <CartComesAlong />
       <Form method="post" replace {...getFormProps(form)} noValidate className="mt-6 space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Name" meta={fields.name} inputProps={{ autoComplete: "name" }} />
@@ -76,7 +78,10 @@ export default function SignUp() {
       {googleEnabled ? <GoogleSignInButton redirectTo={redirectTo} /> : null}
       <p className="mt-6 text-center text-sm text-slate-700">
         Already have an account?{" "}
-        <Link to="/sign-in" className="font-semibold text-orange-800 underline">
+        <Link
+          to={redirectTo === "/" ? "/sign-in" : `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`}
+          className="font-semibold text-orange-800 underline"
+        >
           Sign in
         </Link>
       </p>

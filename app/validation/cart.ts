@@ -26,6 +26,8 @@ export const CheckoutSchema = z.object({
 });
 
 export const MAX_QUICK_ORDER_LINES = 1000;
+/** The most parts one cart holds (a visitor's or an account's): a quick order at its largest fits. */
+export const MAX_CART_LINES = MAX_QUICK_ORDER_LINES;
 export const MAX_QUICK_ORDER_FILE_BYTES = 512 * 1024;
 
 export const QuickOrderSchema = z

@@ -381,3 +381,78 @@ describe("migration 0020_search_documents on a catalog that already has parts", 
     }
   });
 });
+
+describe("migration 0028_guest_carts on a shop whose customers have carts", () => {
+  test("every customer's lines move to a cart of their own, quantities and dates as they were", async () => {
+    const database = await createTestDatabaseUrl();
+    const db = createDatabase(database.url);
+    try {
+      await migrateUpTo(db, "0026_catalog_imports");
+      const before = db as unknown as Kysely<any>;
+      const created_at = "2026-03-01T10:00:00.000Z";
+      const users = [];
+      for (const email of ["ada@example.com", "bob@example.com", "cy@example.com"]) {
+        users.push(
+          await before
+            .insertInto("users")
+            .values({ email, display_name: email, role: "user", created_at })
+            .returning("id")
+            .executeTakeFirstOrThrow(),
+        );
+      }
+      const items = [];
+      for (const index of [1, 2]) {
+        items.push(
+          await before
+            .insertInto("items")
+            .values({
+              name: `Old Gear ${index}`,
+              img: "/images/items/spur-gear.svg",
+              description: "From before.",
+              price_cents: 1250,
+              quantity: 7,
+              supplier_name: "X",
+              part_number: `GW-OLD-${index}`,
+              part_number_key: `gwold${index}`,
+              created_at,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow(),
+        );
+      }
+      const old = [
+        { user_id: users[0].id, item_id: items[0].id, quantity: 3, added_at: "2026-03-02T10:00:00.000Z" },
+        { user_id: users[0].id, item_id: items[1].id, quantity: 25, added_at: "2026-03-03T10:00:00.000Z" },
+        { user_id: users[1].id, item_id: items[0].id, quantity: 1, added_at: "2026-03-04T10:00:00.000Z" },
+      ];
+      await before.insertInto("cart_lines").values(old).execute();
+
+      await migrateToLatest(db);
+
+      const lines = await db
+        .selectFrom("cart_lines")
+        .innerJoin("carts", "carts.id", "cart_lines.cart_id")
+        .select(["carts.user_id", "carts.token_hash", "carts.expires_at", "item_id", "quantity", "added_at"])
+        .orderBy("added_at")
+        .execute();
+      expect(lines).toEqual(old.map((line) => ({ ...line, token_hash: null, expires_at: null })));
+      // One cart per customer with lines; none for a customer without.
+      const carts = await db.selectFrom("carts").select("user_id").orderBy("user_id").execute();
+      expect(carts).toEqual([{ user_id: users[0].id }, { user_id: users[1].id }]);
+      // A cart is an account's or a visitor's, never both; a visitor's expires.
+      const stamp = new Date().toISOString();
+      await expect(
+        db
+          .insertInto("carts")
+          .values({ user_id: users[2].id, token_hash: "x", created_at: stamp, updated_at: stamp, expires_at: stamp })
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        db.insertInto("carts").values({ token_hash: "y", created_at: stamp, updated_at: stamp }).execute(),
+      ).rejects.toThrow();
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 
+import { newItem } from "../support/builders";
 import type { ServerProcess } from "../support/server";
 import { createSignedInUser, TEST_PASSWORD } from "../support/users";
 import { pidsInLog, postForm, recordStats, startCluster } from "./support";
@@ -17,6 +18,7 @@ const totals = { requests: 0, failures: 0, serverErrors: 0 };
 beforeAll(async () => {
   // One cluster for the whole file, with a small limit: two processes sharing one count.
   shop = await startCluster(2, { RATE_LIMIT_POINTS: String(POINTS) });
+  burstItemId = (await newItem({ quantity: 100_000 })).id;
 });
 
 afterAll(async () => {
@@ -24,7 +26,9 @@ afterAll(async () => {
   recordStats({ suite: "bursts", ...totals, oversells: 0, ordersLost: 0 });
 });
 
-async function count(table: "messages" | "reviews" | "api_keys" | "users") {
+type CountedTable = "messages" | "reviews" | "api_keys" | "users" | "carts";
+
+async function count(table: CountedTable) {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -37,7 +41,7 @@ type Burst = {
   /** How many attempts the limit lets through (a policy may scale RATE_LIMIT_POINTS). */
   allowed: number;
   send: (index: number, cookie: string) => Promise<Response>;
-  table?: "messages" | "reviews" | "api_keys" | "users";
+  table?: CountedTable;
 };
 
 const bursts: Burst[] = [
@@ -111,6 +115,14 @@ const bursts: Burst[] = [
     table: "api_keys",
   },
   {
+    // Each visitor's first Add to Cart makes a cart: a script without a cookie cannot make them without end.
+    name: "visitors' carts from one client",
+    allowed: POINTS * 6,
+    send: () =>
+      postForm(shop.origin, "/cart", { intent: "add", itemId: String(burstItemId), quantity: "1", returnTo: "/" }),
+    table: "carts",
+  },
+  {
     name: "make admin",
     allowed: POINTS * 3,
     send: (_index, cookie) =>
@@ -125,6 +137,7 @@ const bursts: Burst[] = [
 
 const runId = Date.now().toString(36);
 let burstAccount = "";
+let burstItemId = 0;
 
 describe("concurrent bursts against every rate-limited action, through two processes", () => {
   test.each(bursts.map((burst) => [burst.name, burst] as const))("%s", async (_name, burst) => {

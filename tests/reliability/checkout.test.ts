@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart, cartLinesOf } from "~/models/cart.server";
 
 import { newItem } from "../support/builders";
 import type { ServerProcess } from "../support/server";
@@ -164,7 +164,7 @@ test(`${CUSTOMERS} customers check out carts of 3 to 5 lines from ${PARTS} scarc
   const refusedButWritten: number[] = [];
   for (const [index, customer] of customers.entries()) {
     if (statuses[index] !== 409) continue;
-    const cart = await db.selectFrom("cart_lines").select("item_id").where("user_id", "=", customer.id).execute();
+    const cart = await cartLinesOf(customer.id);
     if (placedBy.has(customer.id) || cart.length !== customer.cart.size) refusedButWritten.push(customer.id);
   }
   const broken = await brokenInvariants(partIds, STOCK, customers, orders);

@@ -80,8 +80,8 @@ test(`HEAD and GET interleaved from ${CLIENTS} clients under the page cache neve
 });
 
 test(`anonymous posts at ${POSTS_PER_SECOND}/s leave the hit rate of / above 90%`, async () => {
-  // What anyone can send without an account: a sign-out without a session, Add to Cart (which
-  // sends a visitor to sign in), a contact message (a real write, but not one a page shows).
+  // What anyone can send without an account: a sign-out without a session, Add to Cart (a
+  // visitor's own cart), a contact message (real writes, but not ones an anonymous page shows).
   const posts = [
     () => postForm(shop.origin, "/sign-out", {}),
     () => postForm(shop.origin, "/cart", { intent: "add", itemId: String(itemId), quantity: "1" }),

@@ -83,8 +83,8 @@ describe("what empties the page cache", () => {
 
     const cartLine = { intent: "add", itemId: String(item.id), quantity: "1" };
     const posts = [
-      // Sign-out without a session, and a visitor's Add to Cart (sent to sign in first): anyone can
-      // send these, as often as they like.
+      // Sign-out without a session, and a visitor's Add to Cart (a cart of their own, which no
+      // anonymous page shows): anyone can send these, as often as they like.
       await postForm(server.origin, "/sign-out", {}),
       await postForm(server.origin, "/cart", cartLine),
       // Real writes, but nothing an anonymous page shows: a contact message, a customer's cart line.

@@ -67,9 +67,23 @@ export interface OrderStatusChangesTable {
   changed_at: Timestamp;
 }
 
-/** A part in a customer's cart: one line per part, kept in the database so it follows the customer. */
+/**
+ * A cart: an account's (`user_id`, one per account, kept) or a visitor's (`token_hash`, the SHA-256 of
+ * the token in its own cookie, until `expires_at`), never both (docs/decisions/0029-guest-carts.md).
+ */
+export interface CartsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  token_hash: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** A visitor's cart lives a while after its last change; an account's never expires (null). */
+  expires_at: Timestamp | null;
+}
+
+/** A part in a cart: one line per part. */
 export interface CartLinesTable {
-  user_id: number;
+  cart_id: number;
   item_id: number;
   quantity: number;
   added_at: Timestamp;
