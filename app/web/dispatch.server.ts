@@ -2,7 +2,7 @@
 // checkout, orders): the rule is app/lib/dispatch.ts, the words worked out here on the server, with
 // the store's clock and its way of writing a day, so a page sends text and no date code.
 import { dispatchSettings, formatStoreDay } from "~/config/env.server";
-import { dispatchClock, type DispatchClock, orderLineWording, supplyOf, supplyWording } from "~/lib/dispatch";
+import { type DispatchClock, dispatchClock, orderLineWording, supplyOf, supplyWording } from "~/lib/dispatch";
 
 /** The store's clock for this request. */
 export function dispatchClockNow(): DispatchClock {
