@@ -26,6 +26,7 @@ import * as hiddenParts from "./migrations/0023_hidden_parts";
 import * as specTemplates from "./migrations/0024_spec_templates";
 import * as media from "./migrations/0025_media";
 import * as catalogImports from "./migrations/0026_catalog_imports";
+import * as quotes from "./migrations/0029_quotes";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0024_spec_templates": specTemplates,
   "0025_media": media,
   "0026_catalog_imports": catalogImports,
+  "0029_quotes": quotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

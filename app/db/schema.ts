@@ -27,6 +27,7 @@ import type {
 } from "./tables/catalog";
 import type { ItemDocumentsTable, ItemPicturesTable, MediaTable, MediaVariantsTable } from "./tables/media";
 import type { CartLinesTable, OrderLinesTable, OrdersTable, OrderStatusChangesTable } from "./tables/orders";
+import type { DocumentNumbersTable, QuoteLinesTable, QuotesTable } from "./tables/quotes";
 
 // The database's tables, as Kysely types them: one interface per table in app/db/tables/, by area.
 
@@ -35,6 +36,7 @@ export type * from "./tables/catalog";
 export type * from "./tables/common";
 export type * from "./tables/media";
 export type * from "./tables/orders";
+export type * from "./tables/quotes";
 export type { OrderStatus, OutboxStatus } from "~/lib/statuses";
 
 export interface Database {
@@ -67,6 +69,9 @@ export interface Database {
   media_variants: MediaVariantsTable;
   item_pictures: ItemPicturesTable;
   item_documents: ItemDocumentsTable;
+  document_numbers: DocumentNumbersTable;
+  quotes: QuotesTable;
+  quote_lines: QuoteLinesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser, requireUserFromReferringPage } from "~/auth/permissions.server";
+import { orderingLimits } from "~/auth/rate-limit.server";
 import { BillLines, BillTotals, ShippingHint, usePricingRules } from "~/components/bill";
 import { QuantityForm, RemoveForm, usePendingRemovals } from "~/components/cart-line-forms";
 import { ReplyErrors } from "~/components/forms";
 import { LineProblemNote } from "~/components/line-problem";
+import { RequestQuoteForm, requestQuoteReplyOf } from "~/components/quotes/request-quote-form";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type CartChange, changeCartLine, getCart, removeCartLine } from "~/models/cart.server";
 import { CartActionSchema } from "~/validation/cart";
@@ -14,6 +16,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
+import { requestQuoteReply } from "~/web/quote-replies.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Cart")];
 
@@ -43,7 +46,10 @@ function refusalOf(change: Exclude<CartChange, { ok: true }>) {
 export const action = formAction({
   guard: requireUserFromReferringPage,
   schema: CartActionSchema,
+  // A quote request mails the shop: limited as orders are.
+  limits: ({ user, value }) => (value.intent === "request-quote" ? orderingLimits(user.id) : []),
   async run({ user, value }) {
+    if (value.intent === "request-quote") return requestQuoteReply(user.id, value.note);
     const back = safeRedirect(value.returnTo, "/cart");
     if (value.intent === "remove") {
       await removeCartLine(user.id, value.itemId);
@@ -61,6 +67,7 @@ export const action = formAction({
 export default function Cart() {
   const { bill } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const quoteReply = requestQuoteReplyOf(reply);
   const rules = usePricingRules();
   const removing = usePendingRemovals();
   const lines = bill.lines.filter((line) => !removing.has(line.itemId));
@@ -68,7 +75,7 @@ export default function Cart() {
   return (
     <section>
       <h1 className="text-2xl font-bold">Cart</h1>
-      <ReplyErrors reply={reply} />
+      <ReplyErrors reply={quoteReply ? undefined : reply} />
       {lines.length === 0 ? (
         <p className="mt-6 text-slate-700">
           Your cart is empty. Find parts in the{" "}
@@ -106,6 +113,7 @@ export default function Cart() {
               </Link>
             )}
           </div>
+          <RequestQuoteForm lastResult={quoteReply} />
         </>
       )}
     </section>
