@@ -41,9 +41,17 @@ function validUntilField(today: string) {
     .string({ required_error: "Enter the date the quote is valid until" })
     .trim()
     .min(1, "Enter the date the quote is valid until")
-    .refine(isCalendarDate, "Enter a date such as 2026-12-31")
-    .refine((day) => day >= today, "The quote must be valid until today or later")
-    .refine((day) => day <= last, `A quote may be valid for at most ${LONGEST_VALIDITY_DAYS} days`);
+    .superRefine((day, context) => {
+      // One message, the first that applies: a date that is not one is neither early nor late.
+      const problem = !isCalendarDate(day)
+        ? "Enter a date such as 2026-12-31"
+        : day < today
+          ? "The quote must be valid until today or later"
+          : day > last
+            ? `A quote may be valid for at most ${LONGEST_VALIDITY_DAYS} days`
+            : null;
+      if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    });
 }
 
 /**
