@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 
 import { dispatchSettings, storePricingRules } from "~/config/env.server";
-import { db, type DbOptions, inTransaction, now as timestampNow } from "~/db/db.server";
+import { db, type DbOptions, type Executor, inTransaction, now as timestampNow } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { dispatchClock } from "~/lib/dispatch";
 import { formatDocumentNumber, readDocumentNumber } from "~/lib/document-numbers";
@@ -196,30 +196,56 @@ export type QuoteLineView = {
   lineTotalCents: number;
 };
 
-/**
- * One quote with its customer and lines, as the buyer's and the staff's pages show it; `ownerId`
- * limits it to that customer's own. Its totals are the store's bill (shipping and tax as the cart
- * has them) at the offered prices once it is priced, else at the list prices.
- */
-export async function getQuote(
-  quoteId: number,
-  { ownerId, now = new Date(), executor = db }: { ownerId?: number; now?: Date } & DbOptions = {},
-) {
-  let find = executor
+function detailHeaders(executor: Executor) {
+  return executor
     .selectFrom("quotes")
     .innerJoin("users", "users.id", "quotes.user_id")
     .select(quoteColumns)
-    .select(["users.email as customer_email", "users.display_name as customer_name"])
-    .where("quotes.id", "=", quoteId);
-  if (ownerId !== undefined) find = find.where("quotes.user_id", "=", ownerId);
-  const quote = await find.executeTakeFirst();
-  if (!quote) return undefined;
+    .select(["users.email as customer_email", "users.display_name as customer_name"]);
+}
+
+type HeaderRow = Awaited<ReturnType<ReturnType<typeof detailHeaders>["execute"]>>[number];
+
+/** These quotes' lines, in the order they were asked for, by quote id. */
+async function linesOfQuotes(quoteIds: readonly number[], executor: Executor) {
+  const byQuote = new Map<number, LineRow[]>();
+  if (!quoteIds.length) return byQuote;
   const rows = await executor
     .selectFrom("quote_lines")
-    .select(["id", "item_id", "part_number", "item_name", "quantity", "list_price_cents", "quoted_price_cents"])
-    .where("quote_id", "=", quoteId)
+    .select([
+      "id",
+      "quote_id",
+      "item_id",
+      "part_number",
+      "item_name",
+      "quantity",
+      "list_price_cents",
+      "quoted_price_cents",
+    ])
+    .where("quote_id", "in", [...quoteIds])
+    .orderBy("quote_id")
     .orderBy("position")
     .execute();
+  for (const row of rows) byQuote.set(row.quote_id, [...(byQuote.get(row.quote_id) ?? []), row]);
+  return byQuote;
+}
+
+type LineRow = {
+  id: number;
+  item_id: number | null;
+  part_number: string;
+  item_name: string;
+  quantity: number;
+  list_price_cents: number;
+  quoted_price_cents: number | null;
+};
+
+/**
+ * A quote as the buyer's and the staff's pages and the API show it, with its status on `today`. Its
+ * totals are the store's bill (shipping and tax as the cart has them) at the offered prices once it
+ * is priced, else at the list prices.
+ */
+function detailOf(quote: HeaderRow, rows: readonly LineRow[], today: string) {
   const priced = quote.status !== "requested" && rows.every((row) => row.quoted_price_cents !== null);
   const lines: QuoteLineView[] = rows.map((row) => {
     const listPriceCents = Number(row.list_price_cents);
@@ -237,12 +263,11 @@ export async function getQuote(
       lineTotalCents: unitPriceCents * row.quantity,
     };
   });
-  const rules = storePricingRules();
   return {
     id: quote.id,
     number: quote.number,
     userId: quote.user_id,
-    status: quoteStatusOn(quote, storeToday(now)),
+    status: quoteStatusOn(quote, today),
     note: quote.note,
     validUntil: quote.valid_until,
     version: quote.version,
@@ -253,15 +278,37 @@ export async function getQuote(
     customer: { id: quote.user_id, name: quote.customer_name, email: quote.customer_email },
     priced,
     lines,
-    totals: totalsFor(lines, rules),
-    listTotals: totalsFor(
-      lines.map((line) => ({ lineTotalCents: line.listPriceCents * line.quantity })),
-      rules,
-    ),
+    totals: totalsFor(lines, storePricingRules()),
   };
 }
 
-export type QuoteDetail = NonNullable<Awaited<ReturnType<typeof getQuote>>>;
+/** One quote with its customer and lines; `ownerId` limits it to that customer's own. */
+export async function getQuote(
+  quoteId: number,
+  { ownerId, now = new Date(), executor = db }: { ownerId?: number; now?: Date } & DbOptions = {},
+) {
+  let find = detailHeaders(executor).where("quotes.id", "=", quoteId);
+  if (ownerId !== undefined) find = find.where("quotes.user_id", "=", ownerId);
+  const quote = await find.executeTakeFirst();
+  if (!quote) return undefined;
+  const lines = await linesOfQuotes([quoteId], executor);
+  return detailOf(quote, lines.get(quoteId) ?? [], storeToday(now));
+}
+
+/** The API's list: a customer's quotes (or everyone's: no `ownerId`), newest first, with their lines. */
+export async function listQuoteDetails({ ownerId, now = new Date() }: { ownerId?: number; now?: Date } = {}) {
+  let find = detailHeaders(db).orderBy("quotes.id", "desc").limit(200);
+  if (ownerId !== undefined) find = find.where("quotes.user_id", "=", ownerId);
+  const quotes = await find.execute();
+  const lines = await linesOfQuotes(
+    quotes.map((quote) => quote.id),
+    db,
+  );
+  const today = storeToday(now);
+  return quotes.map((quote) => detailOf(quote, lines.get(quote.id) ?? [], today));
+}
+
+export type QuoteDetail = ReturnType<typeof detailOf>;
 
 // ---------------------------------------------------------------------------------------------
 // Changing quotes
