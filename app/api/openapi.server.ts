@@ -6,6 +6,7 @@ import { idField } from "~/validation/common";
 
 import { registerItemCalls } from "./openapi-items.server";
 import { body, error, header, invalid, json, notAdmin, notJson, signedOut, tooLarge } from "./openapi-parts.server";
+import { registerQuoteCalls } from "./openapi-quotes.server";
 import { ApiOrderRefusedSchema, ApiOrderSchema, ApiReviewSchema } from "./responses.server";
 import {
   API_MAX_LIMIT,
@@ -124,6 +125,7 @@ function buildDocument() {
       404: error("No order of the caller's has this id."),
     },
   });
+  registerQuoteCalls(registry, signedIn);
   registry.registerPath({
     method: "get",
     path: "/api/openapi.json",
@@ -139,7 +141,7 @@ function buildDocument() {
       version: "1.0.0",
       description: [
         "The original backend's calls (GET/POST /item, GET/PUT/DELETE /item/{id}, GET/POST /review) under /api,",
-        "on the store's own models and rules, plus orders. Prices are numbers in currency units (12.5);",
+        "on the store's own models and rules, plus orders and quotes. Prices are numbers in currency units (12.5);",
         `lists take ?limit= (1 to ${API_MAX_LIMIT}, default ${API_MAX_LIMIT}) and ?offset=, and GET /api/item's answer links to`,
         'its next page (`Link: <…>; rel="next"`). Errors are JSON { error, issues? }. Writes from another',
         "site need an API key; pages on origins the store lists in API_CORS_ORIGINS may read every answer, errors included.",

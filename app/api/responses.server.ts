@@ -1,6 +1,7 @@
 import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 
+import { QUOTE_STATUSES } from "~/lib/quotes";
 import { ORDER_STATUSES } from "~/lib/statuses";
 
 extendZodWithOpenApi(z);
@@ -151,7 +152,49 @@ export const ApiStaleSchema = ApiErrorSchema.extend({
 
 export const ApiDeletedSchema = z.object({ deleted: z.number().int() }).openapi("Deleted");
 
+export const ApiQuoteLineSchema = z
+  .object({
+    itemId: z.number().int().nullable().openapi({ description: "null once the item has been deleted." }),
+    partNumber: z.string(),
+    name: z.string(),
+    quantity: z.number().int(),
+    listPrice: money("The unit price the cart showed for this quantity when the quote was asked for"),
+    quotedPrice: money("The unit price offered; null until the quote is priced").nullable(),
+    lineTotal: money("quotedPrice × quantity once priced, else listPrice × quantity"),
+  })
+  .openapi("QuoteLine");
+
+export const ApiQuoteSchema = z
+  .object({
+    _id: z.number().int(),
+    number: z.string().openapi({ description: "Per year, without gaps.", example: "Q-2026-00042" }),
+    status: z.enum(QUOTE_STATUSES).openapi({
+      description:
+        "requested (being priced) → sent (priced: may be accepted until validUntil) → accepted; expired after validUntil; declined by the shop; withdrawn by the buyer.",
+    }),
+    createdAt: z.string().datetime().openapi({ description: "When it was asked for. UTC, ISO 8601." }),
+    sentAt: z.string().datetime().nullable().openapi({ description: "When it was last priced and sent." }),
+    validUntil: z.string().date().nullable().openapi({
+      description:
+        "The last day it may be accepted, a date in the store's time zone (STORE_TIMEZONE); null until sent.",
+      example: "2026-12-31",
+    }),
+    note: z.string().nullable().openapi({ description: "What the buyer wrote with the request." }),
+    orderId: z.number().int().nullable().openapi({ description: "The order the accepted quote became." }),
+    lines: z.array(ApiQuoteLineSchema),
+    subtotal: money("The lines at the quoted prices; null until priced").nullable(),
+    shipping: money("Shipping, as on the checkout page; null until priced").nullable(),
+    tax: money("Tax on the goods and shipping; null until priced").nullable(),
+    total: money("What accepting it costs: subtotal + shipping + tax; null until priced").nullable(),
+  })
+  .openapi("Quote");
+
+export const ApiQuoteRefusedSchema = ApiErrorSchema.extend({
+  quote: ApiQuoteSchema.openapi({ description: "The quote as it is now." }),
+}).openapi("QuoteRefused");
+
 export type ApiItem = z.infer<typeof ApiItemSchema>;
+export type ApiQuote = z.infer<typeof ApiQuoteSchema>;
 export type ApiReview = z.infer<typeof ApiReviewSchema>;
 export type ApiOrder = z.infer<typeof ApiOrderSchema>;
 export type ApiOrderRefused = z.infer<typeof ApiOrderRefusedSchema>;

@@ -182,6 +182,34 @@ export const OrderBodySchema = z
   })
   .openapi("OrderInput");
 
+/**
+ * POST /api/quote/:id/accept: the order's address, phone and PO number, as POST /api/order takes
+ * them (address and phone default to the caller's profile), and optionally the total the client
+ * showed.
+ */
+export const QuoteAcceptBodySchema = z
+  .object({
+    address: orderRules.address.optional().openapi({ description: "Defaults to the address in the caller's profile." }),
+    phone: orderRules.phone
+      .optional()
+      .openapi({ description: "Defaults to the phone number in the caller's profile." }),
+    poNumber: orderRules.poNumber.openapi({ description: "The buyer's purchase order number, shown on the order." }),
+    expectedTotal: z.number().min(0).optional().openapi({
+      description:
+        "The quote's total the client showed, in currency units: if the shop has changed the quote since, nothing is ordered (409).",
+      example: 553.2,
+    }),
+  })
+  .superRefine((body, context) => {
+    if (body.address === undefined) {
+      context.addIssue({ code: "custom", path: ["address"], message: "Enter a shipping address" });
+    }
+    if (body.phone === undefined) {
+      context.addIssue({ code: "custom", path: ["phone"], message: "Enter your phone number" });
+    }
+  })
+  .openapi("QuoteAcceptInput");
+
 /** The Idempotency-Key header: one order per key and customer, however often it is sent. */
 export const IdempotencyKeySchema = z
   .string()
@@ -238,10 +266,13 @@ export const ItemListQuerySchema = PagingQuerySchema.extend({
   }
 });
 
-/** GET /api/order: `?all=1` asks for every customer's orders (admins only). */
+/** GET /api/order and GET /api/quote: `?all=1` asks for every customer's (admins only). */
 export const OrderListQuerySchema = z.object({
   all: z
     .enum(["1", "0", "true", "false"], { message: "all must be 1 or 0" })
     .optional()
     .transform((value) => value === "1" || value === "true"),
 });
+
+/** GET /api/quote: `?all=1` as for orders. */
+export const QuoteListQuerySchema = OrderListQuerySchema;

@@ -3,9 +3,10 @@ import { DOCUMENT_TYPES, documentUrl, pictureUrl, type PictureView } from "~/lib
 import type { OrderStatus } from "~/lib/statuses";
 import type { CatalogItem } from "~/models/catalog";
 import type { Bill } from "~/models/pricing.server";
+import type { QuoteDetail } from "~/models/quote.server";
 import type { ReviewListing } from "~/models/review.server";
 
-import type { ApiItem, ApiOrder, ApiOrderRefused, ApiReview } from "./responses.server";
+import type { ApiItem, ApiOrder, ApiOrderRefused, ApiQuote, ApiReview } from "./responses.server";
 
 // The API's JSON shapes (the original backend's field names) from our rows. Each function is typed
 // with the schema /api/openapi.json publishes, so a field added to one and not the other fails tsc.
@@ -128,4 +129,32 @@ export function toApiRefusal(bill: Bill) {
     tax: units(bill.totals.taxCents),
     total: units(bill.totals.totalCents),
   } satisfies Omit<ApiOrderRefused, "error" | "issues">;
+}
+
+/** A quote: its lines with list and offered prices, and its bill once priced (null before). */
+export function toApiQuote(quote: QuoteDetail): ApiQuote {
+  const totals = quote.priced ? quote.totals : null;
+  return {
+    _id: quote.id,
+    number: quote.number,
+    status: quote.status,
+    createdAt: quote.createdAt,
+    sentAt: quote.sentAt,
+    validUntil: quote.validUntil,
+    note: quote.note,
+    orderId: quote.orderId,
+    lines: quote.lines.map((line) => ({
+      itemId: line.itemId,
+      partNumber: line.partNumber,
+      name: line.name,
+      quantity: line.quantity,
+      listPrice: units(line.listPriceCents),
+      quotedPrice: quote.priced && line.quotedPriceCents !== null ? units(line.quotedPriceCents) : null,
+      lineTotal: units(line.lineTotalCents),
+    })),
+    subtotal: totals && units(totals.subtotalCents),
+    shipping: totals && units(totals.shippingCents),
+    tax: totals && units(totals.taxCents),
+    total: totals && units(totals.totalCents),
+  };
 }

@@ -28,6 +28,7 @@ import * as media from "./migrations/0025_media";
 import * as catalogImports from "./migrations/0026_catalog_imports";
 import * as backordersAndShipments from "./migrations/0027_backorders_and_shipments";
 import * as guestCarts from "./migrations/0028_guest_carts";
+import * as quotes from "./migrations/0029_quotes";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0026_catalog_imports": catalogImports,
   "0027_backorders_and_shipments": backordersAndShipments,
   "0028_guest_carts": guestCarts,
+  "0029_quotes": quotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

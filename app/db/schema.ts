@@ -35,6 +35,7 @@ import type {
   ShipmentLinesTable,
   ShipmentsTable,
 } from "./tables/orders";
+import type { DocumentNumbersTable, QuoteLinesTable, QuotesTable } from "./tables/quotes";
 
 // The database's tables, as Kysely types them: one interface per table in app/db/tables/, by area.
 
@@ -43,6 +44,7 @@ export type * from "./tables/catalog";
 export type * from "./tables/common";
 export type * from "./tables/media";
 export type * from "./tables/orders";
+export type * from "./tables/quotes";
 export type { OrderStatus, OutboxStatus } from "~/lib/statuses";
 
 export interface Database {
@@ -78,6 +80,9 @@ export interface Database {
   media_variants: MediaVariantsTable;
   item_pictures: ItemPicturesTable;
   item_documents: ItemDocumentsTable;
+  document_numbers: DocumentNumbersTable;
+  quotes: QuotesTable;
+  quote_lines: QuoteLinesTable;
 }
 
 export type User = Selectable<UsersTable>;

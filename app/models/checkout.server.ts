@@ -27,11 +27,17 @@ export type CheckoutResult =
   | { ok: false; reason: "problems"; bill: Bill }
   | { ok: false; reason: "total-changed"; bill: Bill };
 
-/** Lines of one part given twice (two API lines, a part number and its id) are one line. */
+/**
+ * Lines of one part given twice (two API lines, a part number and its id) are one line. A unit price
+ * given with a line (an accepted quote's) stays with it.
+ */
 function mergeLines(lines: readonly WantedLine[]) {
-  const merged = new Map<number, number>();
-  for (const { itemId, quantity } of lines) merged.set(itemId, (merged.get(itemId) ?? 0) + quantity);
-  return [...merged].map(([itemId, quantity]) => ({ itemId, quantity }));
+  const merged = new Map<number, WantedLine>();
+  for (const line of lines) {
+    const earlier = merged.get(line.itemId);
+    merged.set(line.itemId, { ...(earlier ?? line), quantity: (earlier?.quantity ?? 0) + line.quantity });
+  }
+  return [...merged.values()];
 }
 
 async function orderIdForToken(userId: number, token: string) {

@@ -2,8 +2,12 @@ import { storePricingRules } from "~/config/env.server";
 import { db, type DbOptions } from "~/db/db.server";
 import { type PriceBreak, type Totals, totalsFor, unitPriceFor } from "~/lib/pricing";
 
-/** A part and quantity someone wants: a cart line, a quick-order line, an API order line. */
-export type WantedLine = { itemId: number; quantity: number };
+/**
+ * A part and quantity someone wants: a cart line, a quick-order line, an API order line. An accepted
+ * quote's lines carry the unit price staff offered (`unitPriceCents`), which then replaces the price
+ * and breaks; nothing a buyer sends can set it.
+ */
+export type WantedLine = { itemId: number; quantity: number; unitPriceCents?: number };
 
 /**
  * Why a line cannot be ordered as it stands: more than stock of a part that takes no backorders, or
@@ -101,13 +105,13 @@ export async function priceLines(wanted: readonly WantedLine[], { executor = db 
   const byId = new Map(items.map((item) => [item.id, item]));
   const lines: BillLine[] = [];
   const missing: number[] = [];
-  for (const { itemId, quantity } of wanted) {
+  for (const { itemId, quantity, unitPriceCents: offered } of wanted) {
     const item = byId.get(itemId);
     if (!item) {
       missing.push(itemId);
       continue;
     }
-    const unitPriceCents = unitPriceFor(Number(item.price_cents), breaks.get(itemId) ?? [], quantity);
+    const unitPriceCents = offered ?? unitPriceFor(Number(item.price_cents), breaks.get(itemId) ?? [], quantity);
     lines.push({
       itemId,
       partNumber: item.part_number,

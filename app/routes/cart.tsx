@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { cartCookieFor, cartHolder, cartOwnerOf } from "~/auth/permissions.server";
-import { newGuestCartLimits } from "~/auth/rate-limit.server";
+import { newGuestCartLimits, orderingLimits } from "~/auth/rate-limit.server";
 import { BillLines, BillTotals, ShippingHint, usePricingRules } from "~/components/bill";
 import { QuantityForm, RemoveForm, usePendingRemovals } from "~/components/cart-line-forms";
 import { ReplyErrors } from "~/components/forms";
 import { SignInToCheckOut, WhyAnAccount } from "~/components/guest-checkout";
 import { LineProblemNote } from "~/components/line-problem";
+import { RequestQuoteForm, requestQuoteReplyOf } from "~/components/quotes/request-quote-form";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type CartChange, changeCartLine, getCart, removeCartLine } from "~/models/cart.server";
 import { CartActionSchema, MAX_CART_LINES } from "~/validation/cart";
@@ -16,6 +17,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
+import { requestQuoteReply } from "~/web/quote-replies.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Cart")];
 
@@ -49,10 +51,17 @@ function refusalOf(change: Exclude<CartChange, { ok: true }>) {
 export const action = formAction({
   guard: cartHolder,
   schema: CartActionSchema,
-  // A visitor's first Add to Cart makes their cart: counted per client, so a script cannot make carts without end.
-  limits: ({ user: holder, value, context }) =>
-    holder.newGuest && value.intent !== "remove" ? newGuestCartLimits(context.clientAddress) : [],
+  // A quote request mails the shop: limited as orders are. A visitor's first Add to Cart makes their
+  // cart: counted per client, so a script cannot make carts without end.
+  limits: ({ user: holder, value, context }) => {
+    if (value.intent === "request-quote") return holder.user ? orderingLimits(holder.user.id) : [];
+    return holder.newGuest && value.intent !== "remove" ? newGuestCartLimits(context.clientAddress) : [];
+  },
   async run({ user: holder, value }) {
+    if (value.intent === "request-quote") {
+      if (!holder.user) return refuse(401, "Sign in to ask for a quote: your cart comes along.");
+      return requestQuoteReply(holder.user.id, value.note);
+    }
     const back = safeRedirect(value.returnTo, "/cart");
     if (value.intent === "remove") {
       const hasCart = await removeCartLine(holder.owner, value.itemId);
@@ -72,6 +81,7 @@ export const action = formAction({
 export default function Cart() {
   const { bill, signedIn } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const quoteReply = requestQuoteReplyOf(reply);
   const rules = usePricingRules();
   const removing = usePendingRemovals();
   const lines = bill.lines.filter((line) => !removing.has(line.itemId));
@@ -79,7 +89,7 @@ export default function Cart() {
   return (
     <section>
       <h1 className="text-2xl font-bold">Cart</h1>
-      <ReplyErrors reply={reply} />
+      <ReplyErrors reply={quoteReply ? undefined : reply} />
       {lines.length === 0 ? (
         <p className="mt-6 text-slate-700">
           Your cart is empty. Find parts in the{" "}
@@ -119,7 +129,7 @@ export default function Cart() {
               <SignInToCheckOut />
             )}
           </div>
-          {signedIn ? null : <WhyAnAccount />}
+          {signedIn ? <RequestQuoteForm lastResult={quoteReply} /> : <WhyAnAccount />}
         </>
       )}
     </section>

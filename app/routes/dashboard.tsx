@@ -20,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const customerLinks = [
   { to: "/dashboard/my-order", label: "My Orders" },
+  { to: "/dashboard/quotes", label: "My Quotes" },
   { to: "/dashboard/my-review", label: "My Reviews" },
   { to: "/dashboard/add-review", label: "Add a Review" },
   { to: "/dashboard/my-profile", label: "My Profile" },
@@ -29,6 +30,7 @@ const adminLinks = [
   // `end`: the admin home is active only on /dashboard itself, not on every page beneath it.
   { to: "/dashboard", label: "Admin Home", end: true },
   { to: "/dashboard/manage-order", label: "Manage Orders" },
+  { to: "/dashboard/manage-quotes", label: "Manage Quotes" },
   { to: "/dashboard/add-product", label: "Add a Product" },
   { to: "/dashboard/manage-product", label: "Manage Products" },
   { to: "/dashboard/spec-templates", label: "Spec Templates" },
@@ -86,7 +88,7 @@ function UnprovenEmailBanner({ email }: { email: string }) {
   return (
     <div
       role="note"
-      className="mb-6 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+      className="mb-6 flex print:hidden flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
     >
       <p className="min-w-0 flex-1 break-words">
         Please confirm your email address: we sent a link to <strong>{email}</strong>.
@@ -110,8 +112,8 @@ function DashboardLayout({
   children: ReactNode;
 }) {
   return (
-    <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
-      <aside>
+    <div className="grid gap-8 md:grid-cols-[14rem_1fr] print:block">
+      <aside className="print:hidden">
         <p className="mb-4 text-sm text-slate-600">
           Signed in as <span className="font-semibold text-slate-900">{displayName}</span>
         </p>

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { idField } from "./common";
 import { FORM_EXPIRED, orderQuantityField, orderSchema } from "./order";
+import { quoteNoteField } from "./quote";
 
 /** Where a form posted to /cart from another page sends the buyer back to (without JavaScript). */
 const returnTo = z.string().max(500).optional();
@@ -11,6 +12,8 @@ export const CartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), itemId: idField, quantity: orderQuantityField.default(1), returnTo }),
   z.object({ intent: z.literal("update"), itemId: idField, quantity: orderQuantityField, returnTo }),
   z.object({ intent: z.literal("remove"), itemId: idField, returnTo }),
+  // The cart's lines become a quote request; the cart stays as it is.
+  z.object({ intent: z.literal("request-quote"), note: quoteNoteField }),
 ]);
 
 const singlePartOrder = orderSchema(Number.POSITIVE_INFINITY).shape;

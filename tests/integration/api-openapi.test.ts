@@ -1,18 +1,42 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, test } from "vitest";
 
+import { getCurrentUser } from "~/auth/session.server";
 import { DEFAULT_MONEY_FORMAT } from "~/lib/money";
+import { addLinesToCart } from "~/models/cart.server";
+import { getQuote, storeToday } from "~/models/quote.server";
 import * as items from "~/routes/api.item";
 import * as openapi from "~/routes/api.openapi[.]json";
 import * as orders from "~/routes/api.order";
+import * as quoteOne from "~/routes/api.quote.$id";
 import * as reviews from "~/routes/api.review";
+import { requestQuote, sendQuote } from "~/services/quotes.server";
 import { productSchemas } from "~/validation/product";
 
 import { apiRequest, callApi } from "../support/api";
 import { newItem } from "../support/builders";
+import { BASE_URL } from "../support/http";
 import { createSignedInUser } from "../support/users";
 
 // /api/openapi.json is generated from the schemas the routes use; these tests hold it to the real answers.
+
+/** A quote asked for and sent, as GET /api/quote/:id answers it. */
+async function sentQuoteOf(cookie: string) {
+  const buyer = (await getCurrentUser(new Request(BASE_URL, { headers: { Cookie: cookie } })))!;
+  await addLinesToCart(buyer.id, [{ itemId: (await newItem()).id, quantity: 2 }]);
+  const created = await requestQuote(buyer.id, "Soon, please");
+  if (!created.ok) throw new Error(created.reason);
+  const { version, lines } = (await getQuote(created.quoteId))!;
+  await sendQuote(created.quoteId, {
+    version,
+    validUntil: storeToday(),
+    prices: new Map([[lines[0].lineId, 999]]),
+  });
+  const answer = await callApi(quoteOne, apiRequest("GET", `/api/quote/${created.quoteId}`, { cookie }), {
+    id: String(created.quoteId),
+  });
+  return answer.data;
+}
 
 async function fetchDocument() {
   const outcome = await callApi(openapi, apiRequest("GET", "/api/openapi.json"));
@@ -45,6 +69,9 @@ describe("the OpenAPI document", () => {
         "GET /api/order",
         "POST /api/order",
         "GET /api/order/{id}",
+        "GET /api/quote",
+        "GET /api/quote/{id}",
+        "POST /api/quote/{id}/accept",
         "GET /api/openapi.json",
       ].sort(),
     );
@@ -52,6 +79,13 @@ describe("the OpenAPI document", () => {
       "#/components/schemas/OrderRefused",
     );
     expect(paths["/api/item"].post.security).toEqual([{ apiKey: [] }, { session: [] }]);
+    const accept = paths["/api/quote/{id}/accept"].post;
+    for (const status of ["409", "410"]) {
+      expect(accept.responses[status].content["application/json"].schema.$ref).toBe(
+        "#/components/schemas/QuoteRefused",
+      );
+    }
+    expect(accept.responses["201"].content["application/json"].schema.$ref).toBe("#/components/schemas/Order");
   });
 
   test("describes the fields the answers really have", async () => {
@@ -71,7 +105,11 @@ describe("the OpenAPI document", () => {
     );
     const list = await callApi(items, apiRequest("GET", "/api/item?limit=1"));
 
+    const quote = await sentQuoteOf(cookie);
+
     const documented = (name: string) => Object.keys(components.schemas[name].properties).sort();
+    expect(documented("Quote")).toEqual(Object.keys(quote).sort());
+    expect(documented("QuoteLine")).toEqual(Object.keys(quote.lines[0]).sort());
     expect(documented("Item")).toEqual(Object.keys(list.data[0]).sort());
     expect(documented("Order")).toEqual(Object.keys(order.data).sort());
     expect(documented("Review")).toEqual(Object.keys(review.data).sort());

@@ -59,6 +59,25 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 403, 200],
     post: [SIGN_IN, 403, 400],
   },
+  // Quotes: the buyer's own (the matrix's customer is Bob and the quote is Alice's, so it is not
+  // found, for an admin too, who prices quotes on Manage Quotes); an empty post is refused before
+  // the quote is looked up.
+  "routes/dashboard.quotes": { path: () => "/dashboard/quotes", get: [SIGN_IN, 200, 200], post: [405, 405, 405] },
+  "routes/dashboard.quotes_.$id": {
+    path: (shop) => `/dashboard/quotes/${shop.aliceQuoteId}`,
+    get: [SIGN_IN, 404, 404],
+    post: [SIGN_IN, 400, 400],
+  },
+  "routes/dashboard.manage-quotes": {
+    path: () => "/dashboard/manage-quotes",
+    get: [SIGN_IN, 403, 200],
+    post: [405, 405, 405],
+  },
+  "routes/dashboard.manage-quotes_.$id": {
+    path: (shop) => `/dashboard/manage-quotes/${shop.aliceQuoteId}`,
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
   // Anyone fills a cart (a visitor's is held by its own cookie); checking out needs an account.
   "routes/cart": { path: () => "/cart", get: [200, 200, 200], post: [400, 400, 400] },
   // An empty cart's checkout sends its owner back to the cart, also when the page renders again
@@ -172,6 +191,20 @@ const matrix: Record<string, Row> = {
     get: [401, 404, 200],
     post: [405, 405, 405],
   },
+  "routes/api.quote": { path: () => "/api/quote", json: true, get: [401, 200, 200], post: [405, 405, 405] },
+  "routes/api.quote.$id": {
+    path: (shop) => `/api/quote/${shop.aliceQuoteId}`,
+    json: true,
+    get: [401, 404, 200],
+    post: [405, 405, 405],
+  },
+  // An empty body is refused (no address or phone) before the quote is looked up, whoever owns it.
+  "routes/api.quote.$id.accept": {
+    path: (shop) => `/api/quote/${shop.aliceQuoteId}/accept`,
+    json: true,
+    get: [405, 405, 405],
+    post: [401, 400, 400],
+  },
   "routes/api.openapi[.]json": {
     path: () => "/api/openapi.json",
     json: true,
@@ -268,6 +301,42 @@ describe("access matrix", async () => {
         .executeTakeFirstOrThrow();
       expect(order.status).toBe("pending");
       requests += 2;
+    });
+
+    test("Bob cannot see or accept Alice's quote, on the page or through the API; it stays as it was", async () => {
+      const { cookie: bob } = await cookieFor(shop.bob.id);
+      const accept = { intent: "accept", address: "1 Bob Street", phone: "+1 555 0102", expectedTotal: "1" };
+      const page = await handle(documentRequest(`/dashboard/quotes/${shop.aliceQuoteId}`, { cookie: bob }));
+      expect(page.status).toBe(404);
+      expect(await page.text()).not.toContain("Fixture quote");
+      const posted = await handle(
+        documentRequest(`/dashboard/quotes/${shop.aliceQuoteId}`, {
+          method: "POST",
+          cookie: bob,
+          body: new URLSearchParams(accept),
+        }),
+      );
+      expect(posted.status).toBe(404);
+      const headers = { Host: new URL(ORIGIN).host, Cookie: bob, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" };
+      const read = await handle(new Request(new URL(`/api/quote/${shop.aliceQuoteId}`, ORIGIN), { headers }));
+      expect(read.status).toBe(404);
+      const api = await handle(
+        new Request(new URL(`/api/quote/${shop.aliceQuoteId}/accept`, ORIGIN), {
+          method: "POST",
+          headers: { ...headers, "Content-Type": "application/json" },
+          body: JSON.stringify({ address: "1 Bob Street", phone: "+1 555 0102" }),
+        }),
+      );
+      expect(api.status).toBe(404);
+      const list = await handle(new Request(new URL("/api/quote", ORIGIN), { headers }));
+      expect(((await list.json()) as { _id: number }[]).map((quote) => quote._id)).not.toContain(shop.aliceQuoteId);
+      const quote = await db
+        .selectFrom("quotes")
+        .select(["status", "order_id"])
+        .where("id", "=", shop.aliceQuoteId)
+        .executeTakeFirstOrThrow();
+      expect(quote).toEqual({ status: "sent", order_id: null });
+      requests += 5;
     });
 
     test("Bob cannot delete Alice's review", async () => {

@@ -5,10 +5,14 @@ import { sql } from "kysely";
 
 import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
+import { addCalendarDays } from "~/lib/quotes";
+import { addLinesToCart } from "~/models/cart.server";
 import { createCatalogImport } from "~/models/catalog-import";
+import { getQuote, storeToday } from "~/models/quote.server";
 import { createReview } from "~/models/review.server";
 import { getUserById, setUserRole } from "~/models/user.server";
 import { placeOrder } from "~/services/checkout.server";
+import { requestQuote, sendQuote } from "~/services/quotes.server";
 
 import { newItem } from "../support/builders";
 import { newUser, sessionCookieFor } from "../support/users";
@@ -53,7 +57,37 @@ export async function makeShop() {
     fileName: "fixture.csv",
     file: new Blob(["part_number,name\n"]),
   });
-  return { admin, alice, bob, item, aliceOrderId: aliceOrder.orderId, aliceReviewId: aliceReview.id, importId };
+  const aliceQuoteId = await sentQuoteFor(alice.id, item.id);
+  const adminQuoteId = await sentQuoteFor(admin.id, item.id);
+  const [adminQuoteLine] = (await getQuote(adminQuoteId))!.lines;
+  return {
+    admin,
+    alice,
+    bob,
+    item,
+    aliceOrderId: aliceOrder.orderId,
+    aliceReviewId: aliceReview.id,
+    importId,
+    aliceQuoteId,
+    adminQuoteId,
+    adminQuoteLineId: adminQuoteLine.lineId,
+  };
+}
+
+/** A quote of the item for the customer, priced and sent (valid 30 days); their cart is left empty. */
+async function sentQuoteFor(userId: number, itemId: number) {
+  await addLinesToCart(userId, [{ itemId, quantity: 2 }]);
+  const created = await requestQuote(userId, "Fixture quote");
+  if (!created.ok) throw new Error(`fixture quote refused: ${created.reason}`);
+  await db.deleteFrom("carts").where("user_id", "=", userId).execute();
+  const quote = (await getQuote(created.quoteId))!;
+  const sent = await sendQuote(created.quoteId, {
+    version: quote.version,
+    validUntil: addCalendarDays(storeToday(), 30),
+    prices: new Map(quote.lines.map((line) => [line.lineId, 800])),
+  });
+  if (!sent.ok) throw new Error(`fixture quote not sent: ${sent.reason}`);
+  return created.quoteId;
 }
 
 const cookies = new Map<number, string>();

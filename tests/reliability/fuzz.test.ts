@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 
+import { addCalendarDays } from "~/lib/quotes";
+import { storeToday } from "~/models/quote.server";
+
 import { documentRequest } from "../support/http";
 import { type BuildRoute, urlPathOf } from "../support/routes";
 import { cookieFor, databaseFingerprint, makeShop, ORIGIN } from "./fixtures";
@@ -74,6 +77,32 @@ function targetFor(routeId: string, routes: Record<string, BuildRoute>, shop: Sh
     },
     "routes/dashboard.api-keys": { path: "/dashboard/api-keys", sample: { intent: "create", name: "Fuzz key" } },
     "routes/contact": { path: "/contact", sample: { name: "Fuzzy", email: "fuzzy@example.com", message: "Hello" } },
+    // The fuzzer posts as the admin, so the quotes are the admin's own: refusals past the owner check.
+    "routes/cart": { path: "/cart", sample: { intent: "request-quote", note: "Fuzz note" } },
+    "routes/dashboard.quotes_.$id": {
+      path: `/dashboard/quotes/${shop.adminQuoteId}`,
+      sample: {
+        intent: "accept",
+        address: "1 Fuzz Street",
+        phone: "+1 555 0199",
+        poNumber: "PO-1",
+        expectedTotal: "1",
+      },
+    },
+    "routes/dashboard.manage-quotes_.$id": {
+      path: `/dashboard/manage-quotes/${shop.adminQuoteId}`,
+      sample: {
+        intent: "send",
+        version: "2",
+        validUntil: addCalendarDays(storeToday(), 20),
+        "lines[0].lineId": String(shop.adminQuoteLineId),
+        "lines[0].unitPrice": "9.50",
+      },
+    },
+    "routes/api.quote.$id.accept": {
+      path: `/api/quote/${shop.adminQuoteId}/accept`,
+      sample: { address: "1 Fuzz Street", phone: "+1 555 0199", expectedTotal: "1" },
+    },
   };
   if (known[routeId]) return known[routeId];
   return { path: urlPathOf(routes, routeId, String(shop.item.id)), sample: {} };
@@ -170,6 +199,12 @@ const fieldNames = [
   "itemId",
   "reviewId",
   "keyId",
+  "note",
+  "validUntil",
+  "version",
+  "expectedTotal",
+  "poNumber",
+  "lines[0].unitPrice",
   "__proto__",
   "constructor",
   "",
