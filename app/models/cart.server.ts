@@ -169,8 +169,9 @@ async function partsWithoutRoom(trx: Trx, cartId: number, itemIds: readonly numb
 
 /**
  * Sets a line to `quantity`, or adds `quantity` to it (`mode: "add"`, Add to Cart on a part already
- * in the cart). A line must reach the part's minimum and fit its stock; the database checks the
- * stock again when the order is placed. A visitor's first line makes their cart.
+ * in the cart). A line must reach the part's minimum, and fit its stock unless the part takes
+ * backorders; the database checks the stock again when the order is placed. A visitor's first line
+ * makes their cart.
  */
 export async function changeCartLine(
   owner: CartOwner,
@@ -180,7 +181,7 @@ export async function changeCartLine(
     return await db.transaction().execute(async (trx): Promise<CartChange> => {
       const item = await trx
         .selectFrom("items")
-        .select(["quantity", "min_order_quantity", "part_number"])
+        .select(["quantity", "min_order_quantity", "part_number", "allow_backorder"])
         .where("id", "=", itemId)
         .where("hidden", "=", 0)
         .executeTakeFirst();
@@ -214,7 +215,7 @@ export async function changeCartLine(
           partNumber: item.part_number,
         });
       }
-      if (wanted > item.quantity) {
+      if (wanted > item.quantity && item.allow_backorder !== 1) {
         throw new Rollback<CartChange>({
           ok: false,
           reason: "short",
@@ -488,7 +489,7 @@ export async function orderAgain(userId: number, orderId: number): Promise<Order
         nowCents: now.unitPriceCents,
       });
     }
-    if (now.available < quantity)
+    if (now.available < quantity && !now.allowBackorder)
       outcome.short.push({ partNumber: now.partNumber, name: now.name, available: now.available });
   }
   outcome.added = toAdd.length ? await addLinesToCart(userId, toAdd) : 0;

@@ -68,11 +68,14 @@ describe("the catalog generation's triggers (migration 0017)", () => {
       category_id: [category.id, otherCategory.id],
       item_id: [item.id, otherItem.id],
     };
+    const flags = new Set(["hidden", "allow_backorder"]);
     const changed = (column: string, dataType: string) => {
       if (column in references) {
         const [one, other] = references[column];
         return sql`case when ${sql.ref(column)} = ${sql.lit(one)} then ${sql.lit(other)} else ${sql.lit(one)} end`;
       }
+      // A flag (checked to be 0 or 1) flips.
+      if (flags.has(column)) return sql`1 - ${sql.ref(column)}`;
       if (/int/i.test(dataType)) return sql`${sql.ref(column)} + 1`;
       if (/text/i.test(dataType)) return sql`coalesce(${sql.ref(column)}, '') || 'x'`;
       throw new Error(`No way to change ${column} (${dataType}): add one here`);

@@ -35,7 +35,7 @@ describe("when the database fails", () => {
     ]);
 
     // Orders fail the same way when their tables are gone, and the stock is left as it was.
-    for (const table of ["outbox", "order_status_changes", "order_lines", "orders"])
+    for (const table of ["outbox", "order_status_changes", "shipment_lines", "shipments", "order_lines", "orders"])
       await sql`drop table ${sql.table(table)}`.execute(db);
     const order = await call(
       orderPage.action,
