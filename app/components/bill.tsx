@@ -19,6 +19,8 @@ export type BillRow = {
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
+  /** When the line leaves, in words ("Dispatched today", "8 now, 17 on backorder, dispatched by …"). */
+  dispatch?: string;
 };
 
 /** The lines of a bill. `quantityCell` replaces the plain quantity (the cart's editable one). */
@@ -48,6 +50,11 @@ export function BillLines<Row extends BillRow>({
             <span className="font-medium">{line.name}</span>
           )}
           <span className="block font-mono text-xs text-slate-600">{line.partNumber}</span>
+          {line.dispatch ? (
+            <span className="block text-xs text-slate-700" data-testid="dispatch">
+              {line.dispatch}
+            </span>
+          ) : null}
           {note?.(line)}
         </span>
       ),

@@ -39,7 +39,8 @@ export function itemChangesFromForm(form: Partial<Omit<ProductFormValues, "quant
 /**
  * The catalog fields of the dashboard's product form. A category left at "None" clears it; a part
  * number or lead time left blank keeps the current one (a new part gets a made-up number and 14 days);
- * a reorder point left blank is 0 (low once sold out); a box left unticked shows the part.
+ * a reorder point left blank is 0 (low once sold out); a box left unticked shows the part, and
+ * lets it take backorders.
  */
 export function catalogFieldsFromForm(form: {
   partNumber?: string;
@@ -48,6 +49,7 @@ export function catalogFieldsFromForm(form: {
   minOrderQuantity?: number;
   reorderPoint?: number;
   hidden?: boolean;
+  stockOnly?: boolean;
 }): ItemChanges {
   return {
     ...(form.partNumber ? { part_number: form.partNumber } : {}),
@@ -56,6 +58,7 @@ export function catalogFieldsFromForm(form: {
     ...(form.leadTimeDays === undefined ? {} : { lead_time_days: form.leadTimeDays }),
     reorder_point: form.reorderPoint ?? 0,
     hidden: form.hidden ? 1 : 0,
+    allow_backorder: form.stockOnly ? 0 : 1,
   };
 }
 
@@ -68,6 +71,7 @@ export function formValuesFromItem(item: ItemDetail, specs: SpecInput[], priceBr
     minOrderQuantity: item.min_order_quantity,
     reorderPoint: item.reorder_point,
     hidden: item.hidden === 1,
+    stockOnly: item.allow_backorder === 0,
     priceBreaks: priceBreakLinesText(priceBreaks),
     specs: specLinesText(specs),
     version: item.version,

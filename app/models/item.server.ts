@@ -292,6 +292,7 @@ export function duplicateItem(
         lead_time_days: source.lead_time_days,
         min_order_quantity: source.min_order_quantity,
         reorder_point: source.reorder_point,
+        allow_backorder: source.allow_backorder,
         hidden: 1,
         created_at: now(),
       })

@@ -192,17 +192,20 @@ export async function getOrderWithLines(
 
 export type OrderWithLines = NonNullable<Awaited<ReturnType<typeof getOrderWithLines>>>;
 
-/** One order as its pages show it: customer, lines and status history. */
+/** One order as its pages show it: customer, lines, status history and what has shipped. */
 export async function getOrder(orderId: number, { ownerId }: { ownerId?: number } = {}) {
   const order = await getOrderWithLines(orderId, { ownerId });
   if (!order) return undefined;
-  const history = await db
-    .selectFrom("order_status_changes")
-    .select(["status", "changed_at"])
-    .where("order_id", "=", orderId)
-    .orderBy("id")
-    .execute();
-  return { ...order, history };
+  const [history, shipments] = await Promise.all([
+    db
+      .selectFrom("order_status_changes")
+      .select(["status", "changed_at"])
+      .where("order_id", "=", orderId)
+      .orderBy("id")
+      .execute(),
+    listShipments(orderId),
+  ]);
+  return { ...order, history, shipments };
 }
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrder>>>;

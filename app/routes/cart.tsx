@@ -13,6 +13,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { type CartChange, changeCartLine, getCart, removeCartLine } from "~/models/cart.server";
 import { CartActionSchema, MAX_CART_LINES } from "~/validation/cart";
 import { MAX_ORDER_QUANTITY, quantityLimitMessage } from "~/validation/order";
+import { billOfDispatch } from "~/web/dispatch.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -27,7 +28,7 @@ export const headers = routeHeaders;
 // sign-in or sign-up (docs/decisions/0029-guest-carts.md). Checking out needs the account.
 export async function loader({ request }: LoaderFunctionArgs) {
   const owner = await cartOwnerOf(request);
-  return { bill: await getCart(owner), signedIn: typeof owner === "number" };
+  return { bill: billOfDispatch(await getCart(owner)), signedIn: typeof owner === "number" };
 }
 
 function refusalOf(change: Exclude<CartChange, { ok: true }>) {

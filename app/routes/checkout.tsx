@@ -15,6 +15,7 @@ import { shippingDefaultsFor } from "~/models/order.server";
 import { placeOrder } from "~/services/checkout.server";
 import { CheckoutSchema } from "~/validation/cart";
 import { checkoutFromForm, checkoutRefusal, orderPlacedRedirect } from "~/web/checkout-replies.server";
+import { billOfDispatch } from "~/web/dispatch.server";
 import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
@@ -25,7 +26,7 @@ export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const bill = await getCart(user.id);
+  const bill = billOfDispatch(await getCart(user.id));
   if (!bill.lines.length) throw redirect("/cart");
   // A new token per page shown: posting this page twice (a double click, a reload) is one order.
   return { bill, checkoutToken: randomUUID(), shipping: await shippingDefaultsFor(user) };

@@ -8,6 +8,7 @@ import { ReplyErrors } from "~/components/forms";
 import { getOrder, orderButtonsFor } from "~/models/order.server";
 import { parseId } from "~/validation/common";
 import { ChangeOrderStatusSchema } from "~/validation/order";
+import { orderWithDispatch } from "~/web/dispatch.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
@@ -24,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const order = id ? await getOrder(id) : undefined;
   if (!order) throw new Response("Order not found", { status: 404, statusText: "Order not found" });
-  return { order, actions: orderButtonsFor(order) };
+  return { order: orderWithDispatch(order), actions: orderButtonsFor(order) };
 }
 
 export const action = formAction({

@@ -13,6 +13,7 @@ import { orderAgain, type OrderAgainOutcome } from "~/models/cart.server";
 import { getOrder } from "~/models/order.server";
 import { parseId } from "~/validation/common";
 import { MyOrderActionSchema } from "~/validation/order";
+import { orderWithDispatch } from "~/web/dispatch.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!order) throw notFound();
   const confirmCancel = new URL(request.url).searchParams.has("cancel") && order.status === "pending";
   return {
-    order,
+    order: orderWithDispatch(order),
     summary: orderSummary({ first_item_name: order.lines[0]?.item_name ?? null, line_count: order.lines.length }),
     confirmCancel,
   };

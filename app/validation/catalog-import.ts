@@ -15,7 +15,8 @@ import { productSchemas } from "./product";
 /**
  * The catalog file's columns: the export writes them in this order, and an import needs them all, in
  * any order, but these: without `version` (a file made by hand) stock is set for new parts only;
- * without `pictures` or `documents`, parts keep the files they have.
+ * without `pictures` or `documents`, parts keep the files they have; without `backorders` (or with
+ * the cell empty), parts keep whether they take backorders, and new parts take them.
  */
 export const CATALOG_CSV_COLUMNS = [
   "part_number",
@@ -29,6 +30,7 @@ export const CATALOG_CSV_COLUMNS = [
   "lead_time_days",
   "supplier",
   "hidden",
+  "backorders",
   "image",
   "description",
   "specs",
@@ -38,7 +40,7 @@ export const CATALOG_CSV_COLUMNS = [
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 type Column = CatalogCsvColumn;
-const OPTIONAL_COLUMNS: readonly Column[] = ["version", "pictures", "documents"];
+const OPTIONAL_COLUMNS: readonly Column[] = ["version", "pictures", "documents", "backorders"];
 
 /** The largest catalog file an import takes: the 100,000-part export is about 45 MB. */
 export const MAX_CATALOG_FILE_BYTES = 100 * 1024 * 1024;
@@ -64,7 +66,10 @@ const heldStockField = wholeNumberField({
 });
 
 /** The product form's field each column fills, so a refusal names the column the file has. */
-const FIELD_OF: Record<Exclude<Column, "category" | "hidden" | "version" | "pictures" | "documents">, string> = {
+const FIELD_OF: Record<
+  Exclude<Column, "category" | "hidden" | "backorders" | "version" | "pictures" | "documents">,
+  string
+> = {
   part_number: "partNumber",
   name: "name",
   price: "price",
@@ -92,6 +97,8 @@ export type ImportRow = {
   values: FormValue & { partNumber: string };
   categorySlug: string | null;
   hidden: boolean;
+  /** Whether the part takes backorders; undefined when the file leaves it out (the part keeps its own). */
+  allowBackorder?: boolean;
   version: number | null;
   /** The stored files the part shows, by hash; undefined when the file has no such column. */
   pictures?: { hash: string; alt: string }[];
@@ -207,6 +214,8 @@ export function catalogCsvReader(money: MoneyFormat) {
       };
       const hiddenText = cell("hidden").toLowerCase();
       if (!["", "yes", "no"].includes(hiddenText)) refuse("hidden", "Write yes or no");
+      const backordersText = cell("backorders").toLowerCase();
+      if (!["", "yes", "no"].includes(backordersText)) refuse("backorders", "Write yes or no, or leave it empty");
       const versionText = cell("version");
       if (versionText && !/^[1-9]\d{0,9}$/.test(versionText)) {
         refuse("version", "Leave the version as the export wrote it (a whole number), or empty");
@@ -255,6 +264,7 @@ export function catalogCsvReader(money: MoneyFormat) {
           values: { ...parsed.data, partNumber, quantity: stock.data },
           categorySlug: cell("category") || null,
           hidden: hiddenText === "yes",
+          ...(backordersText ? { allowBackorder: backordersText === "yes" } : {}),
           version: versionText ? Number(versionText) : null,
           ...(pictures?.files ? { pictures: pictures.files.map(({ hash, text }) => ({ hash, alt: text })) } : {}),
           ...(documents?.files

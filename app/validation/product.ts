@@ -171,6 +171,8 @@ const CatalogFieldsSchema = z.object({
   }).optional(),
   /** A draft, or a part taken off sale: on no public page, search or count, and not for sale. */
   hidden: z.boolean().optional(),
+  /** Sold from stock only: no backorders (a part takes them unless this is ticked). */
+  stockOnly: z.boolean().optional(),
   reorderPoint: wholeNumberField({
     min: 0,
     max: MAX_STOCK,

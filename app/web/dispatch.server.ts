@@ -40,6 +40,29 @@ export function billWithDispatch<Line extends { quantity: number; available: num
   return lines.map((line) => ({ ...line, dispatch: wantedDispatch(clock, line) }));
 }
 
+/** A bill (the cart's, checkout's) with when each line would leave. */
+export function billOfDispatch<Bill extends { lines: { quantity: number; available: number; leadTimeDays: number }[] }>(
+  bill: Bill,
+  clock = dispatchClockNow(),
+) {
+  return { ...bill, lines: billWithDispatch(bill.lines, clock) };
+}
+
+/** An order with what each line has shipped and when the rest leaves. */
+export function orderWithDispatch<
+  Order extends {
+    lines: {
+      quantity: number;
+      allocated: number;
+      waiting: number;
+      shipped: number;
+      backorder_due: string | null;
+    }[];
+  },
+>(order: Order, clock = dispatchClockNow()) {
+  return { ...order, lines: orderLinesWithDispatch(order.lines, clock) };
+}
+
 /** An order's lines with what has shipped and when the rest leaves. */
 export function orderLinesWithDispatch<
   Line extends { quantity: number; allocated: number; waiting: number; shipped: number; backorder_due: string | null },

@@ -81,6 +81,7 @@ describe("the catalog export", () => {
       lead_time_days: "21",
       supplier: "Gearwright Works",
       hidden: "no",
+      backorders: "yes",
       image: part.img,
       description: 'Bore 8 mm; "pilot" bore\nsecond line',
       specs: "Teeth: 40\nBore: 8 mm",

@@ -320,6 +320,64 @@ describe("a catalog import, checked then applied", () => {
   });
 });
 
+describe("the backorders column", () => {
+  test("no makes a part stock-only, yes lets it take backorders, empty or absent keeps it; anything else is refused", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const stockOnly = await newItem({ allow_backorder: 0 });
+    const taking = await newItem();
+    const row = (part: typeof taking, backorders: string) => ({
+      ...partRow(),
+      part_number: part.part_number,
+      name: part.name,
+      price: (part.price_cents / 100).toFixed(2),
+      price_breaks: "",
+      specs: "",
+      stock: String(part.quantity),
+      description: part.description,
+      image: part.img,
+      supplier: part.supplier_name,
+      reorder_point: "0",
+      lead_time_days: String(part.lead_time_days),
+      backorders,
+    });
+    const allowOf = async (partNumber: string) =>
+      (
+        await db
+          .selectFrom("items")
+          .select("allow_backorder")
+          .where("part_number", "=", partNumber)
+          .executeTakeFirstOrThrow()
+      ).allow_backorder;
+
+    const refused = await uploadAndCheck(cookie, catalogFile([row(taking, "maybe")]));
+    expect(refused.summary.refusals).toEqual([
+      expect.objectContaining({ line: 2, column: "backorders", reason: "Write yes or no, or leave it empty" }),
+    ]);
+
+    const added = { ...partRow(), backorders: "no" };
+    const flipped = await uploadAndCheck(cookie, catalogFile([row(stockOnly, "yes"), row(taking, "no"), added]));
+    expect(flipped.summary).toMatchObject({ creates: 1, changes: 2 });
+    await applyAndRun(cookie, flipped.id);
+    expect([
+      await allowOf(stockOnly.part_number),
+      await allowOf(taking.part_number),
+      await allowOf(added.part_number),
+    ]).toEqual([1, 0, 0]);
+
+    // Empty cells, then a file without the column: nothing changes.
+    const kept = await uploadAndCheck(cookie, catalogFile([row(stockOnly, ""), row(taking, "")]));
+    expect(kept.summary).toMatchObject({ creates: 0, changes: 0 });
+    const without = CATALOG_CSV_COLUMNS.filter((column) => column !== "backorders");
+    const absent = await uploadAndCheck(cookie, catalogFile([row(stockOnly, ""), row(taking, "")], without));
+    expect(absent.summary).toMatchObject({ creates: 0, changes: 0 });
+    // A new part from a file without the column takes backorders.
+    const fresh = partRow();
+    const created = await uploadAndCheck(cookie, catalogFile([fresh], without));
+    await applyAndRun(cookie, created.id);
+    expect(await allowOf(fresh.part_number)).toBe(1);
+  });
+});
+
 describe("pictures and documents in the file", () => {
   async function upload(itemId: number, cookie: string, fields: Record<string, string | File>) {
     const form = new FormData();

@@ -34,7 +34,7 @@ test("an admin downloads the catalog as a UTF-8 CSV attachment, never cached or 
   // TextDecoder reads the byte order mark as such, and leaves it out of the text.
   const text = new TextDecoder().decode(bytes);
   expect(text.split("\r\n")[0]).toBe(
-    "part_number,name,category,price,price_breaks,min_order_quantity,stock,reorder_point,lead_time_days,supplier,hidden,image,description,specs,pictures,documents,version",
+    "part_number,name,category,price,price_breaks,min_order_quantity,stock,reorder_point,lead_time_days,supplier,hidden,backorders,image,description,specs,pictures,documents,version",
   );
   expect(text).toContain(`${part.part_number},${part.name},`);
 });

@@ -11,7 +11,7 @@ export function OrderDetailView({
   customer,
   actions,
 }: {
-  order: OrderDetail;
+  order: Omit<OrderDetail, "lines"> & { lines: (OrderDetail["lines"][number] & { dispatch?: string })[] };
   /** The admin's view names the customer. */
   customer?: ReactNode;
   actions?: ReactNode;
@@ -25,6 +25,7 @@ export function OrderDetailView({
     quantity: line.quantity,
     unitPriceCents: Number(line.unit_price_cents),
     lineTotalCents: Number(line.line_total_cents),
+    dispatch: line.dispatch,
   }));
   const totals = {
     subtotalCents: Number(order.subtotal_cents),
@@ -44,6 +45,24 @@ export function OrderDetailView({
       {actions ? <div className="mt-4 flex flex-wrap gap-2">{actions}</div> : null}
       <BillLines lines={lines} />
       <BillTotals totals={totals} rules={rules} />
+      {order.shipments.length ? (
+        <section aria-labelledby="shipments-heading" className="mt-8">
+          <h2 id="shipments-heading" className="text-lg font-semibold">
+            Shipments
+          </h2>
+          <ol className="mt-2 space-y-2 text-sm" data-testid="shipments">
+            {order.shipments.map((shipment, index) => (
+              <li key={shipment.id}>
+                <span className="font-medium">Shipment {index + 1}</span>,{" "}
+                <time dateTime={shipment.createdAt} className="text-slate-600">
+                  {formatDate(shipment.createdAt)}
+                </time>
+                : {shipment.lines.map((line) => `${line.quantity} × ${line.partNumber} ${line.name}`).join("; ")}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <section aria-labelledby="shipping-heading">
           <h2 id="shipping-heading" className="text-lg font-semibold">

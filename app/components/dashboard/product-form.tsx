@@ -18,6 +18,7 @@ type ProductFields = {
   minOrderQuantity: FieldMetadata<number | undefined>;
   reorderPoint: FieldMetadata<number | undefined>;
   hidden: FieldMetadata<boolean | undefined>;
+  stockOnly: FieldMetadata<boolean | undefined>;
   priceBreaks: FieldMetadata<string | undefined>;
   specs: FieldMetadata<string | undefined>;
 };
@@ -121,6 +122,13 @@ export function ProductForm({
         <p className="mt-1 text-sm text-slate-600">
           One per line, as “quantity: price per unit”, each below the price per unit.
         </p>
+      </div>
+      <div className="sm:col-span-2">
+        <CheckboxField
+          label="Sell from stock only (no backorders)"
+          meta={fields.stockOnly}
+          hint="Unticked, buyers may order more than is in stock: the rest waits and leaves after the lead time, oldest order first."
+        />
       </div>
       <div className="sm:col-span-2">
         <CheckboxField

@@ -221,6 +221,7 @@ const PART_COLUMNS = [
   "reorder_point",
   "hidden",
   "lead_time_days",
+  "allow_backorder",
   "quantity",
   "created_at",
 ] as const;
@@ -245,6 +246,7 @@ async function insertParts(
       slice.map(({ wanted }) => ({
         ...wanted.fields,
         lead_time_days: wanted.fields.lead_time_days ?? DEFAULT_LEAD_TIME_DAYS,
+        allow_backorder: wanted.fields.allow_backorder ?? 1,
         part_number_key: partNumberKey(wanted.fields.part_number),
         quantity: wanted.quantity,
         created_at: createdAt,

@@ -77,6 +77,7 @@ function wantedFromFile(row: ImportRow, context: ImportContext): WantedRow {
     ...itemChangesFromForm(row.values),
     ...catalogFieldsFromForm({ ...row.values, category: categoryId ?? undefined, hidden: row.hidden }),
     part_number: row.values.partNumber,
+    allow_backorder: row.allowBackorder === undefined ? undefined : row.allowBackorder ? 1 : 0,
   } as WantedPart["fields"];
   const breaks = row.values.priceBreaks;
   if (breaks.length && breaks[0].priceCents >= fields.price_cents) {
@@ -152,6 +153,7 @@ async function currentParts(executor: Executor, partNumbers: string[]) {
       "reorder_point",
       "lead_time_days",
       "hidden",
+      "allow_backorder",
       "quantity",
     ])
     .where("part_number_key", "in", keys)

@@ -64,6 +64,8 @@ export type PartFields = {
   hidden: 0 | 1;
   /** Absent: a file that leaves it blank keeps the part's (a new part gets the default). */
   lead_time_days?: number;
+  /** Absent as lead_time_days is; a new part takes backorders. */
+  allow_backorder?: 0 | 1;
 };
 
 export type PictureLink = { hash: string; alt: string };
@@ -105,6 +107,7 @@ const LABELS: Record<keyof PartFields, string> = {
   reorder_point: "Reorder point",
   hidden: "Hidden",
   lead_time_days: "Lead time (days)",
+  allow_backorder: "Backorders",
 };
 
 const SHOWN_LENGTH = 120;
@@ -117,7 +120,7 @@ function shownValue(
 ) {
   if (field === "price_cents") return (Number(value) / 100).toFixed(2);
   if (field === "category_id") return categorySlug(value as number | null) || "(none)";
-  if (field === "hidden") return value ? "yes" : "no";
+  if (field === "hidden" || field === "allow_backorder") return value ? "yes" : "no";
   return String(value ?? "");
 }
 
