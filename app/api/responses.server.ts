@@ -54,6 +54,12 @@ export const ApiItemSchema = z
     img: z.string(),
     description: z.string(),
     quantity: z.number().int().openapi({ description: "Units in stock." }),
+    allowBackorder: z.boolean().openapi({
+      description:
+        "Whether more than the stock may be ordered: the rest waits for stock, filled oldest order first, and leaves after the lead time.",
+    }),
+    leadTimeDays: z.number().int().openapi({ description: "Working days until units not in stock are dispatched." }),
+    minOrderQuantity: z.number().int().openapi({ description: "The fewest units an order line may hold." }),
     supplierName: z.string(),
     price: z.number().openapi({ description: "Price per unit in currency units.", example: 12.5 }),
     version: z.number().int().openapi({ description: "Moves on with every change; send it back with a PUT." }),
@@ -86,6 +92,19 @@ export const ApiOrderLineSchema = z
     quantity: z.number().int(),
     unitPrice: money("Price per unit when ordered, after quantity breaks"),
     lineTotal: money("unitPrice × quantity"),
+    allocated: z
+      .number()
+      .int()
+      .openapi({ description: "Units taken from stock for this line (shipped ones included)." }),
+    waiting: z
+      .number()
+      .int()
+      .openapi({ description: "Units on backorder: allocated oldest order first as stock arrives." }),
+    shipped: z.number().int().openapi({ description: "Units sent so far." }),
+    backorderDue: z.string().date().nullable().openapi({
+      description: "The store's day by which the units on backorder are dispatched; null when none wait.",
+      example: "2026-12-14",
+    }),
   })
   .openapi("OrderLine");
 

@@ -41,6 +41,9 @@ export function toApiItem(item: CatalogItem): ApiItem {
     img: absolute(item.img),
     description: item.description,
     quantity: item.quantity,
+    allowBackorder: item.allow_backorder === 1,
+    leadTimeDays: item.lead_time_days,
+    minOrderQuantity: item.min_order_quantity,
     supplierName: item.supplier_name,
     price: units(item.price_cents),
     version: item.version,
@@ -81,6 +84,10 @@ type OrderWithLines = {
     quantity: number;
     unit_price_cents: number;
     line_total_cents: number;
+    allocated: number;
+    waiting: number;
+    shipped: number;
+    backorder_due: string | null;
   }[];
 };
 
@@ -92,6 +99,10 @@ export function toApiOrder(order: OrderWithLines): ApiOrder {
     quantity: line.quantity,
     unitPrice: units(line.unit_price_cents),
     lineTotal: units(line.line_total_cents),
+    allocated: line.allocated,
+    waiting: line.waiting,
+    shipped: line.shipped,
+    backorderDue: line.backorder_due,
   }));
   return {
     _id: order.id,

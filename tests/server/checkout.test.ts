@@ -114,7 +114,7 @@ describe("the cart", () => {
   test("a line's quantity changes and the line goes; another customer's cart is untouched", async () => {
     const { user, cookie } = await createSignedInUser();
     const other = await createSignedInUser();
-    const item = await newItem({ quantity: 50 });
+    const item = await newItem({ quantity: 50, allow_backorder: 0 });
     await addToCart(cookie, item.id, 2);
     await addToCart(other.cookie, item.id, 4);
 
@@ -344,7 +344,7 @@ describe("checkout", () => {
   test("a short line refuses the whole order: the page names the part and what is left, nothing is written", async () => {
     const { user, cookie } = await createSignedInUser();
     const plenty = await newItem({ quantity: 100 });
-    const scarce = await newItem({ quantity: 5 });
+    const scarce = await newItem({ quantity: 5, allow_backorder: 0 });
     await addToCart(cookie, plenty.id, 10);
     await addToCart(cookie, scarce.id, 4);
     const page = await openCheckout(cookie);
@@ -551,7 +551,7 @@ describe("the customer's order page", () => {
     const { user, cookie } = await createSignedInUser();
     const same = await newItem({ quantity: 50, price_cents: 1000 });
     const dearer = await newItem({ quantity: 50, price_cents: 1000 });
-    const scarce = await newItem({ quantity: 50 });
+    const scarce = await newItem({ quantity: 50, allow_backorder: 0 });
     const gone = await newItem({ quantity: 50 });
     const orderId = await placedOrder(cookie, [
       [same.id, 2],

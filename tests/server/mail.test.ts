@@ -174,7 +174,7 @@ describe("order mail", () => {
 
   test("a refused checkout writes no mail; an order and its mail commit together", async () => {
     const { user, cookie } = await createSignedInUser();
-    const item = await newItem({ quantity: 2 });
+    const item = await newItem({ quantity: 2, allow_backorder: 0 });
     await postForm(server!.origin, "/cart", { intent: "add", itemId: String(item.id), quantity: "2" }, { cookie });
     const html = await (await fetch(`${server!.origin}/checkout`, { headers: { Cookie: cookie } })).text();
     const expectedTotal = /name="expectedTotal" value="(\d+)"/.exec(html)![1];
