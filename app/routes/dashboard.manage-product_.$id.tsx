@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { z } from "zod";
 
 import { requireAdmin } from "~/auth/permissions.server";
+import { BackordersOwed } from "~/components/dashboard/backorders-owed";
 import { DeletePartSection } from "~/components/dashboard/delete-part";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { DocumentSection, PictureSection } from "~/components/dashboard/product-media";
@@ -12,6 +13,7 @@ import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { formatPrice, storeMoneyFormat } from "~/config/env.server";
 import { pictureSources } from "~/lib/media";
+import { waitingLinesOf } from "~/models/backorders.server";
 import { listCategories } from "~/models/catalog";
 import { duplicateItem, type ItemDetail, listSpecs, updateItem } from "~/models/item.server";
 import { catalogFieldsFromForm, formValuesFromItem, itemChangesFromForm } from "~/models/item-form.server";
@@ -22,6 +24,7 @@ import { listStockMovements } from "~/models/stock.server";
 import { adjustStockAndFill } from "~/services/stock-arrivals.server";
 import { mediaFormSchemas } from "~/validation/media";
 import { DuplicateProductSchema, productSchemas, StockAdjustmentSchema } from "~/validation/product";
+import { backorderDueWording } from "~/web/dispatch.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -40,7 +43,7 @@ export const headers = routeHeaders;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const item = await requireItemFromParams(params.id, NO_SUCH_PRODUCT, { includeHidden: true });
-  const [specs, priceBreaks, movements, categories, templates, pictures, documents] = await Promise.all([
+  const [specs, priceBreaks, movements, categories, templates, pictures, documents, waiting] = await Promise.all([
     listSpecs(item.id),
     listPriceBreaks(item.id),
     listStockMovements(item.id),
@@ -48,6 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     specTemplatesOf(item.category_id),
     picturesOf([item.id]).then((found) => (found.get(item.id) ?? []).map((picture) => pictureSources(picture, 320))),
     documentsOf([item.id]).then((found) => found.get(item.id) ?? []),
+    waitingLinesOf(item.id),
   ]);
   const category = categories.find((candidate) => candidate.id === item.category_id);
   return {
@@ -58,6 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     specTemplates: category ? [{ category: category.name, templates }] : [],
     pictures,
     documents,
+    owed: waiting.map((line) => ({ ...line, due: backorderDueWording(line.backorder_due) })),
   };
 }
 
@@ -121,7 +126,8 @@ export const action = formAction({
 });
 
 export default function EditProduct() {
-  const { item, values, movements, categories, specTemplates, pictures, documents } = useLoaderData<typeof loader>();
+  const { item, values, movements, categories, specTemplates, pictures, documents, owed } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const location = useLocation();
   const editReply = reply?.initialValue?.intent === "update" ? reply : undefined;
@@ -177,6 +183,7 @@ export default function EditProduct() {
         movements={movements}
         lastResult={reply?.initialValue?.intent === "adjust-stock" ? reply : undefined}
       />
+      <BackordersOwed lines={owed} />
       <DeletePartSection item={item} />
     </section>
   );

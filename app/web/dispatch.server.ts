@@ -2,7 +2,14 @@
 // checkout, orders): the rule is app/lib/dispatch.ts, the words worked out here on the server, with
 // the store's clock and its way of writing a day, so a page sends text and no date code.
 import { dispatchSettings, formatStoreDay } from "~/config/env.server";
-import { type DispatchClock, dispatchClock, orderLineWording, supplyOf, supplyWording } from "~/lib/dispatch";
+import {
+  type DispatchClock,
+  dispatchClock,
+  dispatchWording,
+  orderLineWording,
+  supplyOf,
+  supplyWording,
+} from "~/lib/dispatch";
 
 /** The store's clock for this request. */
 export function dispatchClockNow(): DispatchClock {
@@ -38,6 +45,11 @@ export function billWithDispatch<Line extends { quantity: number; available: num
   clock = dispatchClockNow(),
 ) {
   return lines.map((line) => ({ ...line, dispatch: wantedDispatch(clock, line) }));
+}
+
+/** The day waiting units were promised for, in words ("Dispatched by 4 Dec 2026"). */
+export function backorderDueWording(due: string | null, clock = dispatchClockNow()) {
+  return due ? dispatchWording(clock, due, formatStoreDay) : "As soon as stock arrives";
 }
 
 /** A bill (the cart's, checkout's) with when each line would leave. */
