@@ -81,9 +81,11 @@ export function ItemCard({
             {formatPrice(item.price_cents)} <span className="text-xs font-normal text-slate-600">{exclTax}</span>
           </dd>
         </dl>
-        <p className="text-sm font-medium text-slate-800" data-testid="dispatch">
-          {item.dispatch}
-        </p>
+        {item.orderable ? (
+          <p className="text-sm font-medium text-slate-800" data-testid="dispatch">
+            {item.dispatch}
+          </p>
+        ) : null}
         {item.orderable ? (
           <AddToCartForm item={item} compact returnTo={returnTo} />
         ) : (

@@ -42,23 +42,41 @@ function QuantityPrice({
 }) {
   const formatPrice = useFormatPrice();
   const exclTax = useExclTax();
-  const formatDate = useFormatDate();
   const unit = unitPriceFor(part.price_cents, breaks, quantity);
   const next = breaks.find((tier) => tier.minQuantity > quantity);
-  const supply = supplyOf(clock, { quantity, available: part.quantity, leadTimeDays: part.lead_time_days });
-  const shortWithoutBackorder = supply.backorder > 0 && !part.allow_backorder;
   return (
     <div className="basis-full text-sm" aria-live="polite" data-testid="quantity-price">
       <p className="font-medium">
         {quantity} × {formatPrice(unit)} = {formatPrice(unit * quantity)} {exclTax}
         {next ? `; from ${next.minQuantity}: ${formatPrice(next.priceCents)} each` : ""}
       </p>
-      <p className={shortWithoutBackorder ? "text-red-800" : "text-slate-700"}>
-        {shortWithoutBackorder
-          ? `Only ${part.quantity} in stock: this part is not taken on backorder.`
-          : supplyWording(clock, supply, (day) => formatDate(`${day}T00:00:00Z`))}
-      </p>
+      <SupplyNote part={part} quantity={quantity} clock={clock} />
     </div>
+  );
+}
+
+/**
+ * When a quantity of a part would leave if ordered now ("8 now, 17 on backorder, dispatched by …"),
+ * or that a stock-only part has too few.
+ */
+export function SupplyNote({
+  part,
+  quantity,
+  clock,
+}: {
+  part: Pick<Part, "quantity" | "lead_time_days" | "allow_backorder">;
+  quantity: number;
+  clock: DispatchClock;
+}) {
+  const formatDate = useFormatDate();
+  const supply = supplyOf(clock, { quantity, available: part.quantity, leadTimeDays: part.lead_time_days });
+  const shortWithoutBackorder = supply.backorder > 0 && !part.allow_backorder;
+  return (
+    <p className={shortWithoutBackorder ? "text-red-800" : "text-slate-700"} data-testid="supply">
+      {shortWithoutBackorder
+        ? `Only ${part.quantity} in stock: this part is not taken on backorder.`
+        : supplyWording(clock, supply, (day) => formatDate(`${day}T00:00:00Z`))}
+    </p>
   );
 }
 

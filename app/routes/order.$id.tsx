@@ -9,6 +9,7 @@ import { orderingLimits } from "~/auth/rate-limit.server";
 import { BillTotals, usePricingRules } from "~/components/bill";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { PriceBreakTable } from "~/components/price-breaks";
+import { SupplyNote } from "~/components/product-buy";
 import { useFormatPrice } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { formatPrice } from "~/config/env.server";
@@ -18,6 +19,7 @@ import { listPriceBreaks } from "~/models/pricing.server";
 import { placeOrder } from "~/services/checkout.server";
 import { orderSchema, quantityLimitMessage } from "~/validation/order";
 import { checkoutFromForm, checkoutRefusal, orderPlacedRedirect } from "~/web/checkout-replies.server";
+import { dispatchClockNow } from "~/web/dispatch.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
@@ -36,7 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const item = await requireItemFromParams(params.id, NO_SUCH_PART);
   const breaks = await listPriceBreaks(item.id);
-  return { item, breaks, checkoutToken: randomUUID(), shipping: await shippingDefaultsFor(user) };
+  return {
+    item,
+    breaks,
+    clock: dispatchClockNow(),
+    checkoutToken: randomUUID(),
+    shipping: await shippingDefaultsFor(user),
+  };
 }
 
 // The original's single-part order, through the same checkout as the cart: one line, one transaction.
@@ -62,11 +70,12 @@ export const action = formAction({
 });
 
 export default function OrderItem() {
-  const { item, breaks, checkoutToken, shipping } = useLoaderData<typeof loader>();
+  const { item, breaks, clock, checkoutToken, shipping } = useLoaderData<typeof loader>();
   const formatPrice = useFormatPrice();
   const rules = usePricingRules();
   const lastResult = useActionData<typeof action>();
-  const inStock = item.quantity > 0;
+  // Out of stock, a part that takes backorders can still be ordered: it leaves after its lead time.
+  const orderable = item.quantity > 0 || item.allow_backorder === 1;
   const [form, fields] = useZodForm(orderSchema(item.quantity, item.min_order_quantity, item.allow_backorder === 1), {
     id: `order-${item.id}`,
     lastResult,
@@ -109,7 +118,7 @@ export default function OrderItem() {
           ) : null}
         </dl>
         <PriceBreakTable basePriceCents={item.price_cents} breaks={breaks} minimum={item.min_order_quantity} />
-        {inStock ? null : (
+        {orderable ? null : (
           <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900">
             Out of stock: this part cannot be ordered right now.
           </p>
@@ -123,7 +132,7 @@ export default function OrderItem() {
             type="number"
             inputProps={{
               min: item.min_order_quantity,
-              max: Math.max(item.quantity, 1),
+              ...(item.allow_backorder === 1 ? {} : { max: Math.max(item.quantity, 1) }),
               step: 1,
               inputMode: "numeric",
             }}
@@ -132,13 +141,14 @@ export default function OrderItem() {
           <Field label="Phone" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
           <Field label="Purchase order number (optional)" meta={fields.poNumber} />
           <div aria-live="polite">
+            <SupplyNote part={item} quantity={quantity} clock={clock} />
             <p className="text-sm text-slate-600">
               Total for {quantity} at {formatPrice(unitPriceCents)} each:
             </p>
             <BillTotals totals={totals} rules={rules} />
           </div>
           <FormErrors id={form.errorId} errors={form.errors} />
-          <StatusButton disabled={!inStock} pendingText="Placing your order…">
+          <StatusButton disabled={!orderable} pendingText="Placing your order…">
             Place Order
           </StatusButton>
         </Form>

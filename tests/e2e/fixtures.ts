@@ -188,7 +188,11 @@ export async function signInAsAdmin(page: Page) {
 /** Adds a product through the admin form and returns its (unique) name. */
 export async function addProduct(
   page: Page,
-  { quantity = 10, price = "19.99" }: { quantity?: number; price?: string } = {},
+  {
+    quantity = 10,
+    price = "19.99",
+    stockOnly = false,
+  }: { quantity?: number; price?: string; stockOnly?: boolean } = {},
 ) {
   const name = `Test Sprocket ${uniqueToken()}`;
   await page.goto("/dashboard/add-product");
@@ -198,6 +202,7 @@ export async function addProduct(
   await page.getByLabel("Price/unit (GBP)").fill(price);
   await page.getByLabel("Quantity Available").fill(String(quantity));
   await page.getByLabel("Supplier Name").fill("Suite Supplies");
+  if (stockOnly) await page.getByLabel("Sell from stock only (no backorders)").check();
   await page.getByRole("button", { name: "Add product" }).click();
   await expect(page.getByRole("status")).toContainText("Item added successfully");
   return name;

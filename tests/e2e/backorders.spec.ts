@@ -1,0 +1,87 @@
+import { expect, type Page, test } from "@playwright/test";
+
+import { addProduct, addToCart, login } from "./fixtures";
+
+// Buying more than is in stock (docs/decisions/0031-backorders.md): the product page prices the
+// typed quantity and says what leaves now and what waits, the cart, checkout and order say the same,
+// staff see who is owed, and stock that arrives fills the order. With JavaScript and without, on a
+// phone and a desktop.
+
+test.describe.configure({ timeout: 90_000 });
+
+const BACKORDER = /^3 now, 7 on backorder, dispatched by \d{1,2} [A-Z][a-z]{2} \d{4}$/;
+
+async function openProductPage(page: Page, name: string) {
+  await page.goto(`/items?q=${encodeURIComponent(name)}`);
+  await page.getByRole("link", { name, exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+}
+
+for (const [width, height] of [
+  [375, 812],
+  [1280, 900],
+] as const) {
+  test(`at ${width} px a buyer orders 10 of a part with 3 in stock; the rest is filled when stock arrives`, async ({
+    browser,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const admin = await browser.newPage();
+    await login(admin, { role: "admin", name: "Alex Admin" });
+    const part = await addProduct(admin, { quantity: 3, price: "12.50" });
+
+    const page = await browser.newPage({ viewport: { width, height } });
+    await login(page);
+    await openProductPage(page, part);
+    await page.getByLabel("Quantity").fill("10");
+    // Without JavaScript the page is asked again for the typed quantity.
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Show price" }).click();
+    await expect(page.getByTestId("quantity-price")).toContainText("10 × £12.50 = £125.00 excl. VAT");
+    await expect(page.getByTestId("supply")).toHaveText(BACKORDER);
+    await page.screenshot({ path: testInfo.outputPath(`product-${width}.png`), fullPage: true });
+    await addToCart(page, page.getByRole("button", { name: "Add to Cart", exact: true }));
+    if (!javaScriptEnabled)
+      await expect(page.getByRole("status")).toContainText("Added to your cart (10 in the cart).");
+
+    await page.goto("/cart");
+    await expect(page.getByTestId(/^line-/).getByTestId("dispatch")).toHaveText(BACKORDER);
+    await page.getByRole("link", { name: "Check out" }).click();
+    await expect(page.getByTestId(/^line-/).getByTestId("dispatch")).toHaveText(BACKORDER);
+    await page.getByLabel("Shipping address").fill("12 Foundry Lane, Sheffield S3 8RA");
+    await page.getByLabel("Phone").fill("+44 114 496 0000");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/my-order\/\d+$/);
+    const orderId = page.url().split("/").at(-1);
+    await expect(page.getByTestId(/^line-/).getByTestId("dispatch")).toHaveText(BACKORDER);
+    await page.screenshot({ path: testInfo.outputPath(`order-${width}.png`), fullPage: true });
+
+    // Staff: the part's page says who is owed; ship what is ready, then stock arrives.
+    await openProductPage(admin, part);
+    await admin.goto(admin.url().replace("/items/", "/dashboard/manage-product/"));
+    await expect(admin.getByTestId("backorders-owed")).toHaveText(
+      "7 units are owed to 1 order. Stock added here fills them oldest order first.",
+    );
+    await admin.goto(`/dashboard/manage-order/${orderId}`);
+    await admin.getByRole("button", { name: "Ship what is ready" }).click();
+    await expect(admin.getByRole("status")).toContainText(`Order #${orderId} is now partly shipped.`);
+    await expect(admin.getByTestId("shipments")).toContainText("3 × ");
+
+    await openProductPage(admin, part);
+    await admin.goto(admin.url().replace("/items/", "/dashboard/manage-product/"));
+    await admin.getByLabel("Units (+ or −)").fill("7");
+    await admin.getByLabel("Reason").fill("Received from the works");
+    await admin.getByRole("button", { name: "Save stock change" }).click();
+    await expect(admin.getByTestId("backorders-owed")).toHaveCount(0);
+    await expect(admin.getByText("No order is waiting for this part.")).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByTestId(/^line-/).getByTestId("dispatch")).toHaveText(
+      /^3 shipped; Dispatched (today|by .+)$/,
+    );
+    await admin.goto(`/dashboard/manage-order/${orderId}`);
+    await admin.getByRole("button", { name: "Mark shipped" }).click();
+    await expect(admin.getByRole("status")).toContainText(`Order #${orderId} is now shipped.`);
+    await page.reload();
+    await expect(page.getByTestId(/^line-/).getByTestId("dispatch")).toHaveText("Shipped");
+    await admin.close();
+  });
+}
