@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { addLinesToCart, cartLinesOf } from "~/models/cart.server";
+import { setUserRole } from "~/models/user.server";
 
 import { newItem } from "../support/builders";
 import type { ServerProcess } from "../support/server";
@@ -38,7 +39,7 @@ function seededRandom(seed: number) {
   };
 }
 
-async function makeParts(label: string, count = PARTS, stock = STOCK) {
+async function makeParts(label: string, { count = PARTS, stock = STOCK, backorders = false } = {}) {
   return Promise.all(
     Array.from({ length: count }, (_, index) =>
       newItem({
@@ -48,6 +49,7 @@ async function makeParts(label: string, count = PARTS, stock = STOCK) {
         price_cents: 700 + index * 130,
         quantity: stock,
         supplier_name: "Gearwright Works",
+        allow_backorder: backorders ? 1 : 0,
       }),
     ),
   );
@@ -209,7 +211,7 @@ test(`${CUSTOMERS} customers check out carts of 3 to 5 lines from ${PARTS} scarc
 });
 
 test("one checkout token posted 50 times at once through both processes makes one order", async () => {
-  const parts = await makeParts("Token", 3, 100);
+  const parts = await makeParts("Token", { count: 3, stock: 100 });
   const [customer] = await customersWithCarts(
     "token",
     1,
@@ -236,7 +238,7 @@ test("one checkout token posted 50 times at once through both processes makes on
 });
 
 test("kill -9 one app process during checkouts: every answered order exists with all its lines, nothing half-written", async () => {
-  const parts = await makeParts("Crash", PARTS, 400);
+  const parts = await makeParts("Crash", { stock: 400 });
   const partIds = parts.map((part) => part.id);
   const customers = await customersWithCarts("crash", 120, partIds, 99);
   // Setting up, not under test: 120 checkout pages at once on a loaded two-core machine once left a
@@ -288,4 +290,168 @@ test("kill -9 one app process during checkouts: every answered order exists with
   expect(lost).toEqual([]);
   expect(broken).toEqual([]);
   expect(answered.length).toBeGreaterThan(20);
+});
+
+/**
+ * The backorder invariants, for parts that started with `start` in stock: every line's units are
+ * allocated or waiting (or gone with its cancellation); stock plus what order lines hold is the start
+ * plus what arrived; no stock sits in a part while a live order waits for it; and every live order
+ * that waited and waits no more was told, its mail written in the transaction that filled it.
+ */
+async function brokenBackorderInvariants(partIds: number[], start: number, waitedBefore: Set<number>) {
+  const broken: string[] = [];
+  const lines = await db
+    .selectFrom("order_lines")
+    .innerJoin("orders", "orders.id", "order_lines.order_id")
+    .select([
+      "orders.id as order_id",
+      "orders.status",
+      "order_lines.item_id",
+      "order_lines.quantity",
+      "order_lines.allocated",
+      "order_lines.waiting",
+    ])
+    .where("order_lines.item_id", "in", partIds)
+    .execute();
+  const arrivals = await db
+    .selectFrom("stock_movements")
+    .select(["item_id", "change"])
+    .where("item_id", "in", partIds)
+    .where("reason", "=", "Arrived from the works")
+    .execute();
+  const parts = await db.selectFrom("items").select(["id", "quantity"]).where("id", "in", partIds).execute();
+  for (const part of parts) {
+    const own = lines.filter((line) => line.item_id === part.id);
+    const held = own.reduce((sum, line) => sum + line.allocated, 0);
+    const arrived = arrivals.filter((row) => row.item_id === part.id).reduce((sum, row) => sum + row.change, 0);
+    if (part.quantity < 0) broken.push(`part ${part.id}: stock ${part.quantity} below zero`);
+    if (part.quantity + held !== start + arrived) {
+      broken.push(`part ${part.id}: ${part.quantity} in stock + ${held} held ≠ ${start} + ${arrived} arrived`);
+    }
+    const waiting = own.filter((line) => line.status !== "cancelled" && line.waiting > 0);
+    if (waiting.length && part.quantity > 0) {
+      broken.push(`part ${part.id}: ${part.quantity} in stock while ${waiting.length} orders wait`);
+    }
+  }
+  for (const line of lines) {
+    if (
+      line.status === "cancelled"
+        ? line.allocated + line.waiting !== 0
+        : line.allocated + line.waiting !== line.quantity
+    ) {
+      broken.push(`order ${line.order_id} (${line.status}): ${line.allocated} + ${line.waiting} of ${line.quantity}`);
+    }
+  }
+  const filledMail = new Set(
+    (
+      await db
+        .selectFrom("outbox")
+        .select("order_id")
+        .where("kind", "=", "order-backorder-filled")
+        .where("order_id", "in", [...waitedBefore, 0])
+        .execute()
+    ).map((row) => row.order_id),
+  );
+  const orderIds = new Set(lines.map((line) => line.order_id));
+  for (const orderId of orderIds) {
+    const own = lines.filter((line) => line.order_id === orderId);
+    const live = own[0].status !== "cancelled";
+    if (live && waitedBefore.has(orderId) && own.every((line) => line.waiting === 0) && !filledMail.has(orderId)) {
+      broken.push(`order ${orderId}: its backorder was filled and no mail says so`);
+    }
+  }
+  return broken;
+}
+
+test("backorders through two processes: carts beyond stock are all ordered; stock arrives while half cancel twice at once and a process is killed; every unit accounted for", async () => {
+  const START = 12;
+  const parts = await makeParts("Backordered", { stock: START, backorders: true });
+  const partIds = parts.map((part) => part.id);
+  const customers = await customersWithCarts("backorder", CUSTOMERS, partIds, 20_261_126);
+  const forms = await Promise.all(customers.map((customer) => openCheckout(customer.cookie)));
+  const responses = await Promise.all(customers.map((customer, index) => placeOrder(customer, forms[index])));
+  expect(responses.map((response) => response.status)).toEqual(Array(CUSTOMERS).fill(302));
+  const orders = await ordersOf(customers.map((customer) => customer.id));
+  expect(orders).toHaveLength(CUSTOMERS);
+  // Each order is its cart, once (stock is the backorder invariants' to check).
+  expect(
+    (await brokenInvariants(partIds, START, customers, orders)).filter((message) => !message.startsWith("part ")),
+  ).toEqual([]);
+  const waitedBefore = new Set(
+    (
+      await db
+        .selectFrom("order_lines")
+        .select("order_id")
+        .where("item_id", "in", partIds)
+        .where("waiting", ">", 0)
+        .execute()
+    ).map((row) => row.order_id),
+  );
+  expect(waitedBefore.size).toBeGreaterThan(CUSTOMERS / 2);
+  expect(await brokenBackorderInvariants(partIds, START, waitedBefore)).toEqual([]);
+
+  // Staff book arrivals of every part, three at a time each, while half the buyers cancel twice at
+  // once; 150 ms in, one process is killed. Requests it held die unanswered.
+  const admin = (await setUserRole(
+    (await newUser({ email: `staff-${partIds[0]}@example.com`, displayName: "Staff" })).email,
+    "admin",
+  ))!;
+  const adminCookie = await sessionCookieFor(admin);
+  const statuses: number[] = [];
+  const settle = (request: Promise<Response>) =>
+    request.then(
+      (response) => statuses.push(response.status),
+      () => statuses.push(0),
+    );
+  const arrivals = partIds.flatMap((partId) =>
+    [7, 9, 11].map((change) =>
+      settle(
+        postForm(
+          shop.origin,
+          `/dashboard/manage-product/${partId}`,
+          { intent: "adjust-stock", change: String(change), reason: "Arrived from the works" },
+          { cookie: adminCookie, signal: AbortSignal.timeout(15_000) },
+        ),
+      ),
+    ),
+  );
+  const cancels = orders
+    .filter((_, index) => index % 2 === 0)
+    .flatMap((order) =>
+      [0, 1].map(() =>
+        settle(
+          postForm(
+            shop.origin,
+            `/dashboard/my-order/${order.id}`,
+            { intent: "cancel", orderId: String(order.id) },
+            {
+              cookie: customers.find((customer) => customer.id === order.user_id)!.cookie,
+              signal: AbortSignal.timeout(15_000),
+            },
+          ),
+        ),
+      ),
+    );
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const [victim] = shop.workerPids();
+  process.kill(victim, "SIGKILL");
+  await Promise.all([...arrivals, ...cancels]);
+  await shop.waitForWorkers(2);
+
+  const broken = await brokenBackorderInvariants(partIds, START, waitedBefore);
+  const serverErrors = statuses.filter((status) => status >= 500).length;
+  console.log(
+    `backorders: ${statuses.filter((status) => status === 302).length} of ${statuses.length} arrivals and cancels answered, ${statuses.filter((status) => status === 0).length} died with their process`,
+  );
+  recordStats({
+    suite: "backorders",
+    requests: responses.length + statuses.length,
+    failures: statuses.filter((status) => ![0, 302, 409].includes(status)).length,
+    serverErrors,
+    oversells: broken.length,
+    ordersLost: 0,
+  });
+  expect(serverErrors).toBe(0);
+  expect(statuses.filter((status) => ![0, 302, 409].includes(status))).toEqual([]);
+  expect(broken).toEqual([]);
 });

@@ -31,6 +31,8 @@ test(`two app processes (cluster), ${REQUESTS} concurrent orders of 1 against ${
     price_cents: 2500,
     quantity: STOCK,
     supplier_name: "Gearwright Works",
+    // Sold from stock only: more than the stock is refused, not taken on backorder.
+    allow_backorder: 0,
   });
   const buyers = await Promise.all(
     Array.from({ length: 20 }, async (_, index) => {
