@@ -110,16 +110,23 @@ export async function cookieFor(userId: number): Promise<{ cookie: string; creat
 }
 
 const IGNORED_TABLES = new Set(["rate_limits", "kysely_migration", "kysely_migration_lock"]);
+let fingerprintedTables: Promise<string[]> | undefined;
 
 /**
  * A fingerprint of every business table's rows. Rate-limit counters are left out: counting a
  * failed sign-in is the point of them, not a change to the shop.
  */
 export async function databaseFingerprint() {
-  const tables = (await db.introspection.getTables())
-    .map((table) => table.name)
-    .filter((name) => !IGNORED_TABLES.has(name))
-    .sort();
+  // The schema does not change during a run: read once (half of a fingerprint's time, 15,000 times a run).
+  fingerprintedTables ??= db.introspection
+    .getTables()
+    .then((found) =>
+      found
+        .map((table) => table.name)
+        .filter((name) => !IGNORED_TABLES.has(name))
+        .sort(),
+    );
+  const tables = await fingerprintedTables;
   const snapshots = await Promise.all(
     tables.map((table) => sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db)),
   );
