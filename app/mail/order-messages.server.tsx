@@ -143,7 +143,7 @@ const STATUS_WORDS = {
   shipped: "has shipped",
   delivered: "has been delivered",
   cancelled: "was cancelled; the parts went back into stock and nothing is charged",
-  "backorder filled": "is complete: the parts you waited for are in stock and ready to ship",
+  "backorder filled": "has parts that were on backorder in stock now, ready to ship (each line below says when it leaves)",
 } as const;
 
 export type OrderStatusEvent = keyof typeof STATUS_WORDS;
@@ -153,7 +153,7 @@ export function orderStatusMessage(order: OrderForMail, status: OrderStatusEvent
   const link = orderLink(order.id);
   const heading = `Your order #${order.id} ${STATUS_WORDS[status]}`;
   return {
-    subject: `${storeName()}: order #${order.id} ${status === "backorder filled" ? "complete" : status}`,
+    subject: `${storeName()}: order #${order.id} ${status === "backorder filled" ? "backorder in stock" : status}`,
     text: [`Hello ${order.customerName},`, "", `${heading}.`, "", linesText(order), "", `Your order: ${link}`].join(
       "\n",
     ),
