@@ -143,7 +143,8 @@ const STATUS_WORDS = {
   shipped: "has shipped",
   delivered: "has been delivered",
   cancelled: "was cancelled; the parts went back into stock and nothing is charged",
-  "backorder filled": "has parts that were on backorder in stock now, ready to ship (each line below says when it leaves)",
+  "backorder filled":
+    "has parts that were on backorder in stock now, ready to ship (each line below says when it leaves)",
 } as const;
 
 export type OrderStatusEvent = keyof typeof STATUS_WORDS;

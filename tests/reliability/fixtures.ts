@@ -118,14 +118,12 @@ let fingerprintedTables: Promise<string[]> | undefined;
  */
 export async function databaseFingerprint() {
   // The schema does not change during a run: read once (half of a fingerprint's time, 15,000 times a run).
-  fingerprintedTables ??= db.introspection
-    .getTables()
-    .then((found) =>
-      found
-        .map((table) => table.name)
-        .filter((name) => !IGNORED_TABLES.has(name))
-        .sort(),
-    );
+  fingerprintedTables ??= db.introspection.getTables().then((found) =>
+    found
+      .map((table) => table.name)
+      .filter((name) => !IGNORED_TABLES.has(name))
+      .sort(),
+  );
   const tables = await fingerprintedTables;
   const snapshots = await Promise.all(
     tables.map((table) => sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db)),
