@@ -15,7 +15,7 @@
 //   --connections N  BENCH_CONNECTIONS  concurrent connections (50)
 //   --port P         BENCH_PORT         first of eleven loopback ports, 3200–3289 (3210)
 //   --only a,b       BENCH_ONLY         run only these measurements (names as in the table, and
-//                                      orders, checkout, checkout-postgres, catalog-file, flood,
+//                                      orders, checkout, checkout-backorder, checkout-postgres, catalog-file, flood,
 //                                      uploads, adversarial)
 //   --profile        BENCH_PROFILE=1    run the servers under node --cpu-prof (.tmp/bench/profiles)
 //   --no-write       BENCH_WRITE=0      print only; leave docs/benchmarks.md alone
@@ -38,7 +38,7 @@ import { report } from "./report/index.mjs";
 import { measureAdversarial } from "./scenarios/adversarial.mjs";
 import { cachingHeaders } from "./scenarios/caching.mjs";
 import { measureCatalogFile } from "./scenarios/catalog-file.mjs";
-import { measureSqliteCheckouts } from "./scenarios/checkouts.mjs";
+import { measureBackorderCheckouts, measureBackorderFill, measureSqliteCheckouts } from "./scenarios/checkouts.mjs";
 import { measurePostgresCheckouts } from "./scenarios/checkouts-postgres.mjs";
 import { measureFlood } from "./scenarios/flood.mjs";
 import { measureLatency } from "./scenarios/latency.mjs";
@@ -47,7 +47,7 @@ import { measureOrders } from "./scenarios/orders.mjs";
 import { measurePages, pagePlan } from "./scenarios/pages.mjs";
 import { homePayload } from "./scenarios/payload.mjs";
 import { searchPages } from "./scenarios/search.mjs";
-import { seedCatalogs } from "./setup/catalogs.mjs";
+import { promoteToStaff, seedCatalogs } from "./setup/catalogs.mjs";
 import { signUpCustomers, startServers } from "./setup/servers.mjs";
 
 const env = process.env;
@@ -128,7 +128,7 @@ try {
   // 3. The servers, the customers, and what the home page sends.
   const servers = await startServers({ runDir, largeDb, smallDb, port: config.port, profileDir, cleanup });
   const { large, uncached } = servers;
-  const { reader, buyer } = await signUpCustomers(large, { pageItemId: parts.page });
+  const { reader, buyer, visitor } = await signUpCustomers(large, { pageItemId: parts.page });
   const homeHtml = await (await fetch(`${large.origin}/`)).text();
   const caching = await cachingHeaders(large.origin, { homeHtml, reader });
 
@@ -138,6 +138,7 @@ try {
   const plan = pagePlan({
     servers,
     reader,
+    visitor,
     catalogPaths,
     newSearchPages,
     searchRows,
@@ -160,6 +161,11 @@ try {
   const onLarge = { server: large, databaseFile: largeDb, parts, config };
   const orders = runs("orders") ? await measureOrders({ ...onLarge, buyer }) : null;
   const checkouts = runs("checkout") ? await measureSqliteCheckouts(onLarge) : null;
+  // Issue 26: a checkout with a backordered line, then one arrival that fills 1,000 of the lines it left waiting.
+  const backorderCheckouts = runs("checkout-backorder") ? await measureBackorderCheckouts(onLarge) : null;
+  const backorderFill = backorderCheckouts
+    ? await measureBackorderFill({ ...onLarge, staffCookie: promoteToStaff(largeDb, buyer) })
+    : null;
   const postgresCheckouts = runs("checkout-postgres")
     ? await measurePostgresCheckouts({ runDir, config, cleanup })
     : null;
@@ -185,6 +191,8 @@ try {
     adversarial,
     orders,
     checkouts,
+    backorderCheckouts,
+    backorderFill,
     postgresCheckouts,
     catalogFile,
     flood,

@@ -6,7 +6,7 @@ import { ADVERSARIAL_CONNECTIONS, HEALTHZ_CONNECTIONS } from "../scenarios/adver
 import { FLOOD_CONNECTIONS } from "../scenarios/flood.mjs";
 import { LATENCY_CONNECTIONS } from "../scenarios/latency.mjs";
 import { UPLOAD_READERS } from "../scenarios/media.mjs";
-import { checkoutsVsHome, ordersVsHome, postgresVsHome } from "./operations.mjs";
+import { backorderCheckoutsVsHome, checkoutsVsHome, ordersVsHome, postgresVsHome } from "./operations.mjs";
 import { both, judge, showBoth, showBothTimes, showTimes } from "./ratios.mjs";
 
 const vsBare = (page, target, label) => ({ kind: "times", page, of: "bare-doc", target, label });
@@ -78,7 +78,16 @@ export const BUDGETS = [
   { kind: "orders", target: 0.3, label: "Orders per second vs home page req/s (cache off)" },
   { kind: "checkouts", target: 0.5, label: "Checkouts of 3-line carts per second vs home, signed in (SQLite)" },
   { kind: "checkouts-postgres", label: "The same on PostgreSQL (reported)" },
+  // Issue 26: backorders.
+  {
+    kind: "checkouts-backorder",
+    target: 0.5,
+    label: "Checkouts with a backordered line per second vs home, signed in (SQLite)",
+  },
+  { kind: "backorder-fill", maxMs: 1000, label: "One stock arrival completing 1,000 waiting lines (with their mail)" },
   { kind: "times", page: "cart", of: "home-signed-in", target: 0.9, label: "Cart page, signed in, vs home, signed in" },
+  // Issue 26: a visitor's cart costs what an account's does.
+  { kind: "times", page: "cart-guest", of: "cart", target: 0.9, label: "Cart page, signed out, vs signed in" },
   { kind: "no-oversell", label: "No oversell (stock check and sell-out race)" },
   // Issue 25: the catalog as a file.
   {
@@ -182,6 +191,22 @@ const ROWS = {
       `≥ ${target}×`,
       ratio === null ? "–" : showTimes(ratio),
       ratio === null ? "not measured" : pass(ratio >= target && run.checkouts.consistent),
+    ];
+  },
+  "checkouts-backorder": ({ target }, run) => {
+    const ratio = backorderCheckoutsVsHome(run);
+    return [
+      `≥ ${target}×`,
+      ratio === null ? "–" : showTimes(ratio),
+      ratio === null ? "not measured" : pass(ratio >= target && run.backorderCheckouts.consistent),
+    ];
+  },
+  "backorder-fill": ({ maxMs }, { backorderFill }) => {
+    const measured = backorderFill?.ms ?? null;
+    return [
+      `< ${fmt.int(maxMs)} ms`,
+      measured === null ? "–" : `${fmt.ms(measured)} ms`,
+      measured === null ? "not measured" : pass(measured < maxMs && backorderFill.ok),
     ];
   },
   "checkouts-postgres": (_budget, run) => {

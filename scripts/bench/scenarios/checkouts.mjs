@@ -3,6 +3,8 @@
 // count as checkouts; the stock of the three parts is checked afterwards.
 import { randomUUID } from "node:crypto";
 
+import Database from "better-sqlite3";
+
 import { elapsed } from "../lib/clock.mjs";
 import { measureOnServer } from "../lib/load.mjs";
 import { fmt } from "../lib/report.mjs";
@@ -115,4 +117,62 @@ export async function measureSqliteCheckouts({ server, databaseFile, parts, conf
   const checkouts = await measureCheckouts(server, parts.checkout, config, async (id) => stockOf(databaseFile, id));
   console.log(`${checkoutsLine(checkouts)}  [${elapsed()}]`);
   return checkouts;
+}
+
+/**
+ * The same flow with the third line on backorder (none in stock): the stock check is then that what
+ * left stock is what order lines hold (allocated), the backordered part's staying at 0.
+ */
+export async function measureBackorderCheckouts({ server, databaseFile, parts, config }) {
+  process.stdout.write(`  ${"Check out with a backordered line (SQLite)".padEnd(42)} `);
+  const itemIds = [parts.checkout[0], parts.checkout[1], parts.backorder];
+  const checkouts = await measureCheckouts(server, itemIds, config, async (id) => {
+    const { quantity, allocated } = stockOf(databaseFile, id);
+    return { quantity, units: allocated };
+  });
+  const waiting = stockOf(databaseFile, parts.backorder).units - stockOf(databaseFile, parts.backorder).allocated;
+  console.log(`${checkoutsLine(checkouts)}, ${fmt.int(waiting)} units waiting  [${elapsed()}]`);
+  return { ...checkouts, waiting };
+}
+
+/**
+ * One stock arrival, booked by staff on the part's page, that completes the 1,000 oldest waiting
+ * lines of the backordered part (each waits for one unit): the time its POST takes, fills and
+ * their mails (one per order, through the outbox) included, all in one transaction.
+ */
+export async function measureBackorderFill({ server, databaseFile, parts, staffCookie }) {
+  process.stdout.write(`  ${"Stock arrival filling 1,000 waiting lines".padEnd(42)} `);
+  const sqlite = new Database(databaseFile, { readonly: true });
+  let lines;
+  try {
+    lines = sqlite
+      .prepare(
+        `select order_lines.waiting from order_lines join orders on orders.id = order_lines.order_id
+         where order_lines.item_id = ? and order_lines.waiting > 0 and orders.status = 'pending'
+         order by order_lines.order_id limit 1000`,
+      )
+      .all(parts.backorder);
+  } finally {
+    sqlite.close();
+  }
+  if (lines.length < 1000) {
+    console.log(`only ${lines.length} lines waited: not measured`);
+    return { lines: lines.length, ms: null };
+  }
+  const units = lines.reduce((sum, line) => sum + line.waiting, 0);
+  const started = performance.now();
+  const response = await fetch(`${server.origin}/dashboard/manage-product/${parts.backorder}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: formHeaders(server.origin, staffCookie),
+    body: new URLSearchParams({ intent: "adjust-stock", change: String(units), reason: "Bench: arrived" }),
+  });
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  const after = stockOf(databaseFile, parts.backorder);
+  const ok = response.status === 302 && after.quantity === 0;
+  console.log(
+    `${fmt.ms(ms)} ms for ${fmt.int(units)} units, ${ok ? "stock 0 after" : `answered ${response.status}, stock ${after.quantity}`}`,
+  );
+  return { lines: lines.length, units, ms, ok };
 }

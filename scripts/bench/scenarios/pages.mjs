@@ -21,6 +21,7 @@ export function cycle(values) {
 export function pagePlan({
   servers,
   reader,
+  visitor,
   catalogPaths,
   newSearchPages,
   searchRows = [],
@@ -75,6 +76,13 @@ export function pagePlan({
     ...searchRows,
     { name: "order-page", label: "Order page, signed in", server: large, path: `/order/${pageItemId}`, ...signedIn },
     { name: "cart", label: "Cart, signed in (3 lines)", server: large, path: "/cart", ...signedIn },
+    {
+      name: "cart-guest",
+      label: "Cart, signed out (3 lines, the cart's own cookie)",
+      server: large,
+      path: "/cart",
+      headers: { Cookie: visitor },
+    },
     { name: "dashboard", label: "My Orders, signed in", server: large, path: "/dashboard/my-order", ...signedIn },
   ];
   // The table's Items column: the catalog a page was served from (none for the yardsticks).

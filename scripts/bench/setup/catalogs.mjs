@@ -28,6 +28,8 @@ function partsOf(items) {
     page: Math.max(1, Math.ceil(items / 2)),
     // The three parts every benchmark checkout buys one of.
     checkout: [1, 2, 3].map((offset) => order + offset),
+    // None in stock and taking backorders: the backordered checkout's third line.
+    backorder: order + 4,
   };
 }
 
@@ -51,6 +53,7 @@ export function seedCatalogs(config, { cleanup, keep }) {
     setStock.run(ORDER_STOCK, parts.order);
     setStock.run(CONTENTION_STOCK, parts.contention);
     for (const id of parts.checkout) setStock.run(ORDER_STOCK, id);
+    sqlite.prepare("update items set quantity = 0, allow_backorder = 1, hidden = 0 where id = ?").run(parts.backorder);
     // The reader's dashboard orders: in stock, whatever the generator rolled.
     sqlite
       .prepare("update items set quantity = max(quantity, 100) where id between ? and ?")
@@ -78,16 +81,33 @@ export function seedCatalogs(config, { cleanup, keep }) {
   };
 }
 
-/** A part's stock, and the order lines and units ordered of it, read straight from the SQLite file. */
+/**
+ * A part's stock, and the order lines, units ordered and units taken from stock (allocated) of it,
+ * read straight from the SQLite file.
+ */
 export function stockOf(databaseFile, id) {
   const sqlite = new Database(databaseFile, { readonly: true });
   try {
     const { quantity } = sqlite.prepare("select quantity from items where id = ?").get(id);
-    const { count, units } = sqlite
-      .prepare("select count(*) as count, coalesce(sum(quantity), 0) as units from order_lines where item_id = ?")
+    const { count, units, allocated } = sqlite
+      .prepare(
+        `select count(*) as count, coalesce(sum(quantity), 0) as units, coalesce(sum(allocated), 0) as allocated
+         from order_lines where item_id = ?`,
+      )
       .get(id);
-    return { quantity, count, units };
+    return { quantity, count, units, allocated };
   } finally {
     sqlite.close();
   }
+}
+
+/** Makes the bench buyer staff (straight in the SQLite file: the server reads roles per request); their cookie. */
+export function promoteToStaff(databaseFile, buyerCookie) {
+  const sqlite = new Database(databaseFile);
+  try {
+    sqlite.prepare("update users set role = 'admin' where email = ?").run("bench-buyer@example.com");
+  } finally {
+    sqlite.close();
+  }
+  return buyerCookie;
 }

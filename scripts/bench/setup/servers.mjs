@@ -58,5 +58,25 @@ export async function signUpCustomers(server, { pageItemId }) {
     if (!ok) throw new Error(`could not place the reader's order ${index + 1} on item ${pageItemId + index}`);
   }
   for (let index = 0; index < 3; index++) await addToCart(server.origin, reader, pageItemId + index, 1);
-  return { reader, buyer };
+  // A visitor with the same three lines, held by the cart's own cookie (decision 29).
+  const visitor = await guestCartCookie(server.origin, pageItemId);
+  for (let index = 1; index < 3; index++) await addToCart(server.origin, visitor, pageItemId + index, 1);
+  return { reader, buyer, visitor };
+}
+
+/** A signed-out visitor's first Add to Cart: the cart cookie it is given. */
+async function guestCartCookie(origin, itemId) {
+  const response = await fetch(`${origin}/cart`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "Sec-Fetch-Site": "same-origin" },
+    body: new URLSearchParams({ intent: "add", itemId: String(itemId), quantity: "1" }),
+  });
+  await response.arrayBuffer();
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .find((pair) => pair.startsWith("__cart="));
+  if (response.status !== 302 || !cookie) throw new Error(`a visitor's Add to Cart answered ${response.status}`);
+  return cookie;
 }
