@@ -8,7 +8,7 @@ import {
   type OrderStatusEvent,
   orderStatusMessage,
 } from "./order-messages.server";
-import { enqueueMessage } from "./outbox.server";
+import { enqueueMessage, enqueueMessages } from "./outbox.server";
 
 /** An order as its mail needs it: what the messages show, and whom they go to. */
 export type OrderMail = OrderForMail & { customerEmail: string; customerId: number };
@@ -33,8 +33,23 @@ export async function enqueueOrderMail(order: OrderMail, event: OrderMailEvent, 
     }
     return;
   }
-  await enqueueMessage(
-    { ...orderStatusMessage(order, event), kind: `order-${event.replace(" ", "-")}`, ...toCustomer },
+  await enqueueOrderStatusMails([order], event, { executor });
+}
+
+/** The same note to each of these orders' customers (a stock arrival filling many orders' lines). */
+export function enqueueOrderStatusMails(
+  orders: readonly OrderMail[],
+  event: OrderStatusEvent,
+  { executor = db }: DbOptions = {},
+) {
+  return enqueueMessages(
+    orders.map((order) => ({
+      ...orderStatusMessage(order, event),
+      kind: `order-${event.replace(" ", "-")}`,
+      recipient: order.customerEmail,
+      orderId: order.id,
+      toAccount: order.customerId,
+    })),
     { executor },
   );
 }

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql, type Transaction } from "kysely";
 
-import { db, type DbOptions, inTransaction, now } from "~/db/db.server";
+import { db, type DbOptions, type Executor, inTransaction, now } from "~/db/db.server";
 import type { Database, OrderLine, OrderStatus } from "~/db/schema";
 import { containsPattern } from "~/lib/like-pattern";
 import { type CompletedLine, fillWaitingLines, releaseOrderStock } from "~/models/backorders.server";
@@ -177,17 +177,33 @@ export async function getOrderWithLines(
   orderId: number,
   { ownerId, executor = db }: { ownerId?: number } & DbOptions = {},
 ) {
-  let find = executor
-    .selectFrom("orders")
-    .innerJoin("users", "users.id", "orders.user_id")
-    .select([...orderColumns, "orders.user_id", "users.email as customer_email", "users.display_name as customer_name"])
-    .select((eb) => [readyToShip(eb), waitingUnits(eb)])
-    .where("orders.id", "=", orderId);
+  let find = ordersWithCustomers(executor).where("orders.id", "=", orderId);
   if (ownerId !== undefined) find = find.where("orders.user_id", "=", ownerId);
   const order = await find.executeTakeFirst();
   if (!order) return undefined;
   const lines = await linesOfOrders([orderId], { executor });
   return { ...order, lines: lines.get(orderId) ?? [] };
+}
+
+/** Orders with their customers and lines, in two queries however many (a stock arrival's mail). */
+export async function getOrdersWithLines(orderIds: readonly number[], { executor = db }: DbOptions = {}) {
+  if (!orderIds.length) return [];
+  const [orders, lines] = await Promise.all([
+    ordersWithCustomers(executor)
+      .where("orders.id", "in", [...orderIds])
+      .orderBy("orders.id")
+      .execute(),
+    linesOfOrders(orderIds, { executor }),
+  ]);
+  return orders.map((order) => ({ ...order, lines: lines.get(order.id) ?? [] }));
+}
+
+function ordersWithCustomers(executor: Executor) {
+  return executor
+    .selectFrom("orders")
+    .innerJoin("users", "users.id", "orders.user_id")
+    .select([...orderColumns, "orders.user_id", "users.email as customer_email", "users.display_name as customer_name"])
+    .select((eb) => [readyToShip(eb), waitingUnits(eb)]);
 }
 
 export type OrderWithLines = NonNullable<Awaited<ReturnType<typeof getOrderWithLines>>>;

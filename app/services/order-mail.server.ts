@@ -1,11 +1,16 @@
 import { dispatchSettings, formatStoreDay, storePricingRules } from "~/config/env.server";
 import { db, type DbOptions } from "~/db/db.server";
 import { dispatchClock, orderLineWording } from "~/lib/dispatch";
-import { enqueueOrderMail, type OrderMail, type OrderMailEvent } from "~/mail/order-mail.server";
-import { getOrderWithLines, type OrderWithLines } from "~/models/order.server";
+import {
+  enqueueOrderMail,
+  enqueueOrderStatusMails,
+  type OrderMail,
+  type OrderMailEvent,
+} from "~/mail/order-mail.server";
+import type { OrderStatusEvent } from "~/mail/order-messages.server";
+import { getOrdersWithLines, getOrderWithLines, type OrderWithLines } from "~/models/order.server";
 
-function orderMailOf(order: OrderWithLines): OrderMail {
-  const clock = dispatchClock(new Date(), dispatchSettings());
+function orderMailOf(order: OrderWithLines, clock = dispatchClock(new Date(), dispatchSettings())): OrderMail {
   return {
     id: order.id,
     placedAt: order.created_at,
@@ -38,4 +43,20 @@ export async function enqueueMailForOrder(orderId: number, event: OrderMailEvent
   const order = await getOrderWithLines(orderId, { executor });
   if (!order) throw new Error(`Order ${orderId} vanished inside its own transaction`);
   await enqueueOrderMail(orderMailOf(order), event, { executor });
+}
+
+/** The same note to many orders' customers, read and written in a few statements in the caller's transaction. */
+export async function enqueueMailForOrders(
+  orderIds: readonly number[],
+  event: OrderStatusEvent,
+  { executor = db }: DbOptions = {},
+) {
+  const orders = await getOrdersWithLines(orderIds, { executor });
+  if (orders.length !== new Set(orderIds).size) throw new Error("An order vanished inside its own transaction");
+  const clock = dispatchClock(new Date(), dispatchSettings());
+  await enqueueOrderStatusMails(
+    orders.map((order) => orderMailOf(order, clock)),
+    event,
+    { executor },
+  );
 }

@@ -3,13 +3,12 @@ import { type CompletedLine, fillWaitingLines } from "~/models/backorders.server
 import { updateItem } from "~/models/item.server";
 import { adjustStock, type AdjustStockResult } from "~/models/stock.server";
 
-import { enqueueMailForOrder } from "./order-mail.server";
+import { enqueueMailForOrders } from "./order-mail.server";
 
-/** Tells each buyer whose order a stock arrival completed a line of: one message per order. */
+/** Tells each buyer whose order a stock arrival completed a line of: one message per order, written together. */
 export async function notifyCompletedLines(completed: readonly CompletedLine[], { executor = db }: DbOptions = {}) {
-  for (const orderId of [...new Set(completed.map((line) => line.orderId))].sort((a, b) => a - b)) {
-    await enqueueMailForOrder(orderId, "backorder filled", { executor });
-  }
+  const orderIds = [...new Set(completed.map((line) => line.orderId))].sort((a, b) => a - b);
+  await enqueueMailForOrders(orderIds, "backorder filled", { executor });
 }
 
 /**
