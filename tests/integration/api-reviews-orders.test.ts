@@ -114,6 +114,10 @@ describe("placing orders", () => {
       quantity: 3,
       unitPrice: 12.5,
       lineTotal: 37.5,
+      allocated: 3,
+      waiting: 0,
+      shipped: 0,
+      backorderDue: null,
     };
     expect(outcome.data).toEqual({
       _id: expect.any(Number),
@@ -263,7 +267,7 @@ describe("listing orders", () => {
         ...placed.data,
         status: "delivered",
         itemId: null,
-        lines: [{ ...placed.data.lines[0], itemId: null, unitPrice: 42, lineTotal: 84 }],
+        lines: [{ ...placed.data.lines[0], itemId: null, unitPrice: 42, lineTotal: 84, shipped: 2 }],
       },
     ]);
   });
