@@ -68,6 +68,13 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 404, 404],
     post: [SIGN_IN, 400, 400],
   },
+  // Parts lists: the buyer's own (the list is Alice's, so it is not found for Bob, nor for an admin).
+  "routes/dashboard.lists": { path: () => "/dashboard/lists", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
+  "routes/dashboard.lists_.$id": {
+    path: (shop) => `/dashboard/lists/${shop.aliceListId}`,
+    get: [SIGN_IN, 404, 404],
+    post: [SIGN_IN, 400, 400],
+  },
   "routes/dashboard.manage-quotes": {
     path: () => "/dashboard/manage-quotes",
     get: [SIGN_IN, 403, 200],
