@@ -21,6 +21,18 @@ export async function customerPartNumbersOf(
 }
 
 /**
+ * The buyer's numbers for an order's parts, keyed by item id as text (a page's data is JSON): the
+ * order page shows them under ours. Lines whose part was deleted have none.
+ */
+export async function customerPartNumbersForLines(
+  userId: number,
+  lines: readonly { item_id: number | null }[],
+): Promise<Record<string, string>> {
+  const itemIds = lines.flatMap((line) => (line.item_id === null ? [] : [line.item_id]));
+  return Object.fromEntries(await customerPartNumbersOf(userId, itemIds));
+}
+
+/**
  * The parts the buyer's own numbers name, by search key (as itemsByPartNumber does for ours): quick
  * order looks these up before our numbers.
  */

@@ -8,11 +8,14 @@ import * as cartPage from "~/routes/cart";
 import * as checkoutPage from "~/routes/checkout";
 import * as listsPage from "~/routes/dashboard.lists";
 import * as listPage from "~/routes/dashboard.lists_.$id";
+import * as manageOrderPage from "~/routes/dashboard.manage-order_.$id";
+import * as myOrderPage from "~/routes/dashboard.my-order_.$id";
 import * as quickOrderPage from "~/routes/quick-order";
 import { MAX_PARTS_LISTS } from "~/validation/parts-lists";
 
 import { newItem } from "../support/builders";
 import { call, fieldErrors, flashOf, formErrors, getRequest, postRequest } from "../support/http";
+import { placeTestOrder } from "../support/orders";
 import { createSignedInUser } from "../support/users";
 
 // Saved parts lists and the buyer's own part numbers (issue 26) through their pages' loaders and
@@ -293,5 +296,27 @@ describe("the buyer's own part numbers", () => {
       ok: false,
       reason: "not-found",
     });
+  });
+
+  test("shown on the buyer's order page and to staff on Manage Orders", async () => {
+    const { buyer, gear, belt } = await buyerWithCart();
+    await setCustomerPartNumber(buyer.user.id, gear.id, "MY-GEAR-9");
+    const placed = await placeTestOrder(buyer.user.id, [
+      { itemId: gear.id, quantity: 2 },
+      { itemId: belt.id, quantity: 1 },
+    ]);
+    if (!placed.ok) throw new Error("order refused");
+    const id = String(placed.orderId);
+    const mine = await call(myOrderPage.loader, getRequest(`/dashboard/my-order/${id}`, { cookie: buyer.cookie }), {
+      id,
+    });
+    expect(mine.data.customerPartNumbers).toEqual({ [gear.id]: "MY-GEAR-9" });
+    const staff = await createSignedInUser({ role: "admin" });
+    const managed = await call(
+      manageOrderPage.loader,
+      getRequest(`/dashboard/manage-order/${id}`, { cookie: staff.cookie }),
+      { id },
+    );
+    expect(managed.data.customerPartNumbers).toEqual({ [gear.id]: "MY-GEAR-9" });
   });
 });
