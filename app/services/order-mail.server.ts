@@ -2,9 +2,10 @@ import { dispatchSettings, formatStoreDay, storePricingRules } from "~/config/en
 import { db, type DbOptions } from "~/db/db.server";
 import { dispatchClock, orderLineWording } from "~/lib/dispatch";
 import { enqueueOrderMail, type OrderMail, type OrderMailEvent } from "~/mail/order-mail.server";
+import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { getOrderWithLines, type OrderWithLines } from "~/models/order.server";
 
-function orderMailOf(order: OrderWithLines): OrderMail {
+function orderMailOf(order: OrderWithLines, customerPartNumbers: ReadonlyMap<number, string>): OrderMail {
   const clock = dispatchClock(new Date(), dispatchSettings());
   return {
     id: order.id,
@@ -24,6 +25,9 @@ function orderMailOf(order: OrderWithLines): OrderMail {
     },
     lines: order.lines.map((line) => ({
       partNumber: line.part_number,
+      ...(line.item_id !== null && customerPartNumbers.has(line.item_id)
+        ? { customerPartNumber: customerPartNumbers.get(line.item_id) }
+        : {}),
       name: line.item_name,
       quantity: line.quantity,
       unitPriceCents: Number(line.unit_price_cents),
@@ -37,5 +41,11 @@ function orderMailOf(order: OrderWithLines): OrderMail {
 export async function enqueueMailForOrder(orderId: number, event: OrderMailEvent, { executor = db }: DbOptions = {}) {
   const order = await getOrderWithLines(orderId, { executor });
   if (!order) throw new Error(`Order ${orderId} vanished inside its own transaction`);
-  await enqueueOrderMail(orderMailOf(order), event, { executor });
+  // The buyer's own part numbers, beside ours (docs/decisions/0032-parts-lists.md).
+  const customerPartNumbers = await customerPartNumbersOf(
+    order.user_id,
+    order.lines.flatMap((line) => (line.item_id === null ? [] : [line.item_id])),
+    { executor },
+  );
+  await enqueueOrderMail(orderMailOf(order, customerPartNumbers), event, { executor });
 }

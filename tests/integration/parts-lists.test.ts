@@ -298,7 +298,7 @@ describe("the buyer's own part numbers", () => {
     });
   });
 
-  test("shown on the buyer's order page and to staff on Manage Orders", async () => {
+  test("shown on the buyer's order page, to staff on Manage Orders, and in the confirmation mail", async () => {
     const { buyer, gear, belt } = await buyerWithCart();
     await setCustomerPartNumber(buyer.user.id, gear.id, "MY-GEAR-9");
     const placed = await placeTestOrder(buyer.user.id, [
@@ -318,5 +318,14 @@ describe("the buyer's own part numbers", () => {
       { id },
     );
     expect(managed.data.customerPartNumbers).toEqual({ [gear.id]: "MY-GEAR-9" });
+    const mail = await db
+      .selectFrom("outbox")
+      .select(["text_body", "html_body"])
+      .where("order_id", "=", placed.orderId)
+      .where("kind", "=", "order-placed")
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain(`2 × ${gear.part_number} (your no. MY-GEAR-9) `);
+    expect(mail.text_body).not.toContain(`${belt.part_number} (your no.`);
+    expect(mail.html_body).toContain("Your no. MY-GEAR-9");
   });
 });
