@@ -54,7 +54,7 @@ export function BillLines<Row extends BillRow>({
           <span className="block font-mono text-xs text-slate-600">{line.partNumber}</span>
           {line.customerPartNumber ? (
             <span className="block font-mono text-xs text-slate-700" data-testid="customer-part-number">
-              Your no. {line.customerPartNumber}
+              {`Your no. ${line.customerPartNumber}`}
             </span>
           ) : null}
           {line.dispatch ? (

@@ -26,7 +26,7 @@ export function ListLines({ lines }: { lines: ListLine[] }) {
               <span className="block font-mono text-xs text-slate-600">{line.partNumber}</span>
               {line.customerPartNumber ? (
                 <span className="block font-mono text-xs text-slate-700" data-testid="customer-part-number">
-                  Your no. {line.customerPartNumber}
+                  {`Your no. ${line.customerPartNumber}`}
                 </span>
               ) : null}
               {line.offSale ? <span className="block text-xs text-red-800">No longer sold</span> : null}
