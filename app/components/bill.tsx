@@ -21,6 +21,8 @@ export type BillRow = {
   lineTotalCents: number;
   /** When the line leaves, in words ("Dispatched today", "8 now, 17 on backorder, dispatched by …"). */
   dispatch?: string;
+  /** The buyer's own number for the part, shown under ours. */
+  customerPartNumber?: string;
 };
 
 /** The lines of a bill. `quantityCell` replaces the plain quantity (the cart's editable one). */
@@ -50,6 +52,11 @@ export function BillLines<Row extends BillRow>({
             <span className="font-medium">{line.name}</span>
           )}
           <span className="block font-mono text-xs text-slate-600">{line.partNumber}</span>
+          {line.customerPartNumber ? (
+            <span className="block font-mono text-xs text-slate-700" data-testid="customer-part-number">
+              {`Your no. ${line.customerPartNumber}`}
+            </span>
+          ) : null}
           {line.dispatch ? (
             <span className="block text-xs text-slate-700" data-testid="dispatch">
               {line.dispatch}

@@ -29,6 +29,7 @@ import * as catalogImports from "./migrations/0026_catalog_imports";
 import * as backordersAndShipments from "./migrations/0027_backorders_and_shipments";
 import * as guestCarts from "./migrations/0028_guest_carts";
 import * as quotes from "./migrations/0029_quotes";
+import * as partsLists from "./migrations/0030_parts_lists";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0027_backorders_and_shipments": backordersAndShipments,
   "0028_guest_carts": guestCarts,
   "0029_quotes": quotes,
+  "0030_parts_lists": partsLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,6 +35,7 @@ import type {
   ShipmentLinesTable,
   ShipmentsTable,
 } from "./tables/orders";
+import type { CustomerPartNumbersTable, PartsListLinesTable, PartsListsTable } from "./tables/parts-lists";
 import type { DocumentNumbersTable, QuoteLinesTable, QuotesTable } from "./tables/quotes";
 
 // The database's tables, as Kysely types them: one interface per table in app/db/tables/, by area.
@@ -44,6 +45,7 @@ export type * from "./tables/catalog";
 export type * from "./tables/common";
 export type * from "./tables/media";
 export type * from "./tables/orders";
+export type * from "./tables/parts-lists";
 export type * from "./tables/quotes";
 export type { OrderStatus, OutboxStatus } from "~/lib/statuses";
 
@@ -83,6 +85,9 @@ export interface Database {
   document_numbers: DocumentNumbersTable;
   quotes: QuotesTable;
   quote_lines: QuoteLinesTable;
+  parts_lists: PartsListsTable;
+  parts_list_lines: PartsListLinesTable;
+  customer_part_numbers: CustomerPartNumbersTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -17,6 +17,8 @@ export type OrderForMail = {
   taxLabel: string;
   lines: {
     partNumber: string;
+    /** The buyer's own number for the part, shown beside ours. */
+    customerPartNumber?: string;
     name: string;
     quantity: number;
     unitPriceCents: number;
@@ -46,7 +48,7 @@ function placedText(order: OrderForMail) {
 function linesText(order: OrderForMail) {
   const lines = order.lines.map(
     (line) =>
-      `${line.quantity} × ${line.partNumber} ${line.name} at ${formatPrice(line.unitPriceCents)} = ${formatPrice(line.lineTotalCents)} (${line.supply})`,
+      `${line.quantity} × ${line.partNumber}${line.customerPartNumber ? ` (your no. ${line.customerPartNumber})` : ""} ${line.name} at ${formatPrice(line.unitPriceCents)} = ${formatPrice(line.lineTotalCents)} (${line.supply})`,
   );
   const totals = totalsRows(order).map(([label, value]) => `${label}: ${value}`);
   return [placedText(order), "", ...lines, "", ...totals].join("\n");
@@ -72,6 +74,12 @@ function OrderTable({ order }: { order: OrderForMail }) {
               {line.name}
               <br />
               <code>{line.partNumber}</code>
+              {line.customerPartNumber ? (
+                <>
+                  <br />
+                  <small>Your no. {line.customerPartNumber}</small>
+                </>
+              ) : null}
               <br />
               <small>{line.supply}</small>
             </td>

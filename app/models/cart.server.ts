@@ -6,6 +6,7 @@ import { db, type DbOptions, type Executor, now, Rollback } from "~/db/db.server
 import type { Database } from "~/db/schema";
 import type { CartMerge } from "~/lib/cart-merge";
 import { partNumberKey } from "~/lib/part-number";
+import { itemsByCustomerPartNumber } from "~/models/customer-part-numbers.server";
 import { getOrderWithLines } from "~/models/order.server";
 import { type Bill, priceLines, type WantedLine } from "~/models/pricing.server";
 import { MAX_CART_LINES, type QuickOrderLine } from "~/validation/cart";
@@ -296,6 +297,13 @@ export async function addLinesToCart(owner: CartOwner, lines: readonly WantedLin
   return merged.size - (await putInCart(owner, merged)).size;
 }
 
+/**
+ * As addLinesToCart, but returns the parts there was no room for (a saved parts list says which).
+ */
+export function addLinesToCartNoting(owner: CartOwner, lines: readonly WantedLine[]) {
+  return putInCart(owner, summed(lines));
+}
+
 /** Puts the lines in the owner's cart (made if need be) and returns the parts there was no room for. */
 function putInCart(owner: CartOwner, wanted: ReadonlyMap<number, number>) {
   if (!wanted.size) return Promise.resolve(new Set<number>());
@@ -417,7 +425,12 @@ export type QuickOrderOutcome = {
  * quantity reaches the part's minimum goes in, in one transaction; the rest come back with why.
  */
 export async function quickOrder(owner: CartOwner, lines: readonly QuickOrderLine[]): Promise<QuickOrderOutcome> {
-  const byKey = await itemsByPartNumber(lines.flatMap((line) => ("partNumber" in line ? [line.partNumber] : [])));
+  const typed = lines.flatMap((line) => ("partNumber" in line ? [line.partNumber] : []));
+  // A signed-in buyer's own part numbers first (docs/decisions/0032-parts-lists.md), then ours.
+  const [byKey, byCustomerKey] = await Promise.all([
+    itemsByPartNumber(typed),
+    typeof owner === "number" ? itemsByCustomerPartNumber(owner, typed) : new Map<string, never>(),
+  ]);
   const outcome: QuickOrderOutcome = { added: [], rejected: [] };
   const toAdd: (WantedLine & { line: Extract<QuickOrderLine, { partNumber: string }>; partNumber: string })[] = [];
   for (const line of lines) {
@@ -425,7 +438,8 @@ export async function quickOrder(owner: CartOwner, lines: readonly QuickOrderLin
       outcome.rejected.push({ line: line.line, text: line.text, reason: line.error });
       continue;
     }
-    const item = byKey.get(partNumberKey(line.partNumber));
+    const key = partNumberKey(line.partNumber);
+    const item = byCustomerKey.get(key) ?? byKey.get(key);
     if (!item) {
       outcome.rejected.push({ line: line.line, text: line.text, reason: `No part has the number ${line.partNumber}` });
     } else if (line.quantity < item.min_order_quantity) {

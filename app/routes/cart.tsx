@@ -8,9 +8,11 @@ import { QuantityForm, RemoveForm, usePendingRemovals } from "~/components/cart-
 import { ReplyErrors } from "~/components/forms";
 import { SignInToCheckOut, WhyAnAccount } from "~/components/guest-checkout";
 import { LineProblemNote } from "~/components/line-problem";
+import { SaveListForm, saveListReplyOf } from "~/components/parts-lists/save-list-form";
 import { RequestQuoteForm, requestQuoteReplyOf } from "~/components/quotes/request-quote-form";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type CartChange, changeCartLine, getCart, removeCartLine } from "~/models/cart.server";
+import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { CartActionSchema, MAX_CART_LINES } from "~/validation/cart";
 import { MAX_ORDER_QUANTITY, quantityLimitMessage } from "~/validation/order";
 import { billOfDispatch } from "~/web/dispatch.server";
@@ -18,6 +20,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
+import { saveListReply } from "~/web/parts-list-replies.server";
 import { requestQuoteReply } from "~/web/quote-replies.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Cart")];
@@ -28,7 +31,18 @@ export const headers = routeHeaders;
 // sign-in or sign-up (docs/decisions/0029-guest-carts.md). Checking out needs the account.
 export async function loader({ request }: LoaderFunctionArgs) {
   const owner = await cartOwnerOf(request);
-  return { bill: billOfDispatch(await getCart(owner)), signedIn: typeof owner === "number" };
+  const userId = typeof owner === "number" ? owner : null;
+  const bill = billOfDispatch(await getCart(owner));
+  // The buyer's own part numbers, shown under ours (docs/decisions/0032-parts-lists.md).
+  const numbers =
+    userId === null
+      ? new Map<number, string>()
+      : await customerPartNumbersOf(
+          userId,
+          bill.lines.map((line) => line.itemId),
+        );
+  const lines = bill.lines.map((line) => ({ ...line, customerPartNumber: numbers.get(line.itemId) }));
+  return { bill: { ...bill, lines }, signedIn: userId !== null };
 }
 
 function refusalOf(change: Exclude<CartChange, { ok: true }>) {
@@ -56,12 +70,17 @@ export const action = formAction({
   // cart: counted per client, so a script cannot make carts without end.
   limits: ({ user: holder, value, context }) => {
     if (value.intent === "request-quote") return holder.user ? orderingLimits(holder.user.id) : [];
+    if (value.intent === "save-list") return [];
     return holder.newGuest && value.intent !== "remove" ? newGuestCartLimits(context.clientAddress) : [];
   },
   async run({ user: holder, value }) {
     if (value.intent === "request-quote") {
       if (!holder.user) return refuse(401, "Sign in to ask for a quote: your cart comes along.");
       return requestQuoteReply(holder.user.id, value.note);
+    }
+    if (value.intent === "save-list") {
+      if (!holder.user) return refuse(401, "Sign in to save a parts list: your cart comes along.");
+      return saveListReply(holder.user.id, value.name);
     }
     const back = safeRedirect(value.returnTo, "/cart");
     if (value.intent === "remove") {
@@ -83,6 +102,7 @@ export default function Cart() {
   const { bill, signedIn } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const quoteReply = requestQuoteReplyOf(reply);
+  const listReply = saveListReplyOf(reply);
   const rules = usePricingRules();
   const removing = usePendingRemovals();
   const lines = bill.lines.filter((line) => !removing.has(line.itemId));
@@ -90,7 +110,7 @@ export default function Cart() {
   return (
     <section>
       <h1 className="text-2xl font-bold">Cart</h1>
-      <ReplyErrors reply={quoteReply ? undefined : reply} />
+      <ReplyErrors reply={quoteReply || listReply ? undefined : reply} />
       {lines.length === 0 ? (
         <p className="mt-6 text-slate-700">
           Your cart is empty. Find parts in the{" "}
@@ -130,7 +150,14 @@ export default function Cart() {
               <SignInToCheckOut />
             )}
           </div>
-          {signedIn ? <RequestQuoteForm lastResult={quoteReply} /> : <WhyAnAccount />}
+          {signedIn ? (
+            <>
+              <RequestQuoteForm lastResult={quoteReply} />
+              <SaveListForm lastResult={listReply} />
+            </>
+          ) : (
+            <WhyAnAccount />
+          )}
         </>
       )}
     </section>

@@ -11,6 +11,7 @@ import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { LineProblemNote } from "~/components/line-problem";
 import { useZodForm } from "~/components/use-zod-form";
 import { getCart } from "~/models/cart.server";
+import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { shippingDefaultsFor } from "~/models/order.server";
 import { placeOrder } from "~/services/checkout.server";
 import { CheckoutSchema } from "~/validation/cart";
@@ -26,7 +27,15 @@ export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const bill = billOfDispatch(await getCart(user.id));
+  const cart = billOfDispatch(await getCart(user.id));
+  const numbers = await customerPartNumbersOf(
+    user.id,
+    cart.lines.map((line) => line.itemId),
+  );
+  const bill = {
+    ...cart,
+    lines: cart.lines.map((line) => ({ ...line, customerPartNumber: numbers.get(line.itemId) })),
+  };
   if (!bill.lines.length) throw redirect("/cart");
   // A new token per page shown: posting this page twice (a double click, a reload) is one order.
   return { bill, checkoutToken: randomUUID(), shipping: await shippingDefaultsFor(user) };

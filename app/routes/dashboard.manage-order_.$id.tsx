@@ -5,6 +5,7 @@ import { requireAdmin } from "~/auth/permissions.server";
 import { AdminOrderButtons } from "~/components/dashboard/order-buttons";
 import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { ReplyErrors } from "~/components/forms";
+import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
 import { getOrder, orderButtonsFor } from "~/models/order.server";
 import { parseId } from "~/validation/common";
 import { ChangeOrderStatusSchema } from "~/validation/order";
@@ -25,7 +26,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const order = id ? await getOrder(id) : undefined;
   if (!order) throw new Response("Order not found", { status: 404, statusText: "Order not found" });
-  return { order: orderWithDispatch(order), actions: orderButtonsFor(order) };
+  return {
+    order: orderWithDispatch(order),
+    actions: orderButtonsFor(order),
+    customerPartNumbers: await customerPartNumbersForLines(order.user_id, order.lines),
+  };
 }
 
 export const action = formAction({
@@ -38,7 +43,7 @@ export const action = formAction({
 });
 
 export default function ManageOrder() {
-  const { order, actions } = useLoaderData<typeof loader>();
+  const { order, actions, customerPartNumbers } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <section>
@@ -49,6 +54,7 @@ export default function ManageOrder() {
       <div className="mt-4">
         <OrderDetailView
           order={order}
+          customerPartNumbers={customerPartNumbers}
           customer={
             <>
               <dt className="text-slate-600">Customer</dt>

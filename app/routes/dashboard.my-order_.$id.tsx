@@ -10,6 +10,7 @@ import { orderSummary } from "~/components/dashboard/order-table";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { formatPrice } from "~/config/env.server";
 import { orderAgain, type OrderAgainOutcome } from "~/models/cart.server";
+import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
 import { getOrder } from "~/models/order.server";
 import { parseId } from "~/validation/common";
 import { MyOrderActionSchema } from "~/validation/order";
@@ -39,6 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const confirmCancel = new URL(request.url).searchParams.has("cancel") && order.status === "pending";
   return {
     order: orderWithDispatch(order),
+    customerPartNumbers: await customerPartNumbersForLines(user.id, order.lines),
     summary: orderSummary({ first_item_name: order.lines[0]?.item_name ?? null, line_count: order.lines.length }),
     confirmCancel,
   };
@@ -90,7 +92,7 @@ export const action = formAction({
 });
 
 export default function MyOrder() {
-  const { order, summary, confirmCancel } = useLoaderData<typeof loader>();
+  const { order, summary, confirmCancel, customerPartNumbers } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <section>
@@ -110,6 +112,7 @@ export default function MyOrder() {
       <div className="mt-4">
         <OrderDetailView
           order={order}
+          customerPartNumbers={customerPartNumbers}
           actions={
             <>
               <Form method="post">

@@ -65,7 +65,12 @@ function QuickOrderPage() {
           cart
         </Link>
         , where you check the prices and stock before you order. Up to {MAX_QUICK_ORDER_LINES} lines at a time.
-        “GW-BB-608-2RS x 20” and “20 x GW-BB-608-2RS” work too.
+        “GW-BB-608-2RS x 20” and “20 x GW-BB-608-2RS” work too. Signed in, you may use your own part numbers (given on
+        your{" "}
+        <Link to="/dashboard/lists" className="font-medium text-blue-800 underline">
+          parts lists
+        </Link>
+        ) in place of ours.
       </p>
       {outcome ? (
         <div role="status" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4">

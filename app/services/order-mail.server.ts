@@ -8,9 +8,14 @@ import {
   type OrderMailEvent,
 } from "~/mail/order-mail.server";
 import type { OrderStatusEvent } from "~/mail/order-messages.server";
+import { customerPartNumbersOf, customerPartNumbersOfMany } from "~/models/customer-part-numbers.server";
 import { getOrdersWithLines, getOrderWithLines, type OrderWithLines } from "~/models/order.server";
 
-function orderMailOf(order: OrderWithLines, clock = dispatchClock(new Date(), dispatchSettings())): OrderMail {
+function orderMailOf(
+  order: OrderWithLines,
+  customerPartNumbers: ReadonlyMap<number, string>,
+  clock = dispatchClock(new Date(), dispatchSettings()),
+): OrderMail {
   return {
     id: order.id,
     placedAt: order.created_at,
@@ -29,6 +34,9 @@ function orderMailOf(order: OrderWithLines, clock = dispatchClock(new Date(), di
     },
     lines: order.lines.map((line) => ({
       partNumber: line.part_number,
+      ...(line.item_id !== null && customerPartNumbers.has(line.item_id)
+        ? { customerPartNumber: customerPartNumbers.get(line.item_id) }
+        : {}),
       name: line.item_name,
       quantity: line.quantity,
       unitPriceCents: Number(line.unit_price_cents),
@@ -42,7 +50,13 @@ function orderMailOf(order: OrderWithLines, clock = dispatchClock(new Date(), di
 export async function enqueueMailForOrder(orderId: number, event: OrderMailEvent, { executor = db }: DbOptions = {}) {
   const order = await getOrderWithLines(orderId, { executor });
   if (!order) throw new Error(`Order ${orderId} vanished inside its own transaction`);
-  await enqueueOrderMail(orderMailOf(order), event, { executor });
+  // The buyer's own part numbers, beside ours (docs/decisions/0032-parts-lists.md).
+  const customerPartNumbers = await customerPartNumbersOf(
+    order.user_id,
+    order.lines.flatMap((line) => (line.item_id === null ? [] : [line.item_id])),
+    { executor },
+  );
+  await enqueueOrderMail(orderMailOf(order, customerPartNumbers), event, { executor });
 }
 
 /** The same note to many orders' customers, read and written in a few statements in the caller's transaction. */
@@ -53,9 +67,15 @@ export async function enqueueMailForOrders(
 ) {
   const orders = await getOrdersWithLines(orderIds, { executor });
   if (orders.length !== new Set(orderIds).size) throw new Error("An order vanished inside its own transaction");
+  const numbers = await customerPartNumbersOfMany(
+    orders.flatMap((order) =>
+      order.lines.flatMap((line) => (line.item_id === null ? [] : [{ userId: order.user_id, itemId: line.item_id }])),
+    ),
+    { executor },
+  );
   const clock = dispatchClock(new Date(), dispatchSettings());
   await enqueueOrderStatusMails(
-    orders.map((order) => orderMailOf(order, clock)),
+    orders.map((order) => orderMailOf(order, numbers.get(order.user_id) ?? new Map(), clock)),
     event,
     { executor },
   );

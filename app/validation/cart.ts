@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { idField } from "./common";
 import { FORM_EXPIRED, orderQuantityField, orderSchema } from "./order";
+import { listNameField } from "./parts-lists";
 import { quoteNoteField } from "./quote";
 
 /** Where a form posted to /cart from another page sends the buyer back to (without JavaScript). */
@@ -14,6 +15,8 @@ export const CartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), itemId: idField, returnTo }),
   // The cart's lines become a quote request; the cart stays as it is.
   z.object({ intent: z.literal("request-quote"), note: quoteNoteField }),
+  // The cart's lines become a saved parts list; the cart stays as it is.
+  z.object({ intent: z.literal("save-list"), name: listNameField }),
 ]);
 
 const singlePartOrder = orderSchema(Number.POSITIVE_INFINITY).shape;

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { LEGACY_PATHS } from "~/lib/legacy-paths";
 import { contentHash } from "~/lib/media";
+import { addLinesToCart } from "~/models/cart.server";
+import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
 import { uploadPicture } from "~/services/media-upload.server";
 
 import { documentRequest } from "../support/http";
@@ -65,6 +67,13 @@ const matrix: Record<string, Row> = {
   "routes/dashboard.quotes": { path: () => "/dashboard/quotes", get: [SIGN_IN, 200, 200], post: [405, 405, 405] },
   "routes/dashboard.quotes_.$id": {
     path: (shop) => `/dashboard/quotes/${shop.aliceQuoteId}`,
+    get: [SIGN_IN, 404, 404],
+    post: [SIGN_IN, 400, 400],
+  },
+  // Parts lists: the buyer's own (the list is Alice's, so it is not found for Bob, nor for an admin).
+  "routes/dashboard.lists": { path: () => "/dashboard/lists", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
+  "routes/dashboard.lists_.$id": {
+    path: (shop) => `/dashboard/lists/${shop.aliceListId}`,
     get: [SIGN_IN, 404, 404],
     post: [SIGN_IN, 400, 400],
   },
@@ -336,6 +345,44 @@ describe("access matrix", async () => {
         .where("id", "=", shop.aliceQuoteId)
         .executeTakeFirstOrThrow();
       expect(quote).toEqual({ status: "sent", order_id: null });
+      requests += 5;
+    });
+
+    test("Alice sees her parts list rendered; Bob can neither see nor change nor delete it", async () => {
+      const { cookie: alice } = await cookieFor(shop.alice.id);
+      const own = await handle(documentRequest(`/dashboard/lists/${shop.aliceListId}`, { cookie: alice }));
+      expect(own.status).toBe(200);
+      const html = await own.text();
+      expect(html).toContain("Fixture kit");
+      expect(html).toContain(shop.item.part_number);
+      const { cookie: bob } = await cookieFor(shop.bob.id);
+      const page = await handle(documentRequest(`/dashboard/lists/${shop.aliceListId}`, { cookie: bob }));
+      expect(page.status).toBe(404);
+      expect(await page.text()).not.toContain("Fixture kit");
+      for (const fields of <Record<string, string>[]>[{ intent: "rename", name: "Bob's now" }, { intent: "delete" }]) {
+        const posted = await handle(
+          documentRequest(`/dashboard/lists/${shop.aliceListId}`, {
+            method: "POST",
+            cookie: bob,
+            body: new URLSearchParams(fields),
+          }),
+        );
+        expect(posted.status).toBe(404);
+      }
+      const list = await db
+        .selectFrom("parts_lists")
+        .select("name")
+        .where("id", "=", shop.aliceListId)
+        .executeTakeFirstOrThrow();
+      expect(list.name).toBe("Fixture kit");
+      // Her cart renders her own part number and the form that saves it as a list; then it is emptied again.
+      await addLinesToCart(shop.alice.id, [{ itemId: shop.item.id, quantity: 2 }]);
+      await setCustomerPartNumber(shop.alice.id, shop.item.id, "AL-77");
+      const cart = await (await handle(documentRequest("/cart", { cookie: alice }))).text();
+      expect(cart).toContain("Your no. AL-77");
+      expect(cart).toContain("Save as a parts list");
+      await setCustomerPartNumber(shop.alice.id, shop.item.id, null);
+      await db.deleteFrom("carts").where("user_id", "=", shop.alice.id).execute();
       requests += 5;
     });
 

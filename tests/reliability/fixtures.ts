@@ -8,6 +8,7 @@ import { db } from "~/db/db.server";
 import { addCalendarDays } from "~/lib/quotes";
 import { addLinesToCart } from "~/models/cart.server";
 import { createCatalogImport } from "~/models/catalog-import";
+import { saveCartAsList } from "~/models/parts-lists.server";
 import { getQuote, storeToday } from "~/models/quote.server";
 import { createReview } from "~/models/review.server";
 import { getUserById, setUserRole } from "~/models/user.server";
@@ -60,6 +61,8 @@ export async function makeShop() {
   const aliceQuoteId = await sentQuoteFor(alice.id, item.id);
   const adminQuoteId = await sentQuoteFor(admin.id, item.id);
   const [adminQuoteLine] = (await getQuote(adminQuoteId))!.lines;
+  const aliceListId = await savedListFor(alice.id, item.id);
+  const adminListId = await savedListFor(admin.id, item.id);
   return {
     admin,
     alice,
@@ -71,7 +74,18 @@ export async function makeShop() {
     aliceQuoteId,
     adminQuoteId,
     adminQuoteLineId: adminQuoteLine.lineId,
+    aliceListId,
+    adminListId,
   };
+}
+
+/** A saved parts list of the item for the customer; their cart is left empty. */
+async function savedListFor(userId: number, itemId: number) {
+  await addLinesToCart(userId, [{ itemId, quantity: 3 }]);
+  const saved = await saveCartAsList(userId, "Fixture kit");
+  if (!saved.ok) throw new Error(`fixture list refused: ${saved.reason}`);
+  await db.deleteFrom("carts").where("user_id", "=", userId).execute();
+  return saved.listId;
 }
 
 /** A quote of the item for the customer, priced and sent (valid 30 days); their cart is left empty. */

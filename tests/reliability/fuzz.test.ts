@@ -89,6 +89,15 @@ function targetFor(routeId: string, routes: Record<string, BuildRoute>, shop: Sh
         expectedTotal: "1",
       },
     },
+    // The admin's own list: refusals past the owner check.
+    "routes/dashboard.lists": {
+      path: "/dashboard/lists",
+      sample: { intent: "add-to-cart", listId: String(shop.adminListId) },
+    },
+    "routes/dashboard.lists_.$id": {
+      path: `/dashboard/lists/${shop.adminListId}`,
+      sample: { intent: "part-number", itemId: String(shop.item.id), customerPartNumber: "FUZZ-1" },
+    },
     "routes/dashboard.manage-quotes_.$id": {
       path: `/dashboard/manage-quotes/${shop.adminQuoteId}`,
       sample: {

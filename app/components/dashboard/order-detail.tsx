@@ -10,11 +10,14 @@ export function OrderDetailView({
   order,
   customer,
   actions,
+  customerPartNumbers,
 }: {
   order: Omit<OrderDetail, "lines"> & { lines: (OrderDetail["lines"][number] & { dispatch?: string })[] };
   /** The admin's view names the customer. */
   customer?: ReactNode;
   actions?: ReactNode;
+  /** The buyer's own numbers for the parts, by item id: shown under ours. */
+  customerPartNumbers?: Record<string, string>;
 }) {
   const rules = usePricingRules();
   const formatDate = useFormatDate();
@@ -26,6 +29,7 @@ export function OrderDetailView({
     unitPriceCents: Number(line.unit_price_cents),
     lineTotalCents: Number(line.line_total_cents),
     dispatch: line.dispatch,
+    customerPartNumber: line.item_id === null ? undefined : customerPartNumbers?.[line.item_id],
   }));
   const totals = {
     subtotalCents: Number(order.subtotal_cents),

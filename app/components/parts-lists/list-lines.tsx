@@ -1,0 +1,105 @@
+import { Form, Link } from "@remix-run/react";
+
+import { StatusButton } from "~/components/forms";
+import { DataTable } from "~/components/ui/data-table";
+import type { ListLine } from "~/models/parts-lists.server";
+import { MAX_ORDER_QUANTITY } from "~/validation/order";
+import { MAX_CUSTOMER_PART_NUMBER } from "~/validation/parts-lists";
+
+const smallInput = "rounded-md border border-slate-300 px-2 py-1";
+
+/** A list's lines, each with its own plain forms: quantity, the buyer's own number, Remove. */
+export function ListLines({ lines }: { lines: ListLine[] }) {
+  return (
+    <DataTable
+      rows={lines}
+      rowKey={(line) => line.itemId}
+      rowTestId={(line) => `line-${line.partNumber}`}
+      columns={[
+        {
+          header: "Part",
+          cell: (line) => (
+            <span>
+              <Link to={`/items/${line.itemId}`} className="font-medium hover:underline">
+                {line.name}
+              </Link>
+              <span className="block font-mono text-xs text-slate-600">{line.partNumber}</span>
+              {line.customerPartNumber ? (
+                <span className="block font-mono text-xs text-slate-700" data-testid="customer-part-number">
+                  {`Your no. ${line.customerPartNumber}`}
+                </span>
+              ) : null}
+              {line.offSale ? <span className="block text-xs text-red-800">No longer sold</span> : null}
+            </span>
+          ),
+        },
+        {
+          header: "Your part number",
+          cell: (line) => (
+            <Form method="post" className="inline-flex flex-wrap items-center gap-2">
+              <input type="hidden" name="itemId" value={line.itemId} />
+              <label htmlFor={`cpn-${line.itemId}`} className="sr-only">
+                Your part number for {line.partNumber}
+              </label>
+              <input
+                id={`cpn-${line.itemId}`}
+                name="customerPartNumber"
+                defaultValue={line.customerPartNumber ?? ""}
+                key={line.customerPartNumber ?? ""}
+                maxLength={MAX_CUSTOMER_PART_NUMBER}
+                className={`${smallInput} w-36 font-mono`}
+              />
+              <StatusButton name="intent" value="part-number" variant="secondary" className="px-3 py-1">
+                Save
+              </StatusButton>
+            </Form>
+          ),
+        },
+        {
+          header: "Quantity",
+          align: "right",
+          cell: (line) => (
+            <Form method="post" className="inline-flex flex-wrap items-center justify-end gap-2">
+              <input type="hidden" name="itemId" value={line.itemId} />
+              <label htmlFor={`quantity-${line.itemId}`} className="sr-only">
+                Quantity of {line.name}
+              </label>
+              <input
+                id={`quantity-${line.itemId}`}
+                name="quantity"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_ORDER_QUANTITY}
+                defaultValue={line.quantity}
+                key={line.quantity}
+                className={`${smallInput} w-20 text-right`}
+              />
+              <StatusButton name="intent" value="update" variant="secondary" className="px-3 py-1">
+                Update
+              </StatusButton>
+            </Form>
+          ),
+        },
+        {
+          header: "Actions",
+          hideHeader: true,
+          cell: (line) => (
+            <Form method="post">
+              <input type="hidden" name="itemId" value={line.itemId} />
+              <StatusButton
+                name="intent"
+                value="remove"
+                variant="danger"
+                className="px-3 py-1"
+                aria-label={`Remove ${line.name}`}
+              >
+                Remove
+              </StatusButton>
+            </Form>
+          ),
+        },
+      ]}
+    />
+  );
+}

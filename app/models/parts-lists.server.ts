@@ -1,0 +1,297 @@
+import { db, type DbOptions, isUniqueViolation, now } from "~/db/db.server";
+import { addLinesToCartNoting, cartLinesOf } from "~/models/cart.server";
+import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
+import { MAX_CART_LINES } from "~/validation/cart";
+import { MAX_ORDER_QUANTITY } from "~/validation/order";
+import { MAX_PARTS_LISTS } from "~/validation/parts-lists";
+
+// Saved parts lists (issue 26, docs/decisions/0032-parts-lists.md): a buyer's named set of parts and
+// quantities, made from the cart and put back into it in one press. Every function takes the owner:
+// another buyer's list is answered exactly as one that does not exist.
+
+/** The most lines a list holds: what a cart holds. */
+export const MAX_LIST_LINES = MAX_CART_LINES;
+
+/** A list's name as compared: two names differing only in case or outer spaces are the same list. */
+export function listNameKey(name: string) {
+  return name.trim().toLowerCase();
+}
+
+export type SaveList =
+  | { ok: true; listId: number; lines: number }
+  | { ok: false; reason: "empty" | "duplicate" | "too-many-lists" }
+  | { ok: false; reason: "too-many-lines"; lines: number };
+
+/** The buyer's cart, as it is, becomes a new named list; the cart stays as it was. One transaction. */
+export async function saveCartAsList(userId: number, name: string): Promise<SaveList> {
+  const nameKey = listNameKey(name);
+  try {
+    return await db.transaction().execute(async (trx): Promise<SaveList> => {
+      const [lines, count, same] = await Promise.all([
+        cartLinesOf(userId, { executor: trx }),
+        trx
+          .selectFrom("parts_lists")
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .where("user_id", "=", userId)
+          .executeTakeFirstOrThrow(),
+        trx
+          .selectFrom("parts_lists")
+          .select("id")
+          .where("user_id", "=", userId)
+          .where("name_key", "=", nameKey)
+          .executeTakeFirst(),
+      ]);
+      if (!lines.length) return { ok: false, reason: "empty" };
+      if (lines.length > MAX_LIST_LINES) return { ok: false, reason: "too-many-lines", lines: lines.length };
+      if (same) return { ok: false, reason: "duplicate" };
+      if (Number(count.count) >= MAX_PARTS_LISTS) return { ok: false, reason: "too-many-lists" };
+      const timestamp = now();
+      const list = await trx
+        .insertInto("parts_lists")
+        .values({ user_id: userId, name: name.trim(), name_key: nameKey, created_at: timestamp, updated_at: timestamp })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("parts_list_lines")
+        .values(
+          lines.map((line, position) => ({
+            list_id: list.id,
+            item_id: line.itemId,
+            quantity: line.quantity,
+            position,
+          })),
+        )
+        .execute();
+      return { ok: true, listId: list.id, lines: lines.length };
+    });
+  } catch (error) {
+    // A twin request saved the same name at this moment.
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
+    throw error;
+  }
+}
+
+export type ListSummary = { id: number; name: string; lineCount: number; updatedAt: string };
+
+/** The buyer's lists, by name, with how many parts each holds. */
+export async function listsOf(userId: number, { executor = db }: DbOptions = {}): Promise<ListSummary[]> {
+  const rows = await executor
+    .selectFrom("parts_lists")
+    .leftJoin("parts_list_lines", "parts_list_lines.list_id", "parts_lists.id")
+    .select((eb) => [
+      "parts_lists.id",
+      "parts_lists.name",
+      "parts_lists.name_key",
+      "parts_lists.updated_at",
+      eb.fn.count<number>("parts_list_lines.item_id").as("lineCount"),
+    ])
+    .where("parts_lists.user_id", "=", userId)
+    .groupBy(["parts_lists.id", "parts_lists.name", "parts_lists.name_key", "parts_lists.updated_at"])
+    .orderBy("parts_lists.name_key")
+    .limit(MAX_PARTS_LISTS)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    lineCount: Number(row.lineCount),
+    updatedAt: row.updated_at,
+  }));
+}
+
+export type ListLine = {
+  itemId: number;
+  partNumber: string;
+  name: string;
+  quantity: number;
+  minOrderQuantity: number;
+  /** Taken off sale since the list was saved: it stays on the list but does not go into the cart. */
+  offSale: boolean;
+  customerPartNumber?: string;
+};
+
+export type ListDetail = { id: number; name: string; updatedAt: string; lines: ListLine[] };
+
+/** One of the buyer's lists with its lines in the order saved; undefined for a missing or another's list. */
+export async function getList(
+  listId: number,
+  ownerId: number,
+  { executor = db }: DbOptions = {},
+): Promise<ListDetail | undefined> {
+  const list = await executor
+    .selectFrom("parts_lists")
+    .select(["id", "name", "updated_at"])
+    .where("id", "=", listId)
+    .where("user_id", "=", ownerId)
+    .executeTakeFirst();
+  if (!list) return undefined;
+  const rows = await executor
+    .selectFrom("parts_list_lines")
+    .innerJoin("items", "items.id", "parts_list_lines.item_id")
+    .select([
+      "parts_list_lines.item_id",
+      "parts_list_lines.quantity",
+      "items.part_number",
+      "items.name",
+      "items.min_order_quantity",
+      "items.hidden",
+    ])
+    .where("parts_list_lines.list_id", "=", listId)
+    .orderBy("parts_list_lines.position")
+    .orderBy("parts_list_lines.item_id")
+    .limit(MAX_LIST_LINES)
+    .execute();
+  const numbers = await customerPartNumbersOf(
+    ownerId,
+    rows.map((row) => row.item_id),
+    { executor },
+  );
+  return {
+    id: list.id,
+    name: list.name,
+    updatedAt: list.updated_at,
+    lines: rows.map((row) => {
+      const customerPartNumber = numbers.get(row.item_id);
+      return {
+        itemId: row.item_id,
+        partNumber: row.part_number,
+        name: row.name,
+        quantity: row.quantity,
+        minOrderQuantity: row.min_order_quantity,
+        offSale: row.hidden !== 0,
+        ...(customerPartNumber ? { customerPartNumber } : {}),
+      };
+    }),
+  };
+}
+
+/** Whether the list is the buyer's: every change checks it first. */
+async function ownsList(listId: number, ownerId: number, { executor = db }: DbOptions = {}) {
+  const row = await executor
+    .selectFrom("parts_lists")
+    .select("id")
+    .where("id", "=", listId)
+    .where("user_id", "=", ownerId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+function touch(listId: number, { executor = db }: DbOptions = {}) {
+  return executor.updateTable("parts_lists").set({ updated_at: now() }).where("id", "=", listId).execute();
+}
+
+export type ListChange = { ok: true } | { ok: false; reason: "not-found" | "duplicate" | "line-not-found" };
+
+export async function renameList(listId: number, ownerId: number, name: string): Promise<ListChange> {
+  const nameKey = listNameKey(name);
+  try {
+    return await db.transaction().execute(async (trx): Promise<ListChange> => {
+      if (!(await ownsList(listId, ownerId, { executor: trx }))) return { ok: false, reason: "not-found" };
+      const same = await trx
+        .selectFrom("parts_lists")
+        .select("id")
+        .where("user_id", "=", ownerId)
+        .where("name_key", "=", nameKey)
+        .where("id", "!=", listId)
+        .executeTakeFirst();
+      if (same) return { ok: false, reason: "duplicate" };
+      await trx
+        .updateTable("parts_lists")
+        .set({ name: name.trim(), name_key: nameKey, updated_at: now() })
+        .where("id", "=", listId)
+        .execute();
+      return { ok: true };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
+    throw error;
+  }
+}
+
+/** Sets a line's quantity (1 to MAX_ORDER_QUANTITY). */
+export function setListLine(listId: number, ownerId: number, itemId: number, quantity: number): Promise<ListChange> {
+  return db.transaction().execute(async (trx): Promise<ListChange> => {
+    if (!(await ownsList(listId, ownerId, { executor: trx }))) return { ok: false, reason: "not-found" };
+    const bounded = Math.min(Math.max(Math.trunc(quantity), 1), MAX_ORDER_QUANTITY);
+    const result = await trx
+      .updateTable("parts_list_lines")
+      .set({ quantity: bounded })
+      .where("list_id", "=", listId)
+      .where("item_id", "=", itemId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return { ok: false, reason: "line-not-found" };
+    await touch(listId, { executor: trx });
+    return { ok: true };
+  });
+}
+
+export function removeListLine(listId: number, ownerId: number, itemId: number): Promise<ListChange> {
+  return db.transaction().execute(async (trx): Promise<ListChange> => {
+    if (!(await ownsList(listId, ownerId, { executor: trx }))) return { ok: false, reason: "not-found" };
+    await trx.deleteFrom("parts_list_lines").where("list_id", "=", listId).where("item_id", "=", itemId).execute();
+    await touch(listId, { executor: trx });
+    return { ok: true };
+  });
+}
+
+/** Whether the part is on the buyer's list (its own number is given from the list's page). */
+export async function listHasLine(listId: number, ownerId: number, itemId: number) {
+  const row = await db
+    .selectFrom("parts_list_lines")
+    .innerJoin("parts_lists", "parts_lists.id", "parts_list_lines.list_id")
+    .select("parts_list_lines.item_id")
+    .where("parts_lists.id", "=", listId)
+    .where("parts_lists.user_id", "=", ownerId)
+    .where("parts_list_lines.item_id", "=", itemId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Deletes the list and its lines; false when it was not the buyer's (or already gone). */
+export async function deleteList(listId: number, ownerId: number) {
+  const result = await db
+    .deleteFrom("parts_lists")
+    .where("id", "=", listId)
+    .where("user_id", "=", ownerId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export type AddListToCart =
+  | { ok: false; reason: "not-found" | "empty" }
+  | {
+      ok: true;
+      /** Part numbers that went in, with the quantity added. */
+      added: { partNumber: string; quantity: number }[];
+      /** Part numbers the cart had no room for (it holds MAX_CART_LINES parts). */
+      noRoom: string[];
+      /** Part numbers taken off sale since the list was saved. */
+      offSale: string[];
+    };
+
+/**
+ * The list's lines go into the buyer's cart, quantities added to what is there (each at least the
+ * part's minimum, at most MAX_ORDER_QUANTITY); parts off sale stay out, and so do parts past the
+ * cart's room. Stock is not a bound here, as in a quick order: the cart shows a short line.
+ */
+export async function addListToCart(userId: number, listId: number): Promise<AddListToCart> {
+  const list = await getList(listId, userId);
+  if (!list) return { ok: false, reason: "not-found" };
+  if (!list.lines.length) return { ok: false, reason: "empty" };
+  const onSale = list.lines.filter((line) => !line.offSale);
+  const wanted = onSale.map((line) => ({
+    itemId: line.itemId,
+    quantity: Math.min(Math.max(line.quantity, line.minOrderQuantity), MAX_ORDER_QUANTITY),
+  }));
+  const noRoom = wanted.length ? await addLinesToCartNoting(userId, wanted) : new Set<number>();
+  return {
+    ok: true,
+    added: onSale
+      .filter((line) => !noRoom.has(line.itemId))
+      .map((line) => ({
+        partNumber: line.partNumber,
+        quantity: wanted.find((want) => want.itemId === line.itemId)!.quantity,
+      })),
+    noRoom: onSale.filter((line) => noRoom.has(line.itemId)).map((line) => line.partNumber),
+    offSale: list.lines.filter((line) => line.offSale).map((line) => line.partNumber),
+  };
+}

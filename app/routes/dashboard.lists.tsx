@@ -1,0 +1,84 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { requireUser } from "~/auth/permissions.server";
+import { ReplyErrors, StatusButton } from "~/components/forms";
+import { DataTable } from "~/components/ui/data-table";
+import { listsOf } from "~/models/parts-lists.server";
+import { ListsActionSchema, MAX_PARTS_LISTS } from "~/validation/parts-lists";
+import { formAction } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
+import { addListToCartReply } from "~/web/parts-list-replies.server";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Parts lists")];
+
+export const headers = routeHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { lists: await listsOf(user.id) };
+}
+
+export const action = formAction({
+  guard: requireUser,
+  schema: ListsActionSchema,
+  run: ({ user, value }) => addListToCartReply(user.id, value.listId),
+});
+
+export default function PartsLists() {
+  const { lists } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">Parts lists</h1>
+      <p className="mt-2 text-sm text-slate-700">
+        Save your{" "}
+        <Link to="/cart" className="font-semibold text-orange-800 underline">
+          cart
+        </Link>{" "}
+        as a named list (a maintenance kit, a machine&apos;s spares) and put it back into the cart in one press. You may
+        keep up to {MAX_PARTS_LISTS} lists.
+      </p>
+      <ReplyErrors reply={reply} />
+      {lists.length === 0 ? (
+        <p className="mt-6 text-slate-700">No parts lists yet: fill your cart, then “Save as a parts list” under it.</p>
+      ) : (
+        <DataTable
+          rows={lists}
+          rowKey={(list) => String(list.id)}
+          rowTestId={(list) => `list-${list.id}`}
+          columns={[
+            {
+              header: "List",
+              cell: (list) => (
+                <Link to={`/dashboard/lists/${list.id}`} className="font-medium text-blue-800 underline">
+                  {list.name}
+                </Link>
+              ),
+            },
+            { header: "Parts", cell: (list) => list.lineCount, align: "right" },
+            {
+              header: "Actions",
+              hideHeader: true,
+              cell: (list) => (
+                <Form method="post">
+                  <input type="hidden" name="listId" value={list.id} />
+                  <StatusButton
+                    name="intent"
+                    value="add-to-cart"
+                    className="px-3 py-1"
+                    aria-label={`Add ${list.name} to cart`}
+                    disabled={list.lineCount === 0}
+                  >
+                    Add to cart
+                  </StatusButton>
+                </Form>
+              ),
+            },
+          ]}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { getFormProps } from "@conform-to/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+
+import { requireUser } from "~/auth/permissions.server";
+import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
+import { Field, ReplyErrors, StatusButton } from "~/components/forms";
+import { ListLines } from "~/components/parts-lists/list-lines";
+import { useZodForm } from "~/components/use-zod-form";
+import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
+import { deleteList, getList, listHasLine, removeListLine, renameList, setListLine } from "~/models/parts-lists.server";
+import { parseId } from "~/validation/common";
+import { ListActionSchema, listNameField, MAX_LIST_NAME } from "~/validation/parts-lists";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
+import { addListToCartReply, duplicateListName, LIST_NOT_FOUND } from "~/web/parts-list-replies.server";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  pageTitle(matches, data ? data.list.name : "Parts list"),
+];
+
+export const headers = routeHeaders;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = parseId(params.id);
+  // Another buyer's list is answered exactly like one that does not exist.
+  const list = id ? await getList(id, user.id) : undefined;
+  if (!list) throw new Response(LIST_NOT_FOUND, { status: 404, statusText: "Parts list not found" });
+  return { list, confirmDelete: new URL(request.url).searchParams.has("delete") };
+}
+
+export const action = formAction({
+  guard: requireUser,
+  schema: ListActionSchema,
+  async run({ user, params, value }) {
+    const id = parseId(params.id);
+    if (!id) return refuse(404, LIST_NOT_FOUND);
+    const here = `/dashboard/lists/${id}`;
+    switch (value.intent) {
+      case "add-to-cart":
+        return addListToCartReply(user.id, id);
+      case "delete":
+        if (!(await deleteList(id, user.id))) return refuse(404, LIST_NOT_FOUND);
+        return redirectWithFlash("/dashboard/lists", "Parts list deleted.");
+      case "rename": {
+        const renamed = await renameList(id, user.id, value.name);
+        if (!renamed.ok)
+          return renamed.reason === "duplicate" ? duplicateListName(value.name) : refuse(404, LIST_NOT_FOUND);
+        return redirectWithFlash(here, "List renamed.");
+      }
+      case "update":
+      case "remove": {
+        const changed =
+          value.intent === "update"
+            ? await setListLine(id, user.id, value.itemId, value.quantity)
+            : await removeListLine(id, user.id, value.itemId);
+        if (!changed.ok) {
+          return changed.reason === "line-not-found"
+            ? refuse(404, "This part is not on the list.")
+            : refuse(404, LIST_NOT_FOUND);
+        }
+        return redirectWithFlash(here, value.intent === "update" ? "Quantity updated." : "Removed from the list.");
+      }
+      case "part-number": {
+        if (!(await listHasLine(id, user.id, value.itemId))) {
+          return (await getList(id, user.id))
+            ? refuse(404, "This part is not on the list.")
+            : refuse(404, LIST_NOT_FOUND);
+        }
+        const set = await setCustomerPartNumber(user.id, value.itemId, value.customerPartNumber ?? null);
+        if (!set.ok) {
+          return set.reason === "taken"
+            ? refuse(400, {
+                fieldErrors: {
+                  customerPartNumber: [`You already use this number for ${set.partNumber}: give each part its own.`],
+                },
+              })
+            : refuse(404, "This part is not on the list.");
+        }
+        return redirectWithFlash(
+          here,
+          value.customerPartNumber ? "Your part number saved." : "Your part number removed.",
+        );
+      }
+    }
+  },
+});
+
+const RenameSchema = z.object({ intent: z.literal("rename"), name: listNameField });
+
+export default function PartsList() {
+  const { list, confirmDelete } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const renameReply = reply?.initialValue?.intent === "rename" ? reply : undefined;
+  const [form, fields] = useZodForm(RenameSchema, {
+    id: "rename-list",
+    lastResult: renameReply,
+    defaultValue: { name: list.name },
+  });
+  const question = `Delete the list “${list.name}”? Your cart and your part numbers stay.`;
+  return (
+    <section>
+      <Link to="/dashboard/lists" className="text-sm font-medium text-blue-800 underline">
+        ← Parts lists
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold">{list.name}</h1>
+      <ReplyErrors reply={renameReply ? undefined : reply} />
+      {confirmDelete ? (
+        <ConfirmPanel
+          question={question}
+          confirmLabel="Yes, delete it"
+          cancelHref={`/dashboard/lists/${list.id}`}
+          fields={{}}
+          intent="delete"
+        />
+      ) : null}
+      {list.lines.length ? (
+        <ListLines lines={list.lines} />
+      ) : (
+        <p className="mt-6 text-slate-700">This list has no parts left.</p>
+      )}
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Form method="post">
+          <StatusButton name="intent" value="add-to-cart" disabled={!list.lines.length} pendingText="Adding…">
+            Add list to cart
+          </StatusButton>
+        </Form>
+        <ConfirmAction
+          label="Delete list"
+          question={question}
+          confirmLabel="Yes, delete it"
+          fallbackHref={`/dashboard/lists/${list.id}?delete=1`}
+          fields={{}}
+          intent="delete"
+        />
+      </div>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-8 max-w-md space-y-3">
+        <Field label="Rename the list" meta={fields.name} inputProps={{ maxLength: MAX_LIST_NAME }} />
+        <StatusButton name="intent" value="rename" variant="secondary">
+          Rename
+        </StatusButton>
+      </Form>
+    </section>
+  );
+}
