@@ -314,7 +314,15 @@ describe("GET /api/item pages, with a Link to the next", () => {
     expect(items).toHaveLength(100);
     expect(Object.keys(items[0]).sort()).toEqual(
       ["_id", "category", "description", "img", "name", "partNumber", "price", "quantity", "specs"]
-        .concat(["supplierName", "version", "pictures", "documents"])
+        .concat([
+          "supplierName",
+          "version",
+          "pictures",
+          "documents",
+          "allowBackorder",
+          "leadTimeDays",
+          "minOrderQuantity",
+        ])
         .sort(),
     );
     expect(first.headers.get("Link")).toMatch(/^<http:\/\/shop\.test\/api\/item\?cursor=[\w-]+>; rel="next"$/);
