@@ -31,8 +31,11 @@ export function BillLines<Row extends BillRow>({
   quantityCell,
   note,
   actions,
+  isLineHidden,
 }: {
   lines: Row[];
+  /** A line on its way out (the cart's Remove, sent): hidden, its forms kept mounted. */
+  isLineHidden?: (line: Row) => boolean;
   quantityCell?: (line: Row) => ReactNode;
   /** A warning under a line's part (short of stock, below the minimum, repriced). */
   note?: (line: Row) => ReactNode;
@@ -77,6 +80,7 @@ export function BillLines<Row extends BillRow>({
       columns={columns}
       rowKey={(line) => `${line.itemId}-${line.partNumber}`}
       rowTestId={(line) => `line-${line.partNumber}`}
+      isRowHidden={isLineHidden}
     />
   );
 }

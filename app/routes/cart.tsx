@@ -105,7 +105,8 @@ export default function Cart() {
   const listReply = saveListReplyOf(reply);
   const rules = usePricingRules();
   const removing = usePendingRemovals();
-  const lines = bill.lines.filter((line) => !removing.has(line.itemId));
+  // A line being removed is hidden at once, not unmounted: its Remove form's answer reloads the cart.
+  const { lines } = bill;
   const hasProblems = bill.lines.some((line) => line.problem);
   return (
     <section>
@@ -127,6 +128,7 @@ export default function Cart() {
         <>
           <BillLines
             lines={lines}
+            isLineHidden={(line) => removing.has(line.itemId)}
             quantityCell={(line) => <QuantityForm line={line} />}
             note={(line) => <LineProblemNote line={line} />}
             actions={(line) => <RemoveForm line={line} />}

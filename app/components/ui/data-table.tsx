@@ -23,11 +23,17 @@ export function DataTable<Row>({
   columns,
   rowKey,
   rowTestId,
+  isRowHidden,
 }: {
   rows: Row[];
   columns: Column<Row>[];
   rowKey: (row: Row) => string | number;
   rowTestId?: (row: Row) => string;
+  /**
+   * A row hidden but kept in the page: the cart's line while its Remove is on its way, whose
+   * fetcher must stay mounted for its answer to reload the cart.
+   */
+  isRowHidden?: (row: Row) => boolean;
 }) {
   const alignment = (column: Column<Row>) => (column.align === "right" ? "text-right" : "");
   return (
@@ -53,7 +59,12 @@ export function DataTable<Row>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="border-b border-slate-200" data-testid={rowTestId?.(row)}>
+            <tr
+              key={rowKey(row)}
+              className="border-b border-slate-200"
+              data-testid={rowTestId?.(row)}
+              hidden={isRowHidden?.(row)}
+            >
               {columns.map((column) => (
                 <td
                   key={column.header}
