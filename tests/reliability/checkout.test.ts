@@ -363,6 +363,43 @@ async function brokenBackorderInvariants(partIds: number[], start: number, waite
   return broken;
 }
 
+/**
+ * Arrivals fill oldest order first: of a part's lines that waited, none of a live order still waits
+ * while a newer order's line got units since (the line being filled when stock ran out may be partly
+ * filled itself).
+ */
+async function olderLinesSkipped(
+  waitingBefore: { id: number; order_id: number; item_id: number | null; waiting: number }[],
+) {
+  const skipped: string[] = [];
+  const now = await db
+    .selectFrom("order_lines")
+    .innerJoin("orders", "orders.id", "order_lines.order_id")
+    .select(["order_lines.id", "order_lines.waiting", "orders.status"])
+    .where(
+      "order_lines.id",
+      "in",
+      waitingBefore.map((line) => line.id),
+    )
+    .execute();
+  const after = new Map(now.map((line) => [line.id, line]));
+  for (const itemId of new Set(waitingBefore.map((line) => line.item_id))) {
+    const live = waitingBefore
+      .filter((line) => line.item_id === itemId && after.get(line.id)?.status !== "cancelled")
+      .map((line) => ({ ...line, waitingNow: after.get(line.id)!.waiting }));
+    const filled = live.filter((line) => line.waitingNow < line.waiting);
+    const newestFilled = Math.max(0, ...filled.map((line) => line.order_id));
+    for (const line of live) {
+      if (line.waitingNow > 0 && line.order_id < newestFilled && !filled.includes(line)) {
+        skipped.push(`part ${itemId}: order ${line.order_id} still waits while newer order ${newestFilled} was filled`);
+      }
+    }
+    const partlyFilled = filled.filter((line) => line.waitingNow > 0);
+    if (partlyFilled.length > 1) skipped.push(`part ${itemId}: ${partlyFilled.length} lines partly filled at once`);
+  }
+  return skipped;
+}
+
 test("backorders through two processes: carts beyond stock are all ordered; stock arrives while half cancel twice at once and a process is killed; every unit accounted for", async () => {
   const START = 12;
   const parts = await makeParts("Backordered", { stock: START, backorders: true });
@@ -377,16 +414,13 @@ test("backorders through two processes: carts beyond stock are all ordered; stoc
   expect(
     (await brokenInvariants(partIds, START, customers, orders)).filter((message) => !message.startsWith("part ")),
   ).toEqual([]);
-  const waitedBefore = new Set(
-    (
-      await db
-        .selectFrom("order_lines")
-        .select("order_id")
-        .where("item_id", "in", partIds)
-        .where("waiting", ">", 0)
-        .execute()
-    ).map((row) => row.order_id),
-  );
+  const waitingBefore = await db
+    .selectFrom("order_lines")
+    .select(["id", "order_id", "item_id", "waiting"])
+    .where("item_id", "in", partIds)
+    .where("waiting", ">", 0)
+    .execute();
+  const waitedBefore = new Set(waitingBefore.map((row) => row.order_id));
   expect(waitedBefore.size).toBeGreaterThan(CUSTOMERS / 2);
   expect(await brokenBackorderInvariants(partIds, START, waitedBefore)).toEqual([]);
 
@@ -438,7 +472,10 @@ test("backorders through two processes: carts beyond stock are all ordered; stoc
   await Promise.all([...arrivals, ...cancels]);
   await shop.waitForWorkers(2);
 
-  const broken = await brokenBackorderInvariants(partIds, START, waitedBefore);
+  const broken = [
+    ...(await brokenBackorderInvariants(partIds, START, waitedBefore)),
+    ...(await olderLinesSkipped(waitingBefore)),
+  ];
   const serverErrors = statuses.filter((status) => status >= 500).length;
   console.log(
     `backorders: ${statuses.filter((status) => status === 302).length} of ${statuses.length} arrivals and cancels answered, ${statuses.filter((status) => status === 0).length} died with their process`,
