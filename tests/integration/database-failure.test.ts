@@ -35,7 +35,16 @@ describe("when the database fails", () => {
     ]);
 
     // Orders fail the same way when their tables are gone, and the stock is left as it was.
-    for (const table of ["outbox", "order_status_changes", "shipment_lines", "shipments", "order_lines", "orders"])
+    for (const table of [
+      "outbox",
+      "order_status_changes",
+      "shipment_lines",
+      "shipments",
+      "quote_lines",
+      "quotes",
+      "order_lines",
+      "orders",
+    ])
       await sql`drop table ${sql.table(table)}`.execute(db);
     const order = await call(
       orderPage.action,
