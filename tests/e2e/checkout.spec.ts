@@ -5,7 +5,8 @@ import { addProduct, addToCart, login } from "./fixtures";
 // A bill of materials from the product pages to a placed order and back, with JavaScript and
 // without: every step is a form that works either way.
 
-// The whole flow is a dozen pages for two browsers (about 25 s on PostgreSQL), more than the default 30 s allows on a busy machine.
+// The whole flow is a dozen pages for two browsers (about 25 s on PostgreSQL): more than the
+// default 30 s allows on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
 async function openProductPage(page: Page, name: string) {
