@@ -1,6 +1,7 @@
 /**
- * A catalog with categories and spec templates but no parts, copied from another SQLite file, for
- * the benchmark's import to fill:
+ * A catalog with categories, spec templates and stored files (pictures and documents) but no parts,
+ * copied from another SQLite file, for the benchmark's import to fill (the exported file names the
+ * large catalog's pictures by hash, and an import only links files the store holds):
  *
  *   DATABASE_URL=file:/tmp/empty.db tsx scripts/bench/empty-catalog.ts --from /tmp/large.db
  *
@@ -44,5 +45,15 @@ try {
   });
 } finally {
   await db.destroy();
+}
+const target = new SQLite(process.env.DATABASE_URL!.replace(/^file:/, ""));
+try {
+  target.prepare("attach database ? as source").run(values.from);
+  target.exec(
+    "insert into media select * from source.media; insert into media_variants select * from source.media_variants",
+  );
+  target.exec("detach database source");
+} finally {
+  target.close();
 }
 console.log(JSON.stringify({ categories: categories.length, templates: templates.length }));
