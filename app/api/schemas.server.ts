@@ -137,6 +137,23 @@ export const ApiOrderLineInputSchema = z
 
 export const MAX_API_ORDER_LINES = 500;
 
+/** Where an order goes, as POST /api/order and a quote's Accept take it. */
+const shippingFields = {
+  address: orderRules.address.optional().openapi({ description: "Defaults to the address in the caller's profile." }),
+  phone: orderRules.phone.optional().openapi({ description: "Defaults to the phone number in the caller's profile." }),
+  poNumber: orderRules.poNumber.openapi({ description: "The buyer's purchase order number, shown on the order." }),
+};
+
+/** Address and phone left out and not in the caller's profile either (the route fills them in from there first). */
+function requireShipping(body: { address?: string; phone?: string }, context: z.RefinementCtx) {
+  if (body.address === undefined) {
+    context.addIssue({ code: "custom", path: ["address"], message: "Enter a shipping address" });
+  }
+  if (body.phone === undefined) {
+    context.addIssue({ code: "custom", path: ["phone"], message: "Enter your phone number" });
+  }
+}
+
 /**
  * POST /api/order: `lines`, or the original single `itemId` + `quantity`. Address and phone may be
  * left out when the caller's profile has them.
@@ -150,11 +167,7 @@ export const OrderBodySchema = z
       .optional(),
     itemId: orderItemId.optional().openapi({ description: "With `quantity`, a one-line order (instead of `lines`)." }),
     quantity: orderQuantity.optional(),
-    address: orderRules.address.optional().openapi({ description: "Defaults to the address in the caller's profile." }),
-    phone: orderRules.phone
-      .optional()
-      .openapi({ description: "Defaults to the phone number in the caller's profile." }),
-    poNumber: orderRules.poNumber.openapi({ description: "The buyer's purchase order number, shown on the order." }),
+    ...shippingFields,
     expectedTotal: z.number().min(0).optional().openapi({
       description:
         "The total the client showed, in currency units: if the total is different now, nothing is ordered (409).",
@@ -172,13 +185,7 @@ export const OrderBodySchema = z
       if (body.quantity === undefined)
         context.addIssue({ code: "custom", path: ["quantity"], message: "Enter a quantity" });
     }
-    // Left out and not in the caller's profile either (the route fills them in from there first).
-    if (body.address === undefined) {
-      context.addIssue({ code: "custom", path: ["address"], message: "Enter a shipping address" });
-    }
-    if (body.phone === undefined) {
-      context.addIssue({ code: "custom", path: ["phone"], message: "Enter your phone number" });
-    }
+    requireShipping(body, context);
   })
   .openapi("OrderInput");
 
@@ -189,11 +196,7 @@ export const OrderBodySchema = z
  */
 export const QuoteAcceptBodySchema = z
   .object({
-    address: orderRules.address.optional().openapi({ description: "Defaults to the address in the caller's profile." }),
-    phone: orderRules.phone
-      .optional()
-      .openapi({ description: "Defaults to the phone number in the caller's profile." }),
-    poNumber: orderRules.poNumber.openapi({ description: "The buyer's purchase order number, shown on the order." }),
+    ...shippingFields,
     expectedTotal: z.number().min(0).optional().openapi({
       description:
         "The quote's total the client showed, in currency units: if the shop has changed the quote since, nothing is ordered (409).",
@@ -201,12 +204,7 @@ export const QuoteAcceptBodySchema = z
     }),
   })
   .superRefine((body, context) => {
-    if (body.address === undefined) {
-      context.addIssue({ code: "custom", path: ["address"], message: "Enter a shipping address" });
-    }
-    if (body.phone === undefined) {
-      context.addIssue({ code: "custom", path: ["phone"], message: "Enter your phone number" });
-    }
+    requireShipping(body, context);
   })
   .openapi("QuoteAcceptInput");
 
