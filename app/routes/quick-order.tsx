@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 
-import { cartCookieFor, cartHolder } from "~/auth/permissions.server";
-import { newGuestCartLimits } from "~/auth/rate-limit.server";
+import { requireUser } from "~/auth/permissions.server";
 import { ErrorList, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { quickOrder } from "~/models/cart.server";
@@ -21,23 +20,25 @@ function plural(count: number, word: string) {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-// Anyone may fill a cart this way; a visitor's lines go into their own cart (docs/decisions/0029-guest-carts.md).
+// A bill of materials is an account's work (the contract keeps this page signed in); a visitor is sent
+// to sign in and back, and the lines then go into the account's cart, merged with this browser's.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
 export const action = formAction({
-  guard: cartHolder,
+  guard: requireUser,
   schema: QuickOrderSchema,
-  // A visitor's first lines make their cart: counted per client, as Add to Cart's are.
-  limits: ({ user: holder, context }) => (holder.newGuest ? newGuestCartLimits(context.clientAddress) : []),
-  async run({ user: holder, value }) {
+  async run({ user, value }) {
     const text = [value.lines ?? "", value.file ? await value.file.text() : ""].join("\n");
-    const outcome = await quickOrder(holder.owner, parseQuickOrderText(text));
-    // Something went in: a visitor's cart exists (or lives on from now), and its cookie goes with the answer.
-    const headers = outcome.added.length ? await cartCookieFor(holder) : undefined;
+    const outcome = await quickOrder(user.id, parseQuickOrderText(text));
     if (!outcome.rejected.length) {
-      return redirectWithFlash("/cart", `${plural(outcome.added.length, "line")} added to your cart.`, { headers });
+      return redirectWithFlash("/cart", `${plural(outcome.added.length, "line")} added to your cart.`);
     }
     // Some lines were refused: the good ones are in the cart; the page lists the rest, and the box
     // holds only them, to be corrected and sent again.
-    return accept({ outcome }, headers);
+    return accept({ outcome });
   },
 });
 
@@ -65,8 +66,7 @@ function QuickOrderPage() {
           cart
         </Link>
         , where you check the prices and stock before you order. Up to {MAX_QUICK_ORDER_LINES} lines at a time.
-        “GW-BB-608-2RS x 20” and “20 x GW-BB-608-2RS” work too. Signed in, you may use your own part numbers (given on
-        your{" "}
+        “GW-BB-608-2RS x 20” and “20 x GW-BB-608-2RS” work too. You may use your own part numbers (given on your{" "}
         <Link to="/dashboard/lists" className="font-medium text-blue-800 underline">
           parts lists
         </Link>

@@ -92,7 +92,8 @@ const matrix: Record<string, Row> = {
   // An empty cart's checkout sends its owner back to the cart, also when the page renders again
   // after an invalid post.
   "routes/checkout": { path: () => "/checkout", get: [SIGN_IN, 302, 302], post: [SIGN_IN, 302, 302] },
-  "routes/quick-order": { path: () => "/quick-order", get: [200, 200, 200], post: [400, 400, 400] },
+  // Pasting a bill of materials is an account's work: a visitor is sent to sign in first.
+  "routes/quick-order": { path: () => "/quick-order", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
   "routes/dashboard.manage-order": {
     path: () => "/dashboard/manage-order",
     get: [SIGN_IN, 403, 200],

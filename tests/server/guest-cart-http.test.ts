@@ -141,10 +141,12 @@ describe("a visitor's cart cookie", () => {
     expect(again.headers.getSetCookie().some((value) => value.startsWith(`${CART}=`))).toBe(true);
   });
 
-  test("status codes: the cart and quick order open signed out, checkout sends to sign in, refusals are 4xx", async () => {
+  test("status codes: the cart opens signed out, quick order and checkout send to sign in, refusals are 4xx", async () => {
     const packs = await newItem({ quantity: 50, min_order_quantity: 10 });
     expect((await get("/cart")).status).toBe(200);
-    expect((await get("/quick-order")).status).toBe(200);
+    const quick = await get("/quick-order");
+    expect(quick.status).toBe(302);
+    expect(quick.headers.get("Location")).toBe("/sign-in?redirectTo=%2Fquick-order");
     const checkout = await get("/checkout");
     expect(checkout.status).toBe(302);
     expect(checkout.headers.get("Location")).toBe("/sign-in?redirectTo=%2Fcheckout");
