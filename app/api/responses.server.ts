@@ -91,7 +91,7 @@ export const ApiOrderLineSchema = z
     name: z.string(),
     quantity: z.number().int(),
     unitPrice: money("Price per unit when ordered, after quantity breaks"),
-    lineTotal: money("unitPrice × quantity"),
+    lineTotal: money("unitPrice × the units not cancelled"),
     allocated: z
       .number()
       .int()
@@ -101,6 +101,10 @@ export const ApiOrderLineSchema = z
       .int()
       .openapi({ description: "Units on backorder: allocated oldest order first as stock arrives." }),
     shipped: z.number().int().openapi({ description: "Units sent so far." }),
+    cancelled: z.number().int().openapi({
+      description:
+        "Units given up before they shipped (the line or the order cancelled); allocated + waiting + cancelled = quantity.",
+    }),
     backorderDue: z.string().date().nullable().openapi({
       description: "The store's day by which the units on backorder are dispatched; null when none wait.",
       example: "2026-12-14",

@@ -87,6 +87,7 @@ type OrderWithLines = {
     allocated: number;
     waiting: number;
     shipped: number;
+    cancelled: number;
     backorder_due: string | null;
   }[];
 };
@@ -102,6 +103,7 @@ export function toApiOrder(order: OrderWithLines): ApiOrder {
     allocated: line.allocated,
     waiting: line.waiting,
     shipped: line.shipped,
+    cancelled: line.cancelled,
     backorderDue: line.backorder_due,
   }));
   return {

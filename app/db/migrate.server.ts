@@ -30,6 +30,7 @@ import * as backordersAndShipments from "./migrations/0027_backorders_and_shipme
 import * as guestCarts from "./migrations/0028_guest_carts";
 import * as quotes from "./migrations/0029_quotes";
 import * as partsLists from "./migrations/0030_parts_lists";
+import * as cancelledOrderLines from "./migrations/0031_cancelled_order_lines";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "0028_guest_carts": guestCarts,
   "0029_quotes": quotes,
   "0030_parts_lists": partsLists,
+  "0031_cancelled_order_lines": cancelledOrderLines,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -136,15 +136,27 @@ export function supplyWording(clock: DispatchClock, supply: LineSupply, formatDa
  */
 export function orderLineWording(
   clock: DispatchClock,
-  line: { quantity: number; allocated: number; waiting: number; shipped: number; backorderDue: CalendarDate | null },
+  line: {
+    quantity: number;
+    allocated: number;
+    waiting: number;
+    shipped: number;
+    cancelled: number;
+    backorderDue: CalendarDate | null;
+  },
   formatDay: (day: CalendarDate) => string,
 ) {
   if (line.shipped >= line.quantity) return "Shipped";
-  if (line.allocated + line.waiting === line.shipped) return line.shipped ? `${line.shipped} shipped` : "Cancelled";
+  if (line.cancelled >= line.quantity) return "Cancelled";
+  const done = [
+    line.shipped ? `${line.shipped} shipped` : null,
+    line.cancelled ? `${line.cancelled} cancelled` : null,
+  ].filter(Boolean);
+  if (line.allocated + line.waiting === line.shipped) return done.join("; ");
   const rest = supplyWording(
     clock,
     { now: line.allocated - line.shipped, backorder: line.waiting, backorderDue: line.backorderDue },
     formatDay,
   );
-  return line.shipped ? `${line.shipped} shipped; ${rest}` : rest;
+  return [...done, rest].join("; ");
 }

@@ -50,6 +50,14 @@ function taxOn(amountCents: number, basisPoints: number) {
 export function totalsFor(lines: readonly { lineTotalCents: number }[], rules: PricingRules): Totals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const shippingCents = lines.length === 0 || subtotalCents > rules.freeShippingOverCents ? 0 : rules.shippingFeeCents;
+  return totalsWithShipping(subtotalCents, shippingCents, rules);
+}
+
+/**
+ * Totals for goods and a shipping charge already fixed: an order whose line was cancelled keeps the
+ * shipping it was charged (fewer goods never add a charge the buyer did not agree to).
+ */
+export function totalsWithShipping(subtotalCents: number, shippingCents: number, rules: PricingRules): Totals {
   const taxCents = taxOn(subtotalCents + shippingCents, rules.taxRateBasisPoints);
   return { subtotalCents, shippingCents, taxCents, totalCents: subtotalCents + shippingCents + taxCents };
 }

@@ -153,7 +153,13 @@ const STATUS_WORDS = {
   cancelled: "was cancelled; the parts went back into stock and nothing is charged",
   "backorder filled":
     "has parts that were on backorder in stock now, ready to ship (each line below says when it leaves)",
+  "line cancelled": "has changed: part of it was cancelled, and the totals below are what it costs now",
 } as const;
+
+const STATUS_SUBJECTS: Partial<Record<OrderStatusEvent, string>> = {
+  "backorder filled": "backorder in stock",
+  "line cancelled": "changed",
+};
 
 export type OrderStatusEvent = keyof typeof STATUS_WORDS;
 
@@ -162,7 +168,7 @@ export function orderStatusMessage(order: OrderForMail, status: OrderStatusEvent
   const link = orderLink(order.id);
   const heading = `Your order #${order.id} ${STATUS_WORDS[status]}`;
   return {
-    subject: `${storeName()}: order #${order.id} ${status === "backorder filled" ? "backorder in stock" : status}`,
+    subject: `${storeName()}: order #${order.id} ${STATUS_SUBJECTS[status] ?? status}`,
     text: [`Hello ${order.customerName},`, "", `${heading}.`, "", linesText(order), "", `Your order: ${link}`].join(
       "\n",
     ),

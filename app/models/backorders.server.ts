@@ -127,7 +127,7 @@ export async function releaseOrderStock(trx: Trx, orderId: number): Promise<numb
     const back = lines.reduce((sum, line) => sum + line.allocated - line.shipped, 0);
     await trx
       .updateTable("order_lines")
-      .set((eb) => ({ allocated: eb.ref("shipped"), waiting: 0 }))
+      .set((eb) => ({ allocated: eb.ref("shipped"), waiting: 0, cancelled: eb("quantity", "-", eb.ref("shipped")) }))
       .where("order_id", "=", orderId)
       .where("item_id", "=", itemId)
       .execute();
@@ -141,6 +141,44 @@ export async function releaseOrderStock(trx: Trx, orderId: number): Promise<numb
     }
   }
   return restocked;
+}
+
+/**
+ * One line's unshipped units given up (the line cancelled on its own): what was allocated and not
+ * shipped goes back to its part's stock, what waited waits no more, and the line is charged for what
+ * shipped. The part is locked before the line is read, as a fill locks it before it allocates.
+ * Returns how many units the line gave up (0 when nothing of it was left to give up).
+ */
+export async function releaseLineStock(trx: Trx, lineId: number): Promise<{ givenUp: number; itemId: number | null }> {
+  const found = await trx.selectFrom("order_lines").select("item_id").where("id", "=", lineId).executeTakeFirst();
+  if (!found) return { givenUp: 0, itemId: null };
+  if (found.item_id !== null) await lockPart(trx, found.item_id);
+  const line = await trx
+    .selectFrom("order_lines")
+    .select(["quantity", "allocated", "waiting", "shipped", "unit_price_cents"])
+    .where("id", "=", lineId)
+    .executeTakeFirstOrThrow();
+  const back = line.allocated - line.shipped;
+  const givenUp = back + line.waiting;
+  if (givenUp === 0) return { givenUp, itemId: found.item_id };
+  await trx
+    .updateTable("order_lines")
+    .set({
+      allocated: line.shipped,
+      waiting: 0,
+      cancelled: line.quantity - line.shipped,
+      line_total_cents: Number(line.unit_price_cents) * line.shipped,
+    })
+    .where("id", "=", lineId)
+    .execute();
+  if (back > 0 && found.item_id !== null) {
+    await trx
+      .updateTable("items")
+      .set((eb) => ({ quantity: eb("quantity", "+", back), version: eb("version", "+", 1) }))
+      .where("id", "=", found.item_id)
+      .execute();
+  }
+  return { givenUp, itemId: back > 0 ? found.item_id : null };
 }
 
 /** The parts' waiting lines: how much is owed to whom (staff's view of a part's backorders). */

@@ -1,9 +1,11 @@
 import { type ExpressionBuilder, sql, type Transaction } from "kysely";
 
+import { storePricingRules } from "~/config/env.server";
 import { db, type DbOptions, type Executor, inTransaction, now } from "~/db/db.server";
 import type { Database, OrderLine, OrderStatus } from "~/db/schema";
 import { containsPattern } from "~/lib/like-pattern";
-import { type CompletedLine, fillWaitingLines, releaseOrderStock } from "~/models/backorders.server";
+import { totalsWithShipping } from "~/lib/pricing";
+import { type CompletedLine, fillWaitingLines, releaseLineStock, releaseOrderStock } from "~/models/backorders.server";
 
 const orderColumns = [
   "orders.id",
@@ -153,6 +155,7 @@ export async function linesOfOrders(orderIds: readonly number[], { executor = db
       "allocated",
       "waiting",
       "shipped",
+      "cancelled",
       "backorder_due",
     ])
     .where("order_id", "in", [...orderIds])
@@ -259,6 +262,91 @@ export function moveOrderStatus(
   });
 }
 
+/** A line as its Cancel asks about it: what is left of it to give up. */
+export type CancellableLine = { id: number; partNumber: string; name: string; openUnits: number };
+
+/** The lines of an order that can still be cancelled on their own: units left to leave, order open. */
+export function cancellableLines<
+  Line extends { id: number; allocated: number; waiting: number; shipped: number },
+>(order: { status: OrderStatus; lines: readonly Line[] }): Line[] {
+  if (!ALLOWED_TRANSITIONS[order.status].includes("cancelled")) return [];
+  return order.lines.filter((line) => openUnits(line) > 0);
+}
+
+export type CancelLineResult =
+  | { ok: true; status: OrderStatus; completed: CompletedLine[] }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "not-allowed"; from: OrderStatus }
+  | { ok: false; reason: "nothing-left" };
+
+/** Units of a line still to leave: allocated and not shipped, or waiting for stock. */
+const openUnits = (line: { allocated: number; waiting: number; shipped: number }) =>
+  line.allocated - line.shipped + line.waiting;
+
+/**
+ * Cancels what is left of one line of an open order (`ownerId`: only that customer's own): its
+ * allocated units go back to stock and fill other orders' waiting lines, its waiting units are
+ * dropped, and the order is charged for the rest (its shipping as charged, tax again on the new
+ * goods total). The last open line of an order none of which has shipped cancels the order itself,
+ * totals kept as placed; the last open line of one that has partly shipped leaves it shipped.
+ */
+export function cancelOrderLine(
+  orderId: number,
+  lineId: number,
+  { ownerId, executor = db }: { ownerId?: number } & DbOptions = {},
+): Promise<CancelLineResult> {
+  return inTransaction(executor, async (trx): Promise<CancelLineResult> => {
+    let find = trx.selectFrom("orders").select(["status", "shipping_cents"]).where("id", "=", orderId);
+    if (ownerId !== undefined) find = find.where("user_id", "=", ownerId);
+    const order = await find.executeTakeFirst();
+    if (!order) return { ok: false, reason: "not-found" };
+    const from = order.status;
+    if (!ALLOWED_TRANSITIONS[from].includes("cancelled")) return { ok: false, reason: "not-allowed", from };
+    const before = await trx
+      .selectFrom("order_lines")
+      .select(["id", "allocated", "waiting", "shipped"])
+      .where("order_id", "=", orderId)
+      .execute();
+    const line = before.find((candidate) => candidate.id === lineId);
+    if (!line) return { ok: false, reason: "not-found" };
+    if (openUnits(line) === 0) return { ok: false, reason: "nothing-left" };
+    const othersOpen = before.some((other) => other.id !== lineId && openUnits(other) > 0);
+    if (!othersOpen && before.every((other) => other.shipped === 0)) {
+      const cancelled = await moveOrderStatus(orderId, "cancelled", { executor: trx });
+      return cancelled.ok ? { ok: true, status: "cancelled", completed: cancelled.completed } : cancelled;
+    }
+
+    // The order's row first, as every change of an order takes it: a concurrent Ship or Cancel waits.
+    const locked = await trx
+      .updateTable("orders")
+      .set({ updated_at: now() })
+      .where("id", "=", orderId)
+      .where("status", "=", from)
+      .returning("id")
+      .executeTakeFirst();
+    if (!locked) return { ok: false, reason: "not-allowed", from };
+    const released = await releaseLineStock(trx, lineId);
+    if (released.givenUp === 0) return { ok: false, reason: "nothing-left" };
+
+    const goods = await trx
+      .selectFrom("order_lines")
+      .select(sql<number>`coalesce(sum(line_total_cents), 0)`.as("cents"))
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    const totals = totalsWithShipping(Number(goods.cents), Number(order.shipping_cents), storePricingRules());
+    await trx
+      .updateTable("orders")
+      .set({ subtotal_cents: totals.subtotalCents, tax_cents: totals.taxCents, total_cents: totals.totalCents })
+      .where("id", "=", orderId)
+      .execute();
+    // Nothing else left to leave: what shipped is the whole order now.
+    const status = othersOpen ? from : "shipped";
+    if (status !== from) await setStatus(trx, orderId, from, status);
+    const completed = released.itemId === null ? [] : await fillWaitingLines(trx, [released.itemId]);
+    return { ok: true, status, completed };
+  });
+}
+
 /** The status moved from `from` to `to` (only if it is still `from`), with its line in the history. */
 async function setStatus(trx: Transaction<Database>, orderId: number, from: OrderStatus, to: OrderStatus) {
   const timestamp = now();
@@ -307,7 +395,7 @@ export function shipReadyUnits(
     if (!locked) return { ok: false, reason: "not-allowed", from };
     const lines = await trx
       .selectFrom("order_lines")
-      .select(["id", "quantity", "allocated", "shipped"])
+      .select(["id", "allocated", "waiting", "shipped"])
       .where("order_id", "=", orderId)
       .execute();
     const ready = lines.filter((line) => line.allocated > line.shipped);
@@ -330,9 +418,8 @@ export function shipReadyUnits(
     for (const line of ready) {
       await trx.updateTable("order_lines").set({ shipped: line.allocated }).where("id", "=", line.id).execute();
     }
-    const allShipped = lines.every(
-      (line) => (line.allocated > line.shipped ? line.allocated : line.shipped) === line.quantity,
-    );
+    // Every allocated unit has now left: the order is whole once nothing waits (cancelled units never will).
+    const allShipped = lines.every((line) => line.waiting === 0);
     const to = allShipped ? ("shipped" as const) : ("partly shipped" as const);
     if (to !== from) await setStatus(trx, orderId, from, to);
     return { ok: true, shipmentId: shipment.id, status: to };

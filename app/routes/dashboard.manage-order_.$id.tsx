@@ -2,18 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
-import { AdminOrderButtons } from "~/components/dashboard/order-buttons";
+import { ConfirmPanel } from "~/components/confirm-action";
+import { AdminOrderButtons, cancelLineQuestion } from "~/components/dashboard/order-buttons";
 import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { ReplyErrors } from "~/components/forms";
 import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
 import { getOrder, orderButtonsFor } from "~/models/order.server";
 import { parseId } from "~/validation/common";
-import { ChangeOrderStatusSchema } from "~/validation/order";
+import { ManageOrderActionSchema } from "~/validation/order";
 import { orderWithDispatch } from "~/web/dispatch.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-import { moveOrderAlong } from "~/web/order-replies.server";
+import { cancelLineReply, lineCancellationOf, moveOrderAlong } from "~/web/order-replies.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   pageTitle(matches, data ? `Order #${data.order.id}` : "Order"),
@@ -30,20 +31,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     order: orderWithDispatch(order),
     actions: orderButtonsFor(order),
     customerPartNumbers: await customerPartNumbersForLines(order.user_id, order.lines),
+    ...lineCancellationOf(order, request),
   };
 }
 
 export const action = formAction({
   guard: requireAdmin,
-  schema: ChangeOrderStatusSchema,
-  async run({ user, params, value: { orderId, intent } }) {
-    if (parseId(params.id) !== orderId) return refuse(400, "This form belongs to another order.");
-    return moveOrderAlong(orderId, intent, `/dashboard/manage-order/${orderId}`, user.id);
+  schema: ManageOrderActionSchema,
+  async run({ user, params, value }) {
+    if (parseId(params.id) !== value.orderId) return refuse(400, "This form belongs to another order.");
+    const backTo = `/dashboard/manage-order/${value.orderId}`;
+    if (value.intent === "cancel-line") return cancelLineReply(value.orderId, value.lineId, backTo);
+    return moveOrderAlong(value.orderId, value.intent, backTo, user.id);
   },
 });
 
 export default function ManageOrder() {
-  const { order, actions, customerPartNumbers } = useLoaderData<typeof loader>();
+  const { order, actions, customerPartNumbers, cancellable, confirmCancelLine } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <section>
@@ -51,10 +55,21 @@ export default function ManageOrder() {
         ← Manage Orders
       </Link>
       <ReplyErrors reply={reply} />
+      {confirmCancelLine ? (
+        <ConfirmPanel
+          question={cancelLineQuestion(order.id, confirmCancelLine)}
+          confirmLabel="Yes, cancel the line"
+          cancelHref={`/dashboard/manage-order/${order.id}`}
+          fields={{ orderId: order.id, lineId: confirmCancelLine.id }}
+          intent="cancel-line"
+        />
+      ) : null}
       <div className="mt-4">
         <OrderDetailView
           order={order}
           customerPartNumbers={customerPartNumbers}
+          cancellable={cancellable}
+          cancelLineHref={(lineId) => `/dashboard/manage-order/${order.id}?cancelLine=${lineId}`}
           customer={
             <>
               <dt className="text-slate-600">Customer</dt>

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/permissions.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
 import { ConfirmPanel } from "~/components/confirm-action";
-import { CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
+import { cancelLineQuestion, CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
 import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { orderSummary } from "~/components/dashboard/order-table";
 import { ReplyErrors, StatusButton } from "~/components/forms";
@@ -19,7 +19,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-import { cancelOwnOrder } from "~/web/order-replies.server";
+import { cancelLineReply, cancelOwnOrder, lineCancellationOf } from "~/web/order-replies.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   pageTitle(matches, data ? `Order #${data.order.id}` : "Order"),
@@ -43,6 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     customerPartNumbers: await customerPartNumbersForLines(user.id, order.lines),
     summary: orderSummary({ first_item_name: order.lines[0]?.item_name ?? null, line_count: order.lines.length }),
     confirmCancel,
+    ...lineCancellationOf(order, request),
   };
 }
 
@@ -80,11 +81,13 @@ function orderAgainMessage(outcome: OrderAgainOutcome) {
 export const action = formAction({
   guard: requireUser,
   schema: MyOrderActionSchema,
-  limits: ({ user, value }) => (value.intent === "cancel" ? orderingLimits(user.id) : []),
+  limits: ({ user, value }) => (value.intent === "reorder" ? [] : orderingLimits(user.id)),
   async run({ user, value, params }) {
     if (parseId(params.id) !== value.orderId) return refuse(400, "This form belongs to another order.");
-    if (value.intent === "cancel")
-      return cancelOwnOrder(user.id, value.orderId, `/dashboard/my-order/${value.orderId}`);
+    const backTo = `/dashboard/my-order/${value.orderId}`;
+    if (value.intent === "cancel") return cancelOwnOrder(user.id, value.orderId, backTo);
+    if (value.intent === "cancel-line")
+      return cancelLineReply(value.orderId, value.lineId, backTo, { ownerId: user.id });
     const outcome = await orderAgain(user.id, value.orderId);
     if (!outcome) return refuse(404, "Order not found.");
     return redirectWithFlash("/cart", orderAgainMessage(outcome));
@@ -92,7 +95,8 @@ export const action = formAction({
 });
 
 export default function MyOrder() {
-  const { order, summary, confirmCancel, customerPartNumbers } = useLoaderData<typeof loader>();
+  const { order, summary, confirmCancel, customerPartNumbers, cancellable, confirmCancelLine } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <section>
@@ -109,10 +113,21 @@ export default function MyOrder() {
           intent="cancel"
         />
       ) : null}
+      {confirmCancelLine ? (
+        <ConfirmPanel
+          question={cancelLineQuestion(order.id, confirmCancelLine)}
+          confirmLabel="Yes, cancel the line"
+          cancelHref={`/dashboard/my-order/${order.id}`}
+          fields={{ orderId: order.id, lineId: confirmCancelLine.id }}
+          intent="cancel-line"
+        />
+      ) : null}
       <div className="mt-4">
         <OrderDetailView
           order={order}
           customerPartNumbers={customerPartNumbers}
+          cancellable={cancellable}
+          cancelLineHref={(lineId) => `/dashboard/my-order/${order.id}?cancelLine=${lineId}`}
           actions={
             <>
               <Form method="post">

@@ -1,6 +1,13 @@
 import { db } from "~/db/db.server";
 import type { OrderStatus } from "~/lib/statuses";
-import { type ChangeStatusResult, moveOrderStatus, shipReadyUnits, type ShipResult } from "~/models/order.server";
+import {
+  type CancelLineResult,
+  cancelOrderLine,
+  type ChangeStatusResult,
+  moveOrderStatus,
+  shipReadyUnits,
+  type ShipResult,
+} from "~/models/order.server";
 
 import { enqueueMailForOrder } from "./order-mail.server";
 import { notifyCompletedLines } from "./stock-arrivals.server";
@@ -29,6 +36,26 @@ export function shipReadyParts(orderId: number, { userId }: { userId: number | n
   return db.transaction().execute(async (trx) => {
     const result = await shipReadyUnits(orderId, { userId, executor: trx });
     if (result.ok) await enqueueMailForOrder(orderId, result.status, { executor: trx });
+    return result;
+  });
+}
+
+/**
+ * Cancels what is left of one line and tells the buyer what the order costs now (or that it is
+ * cancelled, when that line was all of it); orders its units complete are told too.
+ */
+export function cancelLine(
+  orderId: number,
+  lineId: number,
+  { ownerId }: { ownerId?: number } = {},
+): Promise<CancelLineResult> {
+  return db.transaction().execute(async (trx) => {
+    const result = await cancelOrderLine(orderId, lineId, { ownerId, executor: trx });
+    if (!result.ok) return result;
+    await enqueueMailForOrder(orderId, result.status === "cancelled" ? "cancelled" : "line cancelled", {
+      executor: trx,
+    });
+    await notifyCompletedLines(result.completed, { executor: trx });
     return result;
   });
 }

@@ -61,10 +61,14 @@ export const FORM_EXPIRED = "This form has expired. Reload the page and try agai
 
 export const CancelOrderSchema = z.object({ intent: z.literal("cancel"), orderId: idField });
 
-/** The customer's order page: Cancel while pending, and Order again. */
+/** What is left of one line given up, on the buyer's order page or staff's. */
+const CancelLineSchema = z.object({ intent: z.literal("cancel-line"), orderId: idField, lineId: idField });
+
+/** The customer's order page: Cancel while pending, cancel a line while it is open, and Order again. */
 export const MyOrderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel"), orderId: idField }),
   z.object({ intent: z.literal("reorder"), orderId: idField }),
+  CancelLineSchema,
 ]);
 
 /** Manage Orders' buttons: one schema per button, told apart by `intent`. */
@@ -72,6 +76,12 @@ export const ChangeOrderStatusSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("ship"), orderId: idField }),
   z.object({ intent: z.literal("deliver"), orderId: idField }),
   z.object({ intent: z.literal("cancel"), orderId: idField }),
+]);
+
+/** One order's page for staff: its buttons, and a line's cancellation. */
+export const ManageOrderActionSchema = z.discriminatedUnion("intent", [
+  ...ChangeOrderStatusSchema.options,
+  CancelLineSchema,
 ]);
 
 export const OrderStatusFilterSchema = z.enum(ORDER_STATUSES).optional().catch(undefined);

@@ -68,6 +68,7 @@ export function orderWithDispatch<
       allocated: number;
       waiting: number;
       shipped: number;
+      cancelled: number;
       backorder_due: string | null;
     }[];
   },
@@ -77,7 +78,14 @@ export function orderWithDispatch<
 
 /** An order's lines with what has shipped and when the rest leaves. */
 export function orderLinesWithDispatch<
-  Line extends { quantity: number; allocated: number; waiting: number; shipped: number; backorder_due: string | null },
+  Line extends {
+    quantity: number;
+    allocated: number;
+    waiting: number;
+    shipped: number;
+    cancelled: number;
+    backorder_due: string | null;
+  },
 >(lines: Line[], clock = dispatchClockNow()) {
   return lines.map((line) => ({
     ...line,

@@ -1,5 +1,7 @@
-import { ORDER_ACTIONS, type OrderAction } from "~/models/order.server";
-import { changeOrderStatus, shipReadyParts } from "~/services/order-status.server";
+import type { OrderStatus } from "~/lib/statuses";
+import { type CancellableLine, cancellableLines, ORDER_ACTIONS, type OrderAction } from "~/models/order.server";
+import { cancelLine, changeOrderStatus, shipReadyParts } from "~/services/order-status.server";
+import { parseId } from "~/validation/common";
 import { redirectWithFlash } from "~/web/flash.server";
 import { refuse } from "~/web/form-action.server";
 
@@ -35,4 +37,57 @@ export async function moveOrderAlong(orderId: number, intent: OrderAction, backT
     return refuse(409, `Order #${orderId} is ${result.from}; it cannot be marked ${to}.`);
   }
   return redirectWithFlash(backTo, `Order #${orderId} is now ${to}.`);
+}
+
+/**
+ * What is left of one line cancelled, by its buyer (`ownerId`: another's order is not found) or by
+ * staff; the flash says what the order became.
+ */
+export async function cancelLineReply(
+  orderId: number,
+  lineId: number,
+  backTo: string,
+  { ownerId }: { ownerId?: number } = {},
+) {
+  const result = await cancelLine(orderId, lineId, { ownerId });
+  if (!result.ok) {
+    if (result.reason === "not-found") return refuse(404, "Order line not found.");
+    if (result.reason === "nothing-left")
+      return refuse(409, "Nothing of this line is left to cancel: it has all shipped or was cancelled.");
+    return refuse(409, `Order #${orderId} is ${result.from}; its lines can no longer be cancelled.`);
+  }
+  if (result.status === "cancelled")
+    return redirectWithFlash(backTo, `That was all of order #${orderId}: it is cancelled.`);
+  return redirectWithFlash(
+    backTo,
+    `The line is cancelled; order #${orderId} is ${result.status} and its totals are updated.`,
+  );
+}
+
+/**
+ * The lines an order page offers to cancel, and the one its `?cancelLine=` asks to confirm (the way
+ * without JavaScript).
+ */
+export function lineCancellationOf(
+  order: {
+    status: OrderStatus;
+    lines: {
+      id: number;
+      part_number: string;
+      item_name: string;
+      allocated: number;
+      waiting: number;
+      shipped: number;
+    }[];
+  },
+  request: Request,
+) {
+  const cancellable: CancellableLine[] = cancellableLines(order).map((line) => ({
+    id: line.id,
+    partNumber: line.part_number,
+    name: line.item_name,
+    openUnits: line.allocated - line.shipped + line.waiting,
+  }));
+  const asked = parseId(new URL(request.url).searchParams.get("cancelLine") ?? undefined);
+  return { cancellable, confirmCancelLine: cancellable.find((line) => line.id === asked) ?? null };
 }

@@ -85,3 +85,53 @@ for (const [width, height] of [
     await admin.close();
   });
 }
+
+test("a buyer who will not wait cancels the backordered line: its stock goes back, the rest of the order stays", async ({
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  const admin = await browser.newPage();
+  await login(admin, { role: "admin", name: "Alex Admin" });
+  const scarce = await addProduct(admin, { quantity: 3, price: "10.00" });
+  const plenty = await addProduct(admin, { quantity: 20, price: "30.00" });
+
+  const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+  await login(page);
+  for (const [name, quantity] of [
+    [scarce, "5"],
+    [plenty, "1"],
+  ] as const) {
+    await openProductPage(page, name);
+    await page.getByLabel("Quantity").fill(quantity);
+    await addToCart(page, page.getByRole("button", { name: "Add to Cart", exact: true }));
+  }
+  await page.goto("/checkout");
+  await page.getByLabel("Shipping address").fill("12 Foundry Lane, Sheffield S3 8RA");
+  await page.getByLabel("Phone").fill("+44 114 496 0000");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/my-order\/\d+$/);
+  const scarceLine = page.getByTestId(/^line-/).filter({ hasText: scarce });
+  await expect(scarceLine.getByTestId("dispatch")).toHaveText(/^3 now, 2 on backorder/);
+
+  await scarceLine
+    .getByRole("button", { name: /^Cancel line / })
+    .or(scarceLine.getByRole("link", { name: /^Cancel line / }))
+    .click();
+  const question = /^Cancel the 5 of .+ not yet shipped on order #\d+\? What was held for it goes back into stock\.$/;
+  if (javaScriptEnabled) await expect(page.getByRole("dialog")).toContainText(question);
+  else await expect(page.getByRole("region", { name: "Confirm" })).toContainText(question);
+  await page.screenshot({ path: testInfo.outputPath("cancel-line-question.png"), fullPage: true });
+  await page.getByRole("button", { name: "Yes, cancel the line" }).click();
+  await expect(page.getByRole("status")).toContainText("The line is cancelled;");
+  await expect(scarceLine.getByTestId("dispatch")).toHaveText("Cancelled");
+  await expect(scarceLine.getByRole("button", { name: /^Cancel line / })).toHaveCount(0);
+  // £30.00 of goods, £9.50 shipping, VAT on both: £47.40.
+  await expect(page.getByText("£47.40")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("cancel-line-done.png"), fullPage: true });
+
+  // The three it held are in stock again, and no order waits for the part.
+  await openProductPage(admin, scarce);
+  await admin.goto(admin.url().replace("/items/", "/dashboard/manage-product/"));
+  await expect(admin.getByText("No order is waiting for this part.")).toBeVisible();
+  await admin.close();
+});

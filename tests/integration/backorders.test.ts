@@ -1,14 +1,15 @@
 import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
+import { DEFAULT_PRICING_RULES, totalsWithShipping } from "~/lib/pricing";
 import { getOrder } from "~/models/order.server";
 import * as managePartPage from "~/routes/dashboard.manage-product_.$id";
-import { changeOrderStatus, shipReadyParts } from "~/services/order-status.server";
+import { cancelLine, changeOrderStatus, shipReadyParts } from "~/services/order-status.server";
 import { adjustStockAndFill } from "~/services/stock-arrivals.server";
 
 import { newItem } from "../support/builders";
 import { call, getRequest } from "../support/http";
-import { linesOf, placeTestOrder, stockOf } from "../support/orders";
+import { linesOf, orderById, placeTestOrder, stockOf } from "../support/orders";
 import { createSignedInUser } from "../support/users";
 
 // Backorders (docs/decisions/0031-backorders.md), on whichever database TEST_DATABASE names: what
@@ -153,5 +154,90 @@ describe("backorders", () => {
     // A shipped order cannot be cancelled, and its units stay shipped.
     expect((await changeOrderStatus(orderId, "cancelled")).ok).toBe(false);
     expect(await unitsAccountedFor(part.id)).toBe(5);
+  });
+  test("cancelling one line gives back what it held (filling the next waiting order), drops what waited, and charges only the rest", async () => {
+    const [buyer, other] = [await createSignedInUser(), await createSignedInUser()];
+    const gear = await newItem({ quantity: 6, price_cents: 1000 });
+    const belt = await newItem({ quantity: 5, price_cents: 2500 });
+    const result = await placeTestOrder(buyer.user.id, [
+      { itemId: gear.id, quantity: 10 },
+      { itemId: belt.id, quantity: 2 },
+    ]);
+    if (!result.ok) throw new Error("order refused");
+    const orderId = result.orderId;
+    const waitingOrder = await placed(other.user.id, gear.id, 3);
+    const placedTotals = await orderById(orderId);
+    const gearLine = (await linesOf(orderId)).find((line) => line.item_id === gear.id)!;
+    expect(gearLine).toMatchObject({ allocated: 6, waiting: 4, cancelled: 0 });
+
+    // Another buyer's order is not found; the buyer's own line is cancelled once.
+    expect(await cancelLine(orderId, gearLine.id, { ownerId: other.user.id })).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
+    const cancelled = await cancelLine(orderId, gearLine.id, { ownerId: buyer.user.id });
+    expect(cancelled).toMatchObject({ ok: true, status: "pending" });
+    // Money columns are bigint: PostgreSQL's driver answers them as strings.
+    const [gearAfter, beltAfter] = (await linesOf(orderId)).map((row) => ({
+      ...row,
+      line_total_cents: Number(row.line_total_cents),
+    }));
+    expect(gearAfter).toMatchObject({ allocated: 0, waiting: 0, shipped: 0, cancelled: 10, line_total_cents: 0 });
+    expect(beltAfter).toMatchObject({ allocated: 2, waiting: 0, cancelled: 0, line_total_cents: 5000 });
+    // The 6 it held fill the other order's 3, and 3 are left in stock.
+    expect(await lineOf(waitingOrder)).toMatchObject({ allocated: 3, waiting: 0 });
+    expect(await stockOf(gear.id)).toBe(3);
+    expect(await unitsAccountedFor(gear.id)).toBe(6);
+    // Goods are the belt's £50 now; shipping stays as charged, and VAT is on both again.
+    const order = (await orderById(orderId))!;
+    const expected = totalsWithShipping(5000, Number(placedTotals!.shipping_cents), DEFAULT_PRICING_RULES);
+    expect({
+      subtotalCents: Number(order.subtotal_cents),
+      shippingCents: Number(order.shipping_cents),
+      taxCents: Number(order.tax_cents),
+      totalCents: Number(order.total_cents),
+    }).toEqual(expected);
+    expect(await mailKinds(orderId)).toEqual(["order-placed", "order-line-cancelled"]);
+    expect(await mailKinds(waitingOrder)).toEqual(["order-placed", "order-backorder-filled"]);
+    // Nothing of it is left: a second cancel is refused and changes nothing.
+    expect(await cancelLine(orderId, gearLine.id)).toEqual({ ok: false, reason: "nothing-left" });
+    expect(await stockOf(gear.id)).toBe(3);
+  });
+
+  test("the waiting rest of a partly shipped order cancelled leaves it shipped; the last line of an unshipped one cancels the order", async () => {
+    const { user } = await createSignedInUser();
+    const part = await newItem({ quantity: 3, price_cents: 400 });
+    const partly = await placed(user.id, part.id, 5);
+    await shipReadyParts(partly, { userId: null });
+    const [line] = await linesOf(partly);
+    expect(await cancelLine(partly, line.id)).toMatchObject({ ok: true, status: "shipped" });
+    const [partlyLine] = await linesOf(partly);
+    expect(partlyLine).toMatchObject({ allocated: 3, waiting: 0, shipped: 3, cancelled: 2 });
+    expect(Number(partlyLine.line_total_cents)).toBe(1200);
+    expect((await orderById(partly))!.status).toBe("shipped");
+    expect(await mailKinds(partly)).toEqual(["order-placed", "order-partly-shipped", "order-line-cancelled"]);
+    // A shipped order's lines are past cancelling.
+    expect(await cancelLine(partly, line.id)).toEqual({ ok: false, reason: "not-allowed", from: "shipped" });
+
+    await adjustStockAndFill(part.id, { change: 4, reason: "Received", userId: null });
+    const single = await placed(user.id, part.id, 2);
+    const before = (await orderById(single))!;
+    const [only] = await linesOf(single);
+    expect(await cancelLine(single, only.id, { ownerId: user.id })).toMatchObject({ ok: true, status: "cancelled" });
+    const after = (await orderById(single))!;
+    expect(after.status).toBe("cancelled");
+    // Cancelled as a whole: the totals stay as placed, like any cancelled order's.
+    expect(Number(after.total_cents)).toBe(Number(before.total_cents));
+    expect((await linesOf(single))[0]).toMatchObject({ allocated: 0, waiting: 0, cancelled: 2 });
+    expect(await stockOf(part.id)).toBe(4);
+    expect(await mailKinds(single)).toEqual(["order-placed", "order-cancelled"]);
+  });
+
+  test("a whole order cancelled records every unshipped unit as cancelled", async () => {
+    const { user } = await createSignedInUser();
+    const part = await newItem({ quantity: 2 });
+    const orderId = await placed(user.id, part.id, 7);
+    expect((await changeOrderStatus(orderId, "cancelled")).ok).toBe(true);
+    expect((await linesOf(orderId))[0]).toMatchObject({ allocated: 0, waiting: 0, cancelled: 7 });
   });
 });

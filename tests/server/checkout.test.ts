@@ -547,6 +547,43 @@ describe("the customer's order page", () => {
     expect(html).toMatch(/cancelled/i);
   });
 
+  test("Cancel line: asked first without JavaScript, done once when sent three times, 404 for another's order, 403 for a customer on staff's page", async () => {
+    const { cookie } = await createSignedInUser();
+    const stranger = await createSignedInUser();
+    const admin = await createSignedInUser({ role: "admin" });
+    const gear = await newItem({ quantity: 4 });
+    const belt = await newItem({ quantity: 10 });
+    const orderId = await placedOrder(cookie, [
+      [gear.id, 6],
+      [belt.id, 2],
+    ]);
+    const [gearLine, beltLine] = await linesOf(orderId);
+    const fields = (lineId: number) => ({ intent: "cancel-line", orderId: String(orderId), lineId: String(lineId) });
+    const page = await htmlOf(await get(`/dashboard/my-order/${orderId}`, cookie));
+    expect(page).toContain(`/dashboard/my-order/${orderId}?cancelLine=${gearLine.id}`);
+    const confirm = await htmlOf(await get(`/dashboard/my-order/${orderId}?cancelLine=${gearLine.id}`, cookie));
+    expect(confirm).toContain("Yes, cancel the line");
+    expect(confirm).toContain(`Cancel the 6 of ${gear.part_number}`);
+
+    expect((await post(`/dashboard/my-order/${orderId}`, fields(gearLine.id), stranger.cookie)).status).toBe(404);
+    const cancels = await Promise.all(
+      [1, 2, 3].map(() => post(`/dashboard/my-order/${orderId}`, fields(gearLine.id), cookie)),
+    );
+    expect(cancels.map((response) => response.status).sort()).toEqual([302, 409, 409]);
+    expect(await stockOf(gear.id)).toBe(4);
+    const after = await htmlOf(await get(`/dashboard/my-order/${orderId}`, cookie));
+    expect(after).toMatch(/data-testid="dispatch">Cancelled</);
+    expect(after).not.toContain(`?cancelLine=${gearLine.id}`);
+
+    // Staff's page: a customer is refused; staff cancel the last open line, which cancels the order.
+    expect((await post(`/dashboard/manage-order/${orderId}`, fields(beltLine.id), cookie)).status).toBe(403);
+    const staff = await post(`/dashboard/manage-order/${orderId}`, fields(beltLine.id), admin.cookie);
+    expect(staff.status).toBe(302);
+    expect(staff.headers.get("Location")).toBe(`/dashboard/manage-order/${orderId}`);
+    expect(await stockOf(belt.id)).toBe(10);
+    expect((await ordersOfItem(belt.id)).find((order) => order.id === orderId)?.status).toBe("cancelled");
+  });
+
   test("Order again puts the lines in the cart and says which parts changed price, are short or gone", async () => {
     const { user, cookie } = await createSignedInUser();
     const same = await newItem({ quantity: 50, price_cents: 1000 });

@@ -2,7 +2,34 @@ import { Form } from "@remix-run/react";
 
 import { ConfirmAction } from "~/components/confirm-action";
 import { StatusButton } from "~/components/forms";
-import type { OrderAction } from "~/models/order.server";
+import type { CancellableLine, OrderAction } from "~/models/order.server";
+
+export function cancelLineQuestion(orderId: number, line: CancellableLine) {
+  return `Cancel the ${line.openUnits} of ${line.partNumber} ${line.name} not yet shipped on order #${orderId}? What was held for it goes back into stock.`;
+}
+
+/** A line's Cancel: asks first, in a dialog or (without JavaScript) on the page at `fallbackHref`. */
+export function CancelLineButton({
+  orderId,
+  line,
+  fallbackHref,
+}: {
+  orderId: number;
+  line: CancellableLine;
+  fallbackHref: string;
+}) {
+  return (
+    <ConfirmAction
+      label="Cancel line"
+      accessibleLabel={`Cancel line ${line.partNumber}`}
+      question={cancelLineQuestion(orderId, line)}
+      confirmLabel="Yes, cancel the line"
+      fallbackHref={fallbackHref}
+      fields={{ orderId, lineId: line.id }}
+      intent="cancel-line"
+    />
+  );
+}
 
 export function cancelQuestion(orderId: number, summary: string) {
   return `Cancel order #${orderId} (${summary})? The parts go back into stock.`;

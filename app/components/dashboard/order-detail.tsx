@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 
 import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
+import { CancelLineButton } from "~/components/dashboard/order-buttons";
 import { StatusBadge } from "~/components/dashboard/order-table";
 import { useFormatDate } from "~/components/use-format-date";
-import type { OrderDetail } from "~/models/order.server";
+import type { CancellableLine, OrderDetail } from "~/models/order.server";
 
 /** One order as its customer and the admins see it; each page adds its own buttons and details. */
 export function OrderDetailView({
@@ -11,6 +12,8 @@ export function OrderDetailView({
   customer,
   actions,
   customerPartNumbers,
+  cancellable = [],
+  cancelLineHref,
 }: {
   order: Omit<OrderDetail, "lines"> & { lines: (OrderDetail["lines"][number] & { dispatch?: string })[] };
   /** The admin's view names the customer. */
@@ -18,10 +21,15 @@ export function OrderDetailView({
   actions?: ReactNode;
   /** The buyer's own numbers for the parts, by item id: shown under ours. */
   customerPartNumbers?: Record<string, string>;
+  /** Lines that can still be cancelled on their own, each with a Cancel line button. */
+  cancellable?: CancellableLine[];
+  /** The page that asks to confirm a line's cancellation without JavaScript. */
+  cancelLineHref?: (lineId: number) => string;
 }) {
   const rules = usePricingRules();
   const formatDate = useFormatDate();
   const lines = order.lines.map((line) => ({
+    id: line.id,
     itemId: line.item_id,
     partNumber: line.part_number,
     name: line.item_name,
@@ -47,7 +55,19 @@ export function OrderDetailView({
         Placed <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
       </p>
       {actions ? <div className="mt-4 flex flex-wrap gap-2">{actions}</div> : null}
-      <BillLines lines={lines} />
+      <BillLines
+        lines={lines}
+        actions={
+          cancellable.length && cancelLineHref
+            ? (line) => {
+                const open = cancellable.find((candidate) => candidate.id === line.id);
+                return open ? (
+                  <CancelLineButton orderId={order.id} line={open} fallbackHref={cancelLineHref(line.id)} />
+                ) : null;
+              }
+            : undefined
+        }
+      />
       <BillTotals totals={totals} rules={rules} />
       {order.shipments.length ? (
         <section aria-labelledby="shipments-heading" className="mt-8">

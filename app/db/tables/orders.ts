@@ -34,12 +34,14 @@ export interface OrderLinesTable {
   unit_price_cents: number;
   quantity: number;
   line_total_cents: number;
-  /** Units taken from stock for this line (allocated + waiting = quantity while the order is open). */
+  /** Units taken from stock for this line (allocated + waiting + cancelled = quantity). */
   allocated: Generated<number>;
   /** Units waiting for stock: arrivals fill waiting lines oldest order first. */
   waiting: Generated<number>;
   /** Units of the allocated ones that have left in a shipment. */
   shipped: Generated<number>;
+  /** Units given up: the line (or its whole order) cancelled before they shipped. */
+  cancelled: Generated<number>;
   /** The day waiting units were promised to leave (a calendar date in the store's zone). */
   backorder_due: string | null;
 }
