@@ -117,6 +117,7 @@ describe("placing orders", () => {
       allocated: 3,
       waiting: 0,
       shipped: 0,
+      cancelled: 0,
       backorderDue: null,
     };
     expect(outcome.data).toEqual({

@@ -78,6 +78,7 @@ describe("placing an order", () => {
         allocated: 3,
         waiting: 0,
         shipped: 0,
+        cancelled: 0,
         backorder_due: null,
       },
     ]);

@@ -310,6 +310,7 @@ async function brokenBackorderInvariants(partIds: number[], start: number, waite
       "order_lines.quantity",
       "order_lines.allocated",
       "order_lines.waiting",
+      "order_lines.cancelled",
     ])
     .where("order_lines.item_id", "in", partIds)
     .execute();
@@ -334,29 +335,37 @@ async function brokenBackorderInvariants(partIds: number[], start: number, waite
     }
   }
   for (const line of lines) {
+    // Nothing ships here: a cancelled order holds nothing, and every line's units are allocated,
+    // waiting or cancelled (its own cancellation or its order's).
     if (
-      line.status === "cancelled"
-        ? line.allocated + line.waiting !== 0
-        : line.allocated + line.waiting !== line.quantity
+      line.allocated + line.waiting + line.cancelled !== line.quantity ||
+      (line.status === "cancelled" && line.allocated + line.waiting !== 0)
     ) {
-      broken.push(`order ${line.order_id} (${line.status}): ${line.allocated} + ${line.waiting} of ${line.quantity}`);
+      broken.push(
+        `order ${line.order_id} (${line.status}): ${line.allocated} + ${line.waiting} + ${line.cancelled} cancelled of ${line.quantity}`,
+      );
     }
   }
-  const filledMail = new Set(
-    (
-      await db
-        .selectFrom("outbox")
-        .select("order_id")
-        .where("kind", "=", "order-backorder-filled")
-        .where("order_id", "in", [...waitedBefore, 0])
-        .execute()
-    ).map((row) => row.order_id),
-  );
+  const mailOf = async (kind: string) =>
+    new Set(
+      (
+        await db
+          .selectFrom("outbox")
+          .select("order_id")
+          .where("kind", "=", kind)
+          .where("order_id", "in", [...waitedBefore, 0])
+          .execute()
+      ).map((row) => row.order_id),
+    );
+  const filledMail = await mailOf("order-backorder-filled");
+  const lineCancelledMail = await mailOf("order-line-cancelled");
   const orderIds = new Set(lines.map((line) => line.order_id));
   for (const orderId of orderIds) {
     const own = lines.filter((line) => line.order_id === orderId);
     const live = own[0].status !== "cancelled";
-    if (live && waitedBefore.has(orderId) && own.every((line) => line.waiting === 0) && !filledMail.has(orderId)) {
+    // A line cancelled waits no more without being filled: its own mail says so.
+    const told = filledMail.has(orderId) || (own.some((line) => line.cancelled > 0) && lineCancelledMail.has(orderId));
+    if (live && waitedBefore.has(orderId) && own.every((line) => line.waiting === 0) && !told) {
       broken.push(`order ${orderId}: its backorder was filled and no mail says so`);
     }
   }
@@ -375,7 +384,7 @@ async function olderLinesSkipped(
   const now = await db
     .selectFrom("order_lines")
     .innerJoin("orders", "orders.id", "order_lines.order_id")
-    .select(["order_lines.id", "order_lines.waiting", "orders.status"])
+    .select(["order_lines.id", "order_lines.waiting", "order_lines.cancelled", "orders.status"])
     .where(
       "order_lines.id",
       "in",
@@ -384,8 +393,12 @@ async function olderLinesSkipped(
     .execute();
   const after = new Map(now.map((line) => [line.id, line]));
   for (const itemId of new Set(waitingBefore.map((line) => line.item_id))) {
+    // Cancelled lines (or orders) gave their wait up; they were not filled.
     const live = waitingBefore
-      .filter((line) => line.item_id === itemId && after.get(line.id)?.status !== "cancelled")
+      .filter(
+        (line) =>
+          line.item_id === itemId && after.get(line.id)?.status !== "cancelled" && after.get(line.id)!.cancelled === 0,
+      )
       .map((line) => ({ ...line, waitingNow: after.get(line.id)!.waiting }));
     const filled = live.filter((line) => line.waitingNow < line.waiting);
     const newestFilled = Math.max(0, ...filled.map((line) => line.order_id));
@@ -400,7 +413,7 @@ async function olderLinesSkipped(
   return skipped;
 }
 
-test("backorders through two processes: carts beyond stock are all ordered; stock arrives while half cancel twice at once and a process is killed; every unit accounted for", async () => {
+test("backorders through two processes: carts beyond stock are all ordered; stock arrives while half cancel and a quarter cancel a line, twice at once, and a process is killed; every unit accounted for", async () => {
   const START = 12;
   const parts = await makeParts("Backordered", { stock: START, backorders: true });
   const partIds = parts.map((part) => part.id);
@@ -466,10 +479,37 @@ test("backorders through two processes: carts beyond stock are all ordered; stoc
         ),
       ),
     );
+  // A quarter of the buyers give up their first line instead, twice at once.
+  const firstLines = await db
+    .selectFrom("order_lines")
+    .select(["id", "order_id"])
+    .where(
+      "order_id",
+      "in",
+      orders.filter((_, index) => index % 4 === 1).map((order) => order.id),
+    )
+    .where("position", "=", 1)
+    .execute();
+  const lineCancels = firstLines.flatMap((line) => {
+    const order = orders.find((candidate) => candidate.id === line.order_id)!;
+    return [0, 1].map(() =>
+      settle(
+        postForm(
+          shop.origin,
+          `/dashboard/my-order/${order.id}`,
+          { intent: "cancel-line", orderId: String(order.id), lineId: String(line.id) },
+          {
+            cookie: customers.find((customer) => customer.id === order.user_id)!.cookie,
+            signal: AbortSignal.timeout(15_000),
+          },
+        ),
+      ),
+    );
+  });
   await new Promise((resolve) => setTimeout(resolve, 150));
   const [victim] = shop.workerPids();
   process.kill(victim, "SIGKILL");
-  await Promise.all([...arrivals, ...cancels]);
+  await Promise.all([...arrivals, ...cancels, ...lineCancels]);
   await shop.waitForWorkers(2);
 
   const broken = [
@@ -478,7 +518,7 @@ test("backorders through two processes: carts beyond stock are all ordered; stoc
   ];
   const serverErrors = statuses.filter((status) => status >= 500).length;
   console.log(
-    `backorders: ${statuses.filter((status) => status === 302).length} of ${statuses.length} arrivals and cancels answered, ${statuses.filter((status) => status === 0).length} died with their process`,
+    `backorders: ${statuses.filter((status) => status === 302).length} of ${statuses.length} arrivals, cancels and line cancels answered, ${statuses.filter((status) => status === 0).length} died with their process`,
   );
   recordStats({
     suite: "backorders",
