@@ -7,7 +7,7 @@ import { idField } from "~/validation/common";
 import { registerItemCalls } from "./openapi-items.server";
 import { body, error, header, invalid, json, notAdmin, notJson, signedOut, tooLarge } from "./openapi-parts.server";
 import { registerQuoteCalls } from "./openapi-quotes.server";
-import { ApiOrderRefusedSchema, ApiOrderSchema, ApiReviewSchema } from "./responses.server";
+import { ApiCartSchema, ApiOrderRefusedSchema, ApiOrderSchema, ApiReviewSchema } from "./responses.server";
 import {
   API_MAX_LIMIT,
   IdempotencyKeySchema,
@@ -124,6 +124,17 @@ function buildDocument() {
       401: signedOut,
       404: error("No order of the caller's has this id."),
     },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/cart",
+    tags: ["Orders"],
+    summary:
+      "The caller's cart as ordering it now would go: prices, what leaves from stock and when, what waits on backorder",
+    description:
+      "The same bill as the cart page. Lines are filled on the pages (Add to Cart, quick order, a parts list); POST /api/order orders lines directly.",
+    security: signedIn,
+    responses: { 200: json("The cart.", ApiCartSchema), 401: signedOut },
   });
   registerQuoteCalls(registry, signedIn);
   registry.registerPath({

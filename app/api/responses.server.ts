@@ -169,6 +169,42 @@ export const ApiOrderRefusedSchema = ApiErrorSchema.extend({
   total: money("The total now"),
 }).openapi("OrderRefused");
 
+const day = (description: string) => z.string().date().nullable().openapi({ description, example: "2026-12-14" });
+
+export const ApiCartLineSchema = z
+  .object({
+    itemId: z.number().int(),
+    partNumber: z.string(),
+    name: z.string(),
+    quantity: z.number().int(),
+    unitPrice: money("Price per unit for this quantity, after quantity breaks"),
+    lineTotal: money("unitPrice × quantity"),
+    allocated: z
+      .number()
+      .int()
+      .openapi({ description: "Units that would be taken from stock if the cart were ordered now." }),
+    waiting: z
+      .number()
+      .int()
+      .openapi({ description: "Units that would wait on backorder, filled oldest order first as stock arrives." }),
+    dispatchDate: day("The store's day the units from stock would leave; null when none are in stock."),
+    backorderDue: day("The store's day by which the units on backorder would leave; null when none would wait."),
+    problem: z.enum(["short", "below-minimum"]).nullable().openapi({
+      description: "Why checkout would refuse the line now: a stock-only part short, or below its minimum.",
+    }),
+  })
+  .openapi("CartLine");
+
+export const ApiCartSchema = z
+  .object({
+    lines: z.array(ApiCartLineSchema),
+    subtotal: money("The lines' total"),
+    shipping: money("Shipping"),
+    tax: money("Tax on the goods and shipping"),
+    total: money("What ordering the cart now would cost"),
+  })
+  .openapi("Cart");
+
 export const ApiStaleSchema = ApiErrorSchema.extend({
   current: ApiItemSchema.openapi({ description: "The item as it is now." }),
 }).openapi("Stale");
@@ -220,4 +256,5 @@ export type ApiItem = z.infer<typeof ApiItemSchema>;
 export type ApiQuote = z.infer<typeof ApiQuoteSchema>;
 export type ApiReview = z.infer<typeof ApiReviewSchema>;
 export type ApiOrder = z.infer<typeof ApiOrderSchema>;
+export type ApiCart = z.infer<typeof ApiCartSchema>;
 export type ApiOrderRefused = z.infer<typeof ApiOrderRefusedSchema>;

@@ -1,4 +1,5 @@
 import { appUrl } from "~/config/env.server";
+import { type DispatchClock, supplyOf } from "~/lib/dispatch";
 import { DOCUMENT_TYPES, documentUrl, pictureUrl, type PictureView } from "~/lib/media";
 import type { OrderStatus } from "~/lib/statuses";
 import type { CatalogItem } from "~/models/catalog";
@@ -6,7 +7,7 @@ import type { Bill } from "~/models/pricing.server";
 import type { QuoteDetail } from "~/models/quote.server";
 import type { ReviewListing } from "~/models/review.server";
 
-import type { ApiItem, ApiOrder, ApiOrderRefused, ApiQuote, ApiReview } from "./responses.server";
+import type { ApiCart, ApiItem, ApiOrder, ApiOrderRefused, ApiQuote, ApiReview } from "./responses.server";
 
 // The API's JSON shapes (the original backend's field names) from our rows. Each function is typed
 // with the schema /api/openapi.json publishes, so a field added to one and not the other fails tsc.
@@ -142,6 +143,35 @@ export function toApiRefusal(bill: Bill) {
     tax: units(bill.totals.taxCents),
     total: units(bill.totals.totalCents),
   } satisfies Omit<ApiOrderRefused, "error" | "issues">;
+}
+
+/**
+ * A cart as ordering it now would go: each line's units from stock (leaving on the store's next
+ * dispatch day) and on backorder (by the part's lead time), priced with its breaks.
+ */
+export function toApiCart(bill: Bill, clock: DispatchClock): ApiCart {
+  return {
+    lines: bill.lines.map((line) => {
+      const supply = supplyOf(clock, line);
+      return {
+        itemId: line.itemId,
+        partNumber: line.partNumber,
+        name: line.name,
+        quantity: line.quantity,
+        unitPrice: units(line.unitPriceCents),
+        lineTotal: units(line.lineTotalCents),
+        allocated: supply.now,
+        waiting: supply.backorder,
+        dispatchDate: supply.now > 0 ? clock.inStockLeaves : null,
+        backorderDue: supply.backorderDue,
+        problem: line.problem?.kind ?? null,
+      };
+    }),
+    subtotal: units(bill.totals.subtotalCents),
+    shipping: units(bill.totals.shippingCents),
+    tax: units(bill.totals.taxCents),
+    total: units(bill.totals.totalCents),
+  };
 }
 
 /** A quote: its lines with list and offered prices, and its bill once priced (null before). */

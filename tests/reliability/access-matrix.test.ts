@@ -201,6 +201,8 @@ const matrix: Record<string, Row> = {
     get: [401, 404, 200],
     post: [405, 405, 405],
   },
+  // The caller's own cart, read only (it is filled on the pages).
+  "routes/api.cart": { path: () => "/api/cart", json: true, get: [401, 200, 200], post: [405, 405, 405] },
   "routes/api.quote": { path: () => "/api/quote", json: true, get: [401, 200, 200], post: [405, 405, 405] },
   "routes/api.quote.$id": {
     path: (shop) => `/api/quote/${shop.aliceQuoteId}`,
