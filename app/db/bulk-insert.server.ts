@@ -14,10 +14,20 @@ export async function insertJsonRows<Row extends Record<string, string | number 
   table: string,
   columns: readonly (keyof Row & string)[],
   rows: readonly Row[],
-  { returning = [] }: { returning?: readonly string[] } = {},
+  {
+    returning = [],
+    addOnConflict,
+  }: {
+    returning?: readonly string[];
+    /** Counters: a row whose `key` columns exist already adds its `column` to the row there. */
+    addOnConflict?: { key: readonly string[]; column: string };
+  } = {},
 ): Promise<Record<string, unknown>[]> {
   if (!rows.length) return [];
   const names = sql.join(columns.map((column) => sql.id(column)));
+  const upsert = addOnConflict
+    ? sql`on conflict (${sql.join(addOnConflict.key.map((column) => sql.id(column)))}) do update set ${sql.id(addOnConflict.column)} = ${sql.id(table, addOnConflict.column)} + excluded.${sql.id(addOnConflict.column)}`
+    : sql``;
   const returned = returning.length ? sql`returning ${sql.join(returning.map((column) => sql.id(column)))}` : sql``;
   if (executor.getExecutor().adapter instanceof PostgresAdapter) {
     // Each row an object, read into the table's own row type.
@@ -26,7 +36,7 @@ export async function insertJsonRows<Row extends Record<string, string | number 
     );
     const { rows: result } = await sql<Record<string, unknown>>`
       insert into ${sql.table(table)} (${names})
-      select ${names} from json_populate_recordset(null::${sql.table(table)}, ${json}::json) ${returned}`.execute(
+      select ${names} from json_populate_recordset(null::${sql.table(table)}, ${json}::json) ${upsert} ${returned}`.execute(
       executor,
     );
     return result;
@@ -36,6 +46,6 @@ export async function insertJsonRows<Row extends Record<string, string | number 
   const fields = sql.join(columns.map((_column, index) => sql`value ->> ${sql.lit(`$[${index}]`)}`));
   const { rows: result } = await sql<Record<string, unknown>>`
     insert into ${sql.table(table)} (${names})
-    select ${fields} from json_each(${json}) where true ${returned}`.execute(executor);
+    select ${fields} from json_each(${json}) where true ${upsert} ${returned}`.execute(executor);
   return result;
 }

@@ -77,6 +77,10 @@ for (const [width, height] of [
     await expect(page.getByTestId(/^line-/).getByTestId("dispatch")).toHaveText(
       /^3 shipped; Dispatched (today|by .+)$/,
     );
+    // The buyer was mailed when the line completed (read in the outbox: tests send no real mail).
+    await admin.goto("/dashboard/outbox");
+    const filled = admin.getByRole("article", { name: new RegExp(`order #${orderId} backorder in stock$`) });
+    await expect(filled).toContainText("has parts that were on backorder in stock now");
     await admin.goto(`/dashboard/manage-order/${orderId}`);
     await admin.getByRole("button", { name: "Mark shipped" }).click();
     await expect(admin.getByRole("status")).toContainText(`Order #${orderId} is now shipped.`);

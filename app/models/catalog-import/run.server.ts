@@ -20,6 +20,7 @@ import type { ImportRefusal, ImportRow } from "~/validation/catalog-import";
 import {
   bumpCatalogVersions,
   type PartWrite,
+  SpecCountTally,
   withSpecTriggersOff,
   writeParts,
   WriteRefused,
@@ -368,6 +369,7 @@ export async function applyCatalogImport(
       if (!(await startApply(trx, importId, runner))) return;
       const context = await importContext(trx);
       const restocked: number[] = [];
+      const newPartCounts = new SpecCountTally();
       await withSpecTriggersOff(trx, async () => {
         for await (const staged of stagedRows(importId, IMPORT_BATCH_ROWS, { executor: trx })) {
           summary.rows += staged.length;
@@ -379,7 +381,7 @@ export async function applyCatalogImport(
           tally(summary, planned, context);
           if (refused(summary)) continue;
           try {
-            const written = await writeParts(trx, planned.flatMap(partWrite), { userId, stockReason });
+            const written = await writeParts(trx, planned.flatMap(partWrite), { userId, stockReason, newPartCounts });
             restocked.push(...written.restocked);
           } catch (error) {
             if (!(error instanceof WriteRefused)) throw error;
@@ -389,6 +391,7 @@ export async function applyCatalogImport(
           }
           onProgress?.({ rowsDone: summary.rows, bytesDone: 0 });
         }
+        if (!refused(summary)) await newPartCounts.write(trx);
       });
       if (refused(summary)) throw new ApplyRefused(summary);
       if (restocked.length) await onStockArrived?.(trx, restocked);
