@@ -2,7 +2,7 @@ import { storePricingRules } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import type { QuoteStatus } from "~/lib/quotes";
 import { enqueueQuoteRequestNotice, enqueueQuoteSent, type QuoteMail } from "~/mail/quote-mail.server";
-import { cartLinesOf } from "~/models/cart.server";
+import { cartLinesOf, removeOrderedLines } from "~/models/cart.server";
 import type { CheckoutResult } from "~/models/checkout.server";
 import {
   createQuote,
@@ -157,6 +157,13 @@ export async function acceptQuote(
         beforeCommit: async (trx, orderId) => {
           if (!(await markQuoteAccepted(trx, { quoteId, version: quote.version, orderId, now })))
             throw new QuoteMovedOn();
+          // The quoted parts are ordered now: they leave the cart, as checkout's do, so the cart the
+          // quote was asked from is not ordered a second time at list prices.
+          await removeOrderedLines(
+            buyerId,
+            quote.lines.map((line) => line.itemId!),
+            { executor: trx },
+          );
         },
       },
     );

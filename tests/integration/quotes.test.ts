@@ -225,11 +225,11 @@ describe("pricing, sending and accepting", () => {
     ]);
     expect(await quoteRow(quoteId)).toMatchObject({ status: "accepted", order_id: order.id });
     expect(await stockOf(gear.id)).toBe(gearStock - 40);
-    // The order's own mail, and the cart left alone (the quote was its copy).
+    // The order's own mail; the quoted parts left the cart, as ordered parts do at checkout.
     expect(await db.selectFrom("outbox").select("kind").where("order_id", "=", order.id).execute()).toEqual([
       { kind: "order-placed" },
     ]);
-    expect(await cartLinesOf(buyer.user.id)).toHaveLength(2);
+    expect(await cartLinesOf(buyer.user.id)).toEqual([]);
     const staffPage = await call(
       manageQuotePage.loader,
       getRequest(`/dashboard/manage-quotes/${quoteId}`, { cookie: staff.cookie }),
