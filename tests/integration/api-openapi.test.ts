@@ -69,6 +69,7 @@ describe("the OpenAPI document", () => {
         "GET /api/order",
         "POST /api/order",
         "GET /api/order/{id}",
+        "GET /api/cart",
         "GET /api/quote",
         "GET /api/quote/{id}",
         "POST /api/quote/{id}/accept",
