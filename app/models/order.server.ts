@@ -317,14 +317,7 @@ export function cancelOrderLine(
     }
 
     // The order's row first, as every change of an order takes it: a concurrent Ship or Cancel waits.
-    const locked = await trx
-      .updateTable("orders")
-      .set({ updated_at: now() })
-      .where("id", "=", orderId)
-      .where("status", "=", from)
-      .returning("id")
-      .executeTakeFirst();
-    if (!locked) return { ok: false, reason: "not-allowed", from };
+    if (!(await lockOrderAt(trx, orderId, from))) return { ok: false, reason: "not-allowed", from };
     const released = await releaseLineStock(trx, lineId);
     if (released.givenUp === 0) return { ok: false, reason: "nothing-left" };
 
@@ -345,6 +338,21 @@ export function cancelOrderLine(
     const completed = released.itemId === null ? [] : await fillWaitingLines(trx, [released.itemId]);
     return { ok: true, status, completed };
   });
+}
+
+/**
+ * Takes the order's row for this transaction (a write: PostgreSQL's row lock, SQLite's write lock),
+ * only while it is still at status `from`; false when it has moved on meanwhile.
+ */
+async function lockOrderAt(trx: Transaction<Database>, orderId: number, from: OrderStatus) {
+  const locked = await trx
+    .updateTable("orders")
+    .set({ updated_at: now() })
+    .where("id", "=", orderId)
+    .where("status", "=", from)
+    .returning("id")
+    .executeTakeFirst();
+  return locked !== undefined;
 }
 
 /** The status moved from `from` to `to` (only if it is still `from`), with its line in the history. */
@@ -385,14 +393,7 @@ export function shipReadyUnits(
     const from = order.status;
     if (!ALLOWED_TRANSITIONS[from].includes("shipped")) return { ok: false, reason: "not-allowed", from };
     // Taken first, so a second Ship of the same order waits here and then finds nothing ready.
-    const locked = await trx
-      .updateTable("orders")
-      .set({ updated_at: now() })
-      .where("id", "=", orderId)
-      .where("status", "=", from)
-      .returning("id")
-      .executeTakeFirst();
-    if (!locked) return { ok: false, reason: "not-allowed", from };
+    if (!(await lockOrderAt(trx, orderId, from))) return { ok: false, reason: "not-allowed", from };
     const lines = await trx
       .selectFrom("order_lines")
       .select(["id", "allocated", "waiting", "shipped"])

@@ -60,33 +60,23 @@ export function billOfDispatch<Bill extends { lines: { quantity: number; availab
   return { ...bill, lines: billWithDispatch(bill.lines, clock) };
 }
 
+/** What an order line's supply is worked out from: its units in each state, and the day promised. */
+type OrderLineUnits = {
+  quantity: number;
+  allocated: number;
+  waiting: number;
+  shipped: number;
+  cancelled: number;
+  backorder_due: string | null;
+};
+
 /** An order with what each line has shipped and when the rest leaves. */
-export function orderWithDispatch<
-  Order extends {
-    lines: {
-      quantity: number;
-      allocated: number;
-      waiting: number;
-      shipped: number;
-      cancelled: number;
-      backorder_due: string | null;
-    }[];
-  },
->(order: Order, clock = dispatchClockNow()) {
+export function orderWithDispatch<Order extends { lines: OrderLineUnits[] }>(order: Order, clock = dispatchClockNow()) {
   return { ...order, lines: orderLinesWithDispatch(order.lines, clock) };
 }
 
 /** An order's lines with what has shipped and when the rest leaves. */
-export function orderLinesWithDispatch<
-  Line extends {
-    quantity: number;
-    allocated: number;
-    waiting: number;
-    shipped: number;
-    cancelled: number;
-    backorder_due: string | null;
-  },
->(lines: Line[], clock = dispatchClockNow()) {
+export function orderLinesWithDispatch<Line extends OrderLineUnits>(lines: Line[], clock = dispatchClockNow()) {
   return lines.map((line) => ({
     ...line,
     dispatch: orderLineWording(clock, { ...line, backorderDue: line.backorder_due }, formatStoreDay),

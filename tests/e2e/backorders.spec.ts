@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
-import { addProduct, addToCart, login } from "./fixtures";
+import { addProduct, addToCart, login, openProductPage } from "./fixtures";
 
 // Buying more than is in stock (docs/decisions/0031-backorders.md): the product page prices the
 // typed quantity and says what leaves now and what waits, the cart, checkout and order say the same,
@@ -10,12 +10,6 @@ import { addProduct, addToCart, login } from "./fixtures";
 test.describe.configure({ timeout: 90_000 });
 
 const BACKORDER = /^3 now, 7 on backorder, dispatched by \d{1,2} [A-Z][a-z]{2} \d{4}$/;
-
-async function openProductPage(page: Page, name: string) {
-  await page.goto(`/items?q=${encodeURIComponent(name)}`);
-  await page.getByRole("link", { name, exact: true }).first().click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-}
 
 for (const [width, height] of [
   [375, 812],

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { addProduct, addToCart, login } from "./fixtures";
+import { addProduct, addToCart, login, openProductPage } from "./fixtures";
 
 // A bill of materials from the product pages to a placed order and back, with JavaScript and
 // without: every step is a form that works either way.
@@ -8,12 +8,6 @@ import { addProduct, addToCart, login } from "./fixtures";
 // The whole flow is a dozen pages for two browsers (about 25 s on PostgreSQL): more than the
 // default 30 s allows on a busy machine.
 test.describe.configure({ timeout: 90_000 });
-
-async function openProductPage(page: Page, name: string) {
-  await page.goto(`/items?q=${encodeURIComponent(name)}`);
-  await page.getByRole("link", { name, exact: true }).first().click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-}
 
 async function addFromProductPage(page: Page, name: string, quantity: number, javaScriptEnabled: boolean) {
   await openProductPage(page, name);

@@ -207,3 +207,10 @@ export async function addProduct(
   await expect(page.getByRole("status")).toContainText("Item added successfully");
   return name;
 }
+
+/** A part's page, found as a buyer finds it: searched for by name, then its link. */
+export async function openProductPage(page: Page, name: string) {
+  await page.goto(`/items?q=${encodeURIComponent(name)}`);
+  await page.getByRole("link", { name, exact: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+}

@@ -1,20 +1,14 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { addCalendarDays } from "~/lib/quotes";
 
-import { addProduct, addToCart, login } from "./fixtures";
+import { addProduct, addToCart, login, openProductPage } from "./fixtures";
 
 // Quotes (issue 26): a buyer asks for prices on the cart's lines, staff price every line and send
 // the quote with a date, and the buyer accepts it, which places the order at the quoted prices once
 // and only once. With JavaScript and without, on a phone and a desktop.
 
 test.describe.configure({ timeout: 90_000 });
-
-async function openProductPage(page: Page, name: string) {
-  await page.goto(`/items?q=${encodeURIComponent(name)}`);
-  await page.getByRole("link", { name, exact: true }).first().click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-}
 
 for (const [width, height] of [
   [375, 812],
