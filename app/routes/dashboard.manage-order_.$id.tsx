@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
-import { ConfirmPanel } from "~/components/confirm-action";
-import { AdminOrderButtons, cancelLineQuestion } from "~/components/dashboard/order-buttons";
+import { AdminOrderButtons, CancelLinePanel } from "~/components/dashboard/order-buttons";
 import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { ReplyErrors } from "~/components/forms";
 import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
@@ -56,13 +55,7 @@ export default function ManageOrder() {
       </Link>
       <ReplyErrors reply={reply} />
       {confirmCancelLine ? (
-        <ConfirmPanel
-          question={cancelLineQuestion(order.id, confirmCancelLine)}
-          confirmLabel="Yes, cancel the line"
-          cancelHref={`/dashboard/manage-order/${order.id}`}
-          fields={{ orderId: order.id, lineId: confirmCancelLine.id }}
-          intent="cancel-line"
-        />
+        <CancelLinePanel orderId={order.id} line={confirmCancelLine} backHref={`/dashboard/manage-order/${order.id}`} />
       ) : null}
       <div className="mt-4">
         <OrderDetailView

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/permissions.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
 import { ConfirmPanel } from "~/components/confirm-action";
-import { cancelLineQuestion, CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
+import { CancelLinePanel, CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
 import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { orderSummary } from "~/components/dashboard/order-table";
 import { ReplyErrors, StatusButton } from "~/components/forms";
@@ -114,13 +114,7 @@ export default function MyOrder() {
         />
       ) : null}
       {confirmCancelLine ? (
-        <ConfirmPanel
-          question={cancelLineQuestion(order.id, confirmCancelLine)}
-          confirmLabel="Yes, cancel the line"
-          cancelHref={`/dashboard/my-order/${order.id}`}
-          fields={{ orderId: order.id, lineId: confirmCancelLine.id }}
-          intent="cancel-line"
-        />
+        <CancelLinePanel orderId={order.id} line={confirmCancelLine} backHref={`/dashboard/my-order/${order.id}`} />
       ) : null}
       <div className="mt-4">
         <OrderDetailView

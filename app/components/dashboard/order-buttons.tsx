@@ -1,11 +1,34 @@
 import { Form } from "@remix-run/react";
 
-import { ConfirmAction } from "~/components/confirm-action";
+import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { StatusButton } from "~/components/forms";
 import type { CancellableLine, OrderAction } from "~/models/order.server";
 
 export function cancelLineQuestion(orderId: number, line: CancellableLine) {
   return `Cancel the ${line.openUnits} of ${line.partNumber} ${line.name} not yet shipped on order #${orderId}? What was held for it goes back into stock.`;
+}
+
+const CANCEL_LINE_CONFIRM = "Yes, cancel the line";
+
+/** The question a line's Cancel asks on the page itself (`?cancelLine=`), the way without JavaScript. */
+export function CancelLinePanel({
+  orderId,
+  line,
+  backHref,
+}: {
+  orderId: number;
+  line: CancellableLine;
+  backHref: string;
+}) {
+  return (
+    <ConfirmPanel
+      question={cancelLineQuestion(orderId, line)}
+      confirmLabel={CANCEL_LINE_CONFIRM}
+      cancelHref={backHref}
+      fields={{ orderId, lineId: line.id }}
+      intent="cancel-line"
+    />
+  );
 }
 
 /** A line's Cancel: asks first, in a dialog or (without JavaScript) on the page at `fallbackHref`. */
@@ -23,7 +46,7 @@ export function CancelLineButton({
       label="Cancel line"
       accessibleLabel={`Cancel line ${line.partNumber}`}
       question={cancelLineQuestion(orderId, line)}
-      confirmLabel="Yes, cancel the line"
+      confirmLabel={CANCEL_LINE_CONFIRM}
       fallbackHref={fallbackHref}
       fields={{ orderId, lineId: line.id }}
       intent="cancel-line"
