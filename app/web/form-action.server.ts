@@ -5,6 +5,7 @@ import { z } from "zod";
 
 import { type LimitKey, refundPoints, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { readForm, RequestRefused } from "~/web/request.server";
+import { discardUploads } from "~/web/upload-form.server";
 
 export const WRITE_FAILED = "We could not save this just now, and nothing was changed. Please try again.";
 
@@ -91,7 +92,7 @@ export async function anyone() {
 export function formAction<User, Schema extends z.ZodTypeAny, Extra extends object = never, Loaded = undefined>(
   config: FormActionConfig<User, Loaded, Schema, Extra>,
 ) {
-  return async function action({ request, params, context }: ActionFunctionArgs) {
+  async function handle({ request, params, context }: ActionFunctionArgs) {
     const user = await config.guard(request);
     const requestContext: RequestContext<User> = { request, params, context, user };
     // Another site's post, or a body shaped to blow up, is refused before anything is looked up for it.
@@ -138,6 +139,14 @@ export function formAction<User, Schema extends z.ZodTypeAny, Extra extends obje
       if (isRemixAnswer(error)) throw error;
       console.error("A form's database write failed:", error);
       return answer(reply({ formErrors: [WRITE_FAILED] }), { status: 500 });
+    }
+  }
+  return async function action(args: ActionFunctionArgs) {
+    try {
+      return await handle(args);
+    } finally {
+      // A file the form brought has been read by now, whatever the answer.
+      discardUploads(args.request);
     }
   };
 }

@@ -1,6 +1,7 @@
 import { appUrl } from "~/config/env.server";
 import { MAX_CATALOG_FILE_BYTES } from "~/validation/catalog-import";
 import { MAX_DOCUMENT_BYTES, MAX_PICTURE_BYTES } from "~/validation/media";
+import { discardUploads, readUploadForm, UploadTooLarge } from "~/web/upload-form.server";
 
 /** Forms are small; 2 MiB leaves room for a 1 MB field to be refused with a message, not a 413. */
 export const MAX_FORM_BYTES = 2 * 1024 * 1024;
@@ -24,7 +25,11 @@ const UPLOAD_PAGES: { path: RegExp; bytes: number }[] = [
 
 /** The most a request's body to `pathname` may hold. */
 export function bodyLimitFor(pathname: string) {
-  return UPLOAD_PAGES.find((page) => page.path.test(pathname))?.bytes ?? MAX_FORM_BYTES;
+  return uploadPageLimit(pathname) ?? MAX_FORM_BYTES;
+}
+
+function uploadPageLimit(pathname: string) {
+  return UPLOAD_PAGES.find((page) => page.path.test(pathname))?.bytes;
 }
 /** More fields than any form of ours has (the product form with every spec row is about 100). */
 export const MAX_FORM_FIELDS = 400;
@@ -136,13 +141,26 @@ export function requireReasonableFields(formData: FormData) {
  */
 export async function readForm(request: Request): Promise<FormData> {
   requireSameOrigin(request);
-  const body = await readCappedBody(request, bodyLimitFor(new URL(request.url).pathname));
   const contentType = request.headers.get("Content-Type") ?? "";
+  const uploadLimit = uploadPageLimit(new URL(request.url).pathname);
   let formData: FormData;
-  try {
-    formData = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
-  } catch {
-    throw new RequestRefused(400, "This request did not carry a form.");
+  if (uploadLimit !== undefined && /^multipart\/form-data\s*;/i.test(contentType)) {
+    // A page that takes a file streams it to disk (app/web/upload-form.server.ts).
+    if (Number(request.headers.get("Content-Length") ?? 0) > uploadLimit) throw tooLarge();
+    try {
+      formData = await readUploadForm(request, uploadLimit);
+    } catch (error) {
+      discardUploads(request);
+      if (error instanceof UploadTooLarge) throw tooLarge();
+      throw new RequestRefused(400, "This request did not carry a form.");
+    }
+  } else {
+    const body = await readCappedBody(request, bodyLimitFor(new URL(request.url).pathname));
+    try {
+      formData = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+    } catch {
+      throw new RequestRefused(400, "This request did not carry a form.");
+    }
   }
   requireReasonableFields(formData);
   return formData;

@@ -166,11 +166,12 @@ export async function writeParts(
   }
   await rewriteDocuments(trx, ids);
   await linkFiles(trx, [
+    // A new part has no files yet: only the lists that name some have anything to link.
     ...created.map((part) => ({
       id: part.id,
       line: part.line,
-      pictures: part.wanted.pictures,
-      documents: part.wanted.documents,
+      pictures: part.wanted.pictures?.length ? part.wanted.pictures : undefined,
+      documents: part.wanted.documents?.length ? part.wanted.documents : undefined,
     })),
     ...changes.map((write) => ({
       id: write.current.id,
@@ -248,6 +249,7 @@ async function linkFiles(
   parts: { id: number; line: number; pictures?: WantedPart["pictures"]; documents?: WantedPart["documents"] }[],
 ) {
   for (const part of parts) {
+    if (!part.pictures && !part.documents) continue;
     const results = [
       ["pictures", part.pictures ? await replaceItemPictures(part.id, part.pictures, { executor: trx }) : null],
       ["documents", part.documents ? await replaceItemDocuments(part.id, part.documents, { executor: trx }) : null],
