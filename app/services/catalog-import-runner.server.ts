@@ -86,7 +86,7 @@ let working: Promise<void> | undefined;
  * The import thread's heap: an import holds a batch of rows at a time, so a small heap only makes
  * V8 collect sooner, instead of growing the process by hundreds of megabytes of garbage first.
  */
-const IMPORT_WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
+const IMPORT_WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 48 };
 
 let worker: Worker | undefined;
 let stopping = false;
