@@ -118,3 +118,6 @@ export { publicVersion } from "~/models/public-version.server";
 
 /** Answers /media/… before Remix in production (server/app.ts): a stored file or a 404. */
 export { mediaAnswer } from "~/web/media-response.server";
+
+/** The shop's data as /metrics reports it (server/metrics.ts). */
+export { shopMetrics } from "~/models/shop-metrics.server";

@@ -8,11 +8,13 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 
+import type { shopMetrics } from "~/models/shop-metrics.server";
 import type { mediaAnswer } from "~/web/media-response.server";
 
 import type { ServerConfig } from "./config";
 import type { StorefrontLoadContext } from "./load-context";
 import { mediaFiles } from "./media-files";
+import { createMetrics } from "./metrics";
 import { CACHEABLE_HEADER, type CachedPage, encodedBody, PageCache } from "./page-cache";
 import { credentialPostsInFlight, crossSiteRefusal, declaredSizeLimit, methodFilter, sendRefusal } from "./refusals";
 import { accessLog, assignRequestId } from "./request-log";
@@ -27,6 +29,7 @@ export type StorefrontBuild = ServerBuild & {
       startBackgroundWork?: (options?: { catalogImportWorker?: string }) => void;
       publicVersion?: () => Promise<string>;
       mediaAnswer?: typeof mediaAnswer;
+      shopMetrics?: typeof shopMetrics;
     };
   };
 };
@@ -41,7 +44,8 @@ type AppOptions = {
 
 /**
  * The production request pipeline, in order, before Remix: request id, HSTS (when APP_URL is
- * https) and access log, method filter, declared body size, cross-site refusal, anonymous page
+ * https), access log, request metrics and /metrics (server/metrics.ts), method filter, declared
+ * body size, cross-site refusal, anonymous page
  * cache, compression, static files, then Remix with the client's address in its load context. See
  * docs/decisions/0012-own-server-and-page-cache.md and 0019-page-cache-invalidation.md.
  */
@@ -51,10 +55,13 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
   app.set("trust proxy", config.trustProxy);
   const pageCache = new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes);
   const handleRemix = createRequestHandler(build, "production");
-  const { publicVersion, mediaAnswer } = build.entry.module;
-  if (!publicVersion || !mediaAnswer) {
-    throw new Error("The build's entry module does not export publicVersion and mediaAnswer: rebuild the app.");
+  const { publicVersion, mediaAnswer, shopMetrics } = build.entry.module;
+  if (!publicVersion || !mediaAnswer || !shopMetrics) {
+    throw new Error(
+      "The build's entry module does not export publicVersion, mediaAnswer and shopMetrics: rebuild the app.",
+    );
   }
+  const metrics = createMetrics({ build, pageCache, shopMetrics, token: config.metricsToken });
 
   app.use(assignRequestId);
   const { strictTransportSecurity } = config;
@@ -65,6 +72,8 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
     });
   }
   app.use(accessLog(log));
+  app.use(metrics.count);
+  app.use(metrics.serve);
   app.use(methodFilter);
   app.use(declaredSizeLimit);
   app.use(crossSiteRefusal);
@@ -90,7 +99,7 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
     if (res.headersSent) return next(error);
     void sendRefusal(res, req.path, 500, "Something went wrong on our side. Please try again in a moment.");
   });
-  return { app, pageCache };
+  return { app, pageCache, metrics: metrics.registry };
 }
 
 /**

@@ -108,13 +108,15 @@ export const VARIABLES = {
   RATE_LIMIT_POINTS: withDefault(wholeNumber({ what: "a whole number of attempts", min: 1 }), 10),
   RATE_LIMIT_WINDOW_SECONDS: withDefault(seconds(1), 60),
   API_CORS_ORIGINS: optional(list(originOf, { what: "origins such as https://partner.example" })),
+  /** Lets a client other than this machine read /metrics, with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optional(text()),
 };
 
 export type VariableName = keyof typeof VARIABLES;
 const variables = z.object(VARIABLES);
 
 /** The values a message never repeats back. */
-const SECRET_VARIABLES = new Set<string>(["SESSION_SECRET", "ADMIN_PASSWORD", "GOOGLE_CLIENT_SECRET"]);
+const SECRET_VARIABLES = new Set<string>(["SESSION_SECRET", "ADMIN_PASSWORD", "GOOGLE_CLIENT_SECRET", "METRICS_TOKEN"]);
 
 /** The configuration in the code's terms; the refusals that need several variables are made here. */
 function toConfig(env: z.output<typeof variables>, refuse: (variable: VariableName, message: string) => void) {
@@ -151,6 +153,7 @@ function toConfig(env: z.output<typeof variables>, refuse: (variable: VariableNa
     appUrl,
     trustProxy: env.TRUST_PROXY ?? false,
     webConcurrency: env.WEB_CONCURRENCY,
+    metricsToken: env.METRICS_TOKEN,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     pageCacheMaxBytes: env.PAGE_CACHE_MAX_BYTES,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,

@@ -64,9 +64,15 @@ function createPool(url: string, max: number) {
   return pool;
 }
 
+/** Each PostgreSQL database's pool, for what /metrics reports of it. */
+const poolOf = new WeakMap<Kysely<Database>, pg.Pool>();
+
 export function createDatabase(url: string = config().databaseUrl) {
   if (dialectOf(url) === "postgres") {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(url, config().databasePoolSize) }) });
+    const pool = createPool(url, config().databasePoolSize);
+    const database = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    poolOf.set(database, pool);
+    return database;
   }
   const file = sqlitePathOf(url);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -166,6 +172,21 @@ const globalForDb = globalThis as unknown as { storefrontDb?: DB };
 
 /** One pool (or one SQLite handle) per process, kept across dev-server reloads. */
 export const db: DB = (globalForDb.storefrontDb ??= createDatabase());
+
+/**
+ * The database's connections now: open, in use, and requests waiting for one. SQLite is one handle
+ * that a query holds only while it runs, synchronously, so it is never seen in use from outside.
+ */
+export function databasePoolStats(database: DB = db) {
+  const pool = poolOf.get(database);
+  if (!pool) return { max: 1, open: 1, inUse: 0, waiting: 0 };
+  return {
+    max: config().databasePoolSize,
+    open: pool.totalCount,
+    inUse: pool.totalCount - pool.idleCount,
+    waiting: pool.waitingCount,
+  };
+}
 
 /**
  * Thrown inside a transaction to roll back what it wrote and answer with `result` instead: the
