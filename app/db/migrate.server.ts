@@ -31,6 +31,7 @@ import * as guestCarts from "./migrations/0028_guest_carts";
 import * as quotes from "./migrations/0029_quotes";
 import * as partsLists from "./migrations/0030_parts_lists";
 import * as cancelledOrderLines from "./migrations/0031_cancelled_order_lines";
+import * as stockLedgerOpeningBalances from "./migrations/0032_stock_ledger_opening_balances";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -65,7 +66,11 @@ const migrations: Record<string, Migration> = {
   "0029_quotes": quotes,
   "0030_parts_lists": partsLists,
   "0031_cancelled_order_lines": cancelledOrderLines,
+  "0032_stock_ledger_opening_balances": stockLedgerOpeningBalances,
 };
+
+/** Every migration the code knows: a database at this version has them all. */
+export const MIGRATION_NAMES = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -5,6 +5,7 @@ import { toCents } from "../../app/lib/money";
 import { partNumberKey } from "../../app/lib/part-number";
 import { hashPassword } from "../../app/lib/password.server";
 import { inferTemplates } from "../../app/lib/spec-templates";
+import { OPENING_STOCK_REASON, recordStockMovement } from "../../app/models/stock.server";
 import { catalogCategories, catalogParts, catalogReviews } from "./catalog-data";
 
 /** Fills an empty database with the demo catalog and the admin account. A second run changes nothing. */
@@ -64,6 +65,19 @@ export async function seedDatabase(
           })
           .returning("id")
           .executeTakeFirstOrThrow();
+        // The stock ledger accounts for every unit a part holds, as when staff add a part.
+        if (part.quantity > 0) {
+          await recordStockMovement(
+            {
+              itemId: item.id,
+              userId: null,
+              change: part.quantity,
+              quantityAfter: part.quantity,
+              reason: OPENING_STOCK_REASON,
+            },
+            { executor: trx },
+          );
+        }
         await trx
           .insertInto("item_specs")
           .values(part.specs.map((spec, position) => ({ ...spec, item_id: item.id, position })))

@@ -456,3 +456,54 @@ describe("migration 0028_guest_carts on a shop whose customers have carts", () =
     }
   });
 });
+
+describe("migration 0032_stock_ledger_opening_balances", () => {
+  test("a part whose stock the ledger never brought in gets one movement that opens its ledger; others none", async () => {
+    const database = await createTestDatabaseUrl();
+    const db = createDatabase(database.url);
+    try {
+      await migrateUpTo(db, "0031_cancelled_order_lines");
+      const before = db as unknown as Kysely<any>;
+      const created_at = new Date().toISOString();
+      const part = (index: number, quantity: number) =>
+        before
+          .insertInto("items")
+          .values({
+            name: `Ledger Part ${index}`,
+            img: "/images/items/spur-gear.svg",
+            description: "From before.",
+            price_cents: 100,
+            quantity,
+            supplier_name: "X",
+            part_number: `GW-LEDGER-${index}`,
+            part_number_key: `gwledger${index}`,
+            created_at,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+      const unledgered = await part(1, 7);
+      const ledgered = await part(2, 10);
+      const empty = await part(3, 0);
+      await before
+        .insertInto("stock_movements")
+        .values({ item_id: ledgered.id, change: 10, quantity_after: 10, reason: "Opening stock", created_at })
+        .execute();
+
+      await migrateToLatest(db);
+
+      const movements = await db
+        .selectFrom("stock_movements")
+        .select(["item_id", "change", "quantity_after", "reason"])
+        .orderBy("id")
+        .execute();
+      expect(movements).toEqual([
+        { item_id: ledgered.id, change: 10, quantity_after: 10, reason: "Opening stock" },
+        { item_id: unledgered.id, change: 7, quantity_after: 7, reason: "Stock before the ledger began" },
+      ]);
+      expect(movements.some((movement) => movement.item_id === empty.id)).toBe(false);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});
