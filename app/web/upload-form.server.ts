@@ -61,7 +61,7 @@ export async function readUploadForm(request: Request, cap: number): Promise<For
     }
     const file = path.join(uploadDirFor(request), String(fileCount++));
     await pipeline(Readable.from(data), fs.createWriteStream(file));
-    return new File([await fs.openAsBlob(file)], filename, { type: contentType });
+    return new File([await fs.openAsBlob(file)], browserFileName(filename), { type: contentType });
   };
   // The parser reads nothing of the request but its headers and body.
   const streamed = new Request(request.url, {
@@ -71,6 +71,14 @@ export async function readUploadForm(request: Request, cap: number): Promise<For
     duplex: "half",
   } as RequestInit);
   return unstable_parseMultipartFormData(streamed, handler);
+}
+
+/**
+ * A file name as the person's file has it: browsers write `"`, CR and LF in a multipart file name as
+ * `%22`, `%0D` and `%0A` (the HTML standard's form encoding), which Remix's parser leaves as sent.
+ */
+function browserFileName(sent: string) {
+  return sent.replace(/%22/g, '"').replace(/%0D/g, "\r").replace(/%0A/g, "\n");
 }
 
 /** Removes the files a request's form brought (nothing when it brought none). */

@@ -4,6 +4,7 @@ import { config } from "../../app/config/env.server";
 import { backupDatabase, pruneBackups } from "./lib";
 
 const dir = process.env.BACKUP_DIR || "backups";
+console.log(`backup started into ${dir}`);
 const file = await backupDatabase(config().databaseUrl, dir);
 console.log(`backup written: ${file}`);
 const keep = Number(process.env.BACKUP_KEEP ?? 0);

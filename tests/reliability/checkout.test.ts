@@ -1,21 +1,26 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { addLinesToCart, cartLinesOf } from "~/models/cart.server";
+import { cartLinesOf } from "~/models/cart.server";
 import { setUserRole } from "~/models/user.server";
 
-import { newItem } from "../support/builders";
 import type { ServerProcess } from "../support/server";
 import { newUser, sessionCookieFor } from "../support/users";
+import {
+  type Customer,
+  customersWithCarts,
+  makeParts,
+  openCheckout as openCheckoutAt,
+  PARTS,
+  placeOrder as placeOrderAt,
+  STOCK,
+} from "./checkouts";
 import { pidsInLog, postForm, recordStats, startCluster } from "./support";
 
 // Checkouts of whole carts through two app processes on one database: all or nothing per order,
 // no oversell across orders, one order per token, and nothing half-written when a process dies.
 
-const PARTS = 8;
-const STOCK = 12;
 const CUSTOMERS = 60;
-const SHIPPING = { address: "4 Forge Lane, Sheffield S3 8RA", phone: "+44 114 496 0100" };
 
 let shop: ServerProcess;
 
@@ -27,70 +32,9 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-/** The same sequence on every run, so a failure can be replayed (mulberry32). */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return (below: number) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % below;
-  };
-}
-
-async function makeParts(label: string, { count = PARTS, stock = STOCK, backorders = false } = {}) {
-  return Promise.all(
-    Array.from({ length: count }, (_, index) =>
-      newItem({
-        name: `${label} part ${index}`,
-        img: "/images/items/spur-gear.svg",
-        description: "Scarce.",
-        price_cents: 700 + index * 130,
-        quantity: stock,
-        supplier_name: "Gearwright Works",
-        allow_backorder: backorders ? 1 : 0,
-      }),
-    ),
-  );
-}
-
-type Customer = { id: number; cookie: string; cart: Map<number, number> };
-
-/** Customers with carts of 3 to 5 lines drawn from the parts, 1 to 4 units each. */
-async function customersWithCarts(label: string, count: number, partIds: number[], seed: number) {
-  const random = seededRandom(seed);
-  return Promise.all(
-    Array.from({ length: count }, async (_, index): Promise<Customer> => {
-      const user = await newUser({
-        email: `${label}-${index}-${partIds[0]}@example.com`,
-        displayName: `Buyer ${index}`,
-      });
-      const cart = new Map<number, number>();
-      const lines = Math.min(3 + random(3), partIds.length);
-      while (cart.size < lines) cart.set(partIds[random(partIds.length)], 1 + random(4));
-      await addLinesToCart(
-        user.id,
-        [...cart].map(([itemId, quantity]) => ({ itemId, quantity })),
-      );
-      return { id: user.id, cookie: await sessionCookieFor(user), cart };
-    }),
-  );
-}
-
-/** The checkout page's token and total, as a browser would have them before Place Order. */
-async function openCheckout(cookie: string) {
-  const response = await fetch(`${shop.origin}/checkout`, { headers: { Cookie: cookie } });
-  const html = await response.text();
-  const token = /name="checkoutToken" value="([^"]+)"/.exec(html)?.[1];
-  const expectedTotal = /name="expectedTotal" value="(\d+)"/.exec(html)?.[1];
-  if (response.status !== 200 || !token || !expectedTotal) throw new Error(`checkout page: ${response.status}`);
-  return { checkoutToken: token, expectedTotal };
-}
-
-function placeOrder(customer: Customer, form: { checkoutToken: string; expectedTotal: string }, signal?: AbortSignal) {
-  return postForm(shop.origin, "/checkout", { ...SHIPPING, ...form }, { cookie: customer.cookie, signal });
-}
+const openCheckout = (cookie: string) => openCheckoutAt(shop.origin, cookie);
+const placeOrder = (customer: Customer, form: Awaited<ReturnType<typeof openCheckout>>, signal?: AbortSignal) =>
+  placeOrderAt(shop.origin, customer, form, signal);
 
 async function ordersOf(userIds: number[]) {
   if (!userIds.length) return [];
