@@ -83,6 +83,15 @@ export async function backupDatabase(url: string, dir: string) {
   return file;
 }
 
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** BACKUP_EVERY's interval in milliseconds (`90s`, `30m`, `6h`, `1d`); null when it is not one. */
+export function intervalOf(text: string) {
+  const match = /^(\d{1,6})\s*([smhd])$/.exec(text.trim());
+  if (!match || Number(match[1]) === 0) return null;
+  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+}
+
 /** Keeps the newest `keep` backups in `dir` (by name, which is their time) and removes the rest. */
 export function pruneBackups(dir: string, keep: number) {
   const backups = fs

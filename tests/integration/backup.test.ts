@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +13,7 @@ import type { Database as Schema } from "~/db/schema";
 
 import {
   backupDatabase,
+  intervalOf,
   pruneBackups,
   restoreDatabase,
   RestoreRefused,
@@ -177,4 +179,40 @@ test("BACKUP_KEEP: only the newest copies stay", async () => {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+describe("scheduled backups", () => {
+  test("BACKUP_EVERY reads a number and its unit, and nothing else", () => {
+    expect(intervalOf("90s")).toBe(90_000);
+    expect(intervalOf("30m")).toBe(1_800_000);
+    expect(intervalOf(" 6h ")).toBe(21_600_000);
+    expect(intervalOf("1d")).toBe(86_400_000);
+    for (const wrong of ["", "6", "0h", "6 hours", "-1h", "1.5h", "h"]) expect(intervalOf(wrong), wrong).toBeNull();
+  });
+
+  test("npm run backup with BACKUP_EVERY keeps taking copies, and BACKUP_KEEP the newest of them", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-every-"));
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/backup/backup.ts"], {
+      env: { ...process.env, BACKUP_DIR: dir, BACKUP_EVERY: "1s", BACKUP_KEEP: "2" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    try {
+      const until = Date.now() + 30_000;
+      while ((output.match(/backup written/g) ?? []).length < 3 && Date.now() < until && child.exitCode === null) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect((output.match(/backup written/g) ?? []).length, output).toBeGreaterThanOrEqual(3);
+      const kept = fs.readdirSync(dir).filter((name) => /^storefront-.*\.(db|dump)$/.test(name));
+      expect(kept.length).toBeLessThanOrEqual(2);
+      // Each kept copy is whole: it restores and adds up.
+      const newest = path.join(dir, kept.sort().at(-1)!);
+      expect((await restoreDatabase(newest, await emptyTarget())).ok).toBe(true);
+    } finally {
+      child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
