@@ -83,8 +83,10 @@ export function liveImportProgress(importId: number): ImportProgress | null {
 let timer: ReturnType<typeof setInterval> | undefined;
 let working: Promise<void> | undefined;
 /**
- * The import thread's heap: an import holds a batch of rows at a time, so a small heap only makes
- * V8 collect sooner, instead of growing the process by hundreds of megabytes of garbage first.
+ * The import thread's heap: an import holds a batch of rows at a time, so a small old generation
+ * only makes V8 collect sooner, instead of growing the process by hundreds of megabytes of garbage
+ * first. The young generation keeps V8's usual 48 MB: at 16 it collected so often that checking
+ * 100,000 parts took 2 s longer.
  */
 const IMPORT_WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 48 };
 
