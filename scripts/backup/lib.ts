@@ -22,14 +22,14 @@ function isPostgresUrl(url: string) {
 
 const sqlitePathOf = (url: string) => url.slice("file:".length);
 
-/** A short-lived connection for the checks, closed by the caller. */
-function openDatabase(url: string) {
+/** A short-lived connection to the database at `url` (the checks, the tests), closed by the caller. */
+export function openDatabase<Schema = unknown>(url: string) {
   if (isPostgresUrl(url)) {
-    return new Kysely<unknown>({
+    return new Kysely<Schema>({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
     });
   }
-  return new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(sqlitePathOf(url)) }) });
+  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: new Database(sqlitePathOf(url)) }) });
 }
 
 /** The newest PostgreSQL client tool on this machine: PATH's, or Debian's versioned folders. */

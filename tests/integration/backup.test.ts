@@ -3,9 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import Database from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
@@ -14,6 +12,7 @@ import type { Database as Schema } from "~/db/schema";
 import {
   backupDatabase,
   intervalOf,
+  openDatabase,
   pruneBackups,
   restoreDatabase,
   RestoreRefused,
@@ -37,12 +36,6 @@ async function emptyTarget() {
   const target = await createTestDatabaseUrl();
   targets.push(target);
   return target.url;
-}
-
-function open(url: string) {
-  return url.startsWith("file:")
-    ? new Kysely<Schema>({ dialect: new SqliteDialect({ database: new Database(url.slice("file:".length)) }) })
-    : new Kysely<Schema>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
 }
 
 /** An order as its buyer would check it: its totals and its lines. */
@@ -100,7 +93,7 @@ test("a backup taken while 60 orders are being placed holds every order acknowle
   expect(report.problems).toEqual([]);
   expect(report.ok).toBe(true);
 
-  const restored = open(targetUrl);
+  const restored = openDatabase<Schema>(targetUrl);
   try {
     for (const orderId of acknowledgedBeforeBackup) {
       expect(await orderIn(restored, orderId), `order ${orderId}`).toEqual(await orderIn(db, orderId));
@@ -142,7 +135,7 @@ describe("restore", () => {
     const file = await backupDatabase(sourceUrl, backupDir);
     const targetUrl = await emptyTarget();
     expect((await restoreDatabase(file, targetUrl)).ok).toBe(true);
-    const restored = open(targetUrl);
+    const restored = openDatabase<Schema>(targetUrl);
     try {
       await restored
         .updateTable("items")

@@ -3,14 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import Database from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import type { Database as Schema } from "~/db/schema";
 
-import { restoreDatabase } from "../../scripts/backup/lib";
+import { openDatabase, restoreDatabase } from "../../scripts/backup/lib";
 import type { ServerProcess } from "../support/server";
 import { createTestDatabaseUrl } from "../support/test-database";
 import { customersWithCarts, makeParts, openCheckout, placeOrder } from "./checkouts";
@@ -60,12 +57,6 @@ function runBackup() {
   return { begun, written };
 }
 
-function open(url: string) {
-  return url.startsWith("file:")
-    ? new Kysely<Schema>({ dialect: new SqliteDialect({ database: new Database(url.slice("file:".length)) }) })
-    : new Kysely<Schema>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
-}
-
 test(`a backup taken during ${CUSTOMERS} checkouts restores every order acknowledged before it started, whole`, async () => {
   const parts = await makeParts("Drill", { stock: 1000 });
   const customers = await customersWithCarts(
@@ -96,7 +87,7 @@ test(`a backup taken during ${CUSTOMERS} checkouts restores every order acknowle
   const report = await restoreDatabase(file, target.url);
   expect(report.problems).toEqual([]);
 
-  const restored = open(target.url);
+  const restored = openDatabase<Schema>(target.url);
   try {
     for (const { customer, orderId } of before) {
       const lines = await restored
