@@ -1,10 +1,12 @@
 // `npm run test:reliability`: oversell, crash, fuzz and access-matrix suites on SQLite and PostgreSQL.
 import { ensureBuild } from "./lib/build.mjs";
 import { ensureDependencies } from "./lib/ensure-deps.mjs";
+import { ensureNginx } from "./lib/nginx.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import { RELIABILITY_CONFIG, runVitest } from "./lib/suites.mjs";
 
 ensureDependencies();
+ensureNginx();
 ensureBuild();
 const results = [runVitest("reliability-sqlite", { config: RELIABILITY_CONFIG, env: { TEST_DATABASE: "sqlite" } })];
 const postgres = startPostgres();

@@ -5,6 +5,7 @@ import path from "node:path";
 import { ensureBuild } from "./lib/build.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
 import { ensureDependenciesKeepingLockfile } from "./lib/ensure-deps.mjs";
+import { ensureNginx } from "./lib/nginx.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import { bin, log, root, tryRun } from "./lib/run.mjs";
 import { RELIABILITY_CONFIG, runVitest, SERVER_CONFIG } from "./lib/suites.mjs";
@@ -25,6 +26,7 @@ function count(name, result) {
 
 const lockfileKept = ensureDependenciesKeepingLockfile();
 ensureChromium();
+ensureNginx();
 step("lockfile unchanged by install", lockfileKept);
 
 log("Typecheck");
