@@ -18,7 +18,7 @@ import {
 import pg from "pg";
 
 import { config } from "~/config/env.server";
-import { type DatabaseDialect, databaseDialectOf, withoutPassword } from "~/lib/database-url";
+import { type DatabaseDialect, databaseDialectOf, sqlitePathOf, withoutPassword } from "~/lib/database-url";
 
 import type { Database } from "./schema";
 
@@ -49,9 +49,7 @@ export function dialectOf(url: string): DatabaseDialect {
   return dialect;
 }
 
-export function sqlitePathOf(url: string) {
-  return url.slice("file:".length);
-}
+export { sqlitePathOf };
 
 // PostgreSQL returns COUNT(*) and other bigints as strings; our counts always fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));

@@ -7,6 +7,11 @@ export function databaseDialectOf(url: string): DatabaseDialect | null {
   return null;
 }
 
+/** The file a `file:` DATABASE_URL names. */
+export function sqlitePathOf(url: string) {
+  return url.slice("file:".length);
+}
+
 /** A database or mail URL fit for a message or a log: its password never is. */
 export function withoutPassword(url: string) {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, "$1:***@");

@@ -142,7 +142,8 @@ export function requireReasonableFields(formData: FormData) {
 export async function readForm(request: Request): Promise<FormData> {
   requireSameOrigin(request);
   const contentType = request.headers.get("Content-Type") ?? "";
-  const uploadLimit = uploadPageLimit(new URL(request.url).pathname);
+  const pathname = new URL(request.url).pathname;
+  const uploadLimit = uploadPageLimit(pathname);
   let formData: FormData;
   if (uploadLimit !== undefined && /^multipart\/form-data\s*;/i.test(contentType)) {
     // A page that takes a file streams it to disk (app/web/upload-form.server.ts).
@@ -155,7 +156,7 @@ export async function readForm(request: Request): Promise<FormData> {
       throw new RequestRefused(400, "This request did not carry a form.");
     }
   } else {
-    const body = await readCappedBody(request, bodyLimitFor(new URL(request.url).pathname));
+    const body = await readCappedBody(request, bodyLimitFor(pathname));
     try {
       formData = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
     } catch {

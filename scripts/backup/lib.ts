@@ -9,7 +9,7 @@ import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
 import pg from "pg";
 
 import { MIGRATION_NAMES } from "../../app/db/migrate.server";
-import { databaseDialectOf } from "../../app/lib/database-url";
+import { databaseDialectOf, sqlitePathOf } from "../../app/lib/database-url";
 
 // Not app/db/db.server.ts: importing it opens DATABASE_URL's database at once, which a restore is
 // about to write over.
@@ -19,8 +19,6 @@ function isPostgresUrl(url: string) {
   if (!dialect) throw new Error("DATABASE_URL is neither a file: nor a postgres:// URL");
   return dialect === "postgres";
 }
-
-const sqlitePathOf = (url: string) => url.slice("file:".length);
 
 /** A short-lived connection to the database at `url` (the checks, the tests), closed by the caller. */
 export function openDatabase<Schema = unknown>(url: string) {
