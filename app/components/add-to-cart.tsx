@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { StatusButton } from "~/components/forms";
+import { StatusButton } from "~/components/status-button";
 import type { FormReply } from "~/web/form-action.server";
 
 /**
