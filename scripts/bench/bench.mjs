@@ -13,10 +13,10 @@
 //   --slice-warmup S BENCH_SLICE_WARMUP unmeasured seconds before each page's slice in every round (1)
 //   --rounds N       BENCH_ROUNDS       rounds the duration is split into, pages interleaved (5)
 //   --connections N  BENCH_CONNECTIONS  concurrent connections (50)
-//   --port P         BENCH_PORT         first of eleven loopback ports, 3200–3289 (3210)
+//   --port P         BENCH_PORT         first of fifteen loopback ports, 3200–3285 (3210)
 //   --only a,b       BENCH_ONLY         run only these measurements (names as in the table, and
-//                                      orders, checkout, checkout-backorder, checkout-postgres, catalog-file, flood,
-//                                      uploads, adversarial)
+//                                      orders, checkout, checkout-backorder, checkout-postgres, scale-out,
+//                                      catalog-file, flood, uploads, adversarial)
 //   --profile        BENCH_PROFILE=1    run the servers under node --cpu-prof (.tmp/bench/profiles)
 //   --no-write       BENCH_WRITE=0      print only; leave docs/benchmarks.md alone
 //   --keep           BENCH_KEEP=1       keep the databases and the build snapshot
@@ -46,6 +46,7 @@ import { measureUploads } from "./scenarios/media.mjs";
 import { measureOrders } from "./scenarios/orders.mjs";
 import { measurePages, pagePlan } from "./scenarios/pages.mjs";
 import { homePayload } from "./scenarios/payload.mjs";
+import { measureScaleOut } from "./scenarios/scale-out.mjs";
 import { searchPages } from "./scenarios/search.mjs";
 import { promoteToStaff, seedCatalogs } from "./setup/catalogs.mjs";
 import { signUpCustomers, startServers } from "./setup/servers.mjs";
@@ -87,9 +88,9 @@ if (!Number.isInteger(config.items) || config.items < 20)
   throw new Error("--items must be a whole number, at least 20");
 if (!Number.isInteger(config.smallItems) || config.smallItems < 1)
   throw new Error("--small-items must be a whole number, at least 1");
-// The store three times, remix-serve, node:http, the store on PostgreSQL (+5), the importing store (+6)
-// and PostgreSQL itself (+10).
-if (config.port < 3200 || config.port + 10 > 3299) throw new Error("--port must leave eleven ports inside 3200–3299");
+// The store three times, remix-serve, node:http, the store on PostgreSQL (+5), the importing store (+6),
+// PostgreSQL itself (+10), the scale-out row's three stores (+11 to +13) and its nginx (+14).
+if (config.port < 3200 || config.port + 14 > 3299) throw new Error("--port must leave fifteen ports inside 3200–3299");
 if (config.duration < 1 || config.duration > 120) throw new Error("--duration must be between 1 and 120 seconds");
 if (!Number.isInteger(config.rounds) || config.rounds < 1 || config.duration / config.rounds < 1) {
   throw new Error("--rounds must be a whole number that leaves at least 1 s per slice of --duration");
@@ -169,6 +170,8 @@ try {
   const postgresCheckouts = runs("checkout-postgres")
     ? await measurePostgresCheckouts({ runDir, config, cleanup })
     : null;
+  // Issue 28: one, two and three app servers on one PostgreSQL behind nginx.
+  const scaleOut = runs("scale-out") ? await measureScaleOut({ runDir, config, cleanup }) : null;
 
   // 6. The large catalog exported as a file, and that file imported into an empty catalog.
   const catalogFile = runs("catalog-file")
@@ -194,6 +197,7 @@ try {
     backorderCheckouts,
     backorderFill,
     postgresCheckouts,
+    scaleOut,
     catalogFile,
     flood,
     uploads,

@@ -14,6 +14,7 @@ import {
   checkoutsSection,
   floodSection,
   ordersSection,
+  scaleOutSection,
   uploadsSection,
 } from "./operations.mjs";
 import { growthSection, latencySection, opening, pagesSection } from "./pages.mjs";
@@ -21,7 +22,7 @@ import { cachingSection, payloadSection } from "./served.mjs";
 
 /**
  * `run` is everything measured: { info, results, skipped, adversarial, orders, checkouts,
- * postgresCheckouts, catalogFile, flood, uploads, payload, caching }, a scenario left out (`--only`) as null.
+ * postgresCheckouts, scaleOut, catalogFile, flood, uploads, payload, caching }, a scenario left out (`--only`) as null.
  */
 export function render(run) {
   return [
@@ -32,6 +33,7 @@ export function render(run) {
     ...adversarialSection(run),
     ...ordersSection(run),
     ...checkoutsSection(run),
+    ...scaleOutSection(run),
     ...catalogFileSection(run),
     ...payloadSection(run),
     ...cachingSection(run),

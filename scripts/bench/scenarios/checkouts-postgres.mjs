@@ -8,24 +8,36 @@ import { ORDER_STOCK } from "../setup/catalogs.mjs";
 import { MANY_CUSTOMERS, NO_PAGE_CACHE } from "../setup/servers.mjs";
 import { checkoutsLine, measureCheckouts } from "./checkouts.mjs";
 
-/** A throwaway cluster on `port`, with a database of the demo catalog; both go with `cleanup`. */
-async function demoDatabase(port, cleanup) {
+/** One throwaway cluster per run, started by the first scenario that needs it, stopped with `cleanup`. */
+let cluster;
+
+/**
+ * A database `name` of the demo catalog on the run's throwaway cluster (on `port`); the cluster and
+ * the client go with `cleanup`.
+ */
+export async function demoDatabase(port, cleanup, name = "storefront_bench") {
   const [{ startPostgres }, { prepareDatabase }, { default: pg }] = await Promise.all([
     import("../../lib/postgres.mjs"),
     import("../../lib/database.mjs"),
     import("pg"),
   ]);
-  const postgres = startPostgres({ port });
-  cleanup.add(() => postgres.stop());
-  const admin = new pg.Client({ connectionString: postgres.url });
+  if (!cluster) {
+    cluster = startPostgres({ port });
+    const started = cluster;
+    cleanup.add(() => {
+      started.stop();
+      cluster = undefined;
+    });
+  }
+  const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
-  await admin.query("drop database if exists storefront_bench");
-  await admin.query("create database storefront_bench");
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
   await admin.end();
-  const databaseUrl = postgres.url.replace(/\/postgres$/, "/storefront_bench");
+  const databaseUrl = cluster.url.replace(/\/postgres$/, `/${name}`);
   prepareDatabase({ ...process.env, DATABASE_URL: databaseUrl });
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  // A pool, not one client: the stock checks read several parts at once.
+  const client = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   cleanup.add(() => client.end());
   return { databaseUrl, client };
 }
