@@ -32,6 +32,7 @@ import * as quotes from "./migrations/0029_quotes";
 import * as partsLists from "./migrations/0030_parts_lists";
 import * as cancelledOrderLines from "./migrations/0031_cancelled_order_lines";
 import * as stockLedgerOpeningBalances from "./migrations/0032_stock_ledger_opening_balances";
+import * as shipmentCarriers from "./migrations/0033_shipment_carriers";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   "0030_parts_lists": partsLists,
   "0031_cancelled_order_lines": cancelledOrderLines,
   "0032_stock_ledger_opening_balances": stockLedgerOpeningBalances,
+  "0033_shipment_carriers": shipmentCarriers,
 };
 
 /** Every migration the code knows: a database at this version has them all. */

@@ -26,7 +26,16 @@ export type OrderForMail = {
     /** When it leaves, as every page words it ("Dispatched today", "8 now, 17 on backorder, …"). */
     supply: string;
   }[];
+  /** The shipment a "shipped" or "partly shipped" message is about: how it travels. */
+  shipment?: { tracking: ShipmentTracking | null };
 };
+
+type ShipmentTracking = { carrier: string; trackingNumber: string | null; trackingUrl: string | null };
+
+/** "Sent with DPD, tracking number 1550…" and the carrier's page to follow it, when there is one. */
+function trackingText({ carrier, trackingNumber }: ShipmentTracking) {
+  return `Sent with ${carrier}${trackingNumber ? `, tracking number ${trackingNumber}` : ""}`;
+}
 
 function orderLink(orderId: number, admin = false) {
   return new URL(`/dashboard/${admin ? "manage-order" : "my-order"}/${orderId}`, appUrl()).toString();
@@ -167,13 +176,35 @@ export type OrderStatusEvent = keyof typeof STATUS_WORDS;
 export function orderStatusMessage(order: OrderForMail, status: OrderStatusEvent): RenderedMessage {
   const link = orderLink(order.id);
   const heading = `Your order #${order.id} ${STATUS_WORDS[status]}`;
+  const tracking = order.shipment?.tracking;
+  const trackingLines = tracking
+    ? [`${trackingText(tracking)}.`, ...(tracking.trackingUrl ? [`Follow it: ${tracking.trackingUrl}`] : []), ""]
+    : [];
   return {
     subject: `${storeName()}: order #${order.id} ${STATUS_SUBJECTS[status] ?? status}`,
-    text: [`Hello ${order.customerName},`, "", `${heading}.`, "", linesText(order), "", `Your order: ${link}`].join(
-      "\n",
-    ),
+    text: [
+      `Hello ${order.customerName},`,
+      "",
+      `${heading}.`,
+      "",
+      ...trackingLines,
+      linesText(order),
+      "",
+      `Your order: ${link}`,
+    ].join("\n"),
     html: html(
       <Letter heading={heading} link={link}>
+        {tracking ? (
+          <p>
+            {trackingText(tracking)}.
+            {tracking.trackingUrl ? (
+              <>
+                {" "}
+                <a href={tracking.trackingUrl}>Follow it on {tracking.carrier}&apos;s site</a>.
+              </>
+            ) : null}
+          </p>
+        ) : null}
         <OrderTable order={order} />
       </Letter>,
     ),

@@ -3,6 +3,7 @@ import { type ExpressionBuilder, sql, type Transaction } from "kysely";
 import { storePricingRules } from "~/config/env.server";
 import { db, type DbOptions, type Executor, inTransaction, now } from "~/db/db.server";
 import type { Database, OrderLine, OrderStatus } from "~/db/schema";
+import { type CarrierId, shipmentTracking } from "~/lib/carriers";
 import { containsPattern } from "~/lib/like-pattern";
 import { totalsWithShipping } from "~/lib/pricing";
 import { type CompletedLine, fillWaitingLines, releaseLineStock, releaseOrderStock } from "~/models/backorders.server";
@@ -379,13 +380,16 @@ export type ShipResult =
   | { ok: false; reason: "not-allowed"; from: OrderStatus }
   | { ok: false; reason: "nothing-ready" };
 
+/** Who ships, with which carrier (app/lib/carriers.ts) and the number to follow it by. */
+export type ShipmentDetails = { userId: number | null; carrier: CarrierId; trackingNumber: string | null };
+
 /**
  * Ships what is ready: every unit allocated to the order and not yet shipped, as one shipment with
  * its lines. The order is shipped once nothing of it is left to ship, partly shipped until then.
  */
 export function shipReadyUnits(
   orderId: number,
-  { userId, executor = db }: { userId: number | null } & DbOptions,
+  { userId, carrier, trackingNumber, executor = db }: ShipmentDetails & DbOptions,
 ): Promise<ShipResult> {
   return inTransaction(executor, async (trx): Promise<ShipResult> => {
     const order = await trx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
@@ -403,7 +407,7 @@ export function shipReadyUnits(
     if (!ready.length) return { ok: false, reason: "nothing-ready" };
     const shipment = await trx
       .insertInto("shipments")
-      .values({ order_id: orderId, user_id: userId, created_at: now() })
+      .values({ order_id: orderId, user_id: userId, carrier, tracking_number: trackingNumber, created_at: now() })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx
@@ -436,6 +440,8 @@ export async function listShipments(orderId: number, { executor = db }: DbOption
     .select([
       "shipments.id",
       "shipments.created_at",
+      "shipments.carrier",
+      "shipments.tracking_number",
       "order_lines.part_number",
       "order_lines.item_name",
       "shipment_lines.quantity",
@@ -447,12 +453,19 @@ export async function listShipments(orderId: number, { executor = db }: DbOption
   const shipments: {
     id: number;
     createdAt: string;
+    /** The carrier's name, the tracking number and its link; null for shipments from before carriers. */
+    tracking: ReturnType<typeof shipmentTracking>;
     lines: { partNumber: string; name: string; quantity: number }[];
   }[] = [];
   for (const row of rows) {
     let shipment = shipments.at(-1);
     if (shipment?.id !== row.id) {
-      shipment = { id: row.id, createdAt: row.created_at, lines: [] };
+      shipment = {
+        id: row.id,
+        createdAt: row.created_at,
+        tracking: shipmentTracking(row.carrier, row.tracking_number),
+        lines: [],
+      };
       shipments.push(shipment);
     }
     shipment.lines.push({ partNumber: row.part_number, name: row.item_name, quantity: row.quantity });

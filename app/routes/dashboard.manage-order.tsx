@@ -36,8 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = formAction({
   guard: requireAdmin,
   schema: ChangeOrderStatusSchema,
-  run: ({ user, request, value: { orderId, intent } }) =>
-    moveOrderAlong(orderId, intent, `/dashboard/manage-order${new URL(request.url).search}`, user.id),
+  run: ({ user, request, value }) =>
+    moveOrderAlong(value, `/dashboard/manage-order${new URL(request.url).search}`, user.id),
 });
 
 export default function ManageOrders() {
@@ -72,7 +72,7 @@ export default function ManageOrders() {
         showCustomer
         detailPath="/dashboard/manage-order"
         emptyText={search || status ? "No orders match." : "No orders yet."}
-        actions={(order) => <AdminOrderButtons orderId={order.id} actions={order.actions} />}
+        actions={(order) => <AdminOrderButtons orderId={order.id} actions={order.actions} reply={reply} />}
       />
     </section>
   );

@@ -41,7 +41,7 @@ export const action = formAction({
     if (parseId(params.id) !== value.orderId) return refuse(400, "This form belongs to another order.");
     const backTo = `/dashboard/manage-order/${value.orderId}`;
     if (value.intent === "cancel-line") return cancelLineReply(value.orderId, value.lineId, backTo);
-    return moveOrderAlong(value.orderId, value.intent, backTo, user.id);
+    return moveOrderAlong(value, backTo, user.id);
   },
 });
 
@@ -74,7 +74,7 @@ export default function ManageOrder() {
               </dd>
             </>
           }
-          actions={<AdminOrderButtons orderId={order.id} actions={actions} />}
+          actions={<AdminOrderButtons orderId={order.id} actions={actions} reply={reply} />}
         />
       </div>
     </section>

@@ -9,7 +9,7 @@ import {
 } from "~/mail/order-mail.server";
 import type { OrderStatusEvent } from "~/mail/order-messages.server";
 import { customerPartNumbersOf, customerPartNumbersOfMany } from "~/models/customer-part-numbers.server";
-import { getOrdersWithLines, getOrderWithLines, type OrderWithLines } from "~/models/order.server";
+import { getOrdersWithLines, getOrderWithLines, listShipments, type OrderWithLines } from "~/models/order.server";
 
 function orderMailOf(
   order: OrderWithLines,
@@ -56,7 +56,13 @@ export async function enqueueMailForOrder(orderId: number, event: OrderMailEvent
     order.lines.flatMap((line) => (line.item_id === null ? [] : [line.item_id])),
     { executor },
   );
-  await enqueueOrderMail(orderMailOf(order, customerPartNumbers), event, { executor });
+  const mail = orderMailOf(order, customerPartNumbers);
+  // A shipment's message says how that shipment travels: the newest one is the one just made.
+  if (event === "shipped" || event === "partly shipped") {
+    const shipment = (await listShipments(orderId, { executor })).at(-1);
+    if (shipment) mail.shipment = { tracking: shipment.tracking };
+  }
+  await enqueueOrderMail(mail, event, { executor });
 }
 
 /** The same note to many orders' customers, read and written in a few statements in the caller's transaction. */

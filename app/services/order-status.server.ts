@@ -5,6 +5,7 @@ import {
   cancelOrderLine,
   type ChangeStatusResult,
   moveOrderStatus,
+  type ShipmentDetails,
   shipReadyUnits,
   type ShipResult,
 } from "~/models/order.server";
@@ -31,10 +32,10 @@ export function changeOrderStatus(
   });
 }
 
-/** Ships what is ready of an order and tells the customer what left (all of it, or part). */
-export function shipReadyParts(orderId: number, { userId }: { userId: number | null }): Promise<ShipResult> {
+/** Ships what is ready of an order and tells the customer what left (all of it, or part) and how. */
+export function shipReadyParts(orderId: number, shipment: ShipmentDetails): Promise<ShipResult> {
   return db.transaction().execute(async (trx) => {
-    const result = await shipReadyUnits(orderId, { userId, executor: trx });
+    const result = await shipReadyUnits(orderId, { ...shipment, executor: trx });
     if (result.ok) await enqueueMailForOrder(orderId, result.status, { executor: trx });
     return result;
   });

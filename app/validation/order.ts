@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { CARRIER_IDS, carrierOf, carrierTracks, cleanTrackingNumber, TRACKING_NUMBER } from "~/lib/carriers";
 import { ORDER_STATUSES } from "~/lib/statuses";
 
 import { idField, optionalText, phoneField, requiredText, wholeNumberField } from "./common";
@@ -71,18 +72,56 @@ export const MyOrderActionSchema = z.discriminatedUnion("intent", [
   CancelLineSchema,
 ]);
 
-/** Manage Orders' buttons: one schema per button, told apart by `intent`. */
-export const ChangeOrderStatusSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("ship"), orderId: idField }),
+/**
+ * Ship: how the parcel travels. A tracking number is cleaned as carriers print it (spaces and dashes
+ * dropped, upper case); it is required for the carriers that track parcels.
+ */
+const ShipSchema = z.object({
+  intent: z.literal("ship"),
+  orderId: idField,
+  carrier: z.enum(CARRIER_IDS, { errorMap: () => ({ message: "Choose the carrier the parcel goes with" }) }),
+  trackingNumber: z
+    .string()
+    .optional()
+    .transform((typed) => (typed?.trim() ? cleanTrackingNumber(typed) : undefined))
+    .refine(
+      (number) => number === undefined || TRACKING_NUMBER.test(number),
+      "A tracking number is 6 to 40 letters and digits",
+    ),
+});
+
+export type ShipDetails = Pick<z.infer<typeof ShipSchema>, "carrier" | "trackingNumber">;
+
+/** A Ship with a carrier that tracks parcels and no number to follow is refused, on the number's field. */
+function requireTrackingNumber(
+  value: { intent: string; carrier?: string; trackingNumber?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (value.intent !== "ship" || !value.carrier || value.trackingNumber || !carrierTracks(value.carrier)) return;
+  ctx.addIssue({
+    code: z.ZodIssueCode.custom,
+    path: ["trackingNumber"],
+    message: `Enter ${carrierOf(value.carrier)!.name}'s tracking number`,
+  });
+}
+
+const ORDER_STATUS_CHANGES = [
+  ShipSchema,
   z.object({ intent: z.literal("deliver"), orderId: idField }),
   z.object({ intent: z.literal("cancel"), orderId: idField }),
-]);
+] as const;
+
+/** Manage Orders' buttons: one schema per button, told apart by `intent`. */
+export const ChangeOrderStatusSchema = z
+  .discriminatedUnion("intent", [...ORDER_STATUS_CHANGES])
+  .superRefine(requireTrackingNumber);
+
+export type ChangeOrderStatus = z.infer<typeof ChangeOrderStatusSchema>;
 
 /** One order's page for staff: its buttons, and a line's cancellation. */
-export const ManageOrderActionSchema = z.discriminatedUnion("intent", [
-  ...ChangeOrderStatusSchema.options,
-  CancelLineSchema,
-]);
+export const ManageOrderActionSchema = z
+  .discriminatedUnion("intent", [...ORDER_STATUS_CHANGES, CancelLineSchema])
+  .superRefine(requireTrackingNumber);
 
 export const OrderStatusFilterSchema = z.enum(ORDER_STATUSES).optional().catch(undefined);
 

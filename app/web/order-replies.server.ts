@@ -1,7 +1,8 @@
 import type { OrderStatus } from "~/lib/statuses";
-import { type CancellableLine, cancellableLines, ORDER_ACTIONS, type OrderAction } from "~/models/order.server";
+import { type CancellableLine, cancellableLines, ORDER_ACTIONS } from "~/models/order.server";
 import { cancelLine, changeOrderStatus, shipReadyParts } from "~/services/order-status.server";
 import { parseId } from "~/validation/common";
+import type { ChangeOrderStatus } from "~/validation/order";
 import { redirectWithFlash } from "~/web/flash.server";
 import { refuse } from "~/web/form-action.server";
 
@@ -17,10 +18,15 @@ export async function cancelOwnOrder(userId: number, orderId: number, backTo: st
   return redirectWithFlash(backTo, `Order #${orderId} cancelled.`);
 }
 
-/** An admin ships what is ready, delivers or cancels an order. */
-export async function moveOrderAlong(orderId: number, intent: OrderAction, backTo: string, userId: number | null) {
-  if (intent === "ship") {
-    const shipped = await shipReadyParts(orderId, { userId });
+/** An admin ships what is ready (saying how it travels), delivers or cancels an order. */
+export async function moveOrderAlong(change: ChangeOrderStatus, backTo: string, userId: number | null) {
+  const { orderId } = change;
+  if (change.intent === "ship") {
+    const shipped = await shipReadyParts(orderId, {
+      userId,
+      carrier: change.carrier,
+      trackingNumber: change.trackingNumber ?? null,
+    });
     if (!shipped.ok) {
       if (shipped.reason === "not-found") return refuse(404, `Order #${orderId} does not exist.`);
       if (shipped.reason === "nothing-ready") {
@@ -30,7 +36,7 @@ export async function moveOrderAlong(orderId: number, intent: OrderAction, backT
     }
     return redirectWithFlash(backTo, `Order #${orderId} is now ${shipped.status}.`);
   }
-  const to = ORDER_ACTIONS[intent].status;
+  const to = ORDER_ACTIONS[change.intent].status;
   const result = await changeOrderStatus(orderId, to);
   if (!result.ok) {
     if (result.reason === "not-found") return refuse(404, `Order #${orderId} does not exist.`);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { addProduct, addToCart, login, openProductPage } from "./fixtures";
+import { addProduct, addToCart, login, openProductPage, shipOrder } from "./fixtures";
 
 // Buying more than is in stock (docs/decisions/0031-backorders.md): the product page prices the
 // typed quantity and says what leaves now and what waits, the cart, checkout and order say the same,
@@ -55,9 +55,13 @@ for (const [width, height] of [
       "7 units are owed to 1 order. Stock added here fills them oldest order first.",
     );
     await admin.goto(`/dashboard/manage-order/${orderId}`);
-    await admin.getByRole("button", { name: "Ship what is ready" }).click();
+    await shipOrder(admin, { label: "Ship what is ready" });
     await expect(admin.getByRole("status")).toContainText(`Order #${orderId} is now partly shipped.`);
     await expect(admin.getByTestId("shipments")).toContainText("3 × ");
+    await expect(admin.getByRole("link", { name: "15501234567890" })).toHaveAttribute(
+      "href",
+      "https://track.dpd.co.uk/parcels/15501234567890",
+    );
 
     await openProductPage(admin, part);
     await admin.goto(admin.url().replace("/items/", "/dashboard/manage-product/"));
@@ -76,10 +80,11 @@ for (const [width, height] of [
     const filled = admin.getByRole("article", { name: new RegExp(`order #${orderId} backorder in stock$`) });
     await expect(filled).toContainText("has parts that were on backorder in stock now");
     await admin.goto(`/dashboard/manage-order/${orderId}`);
-    await admin.getByRole("button", { name: "Mark shipped" }).click();
+    await shipOrder(admin, { carrier: "Royal Mail", trackingNumber: "AB123456789GB" });
     await expect(admin.getByRole("status")).toContainText(`Order #${orderId} is now shipped.`);
     await page.reload();
     await expect(page.getByTestId(/^line-/).getByTestId("dispatch")).toHaveText("Shipped");
+    await expect(page.getByTestId("shipments")).toContainText("Sent with Royal Mail, tracking number AB123456789GB");
     await admin.close();
   });
 }

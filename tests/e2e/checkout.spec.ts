@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { addProduct, addToCart, login, openProductPage } from "./fixtures";
+import { addProduct, addToCart, login, openProductPage, shipOrder } from "./fixtures";
 
 // A bill of materials from the product pages to a placed order and back, with JavaScript and
 // without: every step is a form that works either way.
@@ -85,8 +85,13 @@ test("a bill of materials: add from product pages, change a quantity, check out 
   await row.getByRole("link", { name: `#${secondId}` }).click();
   await expect(admin).toHaveURL(`/dashboard/manage-order/${secondId}`);
   await expect(admin.getByRole("main")).toContainText("12 Foundry Lane, Sheffield S3 8RA");
-  await admin.getByRole("button", { name: /Mark shipped/ }).click();
+  // A tracked carrier needs its number: refused, the form is there again with what was chosen.
+  await shipOrder(admin, { carrier: "Royal Mail", trackingNumber: "" });
+  await expect(admin.getByLabel("Tracking number")).toHaveAccessibleDescription(/Enter Royal Mail's tracking number/);
+  await expect(admin.getByLabel("Carrier")).toHaveValue("royal-mail");
+  await shipOrder(admin, { carrier: "Our own van", trackingNumber: "" });
   await expect(admin.getByRole("status")).toContainText(`Order #${secondId} is now shipped.`);
+  await expect(admin.getByTestId("shipment-tracking")).toHaveText("Sent with Our own van");
 
   await page.reload();
   await expect(page.getByRole("main").getByText("shipped", { exact: true }).first()).toBeVisible();

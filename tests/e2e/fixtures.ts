@@ -214,3 +214,19 @@ export async function openProductPage(page: Page, name: string) {
   await page.getByRole("link", { name, exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 }
+
+/**
+ * Staff's Ship on an order page or a row of Manage Orders (`scope`): opens the Ship disclosure
+ * ("Mark shipped…" or "Ship what is ready…"), chooses the carrier, types the label's tracking number
+ * and ships.
+ */
+export async function shipOrder(
+  scope: Page | Locator,
+  { label = "Mark shipped", carrier = "DPD", trackingNumber = "1550 1234 5678 90" } = {},
+) {
+  // Open already when the server refused the last Ship of this order.
+  if (!(await scope.getByLabel("Carrier").isVisible())) await scope.getByText(`${label}…`, { exact: true }).click();
+  await scope.getByLabel("Carrier").selectOption({ label: carrier });
+  await scope.getByLabel("Tracking number").fill(trackingNumber);
+  await scope.getByRole("button", { name: new RegExp(`^${label}`) }).click();
+}

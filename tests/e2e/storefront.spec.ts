@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { addProduct, login, loginCredentials, searchBox, signIn, signOut } from "./fixtures";
+import { addProduct, login, loginCredentials, searchBox, shipOrder, signIn, signOut } from "./fixtures";
 
 /** The original's one-part order page, from the part's own page. */
 async function openOrderPage(page: Page, itemName: string) {
@@ -253,7 +253,7 @@ test("an admin moves an order from pending to shipped to delivered", async ({ br
 
   await adminPage.goto("/dashboard/manage-order?status=pending");
   const row = adminPage.getByRole("row", { name: new RegExp(itemName) });
-  await row.getByRole("button", { name: /Mark shipped/ }).click();
+  await shipOrder(row);
   await expect(adminPage.getByRole("status")).toContainText("is now shipped");
   await adminPage.goto("/dashboard/manage-order?status=shipped");
   await adminPage

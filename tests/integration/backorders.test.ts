@@ -9,7 +9,7 @@ import { adjustStockAndFill } from "~/services/stock-arrivals.server";
 
 import { newItem } from "../support/builders";
 import { call, getRequest } from "../support/http";
-import { linesOf, orderById, placeTestOrder, stockOf } from "../support/orders";
+import { linesOf, orderById, placeTestOrder, stockOf, TEST_SHIPMENT } from "../support/orders";
 import { createSignedInUser } from "../support/users";
 
 // Backorders (docs/decisions/0031-backorders.md), on whichever database TEST_DATABASE names: what
@@ -133,14 +133,14 @@ describe("backorders", () => {
     const part = await newItem({ quantity: 3 });
     const orderId = await placed(user.id, part.id, 5);
 
-    const firstShipment = await shipReadyParts(orderId, { userId: null });
+    const firstShipment = await shipReadyParts(orderId, TEST_SHIPMENT);
     expect(firstShipment).toMatchObject({ ok: true, status: "partly shipped" });
     expect(await lineOf(orderId)).toMatchObject({ allocated: 3, waiting: 2, shipped: 3 });
     // Nothing is ready now: a second Ship is refused.
-    expect((await shipReadyParts(orderId, { userId: null })).ok).toBe(false);
+    expect((await shipReadyParts(orderId, TEST_SHIPMENT)).ok).toBe(false);
 
     await adjustStockAndFill(part.id, { change: 2, reason: "Received", userId: null });
-    const secondShipment = await shipReadyParts(orderId, { userId: null });
+    const secondShipment = await shipReadyParts(orderId, TEST_SHIPMENT);
     expect(secondShipment).toMatchObject({ ok: true, status: "shipped" });
     const order = (await getOrder(orderId))!;
     expect(order.status).toBe("shipped");
@@ -208,7 +208,7 @@ describe("backorders", () => {
     const { user } = await createSignedInUser();
     const part = await newItem({ quantity: 3, price_cents: 400 });
     const partly = await placed(user.id, part.id, 5);
-    await shipReadyParts(partly, { userId: null });
+    await shipReadyParts(partly, TEST_SHIPMENT);
     const [line] = await linesOf(partly);
     expect(await cancelLine(partly, line.id)).toMatchObject({ ok: true, status: "shipped" });
     const [partlyLine] = await linesOf(partly);

@@ -18,6 +18,7 @@ import {
   ordersOfItem,
   placePending,
   placeTestOrder,
+  SHIP_FIELDS,
   SHIPPING,
   stockOf,
 } from "../support/orders";
@@ -382,7 +383,11 @@ describe("admins moving orders along", () => {
   function postStatus(intent: string, orderId: number, cookie: string, search = "") {
     return call(
       manageOrder.action,
-      postRequest(`/dashboard/manage-order${search}`, { intent, orderId: String(orderId) }, { cookie }),
+      postRequest(
+        `/dashboard/manage-order${search}`,
+        { intent, orderId: String(orderId), ...(intent === "ship" ? SHIP_FIELDS : {}) },
+        { cookie },
+      ),
     );
   }
 

@@ -11,7 +11,7 @@ import { receiveContactMessage } from "~/services/contact.server";
 import { changeOrderStatus, shipReadyParts } from "~/services/order-status.server";
 
 import { newCategory, newItem } from "../support/builders";
-import { placePending } from "../support/orders";
+import { placePending, TEST_SHIPMENT } from "../support/orders";
 import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 
@@ -71,7 +71,7 @@ describe("the public version", () => {
       ["a new customer and session", () => createSignedInUser()],
       ["a cart line", () => changeCartLine(user.id, { itemId: item.id, quantity: 2, mode: "add" })],
       ["a contact message", () => receiveContactMessage({ name: "Ada", email: "ada@example.com", message: "Hello." })],
-      ["an order shipped", () => shipReadyParts(orderId, { userId: null })],
+      ["an order shipped", () => shipReadyParts(orderId, TEST_SHIPMENT)],
       ["a form saved unchanged", () => updateItem(item.id, { name: item.name, price_cents: item.price_cents })],
       ["a part that is already gone", () => deleteItem(item.id + 1_000_000)],
       ["a review that is not there", () => deleteOwnReview(-1, user.id)],

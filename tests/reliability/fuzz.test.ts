@@ -5,6 +5,7 @@ import { addCalendarDays } from "~/lib/quotes";
 import { storeToday } from "~/models/quote.server";
 
 import { documentRequest } from "../support/http";
+import { SHIP_FIELDS } from "../support/orders";
 import { type BuildRoute, urlPathOf } from "../support/routes";
 import { cookieFor, databaseFingerprint, makeShop, ORIGIN } from "./fixtures";
 import { inProcessHandler, recordStats } from "./support";
@@ -60,7 +61,7 @@ function targetFor(routeId: string, routes: Record<string, BuildRoute>, shop: Sh
     },
     "routes/dashboard.manage-order": {
       path: "/dashboard/manage-order",
-      sample: { intent: "ship", orderId: String(shop.aliceOrderId) },
+      sample: { intent: "ship", orderId: String(shop.aliceOrderId), ...SHIP_FIELDS },
     },
     "routes/dashboard.add-product": { path: "/dashboard/add-product", sample: product },
     "routes/dashboard.manage-product": {

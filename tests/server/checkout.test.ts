@@ -8,7 +8,7 @@ import { cartLinesOf } from "~/models/cart.server";
 import { updateItem } from "~/models/item.server";
 
 import { newItem } from "../support/builders";
-import { linesOf, ordersOfItem, SHIPPING, stockOf } from "../support/orders";
+import { linesOf, ordersOfItem, SHIP_FIELDS, SHIPPING, stockOf } from "../support/orders";
 import { postForm, type ServerProcess, startServer } from "../support/server";
 import { createSignedInUser } from "../support/users";
 
@@ -681,7 +681,7 @@ describe("the admin's orders", () => {
     expect((await get(`/dashboard/manage-order/${order.id}`, customer.cookie)).status).toBe(403);
 
     const path = `/dashboard/manage-order/${order.id}`;
-    const ship = await post(path, { intent: "ship", orderId: String(order.id) }, admin.cookie);
+    const ship = await post(path, { intent: "ship", orderId: String(order.id), ...SHIP_FIELDS }, admin.cookie);
     expect(ship.status).toBe(302);
     expect(ship.headers.get("Location")).toBe(path);
     expect((await post(path, { intent: "deliver", orderId: String(order.id) }, admin.cookie)).status).toBe(302);

@@ -7,7 +7,7 @@ import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
 import { MAX_ATTEMPTS, pruneSentMessages, SENT_MESSAGES_KEPT_MS } from "~/mail/outbox.server";
 
 import { newItem } from "../support/builders";
-import { SHIPPING } from "../support/orders";
+import { SHIP_FIELDS, SHIPPING } from "../support/orders";
 import { postForm, type ServerProcess, startServer } from "../support/server";
 import { startSmtpServer } from "../support/smtp";
 import { createSignedInUser } from "../support/users";
@@ -136,7 +136,14 @@ describe("order mail", () => {
     for (const intent of ["ship", "deliver"]) {
       const path = `/dashboard/manage-order/${shipped}`;
       expect(
-        (await postForm(server!.origin, path, { intent, orderId: String(shipped) }, { cookie: admin.cookie })).status,
+        (
+          await postForm(
+            server!.origin,
+            path,
+            { intent, orderId: String(shipped), ...(intent === "ship" ? SHIP_FIELDS : {}) },
+            { cookie: admin.cookie },
+          )
+        ).status,
       ).toBe(302);
     }
     const path = `/dashboard/my-order/${cancelled}`;
@@ -154,6 +161,10 @@ describe("order mail", () => {
       expect(matching[0].to).toBe(user.email);
     }
     expect(smtp.received.find((mail) => mail.subject.endsWith(subjects[2]))!.text).toContain("went back into stock");
+    // The shipped mail says how the parcel travels, as staff typed it into the Ship form.
+    const shippedMail = smtp.received.find((mail) => mail.subject.endsWith(subjects[0]))!;
+    expect(shippedMail.text).toContain("Sent with DPD, tracking number 15501234567890.");
+    expect(shippedMail.html).toContain('href="https://track.dpd.co.uk/parcels/15501234567890"');
   });
 
   test("a contact message reaches ORDER_NOTIFY_EMAIL", async () => {

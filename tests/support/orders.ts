@@ -25,9 +25,15 @@ export async function placePending(userId: number, itemId: number, quantity: num
   return result.orderId;
 }
 
+/** How tests' shipments travel, when the carrier is not what they are about. */
+export const TEST_SHIPMENT = { userId: null, carrier: "dpd", trackingNumber: "15501234567890" } as const;
+
+/** The same as staff type it in the Ship form (the number as printed on a label). */
+export const SHIP_FIELDS = { carrier: "dpd", trackingNumber: "1550 1234 5678 90" };
+
 /** Moves an order on as staff do: ships all that is ready, then (for "delivered") marks it delivered. */
 export async function advanceOrder(orderId: number, to: "shipped" | "delivered") {
-  const shipped = await shipReadyUnits(orderId, { userId: null });
+  const shipped = await shipReadyUnits(orderId, TEST_SHIPMENT);
   if (!shipped.ok && !(to === "delivered" && shipped.reason === "not-allowed")) {
     throw new Error(`could not ship order ${orderId}: ${shipped.reason}`);
   }

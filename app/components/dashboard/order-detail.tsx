@@ -82,6 +82,7 @@ export function OrderDetailView({
                   {formatDate(shipment.createdAt)}
                 </time>
                 : {shipment.lines.map((line) => `${line.quantity} × ${line.partNumber} ${line.name}`).join("; ")}
+                <ShipmentTracking tracking={shipment.tracking} />
               </li>
             ))}
           </ol>
@@ -119,5 +120,27 @@ export function OrderDetailView({
         </section>
       </div>
     </article>
+  );
+}
+
+/** How a shipment travels: the carrier, and its tracking number linked to the carrier's own page. */
+function ShipmentTracking({ tracking }: { tracking: OrderDetail["shipments"][number]["tracking"] }) {
+  if (!tracking) return null;
+  return (
+    <div className="text-slate-700" data-testid="shipment-tracking">
+      Sent with {tracking.carrier}
+      {tracking.trackingNumber ? (
+        <>
+          , tracking number{" "}
+          {tracking.trackingUrl ? (
+            <a href={tracking.trackingUrl} className="break-all font-mono text-blue-800 underline" rel="noreferrer">
+              {tracking.trackingNumber}
+            </a>
+          ) : (
+            <span className="break-all font-mono">{tracking.trackingNumber}</span>
+          )}
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -52,6 +52,10 @@ export interface ShipmentsTable {
   order_id: number;
   /** The staff member who shipped it. */
   user_id: number | null;
+  /** How it travels: an id from app/lib/carriers.ts; null for shipments made before carriers were recorded. */
+  carrier: string | null;
+  /** The carrier's number to follow it by, cleaned (cleanTrackingNumber); null when it has none. */
+  tracking_number: string | null;
   created_at: Timestamp;
 }
 
