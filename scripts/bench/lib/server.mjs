@@ -33,6 +33,42 @@ export function processCpuSeconds(pid) {
   return cpuSecondsIn(`/proc/${pid}/stat`);
 }
 
+/**
+ * CPU seconds a PostgreSQL cluster (the postmaster listening on `port`) has used so far: the
+ * postmaster's own, its live backends' and workers', and what its exited children used (which the
+ * kernel adds to the parent's reaped-children time). Null where /proc is missing or no such cluster runs.
+ */
+export function postgresCpuSeconds(port) {
+  try {
+    const pids = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+    const cmdline = (pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    const postmaster = pids.find((pid) => {
+      try {
+        const args = cmdline(pid);
+        return /postgres$/.test(args[0]) && args.join(" ").split(" -p ")[1]?.split(" ")[0] === String(port);
+      } catch {
+        return false;
+      }
+    });
+    if (!postmaster) return null;
+    const stat = fs.readFileSync(`/proc/${postmaster}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime, stime, then cutime and cstime: the reaped children's.
+    let seconds = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / CLK_TCK;
+    for (const pid of pids) {
+      try {
+        if (/^PPid:\s+(\d+)$/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] !== postmaster) continue;
+        seconds += cpuSecondsIn(`/proc/${pid}/stat`) ?? 0;
+      } catch {
+        // A backend that exited between the listing and the read: its time is in cutime by now.
+      }
+    }
+    return seconds;
+  } catch {
+    return null;
+  }
+}
+
 /** The memory a process holds now (resident set), in bytes; null where /proc is missing. */
 export function residentBytes(pid) {
   try {

@@ -219,34 +219,36 @@ export function catalogFileSection({ catalogFile, info }) {
   return ["", "### The catalog as a file", "", table(["Measure", "Value"], rows)];
 }
 
-/** Per second, at `cpuMs` of app-server CPU each, on `cores` cores given to app servers. */
-const perSecondOn = (cores, cpuMs) => (cpuMs ? fmt.int((cores * 1000) / cpuMs) : "–");
-
 /**
  * Issue 28: one, two and three app servers behind nginx on one PostgreSQL, and what the CPU each
- * request cost says a machine with more cores would do.
+ * request cost the app servers and the database says a machine with more cores would do.
  */
 export function scaleOutSection({ scaleOut, info }) {
   if (!scaleOut?.rows.length) return [];
   const c = info.config;
   const [one] = scaleOut.rows;
+  const ms = (value) => (value ? `${value.toFixed(2)} ms` : "–");
   const rows = scaleOut.rows.map(({ servers, catalog, checkouts }) => [
     String(servers),
     `${fmt.int(catalog.rps)} (p99 ${fmt.ms(catalog.p99)} ms)`,
-    catalog.cpuMs ? `${catalog.cpuMs.toFixed(2)} ms` : "–",
+    `${ms(catalog.cpuMs)} + ${ms(catalog.databaseCpuMs)}`,
     `${fmt.int(checkouts.rps)} (p99 ${fmt.ms(checkouts.p99)} ms)`,
-    checkouts.cpuMsPerCheckout ? `${checkouts.cpuMsPerCheckout.toFixed(2)} ms` : "–",
+    `${ms(checkouts.cpuMsPerCheckout)} + ${ms(checkouts.databaseCpuMs)}`,
     `${showTimes(catalog.rps / one.catalog.rps)} / ${showTimes(checkouts.rps / one.checkouts.rps)}`,
     catalog.unexpected || !checkouts.consistent
       ? `**${catalog.unexpected} pages not 200; stock ${checkouts.consistent ? "consistent" : "INCONSISTENT"}**`
       : "none; stock taken = units ordered",
   ]);
-  const last = scaleOut.rows.at(-1);
-  const estimate = [8, 16, 32].map((cores) => {
-    // A core each for PostgreSQL and nginx on a small machine, a quarter of the cores on a large one.
-    const appCores = cores - Math.max(2, Math.round(cores / 4));
-    return `${cores} cores (${appCores} app servers): about ${perSecondOn(appCores, last.catalog.cpuMs)} catalog pages/s`;
-  });
+  // The estimate uses the one-server row: with a core of its own, as on a bigger machine.
+  const page = { app: one.catalog.cpuMs, database: one.catalog.databaseCpuMs };
+  const checkout = { app: one.checkouts.cpuMsPerCheckout, database: one.checkouts.databaseCpuMs };
+  const estimate = (cores) => {
+    // A core for nginx, the operating system and the backups; the rest shared as the work asks.
+    const working = cores - 1;
+    const perSecond = ({ app, database }) => (app && database ? (working * 1000) / (app + database) : null);
+    const appServers = page.app && page.database ? Math.round((working * page.app) / (page.app + page.database)) : null;
+    return `${cores} cores: about ${fmt.int(perSecond(page))} catalog pages/s or ${fmt.int(perSecond(checkout))} checkouts/s, with ${appServers ?? "–"} app servers and the rest for PostgreSQL`;
+  };
   return [
     "",
     "### Several servers behind nginx (scale-out)",
@@ -254,25 +256,25 @@ export function scaleOutSection({ scaleOut, info }) {
     `The demo catalog on a throwaway PostgreSQL (\`fsync=off\`), served by 1, 2 and 3 app servers (each its own ` +
       `process and port, page cache off) behind Debian's nginx with \`deploy/nginx/storefront.conf\`. Through nginx, ` +
       `${c.connections} connections read the catalog's first page, then run the checkout flow above. CPU is the app ` +
-      `servers' main threads together, per page or per checkout. This machine has ${scaleOut.cores} cores for ` +
-      `everything: the load generator, nginx, PostgreSQL and the app servers.`,
+      `servers' main threads together + PostgreSQL's processes, per page or per checkout placed. This machine has ` +
+      `${scaleOut.cores} cores for everything: the load generator, nginx, PostgreSQL and the app servers.`,
     "",
     table(
       [
         "App servers",
         "Catalog pages/s",
-        "CPU per page",
+        "CPU per page (app + PostgreSQL)",
         "Checkouts/s",
-        "CPU per checkout",
+        "CPU per checkout (app + PostgreSQL)",
         "vs 1 server (pages / checkouts)",
         "Errors; stock",
       ],
       rows,
     ),
     "",
-    `Estimate from the CPU per page with ${last.servers} servers, if app servers had their cores to themselves: ` +
-      `${estimate.join("; ")}. Each server opens up to \`DATABASE_POOL_SIZE\` (10) connections: this cluster's ` +
-      `\`max_connections\` of ${scaleOut.maxConnections} holds ${Math.floor((scaleOut.maxConnections - 10) / 10)} servers ` +
-      `with 10 connections to spare.`,
+    `Estimate from the one-server row's CPU, if the work had the cores to itself: ${[8, 16, 32].map(estimate).join("; ")}. ` +
+      `Each server opens up to \`DATABASE_POOL_SIZE\` (10) connections: this cluster's \`max_connections\` of ` +
+      `${scaleOut.maxConnections} holds ${Math.floor((scaleOut.maxConnections - 10) / 10)} servers with 10 to spare ` +
+      `(PostgreSQL's default of 100 holds 9).`,
   ];
 }
