@@ -52,6 +52,8 @@ export function seedCatalogs(config, { cleanup, keep }) {
     const setStock = sqlite.prepare("update items set quantity = ? where id = ?");
     setStock.run(ORDER_STOCK, parts.order);
     setStock.run(CONTENTION_STOCK, parts.contention);
+    // Stock-only: a part that takes backorders (the default since issue 26) sells past its stock by design.
+    sqlite.prepare("update items set allow_backorder = 0 where id = ?").run(parts.contention);
     for (const id of parts.checkout) setStock.run(ORDER_STOCK, id);
     sqlite.prepare("update items set quantity = 0, allow_backorder = 1, hidden = 0 where id = ?").run(parts.backorder);
     // The reader's dashboard orders: in stock, whatever the generator rolled.
