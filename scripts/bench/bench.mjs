@@ -2,7 +2,7 @@
 // server on loopback beside two yardsticks measured in the same run (a bare Remix app of the same
 // version served by remix-serve, and a node:http hello), load everything with autocannon, and report
 // throughput, ratios, growth, orders, a sign-in flood and payload against the budgets in
-// docs/benchmarks.md. Every load is bounded in time; the whole run takes about six minutes.
+// docs/benchmarks.md. Every load is bounded in time; the whole run takes about twenty minutes.
 //
 // Options (flag or environment variable):
 //   --items N        BENCH_ITEMS        items in the large catalog (100000)
