@@ -9,7 +9,7 @@ import {
 } from "~/mail/order-mail.server";
 import type { OrderStatusEvent } from "~/mail/order-messages.server";
 import { customerPartNumbersOf, customerPartNumbersOfMany } from "~/models/customer-part-numbers.server";
-import { getOrdersWithLines, getOrderWithLines, listShipments, type OrderWithLines } from "~/models/order.server";
+import { getOrdersWithLines, getOrderWithLines, type OrderWithLines } from "~/models/order.server";
 
 function orderMailOf(
   order: OrderWithLines,
@@ -46,8 +46,15 @@ function orderMailOf(
   };
 }
 
-/** The mail an order's change sends, read and written in that change's transaction (`executor`). */
-export async function enqueueMailForOrder(orderId: number, event: OrderMailEvent, { executor = db }: DbOptions = {}) {
+/**
+ * The mail an order's change sends, read and written in that change's transaction (`executor`);
+ * a shipment's mail says how that shipment travels (`shipment`).
+ */
+export async function enqueueMailForOrder(
+  orderId: number,
+  event: OrderMailEvent,
+  { executor = db, shipment }: DbOptions & { shipment?: OrderMail["shipment"] } = {},
+) {
   const order = await getOrderWithLines(orderId, { executor });
   if (!order) throw new Error(`Order ${orderId} vanished inside its own transaction`);
   // The buyer's own part numbers, beside ours (docs/decisions/0032-parts-lists.md).
@@ -56,13 +63,7 @@ export async function enqueueMailForOrder(orderId: number, event: OrderMailEvent
     order.lines.flatMap((line) => (line.item_id === null ? [] : [line.item_id])),
     { executor },
   );
-  const mail = orderMailOf(order, customerPartNumbers);
-  // A shipment's message says how that shipment travels: the newest one is the one just made.
-  if (event === "shipped" || event === "partly shipped") {
-    const shipment = (await listShipments(orderId, { executor })).at(-1);
-    if (shipment) mail.shipment = { tracking: shipment.tracking };
-  }
-  await enqueueOrderMail(mail, event, { executor });
+  await enqueueOrderMail({ ...orderMailOf(order, customerPartNumbers), shipment }, event, { executor });
 }
 
 /** The same note to many orders' customers, read and written in a few statements in the caller's transaction. */

@@ -1,4 +1,5 @@
 import { db } from "~/db/db.server";
+import { shipmentTracking } from "~/lib/carriers";
 import type { OrderStatus } from "~/lib/statuses";
 import {
   type CancelLineResult,
@@ -36,7 +37,12 @@ export function changeOrderStatus(
 export function shipReadyParts(orderId: number, shipment: ShipmentDetails): Promise<ShipResult> {
   return db.transaction().execute(async (trx) => {
     const result = await shipReadyUnits(orderId, { ...shipment, executor: trx });
-    if (result.ok) await enqueueMailForOrder(orderId, result.status, { executor: trx });
+    if (result.ok) {
+      await enqueueMailForOrder(orderId, result.status, {
+        executor: trx,
+        shipment: { tracking: shipmentTracking(shipment.carrier, shipment.trackingNumber) },
+      });
+    }
     return result;
   });
 }

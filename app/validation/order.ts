@@ -90,8 +90,6 @@ const ShipSchema = z.object({
     ),
 });
 
-export type ShipDetails = Pick<z.infer<typeof ShipSchema>, "carrier" | "trackingNumber">;
-
 /** A Ship with a carrier that tracks parcels and no number to follow is refused, on the number's field. */
 function requireTrackingNumber(
   value: { intent: string; carrier?: string; trackingNumber?: string },
