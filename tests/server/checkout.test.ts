@@ -681,6 +681,14 @@ describe("the admin's orders", () => {
     expect((await get(`/dashboard/manage-order/${order.id}`, customer.cookie)).status).toBe(403);
 
     const path = `/dashboard/manage-order/${order.id}`;
+    // A tracked carrier without its number is a 400 with the message on the page, and nothing ships.
+    const untracked = await post(
+      path,
+      { intent: "ship", orderId: String(order.id), carrier: "dpd", trackingNumber: "" },
+      admin.cookie,
+    );
+    expect(untracked.status).toBe(400);
+    expect(await untracked.text()).toContain("Enter DPD&#x27;s tracking number");
     const ship = await post(path, { intent: "ship", orderId: String(order.id), ...SHIP_FIELDS }, admin.cookie);
     expect(ship.status).toBe(302);
     expect(ship.headers.get("Location")).toBe(path);
