@@ -8,8 +8,10 @@ export const MAY_IMPORT = {
   content: ["lib", "config"],
   db: ["lib", "config"],
   models: ["lib", "validation", "config", "db"],
+  // Invoices and other documents as PDFs, drawn from what models read.
+  documents: ["lib", "config", "content", "models"],
   mail: ["lib", "config", "db"],
-  services: ["lib", "validation", "config", "content", "db", "models", "mail"],
+  services: ["lib", "validation", "config", "content", "db", "models", "documents", "mail"],
   // The web edge: guards, the form pipeline, the JSON API's shared parts. The rate limiter keeps its
   // counts through its own database client, so auth reaches db.
   auth: ["lib", "validation", "config", "db", "models", "services", "web"],
@@ -17,7 +19,20 @@ export const MAY_IMPORT = {
   api: ["lib", "validation", "config", "models", "services", "auth", "web"],
   // Components run in the browser too: values only from pure layers; types from anywhere below routes.
   components: ["lib", "validation", "content"],
-  routes: ["lib", "validation", "config", "content", "models", "mail", "services", "auth", "web", "api", "components"],
+  routes: [
+    "lib",
+    "validation",
+    "config",
+    "content",
+    "models",
+    "documents",
+    "mail",
+    "services",
+    "auth",
+    "web",
+    "api",
+    "components",
+  ],
 };
 
 /** Layers whose modules may name a higher layer's types (never its values): components only. */

@@ -6,6 +6,7 @@ import { ensureBuild } from "./lib/build.mjs";
 import { ensureChromium } from "./lib/chromium.mjs";
 import { ensureDependenciesKeepingLockfile } from "./lib/ensure-deps.mjs";
 import { ensureNginx } from "./lib/nginx.mjs";
+import { ensurePoppler } from "./lib/poppler.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import { bin, log, root, tryRun } from "./lib/run.mjs";
 import { RELIABILITY_CONFIG, runVitest, SERVER_CONFIG } from "./lib/suites.mjs";
@@ -27,6 +28,7 @@ function count(name, result) {
 const lockfileKept = ensureDependenciesKeepingLockfile();
 ensureChromium();
 ensureNginx();
+ensurePoppler();
 step("lockfile unchanged by install", lockfileKept);
 
 log("Typecheck");

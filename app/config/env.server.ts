@@ -1,4 +1,5 @@
 import { formatDate } from "~/lib/dates";
+import { dispatchClock } from "~/lib/dispatch";
 import { formatMinor } from "~/lib/money";
 
 import { type Config, parseEnvironment } from "./schema.server";
@@ -26,6 +27,8 @@ export const storeMoneyFormat = () => config().money;
 export const dispatchSettings = () => config().dispatch;
 /** SHIPPING_FEE, FREE_SHIPPING_OVER, TAX_RATE and TAX_LABEL. */
 export const storePricingRules = () => config().pricing;
+/** STORE_VAT_NUMBER, cleaned ("GB999999973"); null when the store has not set one. */
+export const storeVatNumber = () => config().storeVatNumber;
 export const appUrl = () => config().appUrl;
 export const googleConfig = () => config().google;
 /** Where mail goes (`smtp://user:pass@host:587`); null keeps every message in the outbox, unsent. */
@@ -51,4 +54,9 @@ export function formatStoreDate(iso: string) {
 /** A calendar day ("2026-12-04") as the store writes it: a dispatch date, on pages and in mail. */
 export function formatStoreDay(day: string) {
   return formatStoreDate(`${day}T00:00:00Z`);
+}
+
+/** Today in the store's time zone (YYYY-MM-DD): what a quote's validity and a document's year are read from. */
+export function storeToday(now = new Date()) {
+  return dispatchClock(now, dispatchSettings()).today;
 }

@@ -4,6 +4,7 @@ import { databaseDialectOf, withoutPassword } from "~/lib/database-url";
 import { isTimeZone, readCutoff } from "~/lib/dispatch";
 import { DEFAULT_MONEY_FORMAT, validMoneyFormat } from "~/lib/money";
 import { DEFAULT_PRICING_RULES } from "~/lib/pricing";
+import { validGbVatNumber } from "~/lib/vat-number";
 
 import {
   email,
@@ -81,6 +82,10 @@ export const VARIABLES = {
     DEFAULT_PRICING_RULES.taxRateBasisPoints,
   ),
   TAX_LABEL: withDefault(text(), DEFAULT_PRICING_RULES.taxLabel),
+  /** The seller's VAT registration, printed on every invoice and credit note. */
+  STORE_VAT_NUMBER: optional(
+    readable(validGbVatNumber, "must be a UK VAT number, GB and 9 or 12 digits whose check digits hold (GB999999973)"),
+  ),
   /** Orders in by this time (the store's clock) on a working day leave that day (app/lib/dispatch.ts). */
   ORDER_CUTOFF: withDefault(readable(readCutoff, "must be a time of day such as 14:00"), { hours: 14, minutes: 0 }),
   STORE_TIMEZONE: withDefault(
@@ -168,6 +173,7 @@ function toConfig(env: z.output<typeof variables>, refuse: (variable: VariableNa
       taxRateBasisPoints: env.TAX_RATE,
       taxLabel: env.TAX_LABEL,
     },
+    storeVatNumber: env.STORE_VAT_NUMBER ?? null,
     dispatch: { cutoff: env.ORDER_CUTOFF, timeZone: env.STORE_TIMEZONE },
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,

@@ -33,6 +33,7 @@ import * as partsLists from "./migrations/0030_parts_lists";
 import * as cancelledOrderLines from "./migrations/0031_cancelled_order_lines";
 import * as stockLedgerOpeningBalances from "./migrations/0032_stock_ledger_opening_balances";
 import * as shipmentCarriers from "./migrations/0033_shipment_carriers";
+import * as invoices from "./migrations/0034_invoices";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "0031_cancelled_order_lines": cancelledOrderLines,
   "0032_stock_ledger_opening_balances": stockLedgerOpeningBalances,
   "0033_shipment_carriers": shipmentCarriers,
+  "0034_invoices": invoices,
 };
 
 /** Every migration the code knows: a database at this version has them all. */

@@ -25,6 +25,7 @@ import type {
   SpecTemplatesTable,
   StockMovementsTable,
 } from "./tables/catalog";
+import type { InvoiceLinesTable, InvoicesTable } from "./tables/invoices";
 import type { ItemDocumentsTable, ItemPicturesTable, MediaTable, MediaVariantsTable } from "./tables/media";
 import type {
   CartLinesTable,
@@ -43,6 +44,7 @@ import type { DocumentNumbersTable, QuoteLinesTable, QuotesTable } from "./table
 export type * from "./tables/accounts";
 export type * from "./tables/catalog";
 export type * from "./tables/common";
+export type * from "./tables/invoices";
 export type * from "./tables/media";
 export type * from "./tables/orders";
 export type * from "./tables/parts-lists";
@@ -88,6 +90,8 @@ export interface Database {
   parts_lists: PartsListsTable;
   parts_list_lines: PartsListLinesTable;
   customer_part_numbers: CustomerPartNumbersTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,9 +1,11 @@
 // Human document numbers, counted per kind and year without gaps (docs/decisions/0030): Q-2026-00042
-// for quotes; invoices and credit notes take a row here when they come.
+// for quotes, INV-2026-000123 for invoices, CN-2026-000007 for credit notes.
 
 /** Each kind of numbered document: the letters it starts with and how many digits its count has. */
 export const DOCUMENT_SERIES = {
   quote: { prefix: "Q", digits: 5 },
+  invoice: { prefix: "INV", digits: 6 },
+  "credit note": { prefix: "CN", digits: 6 },
 } as const satisfies Record<string, { prefix: string; digits: number }>;
 
 export type NumberedDocumentKind = keyof typeof DOCUMENT_SERIES;

@@ -49,6 +49,7 @@ export function enqueueOrderStatusMails(
       recipient: order.customerEmail,
       orderId: order.id,
       toAccount: order.customerId,
+      invoiceId: order.shipment?.invoice?.id,
     })),
     { executor },
   );

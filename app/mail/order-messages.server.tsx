@@ -26,11 +26,16 @@ export type OrderForMail = {
     /** When it leaves, as every page words it ("Dispatched today", "8 now, 17 on backorder, …"). */
     supply: string;
   }[];
-  /** The shipment a "shipped" or "partly shipped" message is about: how it travels. */
-  shipment?: { tracking: ShipmentTracking | null };
+  /** The shipment a "shipped" or "partly shipped" message is about: how it travels, and its invoice (attached). */
+  shipment?: { tracking: ShipmentTracking | null; invoice?: { id: number; number: string } };
 };
 
 type ShipmentTracking = { carrier: string; trackingNumber: string | null; trackingUrl: string | null };
+
+/** The sentence that points to the PDF a shipment's mail carries. */
+function invoiceAttachedText(number: string) {
+  return `Your VAT invoice ${number} for this shipment is attached (and in Invoices on your dashboard).`;
+}
 
 /** "Sent with DPD, tracking number 1550…" and the carrier's page to follow it, when there is one. */
 function trackingText({ carrier, trackingNumber }: ShipmentTracking) {
@@ -180,6 +185,8 @@ export function orderStatusMessage(order: OrderForMail, status: OrderStatusEvent
   const trackingLines = tracking
     ? [`${trackingText(tracking)}.`, ...(tracking.trackingUrl ? [`Follow it: ${tracking.trackingUrl}`] : []), ""]
     : [];
+  const invoice = order.shipment?.invoice;
+  const invoiceLines = invoice ? [`${invoiceAttachedText(invoice.number)}`, ""] : [];
   return {
     subject: `${storeName()}: order #${order.id} ${STATUS_SUBJECTS[status] ?? status}`,
     text: [
@@ -188,6 +195,7 @@ export function orderStatusMessage(order: OrderForMail, status: OrderStatusEvent
       `${heading}.`,
       "",
       ...trackingLines,
+      ...invoiceLines,
       linesText(order),
       "",
       `Your order: ${link}`,
@@ -205,6 +213,7 @@ export function orderStatusMessage(order: OrderForMail, status: OrderStatusEvent
             ) : null}
           </p>
         ) : null}
+        {invoice ? <p>{invoiceAttachedText(invoice.number)}</p> : null}
         <OrderTable order={order} />
       </Letter>,
     ),

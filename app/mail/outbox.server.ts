@@ -27,6 +27,8 @@ export type OutgoingMessage = RenderedMessage & {
   recipient: string;
   orderId?: number | null;
   toAccount?: number;
+  /** An invoice or credit note to attach as a PDF, made from its row when the message is sent. */
+  invoiceId?: number;
 };
 
 export function enqueueMessage(message: OutgoingMessage, options: DbOptions = {}) {
@@ -53,6 +55,7 @@ export async function enqueueMessages(messages: readonly OutgoingMessage[], { ex
           text_body: message.text,
           html_body: message.html,
           order_id: message.orderId ?? null,
+          invoice_id: message.invoiceId ?? null,
           user_id: message.toAccount ?? null,
           status: message.toAccount !== undefined && !proven.has(message.toAccount) ? "held" : "pending",
           next_attempt_at: timestamp,
@@ -124,7 +127,7 @@ export function claimDueMessages(limit = 10) {
       .updateTable("outbox")
       .set((eb) => ({ status: "sending", claimed_until: later(outboxLeaseMs()), attempts: eb("attempts", "+", 1) }))
       .where("id", "in", ids)
-      .returning(["id", "recipient", "subject", "text_body", "html_body", "attempts"])
+      .returning(["id", "recipient", "subject", "text_body", "html_body", "attempts", "invoice_id"])
       .execute();
   });
 }

@@ -13,10 +13,22 @@ let transport: Transporter | undefined;
 let working: Promise<void> | undefined;
 
 /**
+ * Makes the PDF a message carries (an invoice or credit note) when it is sent. Mail sits below the
+ * models that read documents (docs/decisions/0021-layers.md), so the server hands the maker in.
+ */
+export type AttachmentMaker = (
+  invoiceId: number,
+) => Promise<{ filename: string; content: Buffer; contentType: string }>;
+
+const noDocuments: AttachmentMaker = async (invoiceId) => {
+  throw new Error(`No attachment maker was given for invoice ${invoiceId}`);
+};
+
+/**
  * Sends what is due until nothing is: claim a batch, send each message, mark it sent or failed.
  * A crash between sending and marking sends that one message again after its claim runs out.
  */
-export async function sendDueMessages(through: Transporter) {
+export async function sendDueMessages(through: Transporter, attachmentOf: AttachmentMaker = noDocuments) {
   for (;;) {
     const batch = await claimDueMessages(10);
     if (!batch.length) return;
@@ -28,6 +40,7 @@ export async function sendDueMessages(through: Transporter) {
           subject: message.subject,
           text: message.text_body,
           html: message.html_body,
+          attachments: message.invoice_id === null ? [] : [await attachmentOf(message.invoice_id)],
         });
         await markSent(message.id);
       } catch (error) {
@@ -38,7 +51,7 @@ export async function sendDueMessages(through: Transporter) {
 }
 
 /** Each app process sends from the outbox every OUTBOX_POLL_MS; without SMTP_URL mail stays there. */
-export function startOutboxSender() {
+export function startOutboxSender(attachmentOf: AttachmentMaker) {
   const url = smtpUrl();
   if (!url || timer) return;
   // Bounded waits, so that a send ends well within a claim's lease (OUTBOX_LEASE_MS).
@@ -49,7 +62,7 @@ export function startOutboxSender() {
   });
   const sender = transport;
   timer = setInterval(() => {
-    working ??= sendDueMessages(sender)
+    working ??= sendDueMessages(sender, attachmentOf)
       .then(async () => {
         if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
         prunedAt = Date.now();

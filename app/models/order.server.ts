@@ -431,17 +431,19 @@ export function shipReadyUnits(
   });
 }
 
-/** An order's shipments, oldest first, each with its lines (part number, name, quantity). */
+/** An order's shipments, oldest first, each with its lines (part number, name, quantity) and its invoice's number. */
 export async function listShipments(orderId: number, { executor = db }: DbOptions = {}) {
   const rows = await executor
     .selectFrom("shipments")
     .innerJoin("shipment_lines", "shipment_lines.shipment_id", "shipments.id")
     .innerJoin("order_lines", "order_lines.id", "shipment_lines.order_line_id")
+    .leftJoin("invoices", "invoices.shipment_id", "shipments.id")
     .select([
       "shipments.id",
       "shipments.created_at",
       "shipments.carrier",
       "shipments.tracking_number",
+      "invoices.number as invoice_number",
       "order_lines.part_number",
       "order_lines.item_name",
       "shipment_lines.quantity",
@@ -455,6 +457,8 @@ export async function listShipments(orderId: number, { executor = db }: DbOption
     createdAt: string;
     /** The carrier's name, the tracking number and its link; null for shipments from before carriers. */
     tracking: ReturnType<typeof shipmentTracking>;
+    /** Its VAT invoice (INV-2026-000123); null for shipments from before invoices. */
+    invoiceNumber: string | null;
     lines: { partNumber: string; name: string; quantity: number }[];
   }[] = [];
   for (const row of rows) {
@@ -464,6 +468,7 @@ export async function listShipments(orderId: number, { executor = db }: DbOption
         id: row.id,
         createdAt: row.created_at,
         tracking: shipmentTracking(row.carrier, row.tracking_number),
+        invoiceNumber: row.invoice_number,
         lines: [],
       };
       shipments.push(shipment);

@@ -1,20 +1,14 @@
 import { sql, type Transaction } from "kysely";
 
-import { dispatchSettings, storePricingRules } from "~/config/env.server";
+import { storePricingRules, storeToday } from "~/config/env.server";
 import { db, type DbOptions, type Executor, inTransaction, now as timestampNow } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import { dispatchClock } from "~/lib/dispatch";
 import { formatDocumentNumber, readDocumentNumber } from "~/lib/document-numbers";
 import { containsPattern } from "~/lib/like-pattern";
 import { totalsFor } from "~/lib/pricing";
 import { canMoveQuote, MAX_QUOTE_LINES, type QuoteStatus, quoteStatusOn, storedStatusesFrom } from "~/lib/quotes";
 import { takeDocumentNumber } from "~/models/document-numbers.server";
 import { priceLines, type WantedLine } from "~/models/pricing.server";
-
-/** Today in the store's time zone (YYYY-MM-DD): the day a quote's validity is read against. */
-export function storeToday(now = new Date()) {
-  return dispatchClock(now, dispatchSettings()).today;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Asking for a quote

@@ -21,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const customerLinks = [
   { to: "/dashboard/my-order", label: "My Orders" },
   { to: "/dashboard/quotes", label: "My Quotes" },
+  { to: "/dashboard/invoices", label: "Invoices" },
   { to: "/dashboard/lists", label: "Parts lists" },
   { to: "/dashboard/my-review", label: "My Reviews" },
   { to: "/dashboard/add-review", label: "Add a Review" },

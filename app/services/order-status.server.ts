@@ -1,6 +1,7 @@
 import { db } from "~/db/db.server";
 import { shipmentTracking } from "~/lib/carriers";
 import type { OrderStatus } from "~/lib/statuses";
+import { type IssuedInvoice, issueShipmentInvoice } from "~/models/invoice.server";
 import {
   type CancelLineResult,
   cancelOrderLine,
@@ -33,17 +34,27 @@ export function changeOrderStatus(
   });
 }
 
-/** Ships what is ready of an order and tells the customer what left (all of it, or part) and how. */
-export function shipReadyParts(orderId: number, shipment: ShipmentDetails): Promise<ShipResult> {
+/**
+ * Ships what is ready of an order, issues the shipment's VAT invoice, and tells the customer what
+ * left (all of it, or part) and how, with the invoice attached: one transaction, so a shipment never
+ * lacks its invoice and an invoice number is never taken by a shipment that did not happen.
+ */
+export function shipReadyParts(
+  orderId: number,
+  shipment: ShipmentDetails,
+): Promise<Exclude<ShipResult, { ok: true }> | (Extract<ShipResult, { ok: true }> & { invoice: IssuedInvoice })> {
   return db.transaction().execute(async (trx) => {
     const result = await shipReadyUnits(orderId, { ...shipment, executor: trx });
-    if (result.ok) {
-      await enqueueMailForOrder(orderId, result.status, {
-        executor: trx,
-        shipment: { tracking: shipmentTracking(shipment.carrier, shipment.trackingNumber) },
-      });
-    }
-    return result;
+    if (!result.ok) return result;
+    const invoice = await issueShipmentInvoice(trx, result.shipmentId);
+    await enqueueMailForOrder(orderId, result.status, {
+      executor: trx,
+      shipment: {
+        tracking: shipmentTracking(shipment.carrier, shipment.trackingNumber),
+        invoice,
+      },
+    });
+    return { ...result, invoice };
   });
 }
 

@@ -1,9 +1,10 @@
 import { describe, expect, test } from "vitest";
 
+import { storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { addCalendarDays } from "~/lib/quotes";
 import { addLinesToCart } from "~/models/cart.server";
-import { getQuote, storeToday } from "~/models/quote.server";
+import { getQuote } from "~/models/quote.server";
 import { updateProfile } from "~/models/user.server";
 import * as quotes from "~/routes/api.quote";
 import * as quoteOne from "~/routes/api.quote.$id";

@@ -103,6 +103,7 @@ describe("the documents list the schema's variables", () => {
     expect(parseEnvironment({ PORT: "4100" }).appUrl).toBe("http://localhost:4100");
     expect(defaults.get("APP_URL")).toBe("http://localhost:$PORT");
     expect(parseEnvironment({ STORE_NAME: "Acme Spares" }).mailFrom).toBe("Acme Spares <shop@localhost>");
+    expect(parseEnvironment({ STORE_VAT_NUMBER: "gb 999 9999 73" }).storeVatNumber).toBe("GB999999973");
     expect(defaults.get("MAIL_FROM")).toBe("STORE_NAME <shop@localhost>");
     expect(fresh.host).toBeUndefined();
     expect(fresh.sessionSecrets).toEqual([expect.stringContaining("not-for-production")]);
@@ -221,6 +222,10 @@ describe("a wrong value is refused with a line that names the variable, what was
     [
       { STORE_TIMEZONE: "Europe/Londn" },
       'STORE_TIMEZONE must be a time zone such as Europe/London (got "Europe/Londn")',
+    ],
+    [
+      { STORE_VAT_NUMBER: "GB999999974" },
+      'STORE_VAT_NUMBER must be a UK VAT number, GB and 9 or 12 digits whose check digits hold (GB999999973) (got "GB999999974")',
     ],
     [{ OUTBOX_LEASE_MS: "500" }, 'OUTBOX_LEASE_MS must be a whole number of milliseconds, at least 1000 (got "500")'],
     [{ RATE_LIMIT_POINTS: "0" }, 'RATE_LIMIT_POINTS must be a whole number of attempts, at least 1 (got "0")'],

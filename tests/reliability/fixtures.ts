@@ -4,12 +4,13 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 
 import { getCurrentUser } from "~/auth/session.server";
+import { storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { addCalendarDays } from "~/lib/quotes";
 import { addLinesToCart } from "~/models/cart.server";
 import { createCatalogImport } from "~/models/catalog-import";
 import { saveCartAsList } from "~/models/parts-lists.server";
-import { getQuote, storeToday } from "~/models/quote.server";
+import { getQuote } from "~/models/quote.server";
 import { createReview } from "~/models/review.server";
 import { getUserById, setUserRole } from "~/models/user.server";
 import { placeOrder } from "~/services/checkout.server";

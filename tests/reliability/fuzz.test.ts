@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 
+import { storeToday } from "~/config/env.server";
 import { addCalendarDays } from "~/lib/quotes";
-import { storeToday } from "~/models/quote.server";
 
 import { documentRequest } from "../support/http";
 import { SHIP_FIELDS } from "../support/orders";

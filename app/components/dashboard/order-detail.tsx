@@ -83,6 +83,17 @@ export function OrderDetailView({
                 </time>
                 : {shipment.lines.map((line) => `${line.quantity} × ${line.partNumber} ${line.name}`).join("; ")}
                 <ShipmentTracking tracking={shipment.tracking} />
+                {shipment.invoiceNumber ? (
+                  <div>
+                    <a
+                      href={`/dashboard/invoices/${shipment.invoiceNumber}.pdf`}
+                      className="font-medium text-orange-800 underline"
+                      data-testid="shipment-invoice"
+                    >
+                      VAT invoice {shipment.invoiceNumber} (PDF)
+                    </a>
+                  </div>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -84,6 +84,8 @@ export interface OutboxTable {
   claimed_until: string | null;
   last_error: string | null;
   order_id: number | null;
+  /** The invoice or credit note sent with the message as a PDF, made when it is sent. */
+  invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
   /**
    * The customer whose own address `recipient` is: their mail is held until they have proven an
    * address. Null for the shop's own address and for the one-time links (proof, reset), sent at once.
