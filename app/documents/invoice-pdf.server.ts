@@ -2,9 +2,10 @@ import PDFDocument from "pdfkit";
 
 import { formatPrice, formatStoreDate, storeName } from "~/config/env.server";
 import { company } from "~/content/company";
+import { invoiceTitle } from "~/lib/invoices";
 import { formatTaxRate } from "~/lib/pricing";
 import { formatGbVatNumber } from "~/lib/vat-number";
-import { type InvoiceDocument, invoiceTitle } from "~/models/invoice.server";
+import type { InvoiceDocument } from "~/models/invoice.server";
 
 // An issued invoice or credit note as a PDF (docs/decisions/0034-invoices.md): A4, the standard
 // Helvetica (no font file to ship or load), everything it prints read from the issued row.

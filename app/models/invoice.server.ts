@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 
 import { storePricingRules, storeToday, storeVatNumber } from "~/config/env.server";
 import { db, type DbOptions } from "~/db/db.server";
-import type { Database, InvoiceKind } from "~/db/schema";
+import type { Database } from "~/db/schema";
 import { readDocumentNumber } from "~/lib/document-numbers";
 import { totalsWithShipping } from "~/lib/pricing";
 import { takeDocumentNumber } from "~/models/document-numbers.server";
@@ -209,8 +209,3 @@ export async function getInvoiceDocument(
 }
 
 export type InvoiceDocument = NonNullable<Awaited<ReturnType<typeof getInvoiceDocument>>>;
-
-/** What a document is called on its page and in its file name. */
-export function invoiceTitle(kind: InvoiceKind) {
-  return kind === "invoice" ? "VAT invoice" : "Credit note";
-}

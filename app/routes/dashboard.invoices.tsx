@@ -5,7 +5,8 @@ import { requireUser } from "~/auth/permissions.server";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
-import { type InvoiceSummary, invoiceTitle, listInvoices } from "~/models/invoice.server";
+import { invoiceTitle } from "~/lib/invoices";
+import { type InvoiceSummary, listInvoices } from "~/models/invoice.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 

@@ -8,6 +8,7 @@ import { MAX_ATTEMPTS, pruneSentMessages, SENT_MESSAGES_KEPT_MS } from "~/mail/o
 
 import { newItem } from "../support/builders";
 import { SHIP_FIELDS, SHIPPING } from "../support/orders";
+import { pdfText } from "../support/pdf";
 import { postForm, type ServerProcess, startServer } from "../support/server";
 import { startSmtpServer } from "../support/smtp";
 import { createSignedInUser } from "../support/users";
@@ -28,6 +29,7 @@ beforeAll(async () => {
       ORDER_NOTIFY_EMAIL: NOTIFY,
       OUTBOX_POLL_MS: "50",
       APP_URL: "http://shop.test",
+      STORE_VAT_NUMBER: "GB 999 9999 73",
     },
   });
 });
@@ -165,6 +167,34 @@ describe("order mail", () => {
     const shippedMail = smtp.received.find((mail) => mail.subject.endsWith(subjects[0]))!;
     expect(shippedMail.text).toContain("Sent with DPD, tracking number 15501234567890.");
     expect(shippedMail.html).toContain('href="https://track.dpd.co.uk/parcels/15501234567890"');
+
+    // It carries the shipment's VAT invoice, the same PDF the buyer downloads, with the seller's VAT number.
+    const number = /Your VAT invoice (INV-\d{4}-\d{6})/.exec(shippedMail.text)?.[1];
+    expect(shippedMail.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+      { filename: `${number}.pdf`, contentType: "application/pdf" },
+    ]);
+    const attached = pdfText(shippedMail.attachments[0].content);
+    expect(attached).toMatch(new RegExp(`Invoice number\\s+${number}`));
+    expect(attached).toContain("VAT registration number: GB 999 9999 73");
+    expect(attached).toMatch(new RegExp(`Order\\s+#${shipped}`));
+
+    const download = await fetch(`${server!.origin}/dashboard/invoices/${number}.pdf`, { headers: { Cookie: cookie } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Type")).toBe("application/pdf");
+    expect(download.headers.get("Content-Disposition")).toBe(`inline; filename="${number}.pdf"`);
+    expect(download.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(pdfText(new Uint8Array(await download.arrayBuffer()))).toBe(attached);
+    // Another buyer is told there is no such document; a visitor is sent to sign in.
+    const stranger = await createSignedInUser();
+    const refused = await fetch(`${server!.origin}/dashboard/invoices/${number}.pdf`, {
+      headers: { Cookie: stranger.cookie },
+    });
+    expect(refused.status).toBe(404);
+    const visitor = await fetch(`${server!.origin}/dashboard/invoices/${number}.pdf`, { redirect: "manual" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe(
+      `/sign-in?redirectTo=${encodeURIComponent(`/dashboard/invoices/${number}.pdf`)}`,
+    );
   });
 
   test("a contact message reaches ORDER_NOTIFY_EMAIL", async () => {

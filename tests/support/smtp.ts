@@ -2,7 +2,13 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 /** A message as the test's SMTP server received it. */
-export type ReceivedMail = { to: string; subject: string; text: string; html: string };
+export type ReceivedMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+};
 
 /**
  * A real SMTP server on loopback that keeps what it receives. `refuse(true)` makes it answer every
@@ -24,7 +30,17 @@ export async function startSmtpServer() {
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const to = Array.isArray(mail.to) ? mail.to.map((address) => address.text).join(", ") : (mail.to?.text ?? "");
-          received.push({ to, subject: mail.subject ?? "", text: mail.text ?? "", html: mail.html || "" });
+          received.push({
+            to,
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+            html: mail.html || "",
+            attachments: mail.attachments.map((attachment) => ({
+              filename: attachment.filename ?? "",
+              contentType: attachment.contentType,
+              content: attachment.content,
+            })),
+          });
           callback();
         })
         .catch(callback);

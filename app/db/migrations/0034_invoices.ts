@@ -1,5 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 
+import { INVOICE_KINDS } from "~/lib/invoices";
+
 /**
  * VAT invoices and credit notes (issue 27, docs/decisions/0034-invoices.md):
  *
@@ -17,12 +19,13 @@ export async function up(db: Kysely<any>) {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const id = isPostgres ? "serial" : "integer";
   const primaryId = (col: any) => (isPostgres ? col.primaryKey() : col.primaryKey().autoIncrement());
+  const kinds = sql.join(INVOICE_KINDS.map((kind) => sql.lit(kind)));
 
   await db.schema
     .createTable("invoices")
     .addColumn("id", id, primaryId)
     .addColumn("number", "text", (col) => col.notNull().unique())
-    .addColumn("kind", "text", (col) => col.notNull().check(sql`kind in ('invoice', 'credit note')`))
+    .addColumn("kind", "text", (col) => col.notNull().check(sql`kind in (${kinds})`))
     .addColumn("order_id", "integer", (col) => col.notNull().references("orders.id"))
     .addColumn("shipment_id", "integer", (col) => col.references("shipments.id"))
     .addColumn("credits_invoice_id", "integer", (col) => col.references("invoices.id"))

@@ -1,8 +1,10 @@
 import type { Generated } from "kysely";
 
+import type { InvoiceKind } from "~/lib/invoices";
+
 import type { Timestamp } from "./common";
 
-export type InvoiceKind = "invoice" | "credit note";
+export type { InvoiceKind };
 
 /**
  * A VAT invoice (one per shipment) or a credit note, as issued (migration 0034): everything the
