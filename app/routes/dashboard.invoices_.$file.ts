@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { requireUser } from "~/auth/permissions.server";
 import { invoiceFileName, renderInvoicePdf } from "~/documents/invoice-pdf.server";
@@ -14,7 +14,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const number = DOCUMENT_FILE.exec(params.file ?? "")?.[1];
   const invoice = number ? await getInvoiceDocument({ number, reader: user }) : undefined;
-  if (!invoice) throw data("There is no such invoice or credit note.", { status: 404 });
+  if (!invoice) {
+    return new Response("There is no such invoice or credit note.\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
+  }
   const pdf = await renderInvoicePdf(invoice);
   return new Response(new Uint8Array(pdf), {
     headers: {

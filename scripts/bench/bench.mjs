@@ -41,6 +41,7 @@ import { measureCatalogFile } from "./scenarios/catalog-file.mjs";
 import { measureBackorderCheckouts, measureBackorderFill, measureSqliteCheckouts } from "./scenarios/checkouts.mjs";
 import { measurePostgresCheckouts } from "./scenarios/checkouts-postgres.mjs";
 import { measureFlood } from "./scenarios/flood.mjs";
+import { measureInvoicePdfs } from "./scenarios/invoices.mjs";
 import { measureLatency } from "./scenarios/latency.mjs";
 import { measureUploads } from "./scenarios/media.mjs";
 import { measureOrders } from "./scenarios/orders.mjs";
@@ -167,6 +168,17 @@ try {
   const backorderFill = backorderCheckouts
     ? await measureBackorderFill({ ...onLarge, staffCookie: promoteToStaff(largeDb, buyer) })
     : null;
+  // Issue 27: a VAT invoice drawn as a PDF on each download.
+  const invoicePdfs = runs("invoice-pdf")
+    ? await measureInvoicePdfs({
+        server: large,
+        databaseFile: largeDb,
+        staffCookie: promoteToStaff(largeDb, buyer),
+        staffEmail: "bench-buyer@example.com",
+        itemId: parts.order,
+        config,
+      })
+    : null;
   const postgresCheckouts = runs("checkout-postgres")
     ? await measurePostgresCheckouts({ runDir, config, cleanup })
     : null;
@@ -198,6 +210,7 @@ try {
     checkouts,
     backorderCheckouts,
     backorderFill,
+    invoicePdfs,
     postgresCheckouts,
     scaleOut,
     catalogFile,

@@ -71,6 +71,14 @@ const matrix: Record<string, Row> = {
     post: [SIGN_IN, 400, 400],
   },
   // Parts lists: the buyer's own (the list is Alice's, so it is not found for Bob, nor for an admin).
+  // Invoices: the list is everyone's own (staff see all); a PDF is its buyer's (Alice's), not found for
+  // another customer, and staff's.
+  "routes/dashboard.invoices": { path: () => "/dashboard/invoices", get: [SIGN_IN, 200, 200], post: [405, 405, 405] },
+  "routes/dashboard.invoices_.$file": {
+    path: (shop) => `/dashboard/invoices/${shop.aliceInvoiceNumber}.pdf`,
+    get: [SIGN_IN, 404, 200],
+    post: [405, 405, 405],
+  },
   "routes/dashboard.lists": { path: () => "/dashboard/lists", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
   "routes/dashboard.lists_.$id": {
     path: (shop) => `/dashboard/lists/${shop.aliceListId}`,

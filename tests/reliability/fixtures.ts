@@ -14,6 +14,7 @@ import { getQuote } from "~/models/quote.server";
 import { createReview } from "~/models/review.server";
 import { getUserById, setUserRole } from "~/models/user.server";
 import { placeOrder } from "~/services/checkout.server";
+import { shipReadyParts } from "~/services/order-status.server";
 import { requestQuote, sendQuote } from "~/services/quotes.server";
 
 import { newItem } from "../support/builders";
@@ -59,6 +60,7 @@ export async function makeShop() {
     fileName: "fixture.csv",
     file: new Blob(["part_number,name\n"]),
   });
+  const aliceInvoiceNumber = await invoicedOrderFor(alice.id, item.id);
   const aliceQuoteId = await sentQuoteFor(alice.id, item.id);
   const adminQuoteId = await sentQuoteFor(admin.id, item.id);
   const [adminQuoteLine] = (await getQuote(adminQuoteId))!.lines;
@@ -71,6 +73,7 @@ export async function makeShop() {
     item,
     aliceOrderId: aliceOrder.orderId,
     aliceReviewId: aliceReview.id,
+    aliceInvoiceNumber,
     importId,
     aliceQuoteId,
     adminQuoteId,
@@ -78,6 +81,21 @@ export async function makeShop() {
     aliceListId,
     adminListId,
   };
+}
+
+/** A second order of the item for the customer, shipped: its VAT invoice's number. */
+async function invoicedOrderFor(userId: number, itemId: number) {
+  const order = await placeOrder({
+    userId,
+    lines: [{ itemId, quantity: 1 }],
+    address: "1 Alice Road",
+    phone: "+1 555 0101",
+    token: randomUUID(),
+  });
+  if (!order.ok) throw new Error("fixture order failed");
+  const shipped = await shipReadyParts(order.orderId, { userId: null, carrier: "own-van", trackingNumber: null });
+  if (!shipped.ok) throw new Error(`fixture order not shipped: ${shipped.reason}`);
+  return shipped.invoice.number;
 }
 
 /** A saved parts list of the item for the customer; their cart is left empty. */

@@ -85,6 +85,8 @@ export const BUDGETS = [
     label: "Checkouts with a backordered line per second vs home, signed in (SQLite)",
   },
   { kind: "backorder-fill", maxMs: 1000, label: "One stock arrival completing 1,000 waiting lines (with their mail)" },
+  // Issue 27: documents.
+  { kind: "invoice-pdf", target: 20, label: "Invoice PDFs drawn per second per core (GET …/INV-….pdf)" },
   { kind: "times", page: "cart", of: "home-signed-in", target: 0.9, label: "Cart page, signed in, vs home, signed in" },
   // Issue 26: a visitor's cart costs what an account's does.
   { kind: "times", page: "cart-guest", of: "cart", target: 0.9, label: "Cart page, signed out, vs signed in" },
@@ -207,6 +209,14 @@ const ROWS = {
       `< ${fmt.int(maxMs)} ms`,
       measured === null ? "–" : `${fmt.ms(measured)} ms`,
       measured === null ? "not measured" : pass(measured < maxMs && backorderFill.ok),
+    ];
+  },
+  "invoice-pdf": ({ target }, { invoicePdfs }) => {
+    const perCore = invoicePdfs?.perCore ?? null;
+    return [
+      `≥ ${target} per core`,
+      perCore === null ? "–" : `${fmt.int(perCore)} per core (${fmt.int(invoicePdfs.rps)}/s)`,
+      perCore === null ? "not measured" : pass(perCore >= target && invoicePdfs.errors === 0),
     ];
   },
   "checkouts-postgres": (_budget, run) => {
