@@ -42,7 +42,7 @@ export function unitPriceFor(basePriceCents: number, breaks: readonly PriceBreak
 }
 
 /** Half up to the minor unit: the one rounding a bill has. */
-function taxOn(amountCents: number, basisPoints: number) {
+export function taxOn(amountCents: number, basisPoints: number) {
   return Math.floor((amountCents * basisPoints + 5000) / 10_000);
 }
 

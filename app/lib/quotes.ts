@@ -72,5 +72,10 @@ export function addCalendarDays(day: string, days: number) {
 
 /** Whether text is a real calendar date written YYYY-MM-DD (not 2026-02-30). */
 export function isCalendarDate(text: string) {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && addCalendarDays(text, 0) === text;
+  // A month past 12 is no date at all (Date is invalid), a day past the month's end rolls over.
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+    !Number.isNaN(Date.parse(`${text}T12:00:00Z`)) &&
+    addCalendarDays(text, 0) === text
+  );
 }

@@ -1,10 +1,11 @@
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 
 import { storePricingRules, storeToday, storeVatNumber } from "~/config/env.server";
-import { db, type DbOptions } from "~/db/db.server";
-import type { Database } from "~/db/schema";
-import { readDocumentNumber } from "~/lib/document-numbers";
-import { totalsWithShipping } from "~/lib/pricing";
+import { db, type DbOptions, type Executor } from "~/db/db.server";
+import type { Database, InvoiceLinesTable, InvoicesTable } from "~/db/schema";
+import { csvAmount } from "~/lib/csv";
+import { formatDocumentNumber, readDocumentNumber } from "~/lib/document-numbers";
+import { formatTaxRate, taxOn, totalsWithShipping } from "~/lib/pricing";
 import { takeDocumentNumber } from "~/models/document-numbers.server";
 
 // VAT invoices (issue 27, docs/decisions/0034-invoices.md): one per shipment, issued in the
@@ -123,46 +124,158 @@ const invoiceColumns = [
 /** Who is asking: staff read every document, a buyer their own. */
 export type InvoiceReader = { id: number; role: string };
 
-function readableBy(reader: InvoiceReader) {
-  let query = db.selectFrom("invoices");
-  if (reader.role !== "admin") query = query.where("invoices.user_id", "=", reader.id);
-  return query;
-}
-
-/** How many documents a list shows at most; the search narrows it. */
+/** How many documents a list shows at most; the search narrows it, the CSV export has them all. */
 export const INVOICES_PER_PAGE = 100;
 
 /**
- * The invoices and credit notes a reader may see, newest first; `search` is a document number
- * ("INV-2026-000123", "2026-123", "123"), an order number ("#42") or a PO number.
+ * The invoices and credit notes a reader may see; `search` is a document number ("INV-2026-000123",
+ * "2026-123", "123"), an order number ("#42") or a PO number.
  */
-export async function listInvoices(reader: InvoiceReader, { search }: { search?: string } = {}) {
-  let query = readableBy(reader).select(invoiceColumns);
+function readableInvoices(executor: Executor, reader: InvoiceReader, search?: string) {
+  let query = executor.selectFrom("invoices");
+  if (reader.role !== "admin") query = query.where("invoices.user_id", "=", reader.id);
   const text = search?.trim();
-  if (text) {
-    // "#42" is an order; a number without "#" is a document's.
-    const orderNumber = /^#(\d{1,9})$/.exec(text)?.[1];
-    const asInvoice = orderNumber ? null : readDocumentNumber("invoice", text);
-    const asCreditNote = orderNumber ? null : readDocumentNumber("credit note", text);
-    query = query.where((eb) => {
-      const matches = [eb("invoices.po_number", "=", text)];
-      if (orderNumber) matches.push(eb("invoices.order_id", "=", Number(orderNumber)));
-      for (const [prefix, asNumber] of [
-        ["INV", asInvoice],
-        ["CN", asCreditNote],
-      ] as const) {
-        if (!asNumber) continue;
-        const count = String(asNumber.sequence).padStart(6, "0");
-        matches.push(
-          asNumber.year === undefined
-            ? eb("invoices.number", "like", `${prefix}-____-${count}`)
-            : eb("invoices.number", "=", `${prefix}-${asNumber.year}-${count}`),
-        );
-      }
-      return eb.or(matches);
-    });
+  if (!text) return query;
+  // "#42" is an order; a number without "#" is a document's.
+  const orderNumber = /^#(\d{1,9})$/.exec(text)?.[1];
+  const asInvoice = orderNumber ? null : readDocumentNumber("invoice", text);
+  const asCreditNote = orderNumber ? null : readDocumentNumber("credit note", text);
+  return query.where((eb) => {
+    const matches = [eb("invoices.po_number", "=", text)];
+    if (orderNumber) matches.push(eb("invoices.order_id", "=", Number(orderNumber)));
+    for (const [kind, asNumber] of [
+      ["invoice", asInvoice],
+      ["credit note", asCreditNote],
+    ] as const) {
+      if (!asNumber) continue;
+      matches.push(
+        asNumber.year === undefined
+          ? eb("invoices.number", "like", formatDocumentNumber(kind, 0, asNumber.sequence).replace("-0-", "-____-"))
+          : eb("invoices.number", "=", formatDocumentNumber(kind, asNumber.year, asNumber.sequence)),
+      );
+    }
+    return eb.or(matches);
+  });
+}
+
+/** The invoices and credit notes a reader may see, newest first, narrowed by `search`. */
+export function listInvoices(reader: InvoiceReader, { search }: { search?: string } = {}) {
+  return readableInvoices(db, reader, search)
+    .select(invoiceColumns)
+    .orderBy("invoices.id", "desc")
+    .limit(INVOICES_PER_PAGE)
+    .execute();
+}
+
+/**
+ * An accounting import's columns: one row per line billed (the shipping charge its own row), each
+ * with its net, VAT and gross. A credit note's amounts are negative.
+ */
+export const INVOICE_CSV_COLUMNS = [
+  "document",
+  "kind",
+  "issued_on",
+  "order",
+  "customer",
+  "po_number",
+  "part_number",
+  "description",
+  "quantity",
+  "unit_price",
+  "net",
+  "vat_rate",
+  "vat",
+  "gross",
+] as const;
+
+/**
+ * The documents a reader may see (narrowed by `search`), oldest first, as accounting rows. Each
+ * row's VAT is its own net's, rounded half up, except the document's last row, which takes what is
+ * left of the document's VAT: so the rows of a document add up to its totals to the penny.
+ */
+export async function* invoiceCsvBatches(
+  reader: InvoiceReader,
+  { search, executor = db, batch = 500 }: DbOptions & { search?: string; batch?: number } = {},
+): AsyncGenerator<(string | number | null)[][], void, undefined> {
+  let after = 0;
+  for (;;) {
+    const invoices = await readableInvoices(executor, reader, search)
+      .selectAll("invoices")
+      .where("invoices.id", ">", after)
+      .orderBy("invoices.id")
+      .limit(batch)
+      .execute();
+    if (!invoices.length) return;
+    after = invoices.at(-1)!.id;
+    const lines = await executor
+      .selectFrom("invoice_lines")
+      .select(["invoice_id", "part_number", "item_name", "quantity", "unit_price_cents", "line_total_cents"])
+      .where(
+        "invoice_id",
+        "in",
+        invoices.map((invoice) => invoice.id),
+      )
+      .orderBy("invoice_id")
+      .orderBy("position")
+      .execute();
+    yield invoices.flatMap((invoice) =>
+      accountingRows(
+        invoice,
+        lines.filter((line) => line.invoice_id === invoice.id),
+      ),
+    );
   }
-  return query.orderBy("invoices.id", "desc").limit(INVOICES_PER_PAGE).execute();
+}
+
+type InvoiceRow = Selectable<InvoicesTable>;
+type InvoiceLineRow = Pick<
+  Selectable<InvoiceLinesTable>,
+  "part_number" | "item_name" | "quantity" | "unit_price_cents" | "line_total_cents"
+>;
+
+function accountingRows(invoice: InvoiceRow, lines: InvoiceLineRow[]) {
+  const charges = [
+    ...lines.map((line) => ({
+      partNumber: line.part_number,
+      description: line.item_name,
+      quantity: line.quantity as number | null,
+      unitCents: Number(line.unit_price_cents) as number | null,
+      netCents: Number(line.line_total_cents),
+    })),
+    ...(Number(invoice.shipping_cents) > 0
+      ? [
+          {
+            partNumber: "",
+            description: "Shipping",
+            quantity: null,
+            unitCents: null,
+            netCents: Number(invoice.shipping_cents),
+          },
+        ]
+      : []),
+  ];
+  const sign = invoice.kind === "credit note" ? -1 : 1;
+  let vatLeft = Number(invoice.tax_cents);
+  return charges.map((charge, index) => {
+    const vatCents = index === charges.length - 1 ? vatLeft : taxOn(charge.netCents, invoice.tax_rate_basis_points);
+    vatLeft -= vatCents;
+    return [
+      invoice.number,
+      invoice.kind,
+      invoice.issued_at.slice(0, 10),
+      invoice.order_id,
+      invoice.customer_name,
+      invoice.po_number,
+      charge.partNumber,
+      charge.description,
+      charge.quantity,
+      charge.unitCents === null ? null : csvAmount(charge.unitCents),
+      csvAmount(sign * charge.netCents),
+      formatTaxRate(invoice.tax_rate_basis_points),
+      csvAmount(sign * vatCents),
+      csvAmount(sign * (charge.netCents + vatCents)),
+    ];
+  });
 }
 
 export type InvoiceSummary = Awaited<ReturnType<typeof listInvoices>>[number];

@@ -4,8 +4,10 @@ import { storePricingRules } from "~/config/env.server";
 import { db, type DbOptions, type Executor, inTransaction, now } from "~/db/db.server";
 import type { Database, OrderLine, OrderStatus } from "~/db/schema";
 import { type CarrierId, shipmentTracking } from "~/lib/carriers";
+import { csvAmount } from "~/lib/csv";
 import { containsPattern } from "~/lib/like-pattern";
 import { totalsWithShipping } from "~/lib/pricing";
+import { addCalendarDays } from "~/lib/quotes";
 import { type CompletedLine, fillWaitingLines, releaseLineStock, releaseOrderStock } from "~/models/backorders.server";
 
 const orderColumns = [
@@ -79,22 +81,25 @@ function summaries() {
   return db
     .selectFrom("orders")
     .select(orderColumns)
-    .select((eb) => [
-      eb
-        .selectFrom("order_lines")
-        .select(eb.fn.countAll<number>().as("n"))
-        .whereRef("order_lines.order_id", "=", "orders.id")
-        .as("line_count"),
-      eb
-        .selectFrom("order_lines")
-        .select("order_lines.item_name")
-        .whereRef("order_lines.order_id", "=", "orders.id")
-        .orderBy("order_lines.position")
-        .limit(1)
-        .as("first_item_name"),
-      readyToShip(eb),
-      waitingUnits(eb),
-    ]);
+    .select((eb) => [lineCount(eb), firstItemName(eb), readyToShip(eb), waitingUnits(eb)]);
+}
+
+function lineCount(eb: ExpressionBuilder<Database, "orders">) {
+  return eb
+    .selectFrom("order_lines")
+    .select(eb.fn.countAll<number>().as("n"))
+    .whereRef("order_lines.order_id", "=", "orders.id")
+    .as("line_count");
+}
+
+function firstItemName(eb: ExpressionBuilder<Database, "orders">) {
+  return eb
+    .selectFrom("order_lines")
+    .select("order_lines.item_name")
+    .whereRef("order_lines.order_id", "=", "orders.id")
+    .orderBy("order_lines.position")
+    .limit(1)
+    .as("first_item_name");
 }
 
 /** Units of an order still waiting for stock. */
@@ -119,23 +124,136 @@ export function listOrdersForUser(userId: number) {
   return summaries().where("orders.user_id", "=", userId).orderBy("orders.id", "desc").limit(200).execute();
 }
 
+/** How a list of orders is narrowed (app/validation/order.ts, OrderSearchSchema); `ownerId` keeps one buyer's. */
+export type OrderFilter = { q?: string; status?: OrderStatus; from?: string; to?: string; ownerId?: number };
+
 /**
- * Manage Orders: newest first, narrowed by status and by a search that is an order number ("1042",
- * "#1042") or part of the customer's email or name.
+ * The orders a filter keeps, joined to their customers. `q` is an order number ("1042", "#1042"; a
+ * number may be a PO number too), or part of a PO number, a part number on one of its lines, or the
+ * customer's email, name or company. `from` and `to` are the first and last day placed, in UTC as
+ * pages show dates.
  */
-export function listAllOrders({ status, search }: { status?: OrderStatus; search?: string }) {
-  let query = summaries().innerJoin("users", "users.id", "orders.user_id").select("users.email as customer_email");
+function filteredOrders(executor: Executor, { q, status, from, to, ownerId }: OrderFilter) {
+  let query = executor.selectFrom("orders").innerJoin("users", "users.id", "orders.user_id");
+  if (ownerId !== undefined) query = query.where("orders.user_id", "=", ownerId);
   if (status) query = query.where("orders.status", "=", status);
-  const term = search?.trim().replace(/^#/, "");
-  if (term) {
-    const pattern = containsPattern(term);
-    query = /^\d{1,9}$/.test(term)
-      ? query.where("orders.id", "=", Number(term))
-      : query.where(
-          sql<boolean>`(lower(users.email) like ${pattern} escape '\\' or lower(users.display_name) like ${pattern} escape '\\')`,
-        );
+  if (from) query = query.where("orders.created_at", ">=", `${from}T00:00:00.000Z`);
+  if (to) query = query.where("orders.created_at", "<", `${addCalendarDays(to, 1)}T00:00:00.000Z`);
+  const term = q?.trim();
+  if (!term) return query;
+  const orderNumber = /^#?(\d{1,9})$/.exec(term)?.[1];
+  if (orderNumber) {
+    return query.where((eb) =>
+      eb.or([eb("orders.id", "=", Number(orderNumber)), eb("orders.po_number", "=", term.replace(/^#/, ""))]),
+    );
   }
-  return query.orderBy("orders.id", "desc").limit(500).execute();
+  const pattern = containsPattern(term);
+  const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return query.where((eb) =>
+    eb.or([
+      like("users.email"),
+      like("users.display_name"),
+      like("users.company"),
+      like("orders.po_number"),
+      eb.exists(
+        eb
+          .selectFrom("order_lines")
+          .select("order_lines.id")
+          .whereRef("order_lines.order_id", "=", "orders.id")
+          .where(like("order_lines.part_number")),
+      ),
+    ]),
+  );
+}
+
+/** How many orders a page of search results shows at most; the CSV export has them all. */
+export const ORDERS_PER_PAGE = 500;
+
+/** Manage Orders (and a buyer's own, with `ownerId`): newest first, narrowed by the filter. */
+export function listAllOrders(filter: OrderFilter) {
+  return filteredOrders(db, filter)
+    .select(orderColumns)
+    .select((eb) => [
+      "users.email as customer_email",
+      lineCount(eb),
+      firstItemName(eb),
+      readyToShip(eb),
+      waitingUnits(eb),
+    ])
+    .orderBy("orders.id", "desc")
+    .limit(ORDERS_PER_PAGE)
+    .execute();
+}
+
+/** The columns of an orders export: one row per order line, with its order's header and totals. */
+export const ORDER_CSV_COLUMNS = [
+  "order",
+  "placed_at",
+  "status",
+  "customer",
+  "email",
+  "company",
+  "po_number",
+  "part_number",
+  "item_name",
+  "quantity",
+  "shipped",
+  "cancelled",
+  "unit_price",
+  "line_total",
+  "order_goods",
+  "order_shipping",
+  "order_tax",
+  "order_total",
+] as const;
+
+/**
+ * Every order a filter keeps, newest first, as CSV rows a batch of orders at a time (keyset on the
+ * order id, so each batch is one indexed range however deep the export has gone).
+ */
+export async function* orderCsvBatches(
+  filter: OrderFilter,
+  { executor = db, batch = 500 }: DbOptions & { batch?: number } = {},
+): AsyncGenerator<(string | number | null)[][], void, undefined> {
+  let before: number | undefined;
+  for (;;) {
+    let next = filteredOrders(executor, filter).select([
+      ...orderColumns,
+      "users.display_name",
+      "users.email",
+      "users.company",
+    ]);
+    if (before !== undefined) next = next.where("orders.id", "<", before);
+    const orders = await next.orderBy("orders.id", "desc").limit(batch).execute();
+    if (!orders.length) return;
+    before = orders.at(-1)!.id;
+    const lines = await linesOfOrders(
+      orders.map((order) => order.id),
+      { executor },
+    );
+    yield orders.flatMap((order) =>
+      (lines.get(order.id) ?? []).map((line) => [
+        order.id,
+        order.created_at,
+        order.status,
+        order.display_name,
+        order.email,
+        order.company,
+        order.po_number,
+        line.part_number,
+        line.item_name,
+        line.quantity,
+        line.shipped,
+        line.cancelled,
+        csvAmount(Number(line.unit_price_cents)),
+        csvAmount(Number(line.line_total_cents)),
+        csvAmount(Number(order.subtotal_cents)),
+        csvAmount(Number(order.shipping_cents)),
+        csvAmount(Number(order.tax_cents)),
+        csvAmount(Number(order.total_cents)),
+      ]),
+    );
+  }
 }
 
 /** The lines of these orders, in the order they were placed, by order id. */

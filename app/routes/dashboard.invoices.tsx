@@ -82,6 +82,15 @@ export default function Invoices() {
           Search
         </button>
       </Form>
+      <p className="mt-3 text-sm">
+        <a
+          href={`/dashboard/export/invoices.csv${search ? `?${new URLSearchParams({ q: search })}` : ""}`}
+          className="font-medium text-orange-800 underline"
+          download
+        >
+          Export for accounts (CSV, one row per line with net, VAT and gross)
+        </a>
+      </p>
       {invoices.length === 0 ? (
         <p className="mt-6 text-slate-600">{search ? "No invoices match." : "No invoices yet."}</p>
       ) : (

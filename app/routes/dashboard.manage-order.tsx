@@ -1,13 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
 import { AdminOrderButtons } from "~/components/dashboard/order-buttons";
+import { OrderSearchForm, orderSearchQuery } from "~/components/dashboard/order-search-form";
 import { OrderTable } from "~/components/dashboard/order-table";
-import { ReplyErrors, StatusFilterSelect } from "~/components/forms";
-import { ORDER_STATUSES } from "~/lib/statuses";
+import { ReplyErrors } from "~/components/forms";
 import { listAllOrders, orderButtonsFor } from "~/models/order.server";
-import { ChangeOrderStatusSchema, OrderStatusFilterSchema } from "~/validation/order";
+import { ChangeOrderStatusSchema, readOrderSearch, searchErrors, typedOrderSearch } from "~/validation/order";
 import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
@@ -20,16 +20,19 @@ export const headers = routeHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const status = OrderStatusFilterSchema.parse(params.get("status") || undefined);
-  const search = (params.get("q") ?? "").trim().slice(0, 100);
-  const orders = await listAllOrders({ status, search });
+  const read = readOrderSearch(params);
+  if (!read.success) {
+    // The search as typed, with what is wrong with it: nothing is listed until it is a search.
+    const search = { ...typedOrderSearch(params), errors: searchErrors(read.error) };
+    return data({ orders: [], search }, { status: 400 });
+  }
+  const orders = await listAllOrders(read.data);
   return {
     orders: orders.map((order) => ({
       ...order,
       actions: orderButtonsFor(order),
     })),
-    status: status ?? "",
-    search,
+    search: { ...typedOrderSearch(params), q: read.data.q, status: read.data.status ?? "", errors: {} },
   };
 }
 
@@ -41,37 +44,18 @@ export const action = formAction({
 });
 
 export default function ManageOrders() {
-  const { orders, status, search } = useLoaderData<typeof loader>();
+  const { orders, search } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <section>
       <h1 className="text-2xl font-bold">Manage Orders</h1>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="order-search" className="block text-sm font-medium">
-            Order number or customer
-          </label>
-          <input
-            id="order-search"
-            type="search"
-            name="q"
-            defaultValue={search}
-            maxLength={100}
-            placeholder="1042 or name@example.com"
-            className="rounded-md border border-slate-300 px-3 py-2"
-          />
-        </div>
-        <StatusFilterSelect id="status-filter" value={status} statuses={ORDER_STATUSES} allLabel="All orders" />
-        <button type="submit" className="rounded-md bg-slate-800 px-4 py-2 font-semibold text-white">
-          Filter
-        </button>
-      </Form>
+      <OrderSearchForm search={search} />
       <ReplyErrors reply={reply} />
       <OrderTable
         orders={orders}
         showCustomer
         detailPath="/dashboard/manage-order"
-        emptyText={search || status ? "No orders match." : "No orders yet."}
+        emptyText={orderSearchQuery(search) ? "No orders match." : "No orders yet."}
         actions={(order) => <AdminOrderButtons orderId={order.id} actions={order.actions} reply={reply} />}
       />
     </section>

@@ -44,6 +44,13 @@ export default function MyOrders() {
   return (
     <section>
       <h1 className="text-2xl font-bold">My Orders</h1>
+      {orders.length ? (
+        <p className="mt-2 text-sm">
+          <a href="/dashboard/export/orders.csv" className="font-medium text-orange-800 underline" download>
+            Download my order history (CSV)
+          </a>
+        </p>
+      ) : null}
       <ReplyErrors reply={reply} />
       {confirmCancel ? (
         <ConfirmPanel

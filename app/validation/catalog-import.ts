@@ -5,6 +5,7 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { z } from "zod";
 
+import { CSV_STRINGIFY_OPTIONS } from "~/lib/csv";
 import type { MoneyFormat } from "~/lib/money";
 import { partNumberKey } from "~/lib/part-number";
 
@@ -138,17 +139,8 @@ function unescaped(cell: string) {
   return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
-/**
- * csv-stringify's options for a catalog file: CRLF between rows, as spreadsheets write them; a cell
- * holding a line break quoted (csv-stringify quotes only cells holding the row delimiter itself,
- * and a bare line break in an unquoted cell ends the row in every other reader); a cell a
- * spreadsheet would run as a formula written with a ' before it.
- */
-export const CATALOG_CSV_STRINGIFY_OPTIONS = {
-  escape_formulas: true,
-  record_delimiter: "\r\n",
-  quoted_match: /[\r\n]/,
-} as const;
+/** csv-stringify's options for a catalog file: the shop's CSV options (app/lib/csv.ts). */
+export const CATALOG_CSV_STRINGIFY_OPTIONS = CSV_STRINGIFY_OPTIONS;
 
 /** csv-parse's options for a catalog file, whole or streamed. */
 export const CATALOG_CSV_PARSE_OPTIONS = {

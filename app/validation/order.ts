@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { CARRIER_IDS, carrierOf, carrierTracks, cleanTrackingNumber, TRACKING_NUMBER } from "~/lib/carriers";
+import { isCalendarDate } from "~/lib/quotes";
 import { ORDER_STATUSES } from "~/lib/statuses";
 
 import { idField, optionalText, phoneField, requiredText, wholeNumberField } from "./common";
@@ -125,3 +126,53 @@ export const OrderStatusFilterSchema = z.enum(ORDER_STATUSES).optional().catch(u
 
 /** The outbox page: retry a failed message. */
 export const RetryMessageSchema = z.object({ intent: z.literal("retry"), messageId: idField });
+
+/**
+ * Finding orders (Manage Orders, My Orders, and their CSV exports): `q` is an order number ("#1042"),
+ * a PO number, a part number, or part of the customer's name, email or company; `from` and `to` are
+ * the first and last day placed (UTC, as pages show dates); `status` narrows to one status.
+ */
+export const OrderSearchSchema = z
+  .object({
+    q: z.string().trim().max(100, "Search for at most 100 characters").catch(""),
+    status: OrderStatusFilterSchema,
+    from: z
+      .string()
+      .optional()
+      .transform((text) => text || undefined)
+      .refine((day) => day === undefined || isCalendarDate(day), "Enter a date such as 2026-11-27"),
+    to: z
+      .string()
+      .optional()
+      .transform((text) => text || undefined)
+      .refine((day) => day === undefined || isCalendarDate(day), "Enter a date such as 2026-11-27"),
+  })
+  .refine(({ from, to }) => !from || !to || from <= to, {
+    message: "The first day comes before the last",
+    path: ["to"],
+  });
+
+export type OrderSearch = z.output<typeof OrderSearchSchema>;
+
+/** The search in a page's address, or what is wrong with it (a 400 names the field). */
+export function readOrderSearch(params: URLSearchParams) {
+  return OrderSearchSchema.safeParse(
+    Object.fromEntries(["q", "status", "from", "to"].map((key) => [key, params.get(key) ?? undefined])),
+  );
+}
+
+/** The search fields as typed, for the form to show again. */
+export function typedOrderSearch(params: URLSearchParams) {
+  const typed = (key: string) => (params.get(key) ?? "").slice(0, 100);
+  return { q: typed("q"), status: typed("status"), from: typed("from"), to: typed("to") };
+}
+
+/** The first message for each field a search got wrong. */
+export function searchErrors(error: z.ZodError): Partial<Record<"q" | "from" | "to", string>> {
+  const errors: Partial<Record<"q" | "from" | "to", string>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if ((field === "q" || field === "from" || field === "to") && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}

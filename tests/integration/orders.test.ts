@@ -470,7 +470,7 @@ describe("admins moving orders along", () => {
 
     const pending = await call(manageOrder.loader, getRequest("/dashboard/manage-order?status=pending", { cookie }));
     expect(pending.status).toBe(200);
-    expect(pending.data.status).toBe("pending");
+    expect(pending.data.search.status).toBe("pending");
     const pendingIds = pending.data.orders.map((o: { id: number }) => o.id);
     expect(pendingIds).toContain(pendingId);
     expect(pendingIds).not.toContain(shippedId);
@@ -490,7 +490,7 @@ describe("admins moving orders along", () => {
     for (const search of ["?status=bogus", "?status=", "?status=PENDING", ""]) {
       const all = await call(manageOrder.loader, getRequest(`/dashboard/manage-order${search}`, { cookie }));
       expect(all.status).toBe(200);
-      expect(all.data.status).toBe("");
+      expect(all.data.search.status).toBe("");
       const ids = all.data.orders.map((o: { id: number }) => o.id);
       expect(ids).toEqual(expect.arrayContaining([pendingId, shippedId]));
     }
