@@ -128,6 +128,17 @@ const matrix: Record<string, Row> = {
     post: [SIGN_IN, 403, 400],
   },
   // The catalog export: a file for admins; a resource route without an action answers POST with 405.
+  // Everyone signed in exports their own orders and invoices (staff: everyone's).
+  "routes/dashboard.export.orders[.]csv": {
+    path: () => "/dashboard/export/orders.csv",
+    get: [SIGN_IN, 200, 200],
+    post: [405, 405, 405],
+  },
+  "routes/dashboard.export.invoices[.]csv": {
+    path: () => "/dashboard/export/invoices.csv",
+    get: [SIGN_IN, 200, 200],
+    post: [405, 405, 405],
+  },
   "routes/dashboard.export.catalog[.]csv": {
     path: () => "/dashboard/export/catalog.csv",
     get: [SIGN_IN, 403, 200],
