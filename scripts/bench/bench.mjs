@@ -44,6 +44,7 @@ import { measureFlood } from "./scenarios/flood.mjs";
 import { measureInvoicePdfs } from "./scenarios/invoices.mjs";
 import { measureLatency } from "./scenarios/latency.mjs";
 import { measureUploads } from "./scenarios/media.mjs";
+import { measureOrderExport } from "./scenarios/order-export.mjs";
 import { measureOrders } from "./scenarios/orders.mjs";
 import { measurePages, pagePlan } from "./scenarios/pages.mjs";
 import { homePayload } from "./scenarios/payload.mjs";
@@ -197,6 +198,10 @@ try {
     ? await measureUploads(uncached, { databaseFile: largeDb, partItemId: parts.page, uploads: media.uploads, config })
     : null;
   const flood = runs("flood") ? await measureFlood(uncached, { config }) : null;
+  // Issue 27: last, because it writes 100,000 orders into the large catalog's database.
+  const orderExport = runs("order-export")
+    ? await measureOrderExport({ server: large, databaseFile: largeDb, staffCookie: promoteToStaff(largeDb, buyer) })
+    : null;
 
   const payload = homePayload(path.join(runDir, "build"), homeHtml);
   info.finishedLoad = loadAverage();
@@ -211,6 +216,7 @@ try {
     backorderCheckouts,
     backorderFill,
     invoicePdfs,
+    orderExport,
     postgresCheckouts,
     scaleOut,
     catalogFile,

@@ -86,6 +86,12 @@ export const BUDGETS = [
   },
   { kind: "backorder-fill", maxMs: 1000, label: "One stock arrival completing 1,000 waiting lines (with their mail)" },
   // Issue 27: documents.
+  {
+    kind: "order-export",
+    maxSeconds: 15,
+    firstByteMs: 1000,
+    label: "Export of 100,000 orders (GET /dashboard/export/orders.csv)",
+  },
   { kind: "invoice-pdf", target: 20, label: "Invoice PDFs drawn per second per core (GET …/INV-….pdf)" },
   { kind: "times", page: "cart", of: "home-signed-in", target: 0.9, label: "Cart page, signed in, vs home, signed in" },
   // Issue 26: a visitor's cart costs what an account's does.
@@ -211,6 +217,17 @@ const ROWS = {
       measured === null ? "not measured" : pass(measured < maxMs && backorderFill.ok),
     ];
   },
+  "order-export": ({ maxSeconds, firstByteMs }, { orderExport }) => [
+    `≤ ${maxSeconds} s, first bytes ≤ ${fmt.int(firstByteMs)} ms`,
+    orderExport ? `${orderExport.seconds.toFixed(1)} s, first bytes ${fmt.ms(orderExport.firstByteMs)} ms` : "–",
+    orderExport
+      ? pass(
+          orderExport.seconds <= maxSeconds &&
+            orderExport.firstByteMs <= firstByteMs &&
+            orderExport.rows >= orderExport.orders,
+        )
+      : "not measured",
+  ],
   "invoice-pdf": ({ target }, { invoicePdfs }) => {
     const perCore = invoicePdfs?.perCore ?? null;
     return [

@@ -6,6 +6,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 
 import { log } from "../../lib/run.mjs";
+import { timedDownload } from "../lib/download.mjs";
 import { fmt } from "../lib/report.mjs";
 import { emptyCatalog, makeTempDir, startServer } from "../lib/server.mjs";
 import { signUp } from "../lib/session.mjs";
@@ -25,25 +26,6 @@ async function adminOf(server, databaseFile) {
     sqlite.close();
   }
   return cookie;
-}
-
-/** GET /dashboard/export/catalog.csv: the time to its first bytes and to its last, and the file. */
-async function exportCatalog(server, cookie) {
-  const started = performance.now();
-  const response = await fetch(`${server.origin}/dashboard/export/catalog.csv`, { headers: { Cookie: cookie } });
-  if (response.status !== 200) throw new Error(`the export answered ${response.status}`);
-  const reader = response.body.getReader();
-  const chunks = [];
-  let firstByteMs = null;
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    firstByteMs ??= performance.now() - started;
-    chunks.push(value);
-    bytes += value.byteLength;
-  }
-  return { seconds: (performance.now() - started) / 1000, firstByteMs, bytes, file: Buffer.concat(chunks) };
 }
 
 /** The import page's state: its status badge and, once checked or applied, its counts. */
@@ -85,7 +67,7 @@ async function waitFor(server, cookie, importPath, wanted, { sample }) {
  */
 export async function measureCatalogFile({ large, largeDb, runDir, port, cleanup }) {
   log("Exporting the large catalog");
-  const exported = await exportCatalog(large, await adminOf(large, largeDb));
+  const exported = await timedDownload(large.origin, "/dashboard/export/catalog.csv", await adminOf(large, largeDb));
   console.log(
     `  ${fmt.mb(exported.bytes)} in ${exported.seconds.toFixed(1)} s, first bytes after ${fmt.ms(exported.firstByteMs)} ms`,
   );
