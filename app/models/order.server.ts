@@ -658,3 +658,57 @@ export async function ordersByDay(days: number, today = new Date()): Promise<Ord
     return { day: date, orders: Number(row?.orders ?? 0), revenueCents: Number(row?.revenue ?? 0) };
   });
 }
+
+/**
+ * What a shipment's packing slip says: the order's header, the shipment's place among the order's
+ * shipments and how it travels, and for each line what was ordered, what is in this parcel and what
+ * was still to come once it left.
+ */
+export async function getPackingSlip(orderId: number, shipmentId: number, { executor = db }: DbOptions = {}) {
+  const order = await ordersWithCustomers(executor).where("orders.id", "=", orderId).executeTakeFirst();
+  if (!order) return undefined;
+  const shipments = await executor
+    .selectFrom("shipments")
+    .select(["id", "created_at", "carrier", "tracking_number"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+  const position = shipments.findIndex((shipment) => shipment.id === shipmentId);
+  if (position < 0) return undefined;
+  const shipment = shipments[position];
+  const [lines, parcels] = await Promise.all([
+    linesOfOrders([orderId], { executor }),
+    executor
+      .selectFrom("shipment_lines")
+      .select(["shipment_id", "order_line_id", "quantity"])
+      .where(
+        "shipment_id",
+        "in",
+        shipments.slice(0, position + 1).map((earlier) => earlier.id),
+      )
+      .execute(),
+  ]);
+  const sentBy = (lineId: number, onlyThis: boolean) =>
+    parcels
+      .filter((parcel) => parcel.order_line_id === lineId && (!onlyThis || parcel.shipment_id === shipmentId))
+      .reduce((sum, parcel) => sum + parcel.quantity, 0);
+  return {
+    order,
+    shipment: {
+      id: shipment.id,
+      number: position + 1,
+      of: shipments.length,
+      createdAt: shipment.created_at,
+      tracking: shipmentTracking(shipment.carrier, shipment.tracking_number),
+    },
+    lines: (lines.get(orderId) ?? []).map((line) => ({
+      partNumber: line.part_number,
+      name: line.item_name,
+      ordered: line.quantity - line.cancelled,
+      inThisParcel: sentBy(line.id, true),
+      toCome: line.quantity - line.cancelled - sentBy(line.id, false),
+    })),
+  };
+}
+
+export type PackingSlip = NonNullable<Awaited<ReturnType<typeof getPackingSlip>>>;

@@ -63,6 +63,9 @@ export default function ManageOrder() {
           customerPartNumbers={customerPartNumbers}
           cancellable={cancellable}
           cancelLineHref={(lineId) => `/dashboard/manage-order/${order.id}?cancelLine=${lineId}`}
+          packingSlipHref={(shipmentId) =>
+            `/dashboard/manage-order/${order.id}/shipments/${shipmentId}/packing-slip.pdf`
+          }
           customer={
             <>
               <dt className="text-slate-600">Customer</dt>

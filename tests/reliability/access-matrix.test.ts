@@ -79,6 +79,17 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 404, 200],
     post: [405, 405, 405],
   },
+  "routes/dashboard.quotes_.$id_.quote[.]pdf": {
+    path: (shop) => `/dashboard/quotes/${shop.aliceQuoteId}/quote.pdf`,
+    get: [SIGN_IN, 404, 200],
+    post: [405, 405, 405],
+  },
+  "routes/dashboard.manage-order_.$id_.shipments.$shipmentId.packing-slip[.]pdf": {
+    path: (shop) =>
+      `/dashboard/manage-order/${shop.aliceShippedOrderId}/shipments/${shop.aliceShipmentId}/packing-slip.pdf`,
+    get: [SIGN_IN, 403, 200],
+    post: [405, 405, 405],
+  },
   "routes/dashboard.lists": { path: () => "/dashboard/lists", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
   "routes/dashboard.lists_.$id": {
     path: (shop) => `/dashboard/lists/${shop.aliceListId}`,

@@ -60,7 +60,7 @@ export async function makeShop() {
     fileName: "fixture.csv",
     file: new Blob(["part_number,name\n"]),
   });
-  const aliceInvoiceNumber = await invoicedOrderFor(alice.id, item.id);
+  const aliceShipped = await shippedOrderFor(alice.id, item.id);
   const aliceQuoteId = await sentQuoteFor(alice.id, item.id);
   const adminQuoteId = await sentQuoteFor(admin.id, item.id);
   const [adminQuoteLine] = (await getQuote(adminQuoteId))!.lines;
@@ -73,7 +73,9 @@ export async function makeShop() {
     item,
     aliceOrderId: aliceOrder.orderId,
     aliceReviewId: aliceReview.id,
-    aliceInvoiceNumber,
+    aliceInvoiceNumber: aliceShipped.invoiceNumber,
+    aliceShippedOrderId: aliceShipped.orderId,
+    aliceShipmentId: aliceShipped.shipmentId,
     importId,
     aliceQuoteId,
     adminQuoteId,
@@ -83,8 +85,8 @@ export async function makeShop() {
   };
 }
 
-/** A second order of the item for the customer, shipped: its VAT invoice's number. */
-async function invoicedOrderFor(userId: number, itemId: number) {
+/** A second order of the item for the customer, shipped: the order, its shipment and its VAT invoice's number. */
+async function shippedOrderFor(userId: number, itemId: number) {
   const order = await placeOrder({
     userId,
     lines: [{ itemId, quantity: 1 }],
@@ -95,7 +97,7 @@ async function invoicedOrderFor(userId: number, itemId: number) {
   if (!order.ok) throw new Error("fixture order failed");
   const shipped = await shipReadyParts(order.orderId, { userId: null, carrier: "own-van", trackingNumber: null });
   if (!shipped.ok) throw new Error(`fixture order not shipped: ${shipped.reason}`);
-  return shipped.invoice.number;
+  return { orderId: order.orderId, shipmentId: shipped.shipmentId, invoiceNumber: shipped.invoice.number };
 }
 
 /** A saved parts list of the item for the customer; their cart is left empty. */

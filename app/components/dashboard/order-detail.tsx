@@ -14,6 +14,7 @@ export function OrderDetailView({
   customerPartNumbers,
   cancellable = [],
   cancelLineHref,
+  packingSlipHref,
 }: {
   order: Omit<OrderDetail, "lines"> & { lines: (OrderDetail["lines"][number] & { dispatch?: string })[] };
   /** The admin's view names the customer. */
@@ -25,6 +26,8 @@ export function OrderDetailView({
   cancellable?: CancellableLine[];
   /** The page that asks to confirm a line's cancellation without JavaScript. */
   cancelLineHref?: (lineId: number) => string;
+  /** Staff print each shipment's packing slip. */
+  packingSlipHref?: (shipmentId: number) => string;
 }) {
   const rules = usePricingRules();
   const formatDate = useFormatDate();
@@ -91,6 +94,13 @@ export function OrderDetailView({
                       data-testid="shipment-invoice"
                     >
                       VAT invoice {shipment.invoiceNumber} (PDF)
+                    </a>
+                  </div>
+                ) : null}
+                {packingSlipHref ? (
+                  <div>
+                    <a href={packingSlipHref(shipment.id)} className="font-medium text-orange-800 underline">
+                      Packing slip for shipment {index + 1} (PDF)
                     </a>
                   </div>
                 ) : null}

@@ -31,6 +31,12 @@ export function QuoteHeading({
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Quote {quote.number}</h1>
         <QuoteStatusBadge status={quote.status} />
+        <a
+          href={`/dashboard/quotes/${quote.id}/quote.pdf`}
+          className="text-sm font-medium text-orange-800 underline print:hidden"
+        >
+          Download as PDF
+        </a>
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {customer}
