@@ -12,8 +12,8 @@ import { adjustStockAndFill } from "~/services/stock-arrivals.server";
 
 import { newItem } from "../support/builders";
 import { call, getRequest } from "../support/http";
-import { pdfText } from "../support/pdf";
 import { placeTestOrder, TEST_SHIPMENT } from "../support/orders";
+import { pdfText } from "../support/pdf";
 import { createSignedInUser } from "../support/users";
 
 // The other documents (issue 27): a shipment's packing slip for staff, and a quote as a PDF for its
