@@ -67,7 +67,7 @@ export function OrderSearchForm({ search }: { search: OrderSearchValues }) {
           />
         </div>
         <DateField name="from" label="Placed from" value={search.from} error={search.errors.from} />
-        <DateField name="to" label="to" value={search.to} error={search.errors.to} />
+        <DateField name="to" label="Placed until" value={search.to} error={search.errors.to} />
         <StatusFilterSelect id="status-filter" value={search.status} statuses={ORDER_STATUSES} allLabel="All orders" />
         <button type="submit" className="rounded-md bg-slate-800 px-4 py-2 font-semibold text-white">
           Filter
