@@ -34,6 +34,7 @@ import * as cancelledOrderLines from "./migrations/0031_cancelled_order_lines";
 import * as stockLedgerOpeningBalances from "./migrations/0032_stock_ledger_opening_balances";
 import * as shipmentCarriers from "./migrations/0033_shipment_carriers";
 import * as invoices from "./migrations/0034_invoices";
+import * as returns from "./migrations/0035_returns";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   "0032_stock_ledger_opening_balances": stockLedgerOpeningBalances,
   "0033_shipment_carriers": shipmentCarriers,
   "0034_invoices": invoices,
+  "0035_returns": returns,
 };
 
 /** Every migration the code knows: a database at this version has them all. */

@@ -49,7 +49,7 @@ export function enqueueOrderStatusMails(
       recipient: order.customerEmail,
       orderId: order.id,
       toAccount: order.customerId,
-      invoiceId: order.shipment?.invoice?.id,
+      invoiceId: order.shipment?.invoice?.id ?? order.creditNote?.id,
     })),
     { executor },
   );

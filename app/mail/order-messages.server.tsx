@@ -28,6 +28,8 @@ export type OrderForMail = {
   }[];
   /** The shipment a "shipped" or "partly shipped" message is about: how it travels, and its invoice (attached). */
   shipment?: { tracking: ShipmentTracking | null; invoice?: { id: number; number: string } };
+  /** The credit note a "return credited" message is about (attached). */
+  creditNote?: { id: number; number: string; text: string };
 };
 
 type ShipmentTracking = { carrier: string; trackingNumber: string | null; trackingUrl: string | null };
@@ -168,11 +170,13 @@ const STATUS_WORDS = {
   "backorder filled":
     "has parts that were on backorder in stock now, ready to ship (each line below says when it leaves)",
   "line cancelled": "has changed: part of it was cancelled, and the totals below are what it costs now",
+  "return credited": "has parts back with us, and they are credited",
 } as const;
 
 const STATUS_SUBJECTS: Partial<Record<OrderStatusEvent, string>> = {
   "backorder filled": "backorder in stock",
   "line cancelled": "changed",
+  "return credited": "return credited",
 };
 
 export type OrderStatusEvent = keyof typeof STATUS_WORDS;
@@ -186,7 +190,8 @@ export function orderStatusMessage(order: OrderForMail, status: OrderStatusEvent
     ? [`${trackingText(tracking)}.`, ...(tracking.trackingUrl ? [`Follow it: ${tracking.trackingUrl}`] : []), ""]
     : [];
   const invoice = order.shipment?.invoice;
-  const invoiceLines = invoice ? [`${invoiceAttachedText(invoice.number)}`, ""] : [];
+  const documentText = invoice ? invoiceAttachedText(invoice.number) : order.creditNote?.text;
+  const invoiceLines = documentText ? [documentText, ""] : [];
   return {
     subject: `${storeName()}: order #${order.id} ${STATUS_SUBJECTS[status] ?? status}`,
     text: [
@@ -213,7 +218,7 @@ export function orderStatusMessage(order: OrderForMail, status: OrderStatusEvent
             ) : null}
           </p>
         ) : null}
-        {invoice ? <p>{invoiceAttachedText(invoice.number)}</p> : null}
+        {documentText ? <p>{documentText}</p> : null}
         <OrderTable order={order} />
       </Letter>,
     ),

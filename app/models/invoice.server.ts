@@ -109,6 +109,72 @@ export async function issueShipmentInvoice(
   return { id: invoice.id, number };
 }
 
+/**
+ * Issues the credit note for `quantity` returned units of an order line, inside the return's own
+ * transaction: the year's next CN number, crediting the last invoice that billed the line, at the
+ * price and tax rate that invoice charged. Shipping is not credited. Null when no invoice billed the
+ * line (nothing was charged, so nothing is credited).
+ */
+export async function issueCreditNote(
+  trx: Transaction<Database>,
+  { orderLineId, quantity, issuedAt = new Date() }: { orderLineId: number; quantity: number; issuedAt?: Date },
+): Promise<IssuedInvoice | null> {
+  const billed = await trx
+    .selectFrom("invoice_lines")
+    .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
+    .selectAll("invoices")
+    .select(["invoice_lines.part_number", "invoice_lines.item_name", "invoice_lines.unit_price_cents"])
+    .where("invoice_lines.order_line_id", "=", orderLineId)
+    .where("invoices.kind", "=", "invoice")
+    .orderBy("invoices.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!billed) return null;
+  const goodsCents = Number(billed.unit_price_cents) * quantity;
+  const taxCents = taxOn(goodsCents, billed.tax_rate_basis_points);
+  const year = Number(storeToday(issuedAt).slice(0, 4));
+  const { number } = await takeDocumentNumber(trx, "credit note", year);
+  const note = await trx
+    .insertInto("invoices")
+    .values({
+      number,
+      kind: "credit note",
+      order_id: billed.order_id,
+      shipment_id: null,
+      credits_invoice_id: billed.id,
+      user_id: billed.user_id,
+      issued_at: issuedAt.toISOString(),
+      customer_name: billed.customer_name,
+      customer_email: billed.customer_email,
+      billing_address: billed.billing_address,
+      delivery_address: billed.delivery_address,
+      po_number: billed.po_number,
+      seller_vat_number: billed.seller_vat_number,
+      tax_label: billed.tax_label,
+      tax_rate_basis_points: billed.tax_rate_basis_points,
+      goods_cents: goodsCents,
+      shipping_cents: 0,
+      tax_cents: taxCents,
+      total_cents: goodsCents + taxCents,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("invoice_lines")
+    .values({
+      invoice_id: note.id,
+      position: 1,
+      order_line_id: orderLineId,
+      part_number: billed.part_number,
+      item_name: billed.item_name,
+      quantity,
+      unit_price_cents: Number(billed.unit_price_cents),
+      line_total_cents: goodsCents,
+    })
+    .execute();
+  return { id: note.id, number };
+}
+
 const invoiceColumns = [
   "invoices.id",
   "invoices.number",

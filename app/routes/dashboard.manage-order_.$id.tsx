@@ -4,16 +4,17 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/permissions.server";
 import { AdminOrderButtons, CancelLinePanel } from "~/components/dashboard/order-buttons";
 import { OrderDetailView } from "~/components/dashboard/order-detail";
+import { ReturnForm } from "~/components/dashboard/return-form";
 import { ReplyErrors } from "~/components/forms";
 import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
-import { getOrder, orderButtonsFor } from "~/models/order.server";
+import { getOrder, orderButtonsFor, returnableLines } from "~/models/order.server";
 import { parseId } from "~/validation/common";
 import { ManageOrderActionSchema } from "~/validation/order";
 import { orderWithDispatch } from "~/web/dispatch.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-import { cancelLineReply, lineCancellationOf, moveOrderAlong } from "~/web/order-replies.server";
+import { cancelLineReply, lineCancellationOf, moveOrderAlong, returnReply } from "~/web/order-replies.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   pageTitle(matches, data ? `Order #${data.order.id}` : "Order"),
@@ -30,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     order: orderWithDispatch(order),
     actions: orderButtonsFor(order),
     customerPartNumbers: await customerPartNumbersForLines(order.user_id, order.lines),
+    returnable: returnableLines(order),
     ...lineCancellationOf(order, request),
   };
 }
@@ -41,12 +43,17 @@ export const action = formAction({
     if (parseId(params.id) !== value.orderId) return refuse(400, "This form belongs to another order.");
     const backTo = `/dashboard/manage-order/${value.orderId}`;
     if (value.intent === "cancel-line") return cancelLineReply(value.orderId, value.lineId, backTo);
+    if (value.intent === "return") {
+      const { orderId, intent: _intent, ...details } = value;
+      return returnReply(orderId, details, backTo, user.id);
+    }
     return moveOrderAlong(value, backTo, user.id);
   },
 });
 
 export default function ManageOrder() {
-  const { order, actions, customerPartNumbers, cancellable, confirmCancelLine } = useLoaderData<typeof loader>();
+  const { order, actions, customerPartNumbers, cancellable, confirmCancelLine, returnable } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <section>
@@ -79,6 +86,7 @@ export default function ManageOrder() {
           }
           actions={<AdminOrderButtons orderId={order.id} actions={actions} reply={reply} />}
         />
+        <ReturnForm orderId={order.id} lines={returnable} reply={reply} />
       </div>
     </section>
   );

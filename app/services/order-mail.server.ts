@@ -48,12 +48,12 @@ function orderMailOf(
 
 /**
  * The mail an order's change sends, read and written in that change's transaction (`executor`);
- * a shipment's mail says how that shipment travels (`shipment`).
+ * a shipment's mail says how that shipment travels (`shipment`), a return's which credit note it carries.
  */
 export async function enqueueMailForOrder(
   orderId: number,
   event: OrderMailEvent,
-  { executor = db, shipment }: DbOptions & { shipment?: OrderMail["shipment"] } = {},
+  { executor = db, shipment, creditNote }: DbOptions & Pick<OrderMail, "shipment" | "creditNote"> = {},
 ) {
   const order = await getOrderWithLines(orderId, { executor });
   if (!order) throw new Error(`Order ${orderId} vanished inside its own transaction`);
@@ -63,7 +63,7 @@ export async function enqueueMailForOrder(
     order.lines.flatMap((line) => (line.item_id === null ? [] : [line.item_id])),
     { executor },
   );
-  await enqueueOrderMail({ ...orderMailOf(order, customerPartNumbers), shipment }, event, { executor });
+  await enqueueOrderMail({ ...orderMailOf(order, customerPartNumbers), shipment, creditNote }, event, { executor });
 }
 
 /** The same note to many orders' customers, read and written in a few statements in the caller's transaction. */

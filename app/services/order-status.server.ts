@@ -1,19 +1,22 @@
 import { db } from "~/db/db.server";
 import { shipmentTracking } from "~/lib/carriers";
 import type { OrderStatus } from "~/lib/statuses";
-import { type IssuedInvoice, issueShipmentInvoice } from "~/models/invoice.server";
+import { issueCreditNote, type IssuedInvoice, issueShipmentInvoice } from "~/models/invoice.server";
 import {
   type CancelLineResult,
   cancelOrderLine,
   type ChangeStatusResult,
   moveOrderStatus,
+  recordReturn,
+  type RecordReturnResult,
   type ShipmentDetails,
   shipReadyUnits,
   type ShipResult,
 } from "~/models/order.server";
+import { adjustStock } from "~/models/stock.server";
 
 import { enqueueMailForOrder } from "./order-mail.server";
-import { notifyCompletedLines } from "./stock-arrivals.server";
+import { fillBackorders, notifyCompletedLines } from "./stock-arrivals.server";
 
 /**
  * Moves an order along its lifecycle and, in the same transaction, writes the mail that tells the
@@ -75,5 +78,48 @@ export function cancelLine(
     });
     await notifyCompletedLines(result.completed, { executor: trx });
     return result;
+  });
+}
+
+export type ReturnDetails = {
+  lineId: number;
+  quantity: number;
+  reason: string;
+  /** The units go back on the shelf (and to orders waiting for them), or not (damaged, scrapped). */
+  restock: boolean;
+  userId: number | null;
+};
+
+/**
+ * Staff record units of a shipped line that came back: the line's return, its credit note (crediting
+ * the invoice that billed it), the stock when they go back on the shelf (filling orders that wait for
+ * it), and the buyer's mail with the credit note attached. One transaction, or nothing.
+ */
+export function returnShippedUnits(
+  orderId: number,
+  { lineId, quantity, reason, restock, userId }: ReturnDetails,
+): Promise<Exclude<RecordReturnResult, { ok: true }> | { ok: true; creditNote: IssuedInvoice | null }> {
+  return db.transaction().execute(async (trx) => {
+    const recorded = await recordReturn(trx, { orderId, lineId, quantity });
+    if (!recorded.ok) return recorded;
+    const creditNote = await issueCreditNote(trx, { orderLineId: lineId, quantity });
+    if (restock && recorded.itemId !== null) {
+      const adjusted = await adjustStock(
+        recorded.itemId,
+        { change: quantity, reason: `Returned on order #${orderId}: ${reason}`, userId },
+        { executor: trx },
+      );
+      if (adjusted.ok) await fillBackorders([recorded.itemId], { executor: trx });
+    }
+    if (creditNote) {
+      await enqueueMailForOrder(orderId, "return credited", {
+        executor: trx,
+        creditNote: {
+          ...creditNote,
+          text: `We have ${quantity} ${quantity === 1 ? "unit" : "units"} of it back (${reason}). Credit note ${creditNote.number} for them is attached (and in Invoices on your dashboard).`,
+        },
+      });
+    }
+    return { ok: true, creditNote };
   });
 }

@@ -117,9 +117,27 @@ export const ChangeOrderStatusSchema = z
 
 export type ChangeOrderStatus = z.infer<typeof ChangeOrderStatusSchema>;
 
-/** One order's page for staff: its buttons, and a line's cancellation. */
+/** Staff record units of a shipped line that came back; the buyer is credited for them. */
+export const ReturnLineSchema = z.object({
+  intent: z.literal("return"),
+  orderId: idField,
+  lineId: idField,
+  quantity: wholeNumberField({
+    min: 1,
+    max: MAX_ORDER_QUANTITY,
+    tooFew: "Enter how many came back",
+    tooMany: `At most ${MAX_ORDER_QUANTITY} at a time`,
+  }),
+  reason: requiredText("why they came back", 200),
+  restock: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
+});
+
+/** One order's page for staff: its buttons, a line's cancellation, and a return. */
 export const ManageOrderActionSchema = z
-  .discriminatedUnion("intent", [...ORDER_STATUS_CHANGES, CancelLineSchema])
+  .discriminatedUnion("intent", [...ORDER_STATUS_CHANGES, CancelLineSchema, ReturnLineSchema])
   .superRefine(requireTrackingNumber);
 
 export const OrderStatusFilterSchema = z.enum(ORDER_STATUSES).optional().catch(undefined);

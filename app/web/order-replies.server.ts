@@ -1,6 +1,6 @@
 import type { OrderStatus } from "~/lib/statuses";
 import { type CancellableLine, cancellableLines, ORDER_ACTIONS } from "~/models/order.server";
-import { cancelLine, changeOrderStatus, shipReadyParts } from "~/services/order-status.server";
+import { cancelLine, changeOrderStatus, returnShippedUnits, shipReadyParts } from "~/services/order-status.server";
 import { parseId } from "~/validation/common";
 import type { ChangeOrderStatus } from "~/validation/order";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -96,4 +96,30 @@ export function lineCancellationOf(
   }));
   const asked = parseId(new URL(request.url).searchParams.get("cancelLine") ?? undefined);
   return { cancellable, confirmCancelLine: cancellable.find((line) => line.id === asked) ?? null };
+}
+
+/** Staff's record of a return: the flash names the credit note the buyer is sent. */
+export async function returnReply(
+  orderId: number,
+  details: { lineId: number; quantity: number; reason: string; restock: boolean },
+  backTo: string,
+  userId: number,
+) {
+  const result = await returnShippedUnits(orderId, { ...details, userId });
+  if (!result.ok) {
+    if (result.reason === "not-found") return refuse(404, "Order line not found.");
+    return refuse(
+      409,
+      result.returnable
+        ? `Only ${result.returnable} of this line can come back: the rest has not shipped or is back already.`
+        : "Nothing of this line can come back: none of it has shipped, or all of it is back already.",
+    );
+  }
+  const stock = details.restock ? " and back in stock" : "";
+  return redirectWithFlash(
+    backTo,
+    result.creditNote
+      ? `${details.quantity} returned${stock}; credit note ${result.creditNote.number} is sent to the buyer.`
+      : `${details.quantity} returned${stock}; no invoice billed them, so there is nothing to credit.`,
+  );
 }

@@ -68,6 +68,22 @@ for (const [width, height] of [
     expect(text).toMatch(new RegExp(`Total due\\s+${orderTotal!.replace(/[.£]/g, (c) => `\\${c}`)}`));
     fs.writeFileSync(testInfo.outputPath(`invoice-page-1-${width}.png`), pdfPagePng(pdf, 1, 80));
 
+    // The part comes back: staff record the return, and the buyer is credited by a credit note.
+    await admin.goto(`/dashboard/manage-order/${orderId}`);
+    await admin.getByText("Record a return…").click();
+    await admin.getByLabel("Why they came back").fill("Ordered the wrong size");
+    await admin.screenshot({ path: testInfo.outputPath(`return-form-${width}.png`), fullPage: true });
+    await admin.getByRole("button", { name: "Record return and credit the buyer" }).click();
+    await expect(admin.getByRole("status")).toContainText(
+      /returned and back in stock; credit note CN-\d{4}-\d{6} is sent/,
+    );
+    const creditNote = /CN-\d{4}-\d{6}/.exec((await admin.getByRole("status").textContent()) ?? "")![0];
+    await page.reload();
+    await expect(page.getByTestId(`invoice-${creditNote}`)).toContainText("Credit note");
+    const credit = pdfText(await (await page.request.get(`/dashboard/invoices/${creditNote}.pdf`)).body());
+    expect(credit).toMatch(new RegExp(`Credits invoice\\s+${number}`));
+    await page.screenshot({ path: testInfo.outputPath(`invoices-with-credit-${width}.png`), fullPage: true });
+
     // Another buyer cannot read it.
     const stranger = await browser.newPage();
     await login(stranger);

@@ -1,4 +1,4 @@
-import { afterAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
@@ -15,6 +15,10 @@ import { postForm, recordStats, startCluster } from "./support";
 // own transaction, so a shipment that never committed gave its number back.
 
 let shop: ServerProcess | undefined;
+
+beforeAll(async () => {
+  shop = await startCluster(2);
+});
 
 afterAll(async () => {
   await shop?.stop();
@@ -95,8 +99,7 @@ test("50 shipments at once through two processes: 50 invoices numbered 1 to 50; 
   const admin = await createSignedInUser({ role: "admin" });
   const atOnce = await pendingOrders(50);
   const underCrash = await pendingOrders(80);
-  shop = await startCluster(2);
-  const cluster = shop;
+  const cluster = shop!;
 
   const first = await shipAll(cluster.origin, admin.cookie, atOnce, 50);
   expect(first).toEqual({ shipped: 50, unanswered: 0, unexpected: 0, serverErrors: 0 });
@@ -149,4 +152,75 @@ test("50 shipments at once through two processes: 50 invoices numbered 1 to 50; 
     .groupBy("order_id")
     .execute();
   expect(perOrder.filter((row) => Number(row.invoices) !== 1)).toEqual([]);
+});
+
+test("30 returns of one unit at once against 12 shipped: 12 credited, 18 refused, stock and credit notes add up", async () => {
+  const admin = await createSignedInUser({ role: "admin" });
+  const buyer = await createSignedInUser();
+  const part = await newItem({ quantity: 12 });
+  const orderId = await placePending(buyer.user.id, part.id, 12);
+  const shipped = await postForm(
+    shop!.origin,
+    `/dashboard/manage-order/${orderId}`,
+    { intent: "ship", orderId: String(orderId), ...SHIP_FIELDS },
+    { cookie: admin.cookie },
+  );
+  expect(shipped.status).toBe(302);
+  const [line] = await db.selectFrom("order_lines").select("id").where("order_id", "=", orderId).execute();
+  const notesBefore = await db
+    .selectFrom("document_numbers")
+    .select("last")
+    .where("kind", "=", "credit note")
+    .where("year", "=", year)
+    .executeTakeFirst();
+
+  const statuses = await Promise.all(
+    Array.from({ length: 30 }, () =>
+      postForm(
+        shop!.origin,
+        `/dashboard/manage-order/${orderId}`,
+        {
+          intent: "return",
+          orderId: String(orderId),
+          lineId: String(line.id),
+          quantity: "1",
+          reason: "Surplus",
+          restock: "on",
+        },
+        { cookie: admin.cookie },
+      ).then((response) => response.status),
+    ),
+  );
+  const count = (status: number) => statuses.filter((answer) => answer === status).length;
+  expect({ credited: count(302), refused: count(409), other: 30 - count(302) - count(409) }).toEqual({
+    credited: 12,
+    refused: 18,
+    other: 0,
+  });
+  const returned = await db
+    .selectFrom("order_lines")
+    .select("returned")
+    .where("id", "=", line.id)
+    .executeTakeFirstOrThrow();
+  expect(returned.returned).toBe(12);
+  const stock = await db.selectFrom("items").select("quantity").where("id", "=", part.id).executeTakeFirstOrThrow();
+  expect(stock.quantity).toBe(12);
+  const notes = await db
+    .selectFrom("invoices")
+    .select(["number", "total_cents"])
+    .where("order_id", "=", orderId)
+    .where("kind", "=", "credit note")
+    .execute();
+  expect(notes).toHaveLength(12);
+  const first = notesBefore?.last ?? 0;
+  expect(notes.map((note) => Number(note.number.slice(-6))).sort((a, b) => a - b)).toEqual(
+    Array.from({ length: 12 }, (_, index) => first + index + 1),
+  );
+  const mails = await db
+    .selectFrom("outbox")
+    .select("invoice_id")
+    .where("order_id", "=", orderId)
+    .where("kind", "=", "order-return-credited")
+    .execute();
+  expect(mails).toHaveLength(12);
 });

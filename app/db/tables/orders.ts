@@ -42,6 +42,8 @@ export interface OrderLinesTable {
   shipped: Generated<number>;
   /** Units given up: the line (or its whole order) cancelled before they shipped. */
   cancelled: Generated<number>;
+  /** Units of the shipped ones that came back, each return credited by a credit note. */
+  returned: Generated<number>;
   /** The day waiting units were promised to leave (a calendar date in the store's zone). */
   backorder_due: string | null;
 }
