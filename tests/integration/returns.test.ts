@@ -9,8 +9,8 @@ import { shipReadyParts } from "~/services/order-status.server";
 
 import { newItem } from "../support/builders";
 import { call, fieldErrors, flashOf, formErrors, postRequest } from "../support/http";
-import { pdfText } from "../support/pdf";
 import { placeTestOrder, stockOf, TEST_SHIPMENT } from "../support/orders";
+import { pdfText } from "../support/pdf";
 import { createSignedInUser } from "../support/users";
 
 // Returns and credit notes (issue 27): staff record parts of a shipped line that came back; the
