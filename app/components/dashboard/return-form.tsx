@@ -47,7 +47,7 @@ export function ReturnForm({
           >
             {lines.map((line) => (
               <option key={line.id} value={line.id}>
-                {line.partNumber} {line.name} ({line.returnable} can come back)
+                {line.partNumber} ({line.returnable} can come back) {line.name}
               </option>
             ))}
           </select>
