@@ -80,6 +80,7 @@ describe("placing an order", () => {
         waiting: 0,
         shipped: 0,
         cancelled: 0,
+        returned: 0,
         backorder_due: null,
       },
     ]);
