@@ -37,6 +37,8 @@ describe("when the database fails", () => {
     // Orders fail the same way when their tables are gone, and the stock is left as it was.
     for (const table of [
       "outbox",
+      "invoice_lines",
+      "invoices",
       "order_status_changes",
       "shipment_lines",
       "shipments",
