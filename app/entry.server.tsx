@@ -14,6 +14,7 @@ import { NonceContext } from "~/components/nonce";
 import { db } from "~/db/db.server";
 import { startOutboxSender, stopOutboxSender } from "~/mail/sender.server";
 import { startCatalogImportRunner, stopCatalogImportRunner } from "~/services/catalog-import-runner.server";
+import { startApprovalSweeper, stopApprovalSweeper } from "~/services/companies.server";
 import { invoiceAttachment } from "~/services/mail-attachments.server";
 import { refusalPage } from "~/web/refusal-page.server";
 import { securityHeaders } from "~/web/security-headers.server";
@@ -104,12 +105,14 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 export function startBackgroundWork({ catalogImportWorker }: { catalogImportWorker?: string } = {}) {
   startOutboxSender(invoiceAttachment);
   startCatalogImportRunner({ workerFile: catalogImportWorker });
+  startApprovalSweeper();
 }
 
 /** Closes the database pool and the rate limiters' client; the server calls it on shutdown. */
 export async function closeResources() {
   await stopOutboxSender();
   await stopCatalogImportRunner();
+  stopApprovalSweeper();
   await closeRateLimiters();
   await db.destroy();
 }

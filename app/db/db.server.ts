@@ -7,6 +7,7 @@ import {
   type DatabaseConnection,
   type Dialect,
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   SqliteAdapter,
   type SqliteDialectConfig,
@@ -135,6 +136,11 @@ export type Executor = DB | Transaction<Database>;
  * `db` unless the caller runs the function inside a transaction of its own (docs/decisions/0021).
  */
 export type DbOptions = { executor?: Executor };
+
+/** Whether the database is PostgreSQL, whose row locks (FOR UPDATE) SQLite has no need of: it writes one transaction at a time. */
+export function isPostgres(executor: Executor) {
+  return executor.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 /**
  * Runs `work` in the caller's transaction when `executor` is one, else in a new transaction: a model

@@ -35,6 +35,7 @@ import * as stockLedgerOpeningBalances from "./migrations/0032_stock_ledger_open
 import * as shipmentCarriers from "./migrations/0033_shipment_carriers";
 import * as invoices from "./migrations/0034_invoices";
 import * as returns from "./migrations/0035_returns";
+import * as companies from "./migrations/0036_companies";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   "0033_shipment_carriers": shipmentCarriers,
   "0034_invoices": invoices,
   "0035_returns": returns,
+  "0036_companies": companies,
 };
 
 /** Every migration the code knows: a database at this version has them all. */

@@ -25,6 +25,7 @@ import type {
   SpecTemplatesTable,
   StockMovementsTable,
 } from "./tables/catalog";
+import type { CompaniesTable, CompanyInvitationsTable, CompanyMembersTable } from "./tables/companies";
 import type { InvoiceLinesTable, InvoicesTable } from "./tables/invoices";
 import type { ItemDocumentsTable, ItemPicturesTable, MediaTable, MediaVariantsTable } from "./tables/media";
 import type {
@@ -44,6 +45,7 @@ import type { DocumentNumbersTable, QuoteLinesTable, QuotesTable } from "./table
 export type * from "./tables/accounts";
 export type * from "./tables/catalog";
 export type * from "./tables/common";
+export type * from "./tables/companies";
 export type * from "./tables/invoices";
 export type * from "./tables/media";
 export type * from "./tables/orders";
@@ -92,6 +94,9 @@ export interface Database {
   customer_part_numbers: CustomerPartNumbersTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
+  companies: CompaniesTable;
+  company_members: CompanyMembersTable;
+  company_invitations: CompanyInvitationsTable;
 }
 
 export type User = Selectable<UsersTable>;

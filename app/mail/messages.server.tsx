@@ -6,7 +6,7 @@ import { html, Letter, type RenderedMessage } from "./letter.server";
 // from one description: plain text and HTML (letter.server.tsx). Order messages: order-messages.server.tsx.
 
 /** A link that acts for whoever follows it (reset a password, prove an address): its token is the secret. */
-function oneTimeLink(path: "/reset-password" | "/verify-email", token: string) {
+function oneTimeLink(path: "/reset-password" | "/verify-email" | "/dashboard/company/join", token: string) {
   return new URL(`${path}?token=${encodeURIComponent(token)}`, appUrl()).toString();
 }
 
@@ -80,6 +80,67 @@ export function contactNotice(message: { name: string; email: string; message: s
       <Letter heading={heading} link={link}>
         <p>{message.email}</p>
         <p style={{ whiteSpace: "pre-line" }}>{message.message}</p>
+      </Letter>,
+    ),
+  };
+}
+
+/** An invitation to order for a company: the link makes whoever signs in with this address a member. */
+export function companyInvitationMessage(companyName: string, inviterName: string, token: string): RenderedMessage {
+  const link = oneTimeLink("/dashboard/company/join", token);
+  const heading = `Join ${companyName} on ${storeName()}`;
+  return {
+    subject: `${storeName()}: ${inviterName} invites you to order for ${companyName}`,
+    text: [
+      "Hello,",
+      "",
+      `${inviterName} invites you to order for ${companyName} on ${storeName()}.`,
+      "Follow this link within 7 days and sign in (or create an account) with this email address to join:",
+      "",
+      link,
+      "",
+      "If you do not know them, ignore this message.",
+    ].join("\n"),
+    html: html(
+      <Letter heading={heading} link={link}>
+        <p>Hello,</p>
+        <p>
+          {inviterName} invites you to order for {companyName} on {storeName()}. Follow the link below within 7 days and
+          sign in (or create an account) with this email address to join. If you do not know them, ignore this message.
+        </p>
+      </Letter>,
+    ),
+  };
+}
+
+/** An approver is asked to approve (or reject) a colleague's order over their limit. */
+export function approvalRequestMessage(order: {
+  id: number;
+  buyerName: string;
+  companyName: string;
+  total: string;
+  reason: string;
+  expires: string;
+}): RenderedMessage {
+  const link = new URL("/dashboard/approvals", appUrl()).toString();
+  const heading = `Order #${order.id} needs your approval`;
+  return {
+    subject: `${storeName()}: order #${order.id} by ${order.buyerName} needs your approval`,
+    text: [
+      "Hello,",
+      "",
+      `${order.buyerName} placed order #${order.id} for ${order.companyName}: ${order.total}, ${order.reason}.`,
+      `Its parts are reserved until ${order.expires}. Approve or reject it here:`,
+      "",
+      link,
+    ].join("\n"),
+    html: html(
+      <Letter heading={heading} link={link}>
+        <p>Hello,</p>
+        <p>
+          {order.buyerName} placed order #{order.id} for {order.companyName}: {order.total}, {order.reason}. Its parts
+          are reserved until {order.expires}. Approve or reject it on your approvals page.
+        </p>
       </Letter>,
     ),
   };

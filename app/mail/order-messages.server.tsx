@@ -171,12 +171,14 @@ const STATUS_WORDS = {
     "has parts that were on backorder in stock now, ready to ship (each line below says when it leaves)",
   "line cancelled": "has changed: part of it was cancelled, and the totals below are what it costs now",
   "return credited": "has parts back with us, and they are credited",
+  approved: "was approved by your company: it is on its way to dispatch",
 } as const;
 
 const STATUS_SUBJECTS: Partial<Record<OrderStatusEvent, string>> = {
   "backorder filled": "backorder in stock",
   "line cancelled": "changed",
   "return credited": "return credited",
+  approved: "approved",
 };
 
 export type OrderStatusEvent = keyof typeof STATUS_WORDS;

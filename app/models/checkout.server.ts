@@ -5,6 +5,14 @@ import type { Database } from "~/db/schema";
 import { allocateStock, type Allocation } from "~/models/backorders.server";
 import { cartLinesOf, removeOrderedLines } from "~/models/cart.server";
 import { type Bill, type BillLine, priceLines, problemOf, type WantedLine } from "~/models/pricing.server";
+import {
+  approvalExpiry,
+  approvalReason,
+  buyerTermsOf,
+  checkCredit,
+  type CreditRefusal,
+  paymentMethodOf,
+} from "~/models/trade-terms.server";
 
 export type CheckoutInput = {
   userId: number;
@@ -25,7 +33,9 @@ export type CheckoutResult =
   | { ok: false; reason: "not-found"; itemIds: number[] }
   /** Lines short of stock or below their minimum, each with its `problem`. */
   | { ok: false; reason: "problems"; bill: Bill }
-  | { ok: false; reason: "total-changed"; bill: Bill };
+  | { ok: false; reason: "total-changed"; bill: Bill }
+  /** A company order on account that its credit limit, or an overdue invoice, refuses. */
+  | CreditRefusal;
 
 /**
  * Lines of one part given twice (two API lines, a part number and its id) are one line. A unit price
@@ -78,6 +88,13 @@ export async function writeOrder(
       const { bill, missing } = await priceLines(wanted, { executor: trx });
       if (missing.length) throw new Rollback<CheckoutResult>({ ok: false, reason: "not-found", itemIds: missing });
 
+      // A company member's order is the company's: paid on account or against a pro-forma invoice,
+      // and waiting for an approver when it is over the member's limits (its stock reserved meanwhile).
+      const terms = await buyerTermsOf(userId, { executor: trx });
+      const paymentMethod = terms ? paymentMethodOf(terms) : null;
+      const needsApproval = terms ? (await approvalReason(trx, userId, terms, bill.totals.totalCents)) !== null : false;
+      const status = needsApproval ? "awaiting approval" : "pending";
+
       const timestamp = now();
       const header = await trx
         .insertInto("orders")
@@ -91,6 +108,10 @@ export async function writeOrder(
           tax_cents: bill.totals.taxCents,
           total_cents: bill.totals.totalCents,
           checkout_token: token,
+          company_id: terms?.companyId ?? null,
+          payment_method: paymentMethod,
+          status,
+          approval_expires_at: needsApproval ? approvalExpiry() : null,
           created_at: timestamp,
           updated_at: timestamp,
         })
@@ -122,6 +143,10 @@ export async function writeOrder(
       if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== bill.totals.totalCents) {
         throw new Rollback<CheckoutResult>({ ok: false, reason: "total-changed", bill });
       }
+      if (terms && paymentMethod === "account") {
+        const refusal = await checkCredit(trx, terms.companyId, bill.totals.totalCents);
+        if (refusal) throw new Rollback<CheckoutResult>(refusal);
+      }
 
       await trx
         .insertInto("order_lines")
@@ -146,7 +171,7 @@ export async function writeOrder(
         .execute();
       await trx
         .insertInto("order_status_changes")
-        .values({ order_id: header.id, status: "pending", changed_at: timestamp })
+        .values({ order_id: header.id, status, changed_at: timestamp })
         .execute();
       await beforeCommit?.(trx, header.id);
       if (fromCart) {

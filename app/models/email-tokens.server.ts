@@ -5,8 +5,15 @@ import type { ExpressionBuilder } from "kysely";
 import { db, type DbOptions, now } from "~/db/db.server";
 import type { Database, EmailTokenPurpose } from "~/db/schema";
 
-function hashOf(token: string) {
+/** What is stored of a link's token: its SHA-256, hex. */
+export function hashOf(token: string) {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/** A new secret for a link in a message (32 random bytes) with the hash to store of it. */
+export function newLinkToken() {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashOf(token) };
 }
 
 /** A new one-time token for the link in a message: 32 random bytes; only its hash is stored. */
@@ -19,13 +26,13 @@ export async function issueEmailToken(
   }: { userId: number; purpose: EmailTokenPurpose; lifetimeMs: number; newEmail?: string | null },
   { executor = db }: DbOptions = {},
 ) {
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = newLinkToken();
   await executor
     .insertInto("email_tokens")
     .values({
       user_id: userId,
       purpose,
-      token_hash: hashOf(token),
+      token_hash: hash,
       new_email: newEmail,
       expires_at: new Date(Date.now() + lifetimeMs).toISOString(),
       created_at: now(),

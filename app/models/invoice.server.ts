@@ -7,6 +7,7 @@ import { csvAmount } from "~/lib/csv";
 import { formatDocumentNumber, readDocumentNumber } from "~/lib/document-numbers";
 import { formatTaxRate, taxOn, totalsWithShipping } from "~/lib/pricing";
 import { takeDocumentNumber } from "~/models/document-numbers.server";
+import { dueDayOf } from "~/models/trade-terms.server";
 
 // VAT invoices (issue 27, docs/decisions/0034-invoices.md): one per shipment, issued in the
 // shipment's own transaction, numbered per year without gaps, and never changed after.
@@ -63,8 +64,10 @@ export async function issueShipmentInvoice(
   const billed = lines.map((line) => ({ ...line, lineTotalCents: Number(line.unit_price_cents) * line.quantity }));
   const goodsCents = billed.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const totals = totalsWithShipping(goodsCents, billedBefore ? 0 : Number(shipment.shipping_cents), rules);
-  const year = Number(storeToday(issuedAt).slice(0, 4));
+  const issuedOn = storeToday(issuedAt);
+  const year = Number(issuedOn.slice(0, 4));
   const { number } = await takeDocumentNumber(trx, "invoice", year);
+  const dueOn = await dueDayOf(trx, shipment.order_id, issuedOn);
 
   const invoice = await trx
     .insertInto("invoices")
@@ -88,6 +91,7 @@ export async function issueShipmentInvoice(
       shipping_cents: totals.shippingCents,
       tax_cents: totals.taxCents,
       total_cents: totals.totalCents,
+      due_on: dueOn,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -9,6 +9,7 @@ import { containsPattern } from "~/lib/like-pattern";
 import { totalsWithShipping } from "~/lib/pricing";
 import { addCalendarDays } from "~/lib/quotes";
 import { type CompletedLine, fillWaitingLines, releaseLineStock, releaseOrderStock } from "~/models/backorders.server";
+import { awaitsPayment } from "~/models/trade-terms.server";
 
 const orderColumns = [
   "orders.id",
@@ -497,7 +498,9 @@ export type ShipResult =
   | { ok: true; shipmentId: number; status: "shipped" | "partly shipped" }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "not-allowed"; from: OrderStatus }
-  | { ok: false; reason: "nothing-ready" };
+  | { ok: false; reason: "nothing-ready" }
+  /** A pro-forma order whose payment staff have not recorded yet. */
+  | { ok: false; reason: "awaiting-payment" };
 
 /** Who ships, with which carrier (app/lib/carriers.ts) and the number to follow it by. */
 export type ShipmentDetails = { userId: number | null; carrier: CarrierId; trackingNumber: string | null };
@@ -511,10 +514,15 @@ export function shipReadyUnits(
   { userId, carrier, trackingNumber, executor = db }: ShipmentDetails & DbOptions,
 ): Promise<ShipResult> {
   return inTransaction(executor, async (trx): Promise<ShipResult> => {
-    const order = await trx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
+    const order = await trx
+      .selectFrom("orders")
+      .select(["status", "payment_method", "paid_at"])
+      .where("id", "=", orderId)
+      .executeTakeFirst();
     if (!order) return { ok: false, reason: "not-found" };
     const from = order.status;
     if (!ALLOWED_TRANSITIONS[from].includes("shipped")) return { ok: false, reason: "not-allowed", from };
+    if (awaitsPayment(order)) return { ok: false, reason: "awaiting-payment" };
     // Taken first, so a second Ship of the same order waits here and then finds nothing ready.
     if (!(await lockOrderAt(trx, orderId, from))) return { ok: false, reason: "not-allowed", from };
     const lines = await trx

@@ -8,6 +8,7 @@ import { partNumberKey } from "~/lib/part-number";
 import { itemsByPartNumber } from "~/models/cart.server";
 import { getOrder, linesOfOrders, listAllOrders, listOrdersForUser } from "~/models/order.server";
 import { placeOrder } from "~/services/checkout.server";
+import { creditRefusalText } from "~/web/checkout-replies.server";
 
 // POST /api/order places an order through the same checkout transaction as the pages; GET lists them.
 // (The original ordered with PUT /item/{id} and a new quantity: a client never writes stock here.)
@@ -57,6 +58,9 @@ const handleApiCall = apiRoute({
             "Nothing was ordered: the total is not expectedTotal any more. Here are the lines and totals now.",
             toApiRefusal(result.bill),
           );
+        case "credit-limit":
+        case "overdue":
+          throw new ApiError(409, creditRefusalText(result));
       }
     }
     const placed = await getOrder(result.orderId, { ownerId: user.id });

@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "~/db/schema";
 import { type CheckoutInput, type CheckoutResult, writeOrder } from "~/models/checkout.server";
 
+import { askApprovers } from "./companies.server";
 import { enqueueMailForOrder } from "./order-mail.server";
 
 export type { CheckoutInput, CheckoutResult } from "~/models/checkout.server";
@@ -25,6 +26,7 @@ export function placeOrder(
     beforeCommit: async (trx, orderId) => {
       await beforeCommit?.(trx, orderId);
       await enqueueMailForOrder(orderId, "placed", { executor: trx });
+      await askApprovers(trx, orderId);
     },
   });
 }

@@ -97,7 +97,9 @@ export type AcceptQuoteResult =
   /** Staff changed the quote between the page and the press: its prices are read again. */
   | { ok: false; reason: "changed"; number: string }
   | { ok: false; reason: "part-gone"; number: string; partNumbers: string[] }
-  | (Extract<CheckoutResult, { reason: "problems" | "total-changed" }> & { number: string });
+  | (Extract<CheckoutResult, { reason: "problems" | "total-changed" | "credit-limit" | "overdue" }> & {
+      number: string;
+    });
 
 /** Why a quote cannot be accepted as it stands, or null when it can. */
 function refusalToAccept(quote: QuoteDetail): AcceptQuoteResult | null {
@@ -172,7 +174,7 @@ export async function acceptQuote(
       if (result.repeated) return { ok: false, reason: "accepted", number, orderId: result.orderId };
       return { ok: true, orderId: result.orderId, number };
     }
-    if (result.reason === "problems" || result.reason === "total-changed") return { ...result, number };
+    if (result.reason !== "not-found" && result.reason !== "empty") return { ...result, number };
     // Hidden or deleted since it was quoted: priced as missing.
     const missing = result.reason === "not-found" ? result.itemIds : [];
     const partNumbers = quote.lines.filter((line) => missing.includes(line.itemId!)).map((line) => line.partNumber);

@@ -1,6 +1,7 @@
 import { formatPrice } from "~/config/env.server";
 import type { CheckoutInput, CheckoutResult } from "~/models/checkout.server";
 import type { BillLine } from "~/models/pricing.server";
+import type { CreditRefusal } from "~/models/trade-terms.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { refuse } from "~/web/form-action.server";
 
@@ -41,6 +42,14 @@ function lineProblemText(line: BillLine) {
   return "";
 }
 
+/** Why the company's account refused an order: the same words on the pages and in the API. */
+export function creditRefusalText(result: CreditRefusal) {
+  if (result.reason === "overdue") {
+    return `Orders on account are paused: invoice ${result.invoiceNumbers.join(", ")} ${result.invoiceNumbers.length === 1 ? "is" : "are"} overdue. Nothing was ordered; once it is paid you can order on account again.`;
+  }
+  return `This order (${formatPrice(result.totalCents)}) is over your company's credit limit: ${formatPrice(result.availableCents)} is available. Nothing was ordered; order less, or ask your accounts team to pay open invoices.`;
+}
+
 /**
  * Why an order was not placed, as the checkout and order forms show it: nothing was written, and
  * the page shows the bill as it is now so that the buyer can confirm the new figures.
@@ -65,5 +74,8 @@ export function checkoutRefusal(result: Exclude<CheckoutResult, { ok: true }>) {
         },
         { extra: { bill: result.bill } },
       );
+    case "credit-limit":
+    case "overdue":
+      return refuse(409, creditRefusalText(result));
   }
 }

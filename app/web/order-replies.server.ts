@@ -32,6 +32,12 @@ export async function moveOrderAlong(change: ChangeOrderStatus, backTo: string, 
       if (shipped.reason === "nothing-ready") {
         return refuse(409, `Nothing of order #${orderId} is in stock to ship yet: it ships as stock arrives.`);
       }
+      if (shipped.reason === "awaiting-payment") {
+        return refuse(
+          409,
+          `Order #${orderId} is paid by pro-forma invoice: record its payment before it is dispatched.`,
+        );
+      }
       return refuse(409, `Order #${orderId} is ${shipped.from}; it cannot be shipped.`);
     }
     return redirectWithFlash(backTo, `Order #${orderId} is now ${shipped.status}.`);

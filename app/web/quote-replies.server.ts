@@ -2,7 +2,7 @@ import { formatStoreDate } from "~/config/env.server";
 import { MAX_QUOTE_LINES, type QuoteStatus } from "~/lib/quotes";
 import type { CloseQuoteResult, PriceQuoteResult, QuoteDetail } from "~/models/quote.server";
 import { type AcceptQuoteResult, requestQuote } from "~/services/quotes.server";
-import { checkoutRefusal } from "~/web/checkout-replies.server";
+import { checkoutRefusal, creditRefusalText } from "~/web/checkout-replies.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { refuse } from "~/web/form-action.server";
 
@@ -77,6 +77,9 @@ export function acceptRefusal(result: Exclude<AcceptQuoteResult, { ok: true }>, 
         409,
         `${result.partNumbers.join(", ")} ${result.partNumbers.length === 1 ? "is" : "are"} no longer sold. Nothing was ordered; ask us for a new quote.`,
       );
+    case "credit-limit":
+    case "overdue":
+      return say(409, creditRefusalText(result));
     case "problems":
     case "total-changed": {
       // The checkout's own words: short of stock, below a minimum, or a total the page did not show.

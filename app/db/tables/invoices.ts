@@ -37,6 +37,10 @@ export interface InvoicesTable {
   shipping_cents: number;
   tax_cents: number;
   total_cents: number;
+  /** For an invoice on account: the day it falls due (a calendar date in the store's zone). */
+  due_on: string | null;
+  /** When staff recorded its payment. */
+  paid_at: Timestamp | null;
 }
 
 /** What a document charges (or credits): a part, its quantity and its price, copied from the order line. */

@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 
+import type { PaymentMethod } from "~/lib/companies";
 import type { OrderStatus } from "~/lib/statuses";
 
 import type { Timestamp } from "./common";
@@ -19,6 +20,14 @@ export interface OrdersTable {
   total_cents: number;
   /** The checkout form's one-time token or the API's Idempotency-Key: unique per customer. */
   checkout_token: string | null;
+  /** The company it was placed for (its member placed it); null for a private customer's. */
+  company_id: number | null;
+  /** How a company order is paid; null for a private customer's. */
+  payment_method: PaymentMethod | null;
+  /** When staff recorded its payment: a pro-forma order may ship from then on. */
+  paid_at: Timestamp | null;
+  /** An order awaiting approval keeps its stock until then. */
+  approval_expires_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,0 +1,316 @@
+import { describe, expect, test } from "vitest";
+
+import { storeToday } from "~/config/env.server";
+import { db } from "~/db/db.server";
+import { addCalendarDays } from "~/lib/quotes";
+import { listAwaitingApproval } from "~/models/approvals.server";
+import {
+  acceptInvitation,
+  changeMember,
+  createInvitation,
+  getCompany,
+  invitationByToken,
+} from "~/models/company.server";
+import { creditUsed, recordPayment } from "~/models/trade-terms.server";
+import { decideOrder, releaseExpiredApprovals } from "~/services/companies.server";
+import { shipReadyParts } from "~/services/order-status.server";
+
+import { newItem } from "../support/builders";
+import { newCompany } from "../support/companies";
+import { placeTestOrder, stockOf, TEST_SHIPMENT } from "../support/orders";
+import { createSignedInUser, newUser } from "../support/users";
+
+// Company accounts (issue 27): roles and limits, approvals that reserve stock until they expire,
+// trade terms with a credit limit held inside checkout, overdue invoices, and pro-forma orders that
+// wait for their payment before dispatch.
+
+async function orderRow(orderId: number) {
+  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+}
+
+async function placed(userId: number, itemId: number, quantity: number) {
+  const result = await placeTestOrder(userId, { itemId, quantity });
+  if (!result.ok) throw new Error(`not placed: ${result.reason}`);
+  return result.orderId;
+}
+
+describe("roles and limits", () => {
+  test("an order within the buyer's limits is the company's, on account, and pending", async () => {
+    const { companyId, members } = await newCompany({ members: [{ role: "buyer", orderLimitCents: 50_000 }] });
+    const part = await newItem({ price_cents: 1000, quantity: 10 });
+    const orderId = await placed(members[0].user.id, part.id, 2);
+    expect(await orderRow(orderId)).toMatchObject({
+      company_id: companyId,
+      payment_method: "account",
+      status: "pending",
+      approval_expires_at: null,
+    });
+  });
+
+  test("over the limit per order it awaits approval, its stock reserved, and the approvers are mailed", async () => {
+    const { companyId, members } = await newCompany({
+      members: [{ role: "buyer", orderLimitCents: 1_000 }, { role: "approver" }],
+    });
+    const [buyer, approver] = members;
+    const part = await newItem({ price_cents: 1000, quantity: 10 });
+    const orderId = await placed(buyer.user.id, part.id, 3);
+
+    const order = await orderRow(orderId);
+    expect(order.status).toBe("awaiting approval");
+    expect(Date.parse(order.approval_expires_at!)).toBeGreaterThan(Date.now() + 71 * 3_600_000);
+    expect(await stockOf(part.id)).toBe(7);
+    const history = await db
+      .selectFrom("order_status_changes")
+      .select("status")
+      .where("order_id", "=", orderId)
+      .execute();
+    expect(history.map((row) => row.status)).toEqual(["awaiting approval"]);
+    const asked = await db
+      .selectFrom("outbox")
+      .select(["recipient", "subject"])
+      .where("order_id", "=", orderId)
+      .where("kind", "=", "approval-request")
+      .execute();
+    // The approver and the company admin, never the buyer.
+    expect(asked.map((row) => row.recipient).sort()).toEqual(
+      [approver.user.email, (await getCompany(companyId))!.members.find((m) => m.role === "admin")!.email].sort(),
+    );
+    expect(asked[0].subject).toContain(`order #${orderId}`);
+    expect((await listAwaitingApproval(companyId)).map((row) => row.id)).toEqual([orderId]);
+
+    // Awaiting approval, it cannot be shipped.
+    const shipped = await shipReadyParts(orderId, TEST_SHIPMENT);
+    expect(shipped).toMatchObject({ ok: false, reason: "not-allowed" });
+  });
+
+  test("the monthly limit counts the member's other orders this month", async () => {
+    const { members } = await newCompany({ members: [{ role: "buyer", monthlyLimitCents: 5_000 }] });
+    const part = await newItem({ price_cents: 1000, quantity: 20 });
+    const first = await placed(members[0].user.id, part.id, 2);
+    expect((await orderRow(first)).status).toBe("pending");
+    const firstTotal = Number((await orderRow(first)).total_cents);
+    expect(firstTotal).toBeLessThan(5_000);
+    const second = await placed(members[0].user.id, part.id, 3);
+    expect(Number((await orderRow(second)).total_cents) + firstTotal).toBeGreaterThan(5_000);
+    expect((await orderRow(second)).status).toBe("awaiting approval");
+  });
+
+  test("approve sends it on to dispatch; reject cancels it and gives the stock back; nobody approves their own", async () => {
+    const { companyId, members } = await newCompany({
+      members: [
+        { role: "buyer", orderLimitCents: 500 },
+        { role: "approver", orderLimitCents: 500 },
+      ],
+    });
+    const [buyer, approver] = members;
+    const part = await newItem({ price_cents: 1000, quantity: 10 });
+    const approved = await placed(buyer.user.id, part.id, 2);
+    const rejected = await placed(buyer.user.id, part.id, 3);
+    const own = await placed(approver.user.id, part.id, 1);
+    expect(await stockOf(part.id)).toBe(4);
+
+    expect(await decideOrder(own, { userId: approver.user.id, companyId }, "approve")).toEqual({
+      ok: false,
+      reason: "own-order",
+    });
+    // Another company's approver does not find it.
+    const other = await newCompany({ members: [{ role: "approver" }] });
+    expect(
+      await decideOrder(approved, { userId: other.members[0].user.id, companyId: other.companyId }, "approve"),
+    ).toEqual({ ok: false, reason: "not-found" });
+
+    expect(await decideOrder(approved, { userId: approver.user.id, companyId }, "approve")).toMatchObject({
+      ok: true,
+      status: "pending",
+    });
+    expect(await decideOrder(approved, { userId: approver.user.id, companyId }, "reject")).toEqual({
+      ok: false,
+      reason: "decided",
+    });
+    expect(await decideOrder(rejected, { userId: approver.user.id, companyId }, "reject")).toMatchObject({
+      ok: true,
+      status: "cancelled",
+    });
+    expect(await stockOf(part.id)).toBe(7);
+    const history = await db
+      .selectFrom("order_status_changes")
+      .select("status")
+      .where("order_id", "=", approved)
+      .orderBy("id")
+      .execute();
+    expect(history.map((row) => row.status)).toEqual(["awaiting approval", "pending"]);
+    const told = await db.selectFrom("outbox").select("subject").where("order_id", "=", approved).execute();
+    expect(told.some((row) => row.subject.includes("approved"))).toBe(true);
+
+    const shipped = await shipReadyParts(approved, TEST_SHIPMENT);
+    expect(shipped.ok).toBe(true);
+  });
+
+  test("a reservation nobody decided on in time is released; an expired order cannot be approved", async () => {
+    const { companyId, members } = await newCompany({
+      members: [{ role: "buyer", orderLimitCents: 500 }, { role: "approver" }],
+    });
+    const part = await newItem({ price_cents: 1000, quantity: 5 });
+    const orderId = await placed(members[0].user.id, part.id, 4);
+    expect(await stockOf(part.id)).toBe(1);
+
+    const later = new Date(Date.now() + 73 * 3_600_000);
+    expect(await releaseExpiredApprovals(new Date())).toBe(0);
+    const { decideApproval } = await import("~/models/approvals.server");
+    expect(await decideApproval(orderId, { userId: members[1].user.id, companyId }, "approve", { at: later })).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+    expect(await releaseExpiredApprovals(later)).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(orderId)).status).toBe("cancelled");
+    expect(await stockOf(part.id)).toBe(5);
+    // Once released, a second sweep finds nothing of it.
+    expect(await releaseExpiredApprovals(later)).toBe(0);
+  });
+
+  test("a company never loses its last company admin", async () => {
+    const { companyId, admin, members } = await newCompany({ members: [{ role: "buyer" }] });
+    expect(await changeMember(companyId, admin.user.id, "remove")).toEqual({ ok: false, reason: "last-admin" });
+    expect(
+      await changeMember(companyId, admin.user.id, { role: "buyer", orderLimitCents: null, monthlyLimitCents: null }),
+    ).toEqual({ ok: false, reason: "last-admin" });
+    expect(
+      await changeMember(companyId, members[0].user.id, {
+        role: "admin",
+        orderLimitCents: null,
+        monthlyLimitCents: null,
+      }),
+    ).toEqual({ ok: true });
+    expect(await changeMember(companyId, admin.user.id, "remove")).toEqual({ ok: true });
+    expect((await getCompany(companyId))!.members.map((member) => member.role)).toEqual(["admin"]);
+  });
+});
+
+describe("invitations", () => {
+  test("the invited address joins once, with the role and limits the invitation gave", async () => {
+    const { companyId, admin } = await newCompany();
+    const invited = await newUser({ email: `buyer.${Date.now()}@presswork.example` });
+    const token = await createInvitation(
+      companyId,
+      { email: invited.email.toUpperCase(), role: "buyer", orderLimitCents: 25_000, monthlyLimitCents: 100_000 },
+      admin.user.id,
+    );
+    expect(await invitationByToken(token)).toMatchObject({ company_id: companyId, email: invited.email });
+
+    const stranger = await createSignedInUser();
+    expect(await acceptInvitation(token, stranger.user)).toEqual({ ok: false, reason: "other-email" });
+    expect(await acceptInvitation("not-a-token", invited)).toEqual({ ok: false, reason: "not-found" });
+    expect(await acceptInvitation(token, invited)).toMatchObject({ ok: true, companyId });
+    expect(await acceptInvitation(token, invited)).toEqual({ ok: false, reason: "not-found" });
+    const member = (await getCompany(companyId))!.members.find((row) => row.id === invited.id);
+    expect(member).toMatchObject({ role: "buyer", order_limit_cents: 25_000, monthly_limit_cents: 100_000 });
+  });
+
+  test("an account already in a company cannot join another", async () => {
+    const first = await newCompany({ members: [{ role: "buyer" }] });
+    const second = await newCompany();
+    const token = await createInvitation(
+      second.companyId,
+      { email: first.members[0].user.email, role: "buyer", orderLimitCents: null, monthlyLimitCents: null },
+      second.admin.user.id,
+    );
+    expect(await acceptInvitation(token, first.members[0].user)).toEqual({ ok: false, reason: "already-member" });
+  });
+});
+
+describe("trade terms and the credit limit", () => {
+  test("open orders and unpaid invoices count against the limit; an order over it is refused and nothing is written", async () => {
+    const part = await newItem({ price_cents: 2000, quantity: 50 });
+    const probe = await placeTestOrder((await createSignedInUser()).user.id, { itemId: part.id, quantity: 2 });
+    if (!probe.ok) throw new Error("probe");
+    const orderTotal = Number((await orderRow(probe.orderId)).total_cents);
+
+    const { companyId, members } = await newCompany({
+      creditLimitCents: orderTotal * 2 + 1,
+      members: [{ role: "buyer" }],
+    });
+    const buyer = members[0].user.id;
+    const first = await placed(buyer, part.id, 2);
+    await placed(buyer, part.id, 2);
+    expect(await creditUsed(companyId)).toBe(orderTotal * 2);
+    const stockBefore = await stockOf(part.id);
+
+    const refused = await placeTestOrder(buyer, { itemId: part.id, quantity: 2 });
+    expect(refused).toEqual({ ok: false, reason: "credit-limit", availableCents: 1, totalCents: orderTotal });
+    expect(await stockOf(part.id)).toBe(stockBefore);
+
+    // Shipped and invoiced it still counts; paid, it no longer does.
+    const shipped = await shipReadyParts(first, TEST_SHIPMENT);
+    if (!shipped.ok) throw new Error(shipped.reason);
+    expect(await creditUsed(companyId)).toBe(orderTotal * 2);
+    expect(await recordPayment(first)).toEqual({ ok: true, paidInvoices: [shipped.invoice.number], settled: true });
+    expect(await creditUsed(companyId)).toBe(orderTotal);
+    expect((await placeTestOrder(buyer, { itemId: part.id, quantity: 2 })).ok).toBe(true);
+  });
+
+  test("an invoice on account falls due after the company's terms; an overdue one stops orders on account until it is paid", async () => {
+    const { members } = await newCompany({ paymentTermsDays: 30, members: [{ role: "buyer" }] });
+    const part = await newItem({ price_cents: 1000, quantity: 20 });
+    const orderId = await placed(members[0].user.id, part.id, 1);
+    const shipped = await shipReadyParts(orderId, TEST_SHIPMENT);
+    if (!shipped.ok) throw new Error(shipped.reason);
+    const invoice = await db
+      .selectFrom("invoices")
+      .selectAll()
+      .where("id", "=", shipped.invoice.id)
+      .executeTakeFirstOrThrow();
+    expect(invoice.due_on).toBe(addCalendarDays(storeToday(), 30));
+    expect(invoice.paid_at).toBeNull();
+
+    await db
+      .updateTable("invoices")
+      .set({ due_on: addCalendarDays(storeToday(), -1) })
+      .where("id", "=", invoice.id)
+      .execute();
+    expect(await placeTestOrder(members[0].user.id, { itemId: part.id, quantity: 1 })).toEqual({
+      ok: false,
+      reason: "overdue",
+      invoiceNumbers: [invoice.number],
+    });
+    await recordPayment(orderId);
+    expect((await placeTestOrder(members[0].user.id, { itemId: part.id, quantity: 1 })).ok).toBe(true);
+  });
+
+  test("a private customer's order has no company, no payment method and no limit", async () => {
+    const customer = await createSignedInUser();
+    const part = await newItem({ price_cents: 1000, quantity: 5 });
+    const orderId = await placed(customer.user.id, part.id, 5);
+    expect(await orderRow(orderId)).toMatchObject({ company_id: null, payment_method: null, status: "pending" });
+  });
+});
+
+describe("pro-forma orders", () => {
+  test("a company not on account orders against a pro-forma invoice and its order waits for the payment to ship", async () => {
+    const { members } = await newCompany({ paymentTermsDays: null, creditLimitCents: 0, members: [{ role: "buyer" }] });
+    const part = await newItem({ price_cents: 1000, quantity: 5 });
+    const orderId = await placed(members[0].user.id, part.id, 2);
+    expect(await orderRow(orderId)).toMatchObject({ payment_method: "proforma", paid_at: null, status: "pending" });
+
+    expect(await shipReadyParts(orderId, TEST_SHIPMENT)).toEqual({ ok: false, reason: "awaiting-payment" });
+    expect(await db.selectFrom("shipments").select("id").where("order_id", "=", orderId).execute()).toEqual([]);
+    expect(await recordPayment(orderId)).toEqual({ ok: true, paidInvoices: [], settled: true });
+    expect(await recordPayment(orderId)).toEqual({ ok: false, reason: "nothing-due" });
+    const shipped = await shipReadyParts(orderId, TEST_SHIPMENT);
+    expect(shipped.ok).toBe(true);
+    // Paid up front: its invoice has no due day.
+    if (shipped.ok) {
+      const invoice = await db
+        .selectFrom("invoices")
+        .select("due_on")
+        .where("id", "=", shipped.invoice.id)
+        .executeTakeFirstOrThrow();
+      expect(invoice.due_on).toBeNull();
+    }
+  });
+
+  test("a private customer's order has no payment to record", async () => {
+    const customer = await createSignedInUser();
+    const part = await newItem({ quantity: 5 });
+    expect(await recordPayment(await placed(customer.user.id, part.id, 1))).toEqual({ ok: false, reason: "not-found" });
+  });
+});
