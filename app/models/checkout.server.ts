@@ -11,6 +11,7 @@ import {
   buyerTermsOf,
   checkCredit,
   type CreditRefusal,
+  lockCompanyForCheckout,
   paymentMethodOf,
 } from "~/models/trade-terms.server";
 
@@ -94,6 +95,8 @@ export async function writeOrder(
       const paymentMethod = terms ? paymentMethodOf(terms) : null;
       const needsApproval = terms ? (await approvalReason(trx, userId, terms, bill.totals.totalCents)) !== null : false;
       const status = needsApproval ? "awaiting approval" : "pending";
+      const creditLimitCents =
+        terms && paymentMethod === "account" ? await lockCompanyForCheckout(trx, terms.companyId) : null;
 
       const timestamp = now();
       const header = await trx
@@ -143,8 +146,8 @@ export async function writeOrder(
       if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== bill.totals.totalCents) {
         throw new Rollback<CheckoutResult>({ ok: false, reason: "total-changed", bill });
       }
-      if (terms && paymentMethod === "account") {
-        const refusal = await checkCredit(trx, terms.companyId, bill.totals.totalCents);
+      if (terms && creditLimitCents !== null) {
+        const refusal = await checkCredit(trx, terms.companyId, creditLimitCents, bill.totals.totalCents);
         if (refusal) throw new Rollback<CheckoutResult>(refusal);
       }
 

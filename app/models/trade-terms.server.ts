@@ -134,19 +134,34 @@ export type CreditRefusal =
   | { ok: false; reason: "overdue"; invoiceNumbers: string[] };
 
 /**
- * Inside the checkout transaction, once the order's header (on account, with its total) is written:
- * the company's row is taken first (PostgreSQL's row lock; SQLite writes one transaction at a time),
- * so members checking out at once are counted one after another and the limit holds for them all.
+ * Takes the company's row for the checkout transaction, before anything else of the order is
+ * written or locked (PostgreSQL's FOR NO KEY UPDATE, which the orders' foreign keys to it do not
+ * conflict with; SQLite writes one transaction at a time): members checking out at once are then
+ * counted one after another, and the credit limit holds for them all.
  */
-export async function checkCredit(trx: Trx, companyId: number, orderTotalCents: number): Promise<CreditRefusal | null> {
+export async function lockCompanyForCheckout(trx: Trx, companyId: number) {
   let company = trx.selectFrom("companies").select("credit_limit_cents").where("id", "=", companyId);
-  if (isPostgres(trx)) company = company.forUpdate();
+  if (isPostgres(trx)) company = company.forNoKeyUpdate();
   const { credit_limit_cents } = await company.executeTakeFirstOrThrow();
+  return Number(credit_limit_cents);
+}
+
+/**
+ * Inside the checkout transaction that took the company's row (lockCompanyForCheckout), once the
+ * order's header (on account, with its total) is written: refused when an invoice is overdue, or
+ * when what the company owes with this order is over its limit.
+ */
+export async function checkCredit(
+  trx: Trx,
+  companyId: number,
+  creditLimitCents: number,
+  orderTotalCents: number,
+): Promise<CreditRefusal | null> {
   const overdue = await overdueInvoices(companyId, { executor: trx });
   if (overdue.length) return { ok: false, reason: "overdue", invoiceNumbers: overdue.map((invoice) => invoice.number) };
   const used = await creditUsed(companyId, { executor: trx });
-  if (used > Number(credit_limit_cents)) {
-    const availableCents = Math.max(0, Number(credit_limit_cents) - (used - orderTotalCents));
+  if (used > creditLimitCents) {
+    const availableCents = Math.max(0, creditLimitCents - (used - orderTotalCents));
     return { ok: false, reason: "credit-limit", availableCents, totalCents: orderTotalCents };
   }
   return null;
