@@ -6,6 +6,9 @@ export const company = {
   phone: "+44 114 496 0321",
   email: "sales@gearwright.example",
   hours: "Monday to Friday, 8:00 to 17:30 (UK time)",
+  /** How to pay a pro-forma invoice or an invoice on account: printed on both. */
+  paymentInstructions:
+    "Pay by bank transfer to Gearwright Parts Ltd., Example Bank plc, sort code 00-00-00, account 00000000, quoting the order or invoice number.",
 };
 
 export const about = {

@@ -137,7 +137,7 @@ export type Executor = DB | Transaction<Database>;
  */
 export type DbOptions = { executor?: Executor };
 
-/** Whether the database is PostgreSQL, whose row locks (FOR UPDATE) SQLite has no need of: it writes one transaction at a time. */
+/** Whether the database is PostgreSQL: SQLite has no row locks (FOR UPDATE), as it writes one transaction at a time. */
 export function isPostgres(executor: Executor) {
   return executor.getExecutor().adapter instanceof PostgresAdapter;
 }

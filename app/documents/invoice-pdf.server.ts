@@ -1,4 +1,4 @@
-import { formatPrice, formatStoreDate } from "~/config/env.server";
+import { formatPrice, formatStoreDate, formatStoreDay } from "~/config/env.server";
 import { invoiceTitle } from "~/lib/invoices";
 import { formatTaxRate } from "~/lib/pricing";
 import type { InvoiceDocument } from "~/models/invoice.server";
@@ -69,7 +69,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   drawNote(
     doc,
     isInvoice
-      ? `Payment is due on receipt of this invoice. Please quote ${invoice.number} with your payment.`
+      ? `${invoice.due_on ? `On account: payment is due by ${formatStoreDay(invoice.due_on)}.` : "Payment is due on receipt of this invoice."} Please quote ${invoice.number} with your payment.`
       : `This credit note reduces what is owed on invoice ${invoice.creditsNumber ?? ""}.`,
   );
   return finishDocument(doc, bytes, `${title} ${invoice.number}`);

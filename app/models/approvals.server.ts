@@ -21,13 +21,6 @@ export function listAwaitingApproval(companyId: number) {
       "orders.approval_expires_at",
       "users.display_name as buyer_name",
     ])
-    .select((eb) =>
-      eb
-        .selectFrom("order_lines")
-        .select(eb.fn.countAll<number>().as("n"))
-        .whereRef("order_lines.order_id", "=", "orders.id")
-        .as("line_count"),
-    )
     .where("orders.company_id", "=", companyId)
     .where("orders.status", "=", "awaiting approval")
     .orderBy("orders.id")

@@ -4,6 +4,7 @@ import { storePricingRules } from "~/config/env.server";
 import { db, type DbOptions, type Executor, inTransaction, now } from "~/db/db.server";
 import type { Database, OrderLine, OrderStatus } from "~/db/schema";
 import { type CarrierId, shipmentTracking } from "~/lib/carriers";
+import type { PaymentMethod } from "~/lib/companies";
 import { csvAmount } from "~/lib/csv";
 import { containsPattern } from "~/lib/like-pattern";
 import { totalsWithShipping } from "~/lib/pricing";
@@ -67,9 +68,15 @@ export function orderButtonsFor(order: {
   status: OrderStatus;
   ready_to_ship: number | string | null;
   waiting_units?: number | string | null;
+  payment_method?: PaymentMethod | null;
+  paid_at?: string | null;
 }) {
   const partShipment = Number(order.waiting_units ?? 0) > 0;
-  return orderActionsFor(order.status, Number(order.ready_to_ship ?? 0)).map((intent) => ({
+  // A pro-forma order waits for its payment: Record payment comes first, then Ship.
+  const readyToShip = awaitsPayment({ payment_method: order.payment_method ?? null, paid_at: order.paid_at ?? null })
+    ? 0
+    : Number(order.ready_to_ship ?? 0);
+  return orderActionsFor(order.status, readyToShip).map((intent) => ({
     intent,
     label: intent === "ship" && partShipment ? "Ship what is ready" : ORDER_ACTIONS[intent].label,
   }));
@@ -326,7 +333,16 @@ function ordersWithCustomers(executor: Executor) {
   return executor
     .selectFrom("orders")
     .innerJoin("users", "users.id", "orders.user_id")
+    .leftJoin("companies", "companies.id", "orders.company_id")
     .select([...orderColumns, "orders.user_id", "users.email as customer_email", "users.display_name as customer_name"])
+    .select([
+      "orders.company_id",
+      "companies.name as company_name",
+      "companies.payment_terms_days",
+      "orders.payment_method",
+      "orders.paid_at",
+      "orders.approval_expires_at",
+    ])
     .select((eb) => [readyToShip(eb), waitingUnits(eb)]);
 }
 

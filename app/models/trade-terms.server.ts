@@ -232,3 +232,28 @@ export function recordPayment(orderId: number, { executor = db }: DbOptions = {}
 /** Whether an order may leave: a pro-forma order only once its payment is recorded. */
 export const awaitsPayment = (order: { payment_method: PaymentMethod | null; paid_at: string | null }) =>
   order.payment_method === "proforma" && order.paid_at === null;
+
+/**
+ * What checkout tells a company member before they place an order of `totalCents`: how it will be
+ * paid, the credit left, whether it will wait for approval and why, and any overdue invoice that
+ * will refuse it. Undefined for a private customer. The checkout transaction decides again.
+ */
+export async function checkoutTermsFor(userId: number, totalCents: number) {
+  const terms = await buyerTermsOf(userId);
+  if (!terms) return undefined;
+  const paymentMethod = paymentMethodOf(terms);
+  const onAccount = paymentMethod === "account";
+  const [used, overdue, approval] = await Promise.all([
+    onAccount ? creditUsed(terms.companyId) : 0,
+    onAccount ? overdueInvoices(terms.companyId) : [],
+    approvalReason(db, userId, terms, totalCents),
+  ]);
+  return {
+    companyName: terms.companyName,
+    paymentMethod,
+    paymentTermsDays: terms.paymentTermsDays,
+    creditAvailableCents: onAccount ? Math.max(0, terms.creditLimitCents - used) : null,
+    approvalReason: approval,
+    overdueInvoiceNumbers: overdue.map((invoice) => invoice.number),
+  };
+}

@@ -7,12 +7,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/permissions.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
 import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
+import { CheckoutTermsNote } from "~/components/company/checkout-terms";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { LineProblemNote } from "~/components/line-problem";
 import { useZodForm } from "~/components/use-zod-form";
 import { getCart } from "~/models/cart.server";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { shippingDefaultsFor } from "~/models/order.server";
+import { checkoutTermsFor } from "~/models/trade-terms.server";
 import { placeOrder } from "~/services/checkout.server";
 import { CheckoutSchema } from "~/validation/cart";
 import { checkoutFromForm, checkoutRefusal, orderPlacedRedirect } from "~/web/checkout-replies.server";
@@ -38,7 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   if (!bill.lines.length) throw redirect("/cart");
   // A new token per page shown: posting this page twice (a double click, a reload) is one order.
-  return { bill, checkoutToken: randomUUID(), shipping: await shippingDefaultsFor(user) };
+  const [shipping, terms] = await Promise.all([
+    shippingDefaultsFor(user),
+    checkoutTermsFor(user.id, bill.totals.totalCents),
+  ]);
+  return { bill, checkoutToken: randomUUID(), shipping, terms: terms ?? null };
 }
 
 export const action = formAction({
@@ -70,6 +76,7 @@ export default function Checkout() {
       <h1 className="text-2xl font-bold">Checkout</h1>
       <BillLines lines={bill.lines} note={(line) => <LineProblemNote line={line} />} />
       <BillTotals totals={bill.totals} rules={rules} />
+      {loaded.terms ? <CheckoutTermsNote terms={loaded.terms} totalCents={bill.totals.totalCents} /> : null}
       <Form method="post" {...getFormProps(form)} noValidate className="mt-8 max-w-xl space-y-4">
         <input type="hidden" name={fields.checkoutToken.name} value={loaded.checkoutToken} />
         <input type="hidden" name={fields.expectedTotal.name} value={bill.totals.totalCents} />

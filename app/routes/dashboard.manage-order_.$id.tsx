@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
 import { AdminOrderButtons, CancelLinePanel } from "~/components/dashboard/order-buttons";
 import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { ReturnForm } from "~/components/dashboard/return-form";
-import { ReplyErrors } from "~/components/forms";
+import { ReplyErrors, StatusButton } from "~/components/forms";
 import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
 import { getOrder, orderButtonsFor, returnableLines } from "~/models/order.server";
 import { parseId } from "~/validation/common";
@@ -14,7 +14,13 @@ import { orderWithDispatch } from "~/web/dispatch.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-import { cancelLineReply, lineCancellationOf, moveOrderAlong, returnReply } from "~/web/order-replies.server";
+import {
+  cancelLineReply,
+  lineCancellationOf,
+  moveOrderAlong,
+  recordPaymentReply,
+  returnReply,
+} from "~/web/order-replies.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   pageTitle(matches, data ? `Order #${data.order.id}` : "Order"),
@@ -43,6 +49,7 @@ export const action = formAction({
     if (parseId(params.id) !== value.orderId) return refuse(400, "This form belongs to another order.");
     const backTo = `/dashboard/manage-order/${value.orderId}`;
     if (value.intent === "cancel-line") return cancelLineReply(value.orderId, value.lineId, backTo);
+    if (value.intent === "record-payment") return recordPaymentReply(value.orderId, backTo);
     if (value.intent === "return") {
       const { orderId, intent: _intent, ...details } = value;
       return returnReply(orderId, details, backTo, user.id);
@@ -50,6 +57,12 @@ export const action = formAction({
     return moveOrderAlong(value, backTo, user.id);
   },
 });
+
+/** A pro-forma order not yet paid, or an order on account with invoices issued and not settled. */
+function paymentToRecord(order: { payment_method: string | null; paid_at: string | null; shipments: unknown[] }) {
+  if (order.paid_at !== null) return false;
+  return order.payment_method === "proforma" || (order.payment_method === "account" && order.shipments.length > 0);
+}
 
 export default function ManageOrder() {
   const { order, actions, customerPartNumbers, cancellable, confirmCancelLine, returnable } =
@@ -84,7 +97,19 @@ export default function ManageOrder() {
               </dd>
             </>
           }
-          actions={<AdminOrderButtons orderId={order.id} actions={actions} reply={reply} />}
+          actions={
+            <>
+              <AdminOrderButtons orderId={order.id} actions={actions} reply={reply} />
+              {paymentToRecord(order) ? (
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="orderId" value={order.id} />
+                  <StatusButton name="intent" value="record-payment" variant="secondary" pendingText="Recording…">
+                    Record payment received
+                  </StatusButton>
+                </Form>
+              ) : null}
+            </>
+          }
         />
         <ReturnForm orderId={order.id} lines={returnable} reply={reply} />
       </div>

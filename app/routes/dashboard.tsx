@@ -5,15 +5,19 @@ import type { ReactNode } from "react";
 import { requireUser } from "~/auth/permissions.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StatusButton } from "~/components/forms";
+import { canApprove, type CompanyRole } from "~/lib/companies";
+import { membershipOf } from "~/models/company.server";
 import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Dashboard")];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const membership = await membershipOf(user.id);
   return {
     displayName: user.display_name,
     isAdmin: user.role === "admin",
+    companyRole: membership?.role ?? null,
     unprovenEmail: user.email_verified_at ? null : user.email,
   };
 }
@@ -33,6 +37,7 @@ const adminLinks = [
   { to: "/dashboard", label: "Admin Home", end: true },
   { to: "/dashboard/manage-order", label: "Manage Orders" },
   { to: "/dashboard/manage-quotes", label: "Manage Quotes" },
+  { to: "/dashboard/manage-companies", label: "Manage Companies" },
   { to: "/dashboard/add-product", label: "Add a Product" },
   { to: "/dashboard/manage-product", label: "Manage Products" },
   { to: "/dashboard/spec-templates", label: "Spec Templates" },
@@ -61,10 +66,19 @@ function MenuLinks({ links, className }: { links: { to: string; label: string; e
   );
 }
 
-function SideMenu({ isAdmin }: { isAdmin: boolean }) {
+/** A company member's pages: the company, and for approvers the orders waiting for them. */
+function companyLinks(role: CompanyRole | null) {
+  if (!role) return [];
+  return [
+    { to: "/dashboard/company", label: "Company" },
+    ...(canApprove(role) ? [{ to: "/dashboard/approvals", label: "Approvals" }] : []),
+  ];
+}
+
+function SideMenu({ isAdmin, companyRole }: { isAdmin: boolean; companyRole: CompanyRole | null }) {
   return (
     <nav aria-label="Dashboard" className="space-y-4">
-      <MenuLinks links={customerLinks} className="space-y-1" />
+      <MenuLinks links={[...customerLinks, ...companyLinks(companyRole)]} className="space-y-1" />
       {isAdmin ? (
         <div>
           <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">Admin</p>
@@ -76,9 +90,9 @@ function SideMenu({ isAdmin }: { isAdmin: boolean }) {
 }
 
 export default function Dashboard() {
-  const { displayName, isAdmin, unprovenEmail } = useLoaderData<typeof loader>();
+  const { displayName, isAdmin, companyRole, unprovenEmail } = useLoaderData<typeof loader>();
   return (
-    <DashboardLayout displayName={displayName} isAdmin={isAdmin}>
+    <DashboardLayout displayName={displayName} isAdmin={isAdmin} companyRole={companyRole}>
       {unprovenEmail ? <UnprovenEmailBanner email={unprovenEmail} /> : null}
       <Outlet />
     </DashboardLayout>
@@ -107,10 +121,12 @@ function UnprovenEmailBanner({ email }: { email: string }) {
 function DashboardLayout({
   displayName,
   isAdmin,
+  companyRole,
   children,
 }: {
   displayName: string;
   isAdmin: boolean;
+  companyRole: CompanyRole | null;
   children: ReactNode;
 }) {
   return (
@@ -123,11 +139,11 @@ function DashboardLayout({
         <details className="rounded-md border border-slate-200 bg-white p-2 md:hidden">
           <summary className="cursor-pointer px-2 py-1 font-semibold">Dashboard menu</summary>
           <div className="mt-2">
-            <SideMenu isAdmin={isAdmin} />
+            <SideMenu isAdmin={isAdmin} companyRole={companyRole} />
           </div>
         </details>
         <div className="hidden md:block">
-          <SideMenu isAdmin={isAdmin} />
+          <SideMenu isAdmin={isAdmin} companyRole={companyRole} />
         </div>
       </aside>
       <div className="min-w-0">{children}</div>
@@ -143,7 +159,7 @@ export function ErrorBoundary() {
   const layout = useRouteLoaderData<typeof loader>("routes/dashboard");
   if (!layout) return <GeneralErrorBoundary />;
   return (
-    <DashboardLayout displayName={layout.displayName} isAdmin={layout.isAdmin}>
+    <DashboardLayout displayName={layout.displayName} isAdmin={layout.isAdmin} companyRole={layout.companyRole}>
       <GeneralErrorBoundary />
     </DashboardLayout>
   );

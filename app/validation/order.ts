@@ -135,9 +135,12 @@ export const ReturnLineSchema = z.object({
     .transform((value) => value === "on"),
 });
 
-/** One order's page for staff: its buttons, a line's cancellation, and a return. */
+/** Staff record that a company order's payment arrived (a pro-forma order's, or its invoices'). */
+export const RecordPaymentSchema = z.object({ intent: z.literal("record-payment"), orderId: idField });
+
+/** One order's page for staff: its buttons, a line's cancellation, a return, and a payment. */
 export const ManageOrderActionSchema = z
-  .discriminatedUnion("intent", [...ORDER_STATUS_CHANGES, CancelLineSchema, ReturnLineSchema])
+  .discriminatedUnion("intent", [...ORDER_STATUS_CHANGES, CancelLineSchema, ReturnLineSchema, RecordPaymentSchema])
   .superRefine(requireTrackingNumber);
 
 export const OrderStatusFilterSchema = z.enum(ORDER_STATUSES).optional().catch(undefined);

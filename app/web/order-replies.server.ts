@@ -1,5 +1,6 @@
 import type { OrderStatus } from "~/lib/statuses";
 import { type CancellableLine, cancellableLines, ORDER_ACTIONS } from "~/models/order.server";
+import { recordPayment } from "~/models/trade-terms.server";
 import { cancelLine, changeOrderStatus, returnShippedUnits, shipReadyParts } from "~/services/order-status.server";
 import { parseId } from "~/validation/common";
 import type { ChangeOrderStatus } from "~/validation/order";
@@ -128,4 +129,16 @@ export async function returnReply(
       ? `${details.quantity} returned${stock}; credit note ${result.creditNote.number} is sent to the buyer.`
       : `${details.quantity} returned${stock}; no invoice billed them, so there is nothing to credit.`,
   );
+}
+
+/** Staff's record of a payment: a pro-forma order may now be dispatched, invoices on account are paid. */
+export async function recordPaymentReply(orderId: number, backTo: string) {
+  const result = await recordPayment(orderId);
+  if (!result.ok) {
+    if (result.reason === "not-found")
+      return refuse(404, `Order #${orderId} has no payment to record: it is not a company order.`);
+    return refuse(409, `Nothing of order #${orderId} is waiting for payment.`);
+  }
+  const invoices = result.paidInvoices.length ? ` Invoice ${result.paidInvoices.join(", ")} marked paid.` : "";
+  return redirectWithFlash(backTo, `Payment recorded for order #${orderId}.${invoices}`);
 }

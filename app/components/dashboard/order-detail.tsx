@@ -4,7 +4,23 @@ import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
 import { CancelLineButton } from "~/components/dashboard/order-buttons";
 import { StatusBadge } from "~/components/dashboard/order-table";
 import { useFormatDate } from "~/components/use-format-date";
+import type { PaymentMethod } from "~/lib/companies";
 import type { CancellableLine, OrderDetail } from "~/models/order.server";
+
+/** How an order is paid and whether that is done, in a few words. */
+function paymentStatusText(
+  method: PaymentMethod,
+  termsDays: number | null,
+  paidAt: string | null,
+  formatDate: (iso: string) => string,
+) {
+  if (method === "proforma") {
+    return paidAt
+      ? `Pro-forma invoice, paid ${formatDate(paidAt)}`
+      : "Pro-forma invoice: dispatched once payment arrives";
+  }
+  return paidAt ? `On account, settled ${formatDate(paidAt)}` : `On account (${termsDays ?? 30} days)`;
+}
 
 /** One order as its customer and the admins see it; each page adds its own buttons and details. */
 export function OrderDetailView({
@@ -122,6 +138,38 @@ export function OrderDetailView({
             <dd>{order.phone}</dd>
             <dt className="text-slate-600">Purchase order</dt>
             <dd data-testid="po-number">{order.po_number ?? "None given"}</dd>
+            {order.company_name ? (
+              <>
+                <dt className="text-slate-600">Company</dt>
+                <dd>{order.company_name}</dd>
+              </>
+            ) : null}
+            {order.payment_method ? (
+              <>
+                <dt className="text-slate-600">Payment</dt>
+                <dd data-testid="order-payment">
+                  {paymentStatusText(order.payment_method, order.payment_terms_days, order.paid_at, formatDate)}
+                  {order.payment_method === "proforma" ? (
+                    <div>
+                      <a
+                        href={`/dashboard/my-order/${order.id}/pro-forma.pdf`}
+                        className="font-medium text-orange-800 underline"
+                      >
+                        Pro-forma invoice (PDF)
+                      </a>
+                    </div>
+                  ) : null}
+                </dd>
+              </>
+            ) : null}
+            {order.status === "awaiting approval" && order.approval_expires_at ? (
+              <>
+                <dt className="text-slate-600">Approval</dt>
+                <dd data-testid="approval-status">
+                  Waiting for an approver; parts reserved until {formatDate(order.approval_expires_at)}
+                </dd>
+              </>
+            ) : null}
           </dl>
         </section>
         <section aria-labelledby="history-heading">

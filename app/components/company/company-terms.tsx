@@ -1,0 +1,33 @@
+import { useFormatPrice } from "~/components/use-money";
+import { formatGbVatNumber } from "~/lib/vat-number";
+import type { CompanyDetail } from "~/models/company.server";
+
+/** A company's VAT number and trade terms, with what its orders on account use of its credit now. */
+export function CompanyTermsList({ company }: { company: Omit<CompanyDetail, "members" | "invitations"> }) {
+  const formatPrice = useFormatPrice();
+  const onAccount = company.payment_terms_days !== null;
+  return (
+    <dl className="mt-4 grid max-w-xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+      <dt className="text-slate-600">VAT number</dt>
+      <dd>{company.vat_number ? formatGbVatNumber(company.vat_number) : "None given"}</dd>
+      <dt className="text-slate-600">Payment</dt>
+      <dd>
+        {onAccount
+          ? `On account: invoices due ${company.payment_terms_days} days after they are issued`
+          : "Pro-forma invoice: orders are dispatched once their payment arrives"}
+      </dd>
+      {onAccount ? (
+        <>
+          <dt className="text-slate-600">Credit limit</dt>
+          <dd>{formatPrice(company.credit_limit_cents)}</dd>
+          <dt className="text-slate-600">Owed and on order</dt>
+          <dd>{formatPrice(company.credit_used_cents)}</dd>
+          <dt className="text-slate-600">Available</dt>
+          <dd className="font-semibold">
+            {formatPrice(Math.max(0, company.credit_limit_cents - company.credit_used_cents))}
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}

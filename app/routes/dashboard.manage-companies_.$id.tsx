@@ -1,0 +1,91 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { requireAdmin } from "~/auth/permissions.server";
+import { CompanyTermsList } from "~/components/company/company-terms";
+import { MemberForm, NewMemberForm } from "~/components/company/members";
+import { CompanyTermsForm } from "~/components/company/terms-form";
+import { useCurrency } from "~/components/use-money";
+import { getCompany, updateCompanyTerms } from "~/models/company.server";
+import { parseId } from "~/validation/common";
+import { ManageCompanyActionSchema } from "~/validation/company";
+import { addMemberReply, removeMemberReply, updateMemberReply } from "~/web/company-replies.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => [
+  pageTitle(matches, loaded?.company.name ?? "Company"),
+];
+
+export const headers = routeHeaders;
+
+async function companyOf(params: { id?: string }) {
+  const id = parseId(params.id);
+  const company = id ? await getCompany(id) : undefined;
+  if (!company) throw data("Company not found", { status: 404 });
+  return company;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { company: await companyOf(params) };
+}
+
+export const action = formAction({
+  guard: requireAdmin,
+  load: ({ params }) => companyOf(params),
+  schema: ManageCompanyActionSchema,
+  async run({ loaded: company, value }) {
+    const backTo = `/dashboard/manage-companies/${company.id}`;
+    switch (value.intent) {
+      case "update": {
+        const saved = await updateCompanyTerms(company.id, {
+          name: value.name,
+          vatNumber: value.vatNumber,
+          paymentTermsDays: value.paymentTermsDays,
+          creditLimitCents: value.creditLimit,
+        });
+        if (!saved) return refuse(404, "Company not found.");
+        return redirectWithFlash(backTo, "Terms saved.");
+      }
+      case "add-member":
+        return addMemberReply(company.id, value, backTo);
+      case "remove-member":
+        return removeMemberReply(company.id, value.userId, backTo);
+      case "update-member":
+        return updateMemberReply(company.id, value, backTo);
+    }
+  },
+});
+
+export default function ManageCompany() {
+  const { company } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const currency = useCurrency();
+  return (
+    <section>
+      <Link to="/dashboard/manage-companies" className="text-sm font-medium text-blue-800 underline">
+        ← Manage Companies
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold">{company.name}</h1>
+      <CompanyTermsList company={company} />
+
+      <h2 className="mt-10 text-xl font-semibold">Name and trade terms</h2>
+      <CompanyTermsForm company={company} reply={reply} />
+
+      <h2 className="mt-10 text-xl font-semibold">Members</h2>
+      <ul className="mt-4 space-y-3">
+        {company.members.map((member) => (
+          <MemberForm key={member.id} member={member} reply={reply} currency={currency} />
+        ))}
+      </ul>
+      <h2 className="mt-10 text-xl font-semibold">Add a member</h2>
+      <p className="mt-1 max-w-2xl text-sm text-slate-700">An existing customer account joins at once.</p>
+      <div className="max-w-2xl">
+        <NewMemberForm reply={reply} currency={currency} intent="add-member" />
+      </div>
+    </section>
+  );
+}
