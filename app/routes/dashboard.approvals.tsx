@@ -105,7 +105,7 @@ export default function Approvals() {
           <Form method="post" className="flex flex-wrap gap-2">
             <input type="hidden" name="orderId" value={order.id} />
             <StatusButton name="intent" value="approve" pendingText="Approving…" className="px-3 py-1">
-              Approve #{order.id}
+              {`Approve #${order.id}`}
             </StatusButton>
             <StatusButton
               name="intent"
@@ -114,7 +114,7 @@ export default function Approvals() {
               pendingText="Rejecting…"
               className="px-3 py-1"
             >
-              Reject #{order.id}
+              {`Reject #${order.id}`}
             </StatusButton>
           </Form>
         ),

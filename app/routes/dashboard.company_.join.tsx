@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       invitedEmail: invitation.email,
       forThisAccount: normalizeEmail(user.email) === invitation.email,
     },
-    { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
+    { headers: { "Cache-Control": "no-store" } },
   );
 }
 

@@ -54,8 +54,6 @@ function optionalLimitField(label: string) {
 }
 
 const roleField = z.enum(COMPANY_ROLES, {
-  required_error: "Choose a role",
-  invalid_type_error: "Choose a role",
   errorMap: () => ({ message: "Choose a role: buyer, approver or company admin" }),
 });
 

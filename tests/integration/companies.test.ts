@@ -189,7 +189,7 @@ describe("roles and limits", () => {
 describe("invitations", () => {
   test("the invited address joins once, with the role and limits the invitation gave", async () => {
     const { companyId, admin } = await newCompany();
-    const invited = await newUser({ email: `buyer.${Date.now()}@presswork.example` });
+    const invited = await newUser({ email: `buyer.${Date.now()}@presswork.co.uk` });
     const token = await createInvitation(
       companyId,
       { email: invited.email.toUpperCase(), role: "buyer", orderLimitCents: 25_000, monthlyLimitCents: 100_000 },
