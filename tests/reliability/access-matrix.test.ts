@@ -90,6 +90,35 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 403, 200],
     post: [405, 405, 405],
   },
+  // Companies: Bob and the admin belong to none. The company page explains that; the approvals page
+  // and the member forms are for the company's approvers and admins (403); an invitation link that
+  // is not one is a 404. Staff manage companies; a pro-forma invoice exists only for a pro-forma order.
+  "routes/dashboard.company": { path: () => "/dashboard/company", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 403, 403] },
+  "routes/dashboard.company_.join": {
+    path: () => "/dashboard/company/join?token=not-an-invitation",
+    get: [SIGN_IN, 404, 404],
+    post: [SIGN_IN, 400, 400],
+  },
+  "routes/dashboard.approvals": {
+    path: () => "/dashboard/approvals",
+    get: [SIGN_IN, 403, 403],
+    post: [SIGN_IN, 403, 403],
+  },
+  "routes/dashboard.manage-companies": {
+    path: () => "/dashboard/manage-companies",
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
+  "routes/dashboard.manage-companies_.$id": {
+    path: (shop) => `/dashboard/manage-companies/${shop.companyId}`,
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
+  "routes/dashboard.my-order_.$id_.pro-forma[.]pdf": {
+    path: (shop) => `/dashboard/my-order/${shop.aliceOrderId}/pro-forma.pdf`,
+    get: [SIGN_IN, 404, 404],
+    post: [405, 405, 405],
+  },
   "routes/dashboard.lists": { path: () => "/dashboard/lists", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
   "routes/dashboard.lists_.$id": {
     path: (shop) => `/dashboard/lists/${shop.aliceListId}`,

@@ -9,6 +9,7 @@ import { db } from "~/db/db.server";
 import { addCalendarDays } from "~/lib/quotes";
 import { addLinesToCart } from "~/models/cart.server";
 import { createCatalogImport } from "~/models/catalog-import";
+import { createCompany } from "~/models/company.server";
 import { saveCartAsList } from "~/models/parts-lists.server";
 import { getQuote } from "~/models/quote.server";
 import { createReview } from "~/models/review.server";
@@ -66,6 +67,16 @@ export async function makeShop() {
   const [adminQuoteLine] = (await getQuote(adminQuoteId))!.lines;
   const aliceListId = await savedListFor(alice.id, item.id);
   const adminListId = await savedListFor(admin.id, item.id);
+  // Carol runs a company: Bob (the matrix's customer) is not in it, nor is the admin.
+  const carol = await newUser({ email: `carol-${suffix}@example.com`, displayName: "Carol" });
+  const carolCompany = await createCompany({
+    name: "Carol Engineering Ltd",
+    vatNumber: null,
+    paymentTermsDays: 30,
+    creditLimitCents: 100_000,
+    adminEmail: carol.email,
+  });
+  if (!carolCompany.ok) throw new Error(`fixture company failed: ${carolCompany.reason}`);
   return {
     admin,
     alice,
@@ -82,6 +93,7 @@ export async function makeShop() {
     adminQuoteLineId: adminQuoteLine.lineId,
     aliceListId,
     adminListId,
+    companyId: carolCompany.companyId,
   };
 }
 
