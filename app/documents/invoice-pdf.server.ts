@@ -1,6 +1,7 @@
 import { formatPrice, formatStoreDate, formatStoreDay } from "~/config/env.server";
 import { invoiceTitle } from "~/lib/invoices";
 import { formatTaxRate } from "~/lib/pricing";
+import { formatGbVatNumber } from "~/lib/vat-number";
 import type { InvoiceDocument } from "~/models/invoice.server";
 
 import {
@@ -43,7 +44,12 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   drawParties(doc, [
     {
       heading: "Bill to",
-      lines: [invoice.customer_name, ...invoice.billing_address.split(/\r?\n/), invoice.customer_email],
+      lines: [
+        ...(invoice.buyer_company ? [invoice.buyer_company, `For ${invoice.customer_name}`] : [invoice.customer_name]),
+        ...invoice.billing_address.split(/\r?\n/),
+        invoice.customer_email,
+        ...(invoice.buyer_vat_number ? [`VAT number ${formatGbVatNumber(invoice.buyer_vat_number)}`] : []),
+      ],
     },
     { heading: "Delivered to", lines: invoice.delivery_address.split(/\r?\n/) },
   ]);

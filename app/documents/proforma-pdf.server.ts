@@ -1,6 +1,7 @@
 import { formatPrice, formatStoreDate, storePricingRules, storeVatNumber } from "~/config/env.server";
 import { company } from "~/content/company";
 import { formatTaxRate } from "~/lib/pricing";
+import { formatGbVatNumber } from "~/lib/vat-number";
 import type { OrderDetail } from "~/models/order.server";
 
 import {
@@ -38,7 +39,12 @@ export function renderProformaPdf(order: OrderDetail): Promise<Buffer> {
   drawParties(doc, [
     {
       heading: "Bill to",
-      lines: [order.company_name ?? order.customer_name, `For ${order.customer_name}`, order.customer_email],
+      lines: [
+        order.company_name ?? order.customer_name,
+        `For ${order.customer_name}`,
+        order.customer_email,
+        ...(order.company_vat_number ? [`VAT number ${formatGbVatNumber(order.company_vat_number)}`] : []),
+      ],
     },
     { heading: "Deliver to", lines: order.address.split(/\r?\n/) },
   ]);

@@ -28,7 +28,10 @@ export async function issueShipmentInvoice(
     .selectFrom("shipments")
     .innerJoin("orders", "orders.id", "shipments.order_id")
     .innerJoin("users", "users.id", "orders.user_id")
+    .leftJoin("companies", "companies.id", "orders.company_id")
     .select([
+      "companies.name as company_name",
+      "companies.vat_number as company_vat_number",
       "orders.id as order_id",
       "orders.user_id",
       "orders.address",
@@ -92,6 +95,8 @@ export async function issueShipmentInvoice(
       tax_cents: totals.taxCents,
       total_cents: totals.totalCents,
       due_on: dueOn,
+      buyer_company: shipment.company_name,
+      buyer_vat_number: shipment.company_vat_number,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -151,6 +156,8 @@ export async function issueCreditNote(
       customer_name: billed.customer_name,
       customer_email: billed.customer_email,
       billing_address: billed.billing_address,
+      buyer_company: billed.buyer_company,
+      buyer_vat_number: billed.buyer_vat_number,
       delivery_address: billed.delivery_address,
       po_number: billed.po_number,
       seller_vat_number: billed.seller_vat_number,

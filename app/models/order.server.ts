@@ -338,6 +338,7 @@ function ordersWithCustomers(executor: Executor) {
     .select([
       "orders.company_id",
       "companies.name as company_name",
+      "companies.vat_number as company_vat_number",
       "companies.payment_terms_days",
       "orders.payment_method",
       "orders.paid_at",

@@ -69,7 +69,7 @@ export async function approvalReason(
   terms: BuyerTerms,
   totalCents: number,
 ): Promise<string | null> {
-  if (terms.orderLimitCents !== null && totalCents > terms.orderLimitCents) return "over the buyer's limit per order";
+  if (terms.orderLimitCents !== null && totalCents > terms.orderLimitCents) return "over your limit per order";
   if (terms.monthlyLimitCents === null) return null;
   const spent = await trx
     .selectFrom("orders")
@@ -79,7 +79,7 @@ export async function approvalReason(
     .where("status", "!=", "cancelled")
     .where("created_at", ">=", monthStart())
     .executeTakeFirstOrThrow();
-  return Number(spent.cents) + totalCents > terms.monthlyLimitCents ? "over the buyer's monthly limit" : null;
+  return Number(spent.cents) + totalCents > terms.monthlyLimitCents ? "over your monthly limit" : null;
 }
 
 /** Until when an order placed now for approval keeps its stock. */

@@ -260,6 +260,7 @@ describe("trade terms and the credit limit", () => {
       .where("id", "=", shipped.invoice.id)
       .executeTakeFirstOrThrow();
     expect(invoice.due_on).toBe(addCalendarDays(storeToday(), 30));
+    expect(invoice.buyer_company).toBe("Northern Presswork Ltd");
     expect(invoice.paid_at).toBeNull();
 
     await db

@@ -97,7 +97,7 @@ test("a company admin invites by email; the invited address joins through the li
   await addLinesToCart(buyer.id, [{ itemId: part.id, quantity: 2 }]);
   const form = await checkoutForm(buyerCookie);
   expect(form.html).toContain("Pay on account (30 days)");
-  expect(form.html).toContain("over the buyer&#x27;s limit per order");
+  expect(form.html).toContain("over your limit per order");
   const placed = await post(
     "/checkout",
     {

@@ -13,7 +13,8 @@ import { COMPANY_ROLES, PAYMENT_METHODS } from "~/lib/companies";
  *   member once they sign in with the invited address.
  * - `orders`: the company an order was placed for, how it is paid, when the payment was recorded,
  *   and for an order awaiting approval until when its stock stays reserved.
- * - `invoices`: the day an invoice on account falls due, and when it was paid.
+ * - `invoices`: the company billed and its VAT number (copied when issued, as the rest is), the day
+ *   an invoice on account falls due, and when it was paid.
  */
 export async function up(db: Kysely<any>) {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -86,6 +87,8 @@ export async function up(db: Kysely<any>) {
     .where(sql.ref("approval_expires_at"), "is not", null)
     .execute();
 
+  await db.schema.alterTable("invoices").addColumn("buyer_company", "text").execute();
+  await db.schema.alterTable("invoices").addColumn("buyer_vat_number", "text").execute();
   await db.schema.alterTable("invoices").addColumn("due_on", "text").execute();
   await db.schema.alterTable("invoices").addColumn("paid_at", "text").execute();
 }
@@ -93,6 +96,8 @@ export async function up(db: Kysely<any>) {
 export async function down(db: Kysely<any>) {
   await db.schema.alterTable("invoices").dropColumn("paid_at").execute();
   await db.schema.alterTable("invoices").dropColumn("due_on").execute();
+  await db.schema.alterTable("invoices").dropColumn("buyer_vat_number").execute();
+  await db.schema.alterTable("invoices").dropColumn("buyer_company").execute();
   await db.schema.dropIndex("orders_awaiting_approval_idx").execute();
   await db.schema.dropIndex("orders_company_idx").execute();
   for (const column of ["approval_expires_at", "paid_at", "payment_method", "company_id"]) {

@@ -37,6 +37,9 @@ export interface InvoicesTable {
   shipping_cents: number;
   tax_cents: number;
   total_cents: number;
+  /** The company billed, for a company's order (its member is customer_name), and its VAT number. */
+  buyer_company: string | null;
+  buyer_vat_number: string | null;
   /** For an invoice on account: the day it falls due (a calendar date in the store's zone). */
   due_on: string | null;
   /** When staff recorded its payment. */
