@@ -15,7 +15,7 @@ import { db } from "~/db/db.server";
 import { startOutboxSender, stopOutboxSender } from "~/mail/sender.server";
 import { startCatalogImportRunner, stopCatalogImportRunner } from "~/services/catalog-import-runner.server";
 import { startApprovalSweeper, stopApprovalSweeper } from "~/services/companies.server";
-import { invoiceAttachment } from "~/services/mail-attachments.server";
+import { messageAttachments } from "~/services/mail-attachments.server";
 import { refusalPage } from "~/web/refusal-page.server";
 import { securityHeaders } from "~/web/security-headers.server";
 
@@ -103,7 +103,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 
 /** Called by our server once it listens: the outbox's sender loop (when SMTP_URL is set). */
 export function startBackgroundWork({ catalogImportWorker }: { catalogImportWorker?: string } = {}) {
-  startOutboxSender(invoiceAttachment);
+  startOutboxSender(messageAttachments);
   startCatalogImportRunner({ workerFile: catalogImportWorker });
   startApprovalSweeper();
 }

@@ -127,7 +127,7 @@ export function claimDueMessages(limit = 10) {
       .updateTable("outbox")
       .set((eb) => ({ status: "sending", claimed_until: later(outboxLeaseMs()), attempts: eb("attempts", "+", 1) }))
       .where("id", "in", ids)
-      .returning(["id", "recipient", "subject", "text_body", "html_body", "attempts", "invoice_id"])
+      .returning(["id", "kind", "recipient", "subject", "text_body", "html_body", "attempts", "invoice_id", "order_id"])
       .execute();
   });
 }

@@ -12,16 +12,21 @@ let prunedAt = 0;
 let transport: Transporter | undefined;
 let working: Promise<void> | undefined;
 
-/**
- * Makes the PDF a message carries (an invoice or credit note) when it is sent. Mail sits below the
- * models that read documents (docs/decisions/0021-layers.md), so the server hands the maker in.
- */
-export type AttachmentMaker = (
-  invoiceId: number,
-) => Promise<{ filename: string; content: Buffer; contentType: string }>;
+/** What a message being sent is about: the documents it carries are made from these. */
+export type MessageDocuments = { kind: string; invoiceId: number | null; orderId: number | null };
 
-const noDocuments: AttachmentMaker = async (invoiceId) => {
-  throw new Error(`No attachment maker was given for invoice ${invoiceId}`);
+export type Attachment = { filename: string; content: Buffer; contentType: string };
+
+/**
+ * Makes the PDFs a message carries (an invoice, a credit note, a pro-forma invoice) when it is sent.
+ * Mail sits below the models that read documents (docs/decisions/0021-layers.md), so the server
+ * hands the maker in.
+ */
+export type AttachmentMaker = (message: MessageDocuments) => Promise<Attachment[]>;
+
+const noDocuments: AttachmentMaker = async (message) => {
+  if (message.invoiceId !== null) throw new Error(`No attachment maker was given for invoice ${message.invoiceId}`);
+  return [];
 };
 
 /**
@@ -40,7 +45,11 @@ export async function sendDueMessages(through: Transporter, attachmentOf: Attach
           subject: message.subject,
           text: message.text_body,
           html: message.html_body,
-          attachments: message.invoice_id === null ? [] : [await attachmentOf(message.invoice_id)],
+          attachments: await attachmentOf({
+            kind: message.kind,
+            invoiceId: message.invoice_id,
+            orderId: message.order_id,
+          }),
         });
         await markSent(message.id);
       } catch (error) {

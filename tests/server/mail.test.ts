@@ -7,6 +7,7 @@ import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
 import { MAX_ATTEMPTS, pruneSentMessages, SENT_MESSAGES_KEPT_MS } from "~/mail/outbox.server";
 
 import { newItem } from "../support/builders";
+import { newCompany } from "../support/companies";
 import { SHIP_FIELDS, SHIPPING } from "../support/orders";
 import { pdfText } from "../support/pdf";
 import { postForm, type ServerProcess, startServer } from "../support/server";
@@ -195,6 +196,44 @@ describe("order mail", () => {
     expect(visitor.headers.get("Location")).toBe(
       `/sign-in?redirectTo=${encodeURIComponent(`/dashboard/invoices/${number}.pdf`)}`,
     );
+  });
+
+  test("a company order: the pro-forma invoice rides on the confirmation; over a limit, the approvers are asked", async () => {
+    const proforma = await newCompany({ paymentTermsDays: null, members: [{ role: "buyer", name: "Pia Proforma" }] });
+    const item = await newItem({ part_number: `PF-${randomUUID().slice(0, 8)}`, price_cents: 2000, quantity: 10 });
+    const placed = await checkOut(server!.origin, proforma.members[0].cookie, item.id, 2, "PO-PF-MAIL");
+    expect(placed.status).toBe(302);
+    const orderId = Number(placed.headers.get("Location")!.split("/").pop());
+    await smtp.waitFor((mail) => mail.filter((message) => message.subject.includes(`order #${orderId}`)).length >= 2);
+    const confirmation = smtp.received.find((mail) => mail.subject.endsWith(`order #${orderId} placed`))!;
+    expect(confirmation.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+      { filename: `pro-forma-order-${orderId}.pdf`, contentType: "application/pdf" },
+    ]);
+    const attached = pdfText(confirmation.attachments[0].content);
+    expect(attached).toContain("Pro-forma invoice");
+    expect(attached).toContain(item.part_number);
+    expect(attached).toContain("PO-PF-MAIL");
+    // The shop's own notice carries no document.
+    const notice = smtp.received.find((mail) => mail.subject.includes(`new order #${orderId}`))!;
+    expect(notice.attachments).toEqual([]);
+
+    const limited = await newCompany({
+      members: [{ role: "buyer", orderLimitCents: 1000, name: "Lee Limited" }, { role: "approver" }],
+    });
+    const over = await checkOut(server!.origin, limited.members[0].cookie, item.id, 1);
+    const overId = Number(over.headers.get("Location")!.split("/").pop());
+    const approverEmails = [limited.admin.user.email, limited.members[1].user.email].sort();
+    await smtp.waitFor(
+      (mail) =>
+        mail.filter((message) => message.subject.includes(`order #${overId} by Lee Limited needs your approval`))
+          .length >= 2,
+    );
+    const asked = smtp.received.filter((mail) =>
+      mail.subject.includes(`order #${overId} by Lee Limited needs your approval`),
+    );
+    expect(asked.map((mail) => mail.to).sort()).toEqual(approverEmails);
+    expect(asked[0].text).toContain("http://shop.test/dashboard/approvals");
+    expect(asked[0].text).toContain("over the buyer's spending limit");
   });
 
   test("a contact message reaches ORDER_NOTIFY_EMAIL", async () => {
