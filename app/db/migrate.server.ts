@@ -36,6 +36,7 @@ import * as shipmentCarriers from "./migrations/0033_shipment_carriers";
 import * as invoices from "./migrations/0034_invoices";
 import * as returns from "./migrations/0035_returns";
 import * as companies from "./migrations/0036_companies";
+import * as addresses from "./migrations/0037_addresses";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "0034_invoices": invoices,
   "0035_returns": returns,
   "0036_companies": companies,
+  "0037_addresses": addresses,
 };
 
 /** Every migration the code knows: a database at this version has them all. */

@@ -8,6 +8,7 @@ import type {
   SessionsTable,
   UsersTable,
 } from "./tables/accounts";
+import type { AddressesTable } from "./tables/addresses";
 import type {
   CatalogGenerationTable,
   CatalogImportChunksTable,
@@ -43,6 +44,7 @@ import type { DocumentNumbersTable, QuoteLinesTable, QuotesTable } from "./table
 // The database's tables, as Kysely types them: one interface per table in app/db/tables/, by area.
 
 export type * from "./tables/accounts";
+export type * from "./tables/addresses";
 export type * from "./tables/catalog";
 export type * from "./tables/common";
 export type * from "./tables/companies";
@@ -97,6 +99,7 @@ export interface Database {
   companies: CompaniesTable;
   company_members: CompanyMembersTable;
   company_invitations: CompanyInvitationsTable;
+  addresses: AddressesTable;
 }
 
 export type User = Selectable<UsersTable>;

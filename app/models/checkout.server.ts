@@ -20,6 +20,8 @@ export type CheckoutInput = {
   /** The customer's cart as it is when the order is placed, or lines given (/order/:id, the API). */
   lines: "cart" | readonly WantedLine[];
   address: string;
+  /** Whom it bills, when not the delivery address (an address from the book, on one line). */
+  billingAddress?: string | null;
   phone: string;
   poNumber?: string | null;
   /** The form's one-time token or the API's Idempotency-Key: one order per token and customer. */
@@ -104,6 +106,7 @@ export async function writeOrder(
         .values({
           user_id: userId,
           address: input.address,
+          billing_address: input.billingAddress ?? null,
           phone: input.phone,
           po_number: input.poNumber || null,
           subtotal_cents: bill.totals.subtotalCents,

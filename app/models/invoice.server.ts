@@ -35,6 +35,7 @@ export async function issueShipmentInvoice(
       "orders.id as order_id",
       "orders.user_id",
       "orders.address",
+      "orders.billing_address",
       "orders.po_number",
       "orders.shipping_cents",
       "users.display_name",
@@ -83,8 +84,8 @@ export async function issueShipmentInvoice(
       issued_at: issuedAt.toISOString(),
       customer_name: shipment.display_name,
       customer_email: shipment.email,
-      // The order's one address is where it goes and whom it bills, until orders carry a billing address.
-      billing_address: shipment.address,
+      // Without a billing address chosen at checkout, the order bills where it goes.
+      billing_address: shipment.billing_address ?? shipment.address,
       delivery_address: shipment.address,
       po_number: shipment.po_number,
       seller_vat_number: storeVatNumber(),

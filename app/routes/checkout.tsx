@@ -8,16 +8,23 @@ import { requireUser } from "~/auth/permissions.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
 import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
 import { CheckoutTermsNote } from "~/components/company/checkout-terms";
-import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
 import { LineProblemNote } from "~/components/line-problem";
 import { useZodForm } from "~/components/use-zod-form";
+import { checkoutAddressesOf } from "~/models/address.server";
 import { getCart } from "~/models/cart.server";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { shippingDefaultsFor } from "~/models/order.server";
 import { checkoutTermsFor } from "~/models/trade-terms.server";
 import { placeOrder } from "~/services/checkout.server";
 import { CheckoutSchema } from "~/validation/cart";
-import { checkoutFromForm, checkoutRefusal, orderPlacedRedirect } from "~/web/checkout-replies.server";
+import {
+  addressRefusal,
+  checkoutAddresses,
+  checkoutFromForm,
+  checkoutRefusal,
+  orderPlacedRedirect,
+} from "~/web/checkout-replies.server";
 import { billOfDispatch } from "~/web/dispatch.server";
 import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -40,11 +47,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   if (!bill.lines.length) throw redirect("/cart");
   // A new token per page shown: posting this page twice (a double click, a reload) is one order.
-  const [shipping, terms] = await Promise.all([
+  const [shipping, terms, addressBook] = await Promise.all([
     shippingDefaultsFor(user),
     checkoutTermsFor(user.id, bill.totals.totalCents),
+    checkoutAddressesOf(user.id),
   ]);
-  return { bill, checkoutToken: randomUUID(), shipping, terms: terms ?? null };
+  return { bill, checkoutToken: randomUUID(), shipping, terms: terms ?? null, addressBook };
 }
 
 export const action = formAction({
@@ -52,7 +60,12 @@ export const action = formAction({
   schema: CheckoutSchema,
   limits: ({ user }) => orderingLimits(user.id),
   async run({ user, value }) {
-    const result = await placeOrder(checkoutFromForm(user.id, "cart", value));
+    const addresses = await checkoutAddresses(user.id, value);
+    if (!addresses.ok) return addressRefusal(addresses.field);
+    const result = await placeOrder({
+      ...checkoutFromForm(user.id, "cart", { ...value, address: addresses.address }),
+      billingAddress: addresses.billingAddress,
+    });
     if (result.ok) return orderPlacedRedirect(result);
     if (result.reason === "empty") throw redirect("/cart");
     return checkoutRefusal(result);
@@ -68,9 +81,20 @@ export default function Checkout() {
   const [form, fields] = useZodForm(CheckoutSchema, {
     id: "checkout",
     lastResult,
-    defaultValue: { ...loaded.shipping, checkoutToken: loaded.checkoutToken },
+    defaultValue: {
+      ...loaded.shipping,
+      // With a default delivery address chosen, the box for a new one starts empty.
+      address: loaded.addressBook.defaultDeliveryId ? "" : loaded.shipping.address,
+      deliveryAddressId: loaded.addressBook.defaultDeliveryId ?? undefined,
+      billingAddressId:
+        loaded.addressBook.defaultBillingId !== loaded.addressBook.defaultDeliveryId
+          ? (loaded.addressBook.defaultBillingId ?? undefined)
+          : undefined,
+      checkoutToken: loaded.checkoutToken,
+    },
   });
   const blocked = bill.lines.some((line) => line.problem);
+  const addressOptions = loaded.addressBook.options.map((option) => ({ value: String(option.id), label: option.text }));
   return (
     <section>
       <h1 className="text-2xl font-bold">Checkout</h1>
@@ -80,7 +104,38 @@ export default function Checkout() {
       <Form method="post" {...getFormProps(form)} noValidate className="mt-8 max-w-xl space-y-4">
         <input type="hidden" name={fields.checkoutToken.name} value={loaded.checkoutToken} />
         <input type="hidden" name={fields.expectedTotal.name} value={bill.totals.totalCents} />
-        <Field label="Shipping address" meta={fields.address} inputProps={{ autoComplete: "street-address" }} />
+        {loaded.addressBook.options.length ? (
+          <>
+            <SelectField
+              label="Deliver to"
+              meta={fields.deliveryAddressId}
+              options={addressOptions}
+              placeholder="A new address (type it below)"
+            />
+            <SelectField
+              label="Bill to"
+              meta={fields.billingAddressId}
+              options={addressOptions}
+              placeholder="The delivery address"
+            />
+          </>
+        ) : null}
+        <Field
+          label="Shipping address"
+          meta={fields.address}
+          inputProps={{ autoComplete: "street-address" }}
+          hint={
+            loaded.addressBook.options.length ? (
+              <>
+                Only for a new address, when none is chosen above. Keep addresses in your{" "}
+                <Link to="/dashboard/addresses" className="underline">
+                  address book
+                </Link>
+                .
+              </>
+            ) : undefined
+          }
+        />
         <Field label="Phone" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
         <Field
           label="Purchase order number (optional)"

@@ -27,6 +27,7 @@ const customerLinks = [
   { to: "/dashboard/quotes", label: "My Quotes" },
   { to: "/dashboard/invoices", label: "Invoices" },
   { to: "/dashboard/lists", label: "Parts lists" },
+  { to: "/dashboard/addresses", label: "Addresses" },
   { to: "/dashboard/my-review", label: "My Reviews" },
   { to: "/dashboard/add-review", label: "Add a Review" },
   { to: "/dashboard/my-profile", label: "My Profile" },

@@ -21,15 +21,27 @@ export const CartActionSchema = z.discriminatedUnion("intent", [
 
 const singlePartOrder = orderSchema(Number.POSITIVE_INFINITY).shape;
 
-/** Checkout: the address, phone, PO number and token of the order form, and the total it showed. */
-export const CheckoutSchema = z.object({
-  address: singlePartOrder.address,
-  phone: singlePartOrder.phone,
-  poNumber: singlePartOrder.poNumber,
-  checkoutToken: singlePartOrder.checkoutToken,
-  /** The total, in minor units, that the page showed beside Place Order. */
-  expectedTotal: z.number({ required_error: FORM_EXPIRED }).int().min(0),
-});
+/**
+ * Checkout: where it goes (an address from the address book, or one typed), whom it bills (another
+ * from the book; none: the delivery address), the phone, PO number and token of the order form, and
+ * the total it showed.
+ */
+export const CheckoutSchema = z
+  .object({
+    deliveryAddressId: idField.optional(),
+    billingAddressId: idField.optional(),
+    address: singlePartOrder.address.optional(),
+    phone: singlePartOrder.phone,
+    poNumber: singlePartOrder.poNumber,
+    checkoutToken: singlePartOrder.checkoutToken,
+    /** The total, in minor units, that the page showed beside Place Order. */
+    expectedTotal: z.number({ required_error: FORM_EXPIRED }).int().min(0),
+  })
+  .superRefine((checkout, context) => {
+    if (checkout.deliveryAddressId === undefined && !checkout.address) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ["address"], message: "Enter a shipping address" });
+    }
+  });
 
 export const MAX_QUICK_ORDER_LINES = 1000;
 /** The most parts one cart holds (a visitor's or an account's): a quick order at its largest fits. */

@@ -1,4 +1,5 @@
 import { formatPrice } from "~/config/env.server";
+import { addressTextOf } from "~/models/address.server";
 import type { CheckoutInput, CheckoutResult } from "~/models/checkout.server";
 import type { BillLine } from "~/models/pricing.server";
 import type { CreditRefusal } from "~/models/trade-terms.server";
@@ -22,6 +23,39 @@ export function checkoutFromForm(
     token: form.checkoutToken,
     expectedTotalCents: form.expectedTotal,
   };
+}
+
+export type CheckoutAddresses =
+  | { ok: true; address: string; billingAddress: string | null }
+  | { ok: false; field: "deliveryAddressId" | "billingAddressId" };
+
+/**
+ * The checkout's addresses as the order keeps them: a chosen address from the buyer's own book on
+ * one line (another account's is refused as not theirs), or the address typed.
+ */
+export async function checkoutAddresses(
+  userId: number,
+  form: { deliveryAddressId?: number; billingAddressId?: number; address?: string },
+): Promise<CheckoutAddresses> {
+  const notYours = (field: "deliveryAddressId" | "billingAddressId") => ({ ok: false as const, field });
+  let address = form.address ?? "";
+  if (form.deliveryAddressId !== undefined) {
+    const saved = await addressTextOf(userId, form.deliveryAddressId);
+    if (!saved) return notYours("deliveryAddressId");
+    address = saved.text;
+  }
+  let billingAddress: string | null = null;
+  if (form.billingAddressId !== undefined) {
+    const saved = await addressTextOf(userId, form.billingAddressId);
+    if (!saved) return notYours("billingAddressId");
+    billingAddress = saved.text === address ? null : saved.text;
+  }
+  return { ok: true, address, billingAddress };
+}
+
+/** A chosen address that is not in the buyer's book: as if the form offered no such choice. */
+export function addressRefusal(field: "deliveryAddressId" | "billingAddressId") {
+  return refuse(400, { fieldErrors: { [field]: ["Choose one of your saved addresses"] } });
 }
 
 /** A placed order, or a repeat of its token, lands on the order's page. */

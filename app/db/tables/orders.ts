@@ -20,6 +20,8 @@ export interface OrdersTable {
   total_cents: number;
   /** The checkout form's one-time token or the API's Idempotency-Key: unique per customer. */
   checkout_token: string | null;
+  /** Whom it bills, as printed when it was placed (the address book's choice); null: the delivery address. */
+  billing_address: string | null;
   /** The company it was placed for (its member placed it); null for a private customer's. */
   company_id: number | null;
   /** How a company order is paid; null for a private customer's. */

@@ -1,0 +1,60 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+
+import { CheckboxField, Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
+import { COUNTRIES, COUNTRY_CODES } from "~/lib/addresses";
+import type { SavedAddress } from "~/models/address.server";
+import { SaveAddressSchema } from "~/validation/address";
+import type { FormReply } from "~/web/form-action.server";
+
+const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: COUNTRIES[code] }));
+
+/** The address book's form: a new address, or the one being edited, one field per part of it. */
+export function AddressForm({ editing, reply }: { editing: SavedAddress | null; reply: FormReply | undefined }) {
+  const [form, fields] = useZodForm(SaveAddressSchema, {
+    id: editing ? `address-${editing.id}` : "address-new",
+    lastResult: (reply?.initialValue as { intent?: string } | undefined)?.intent === "save" ? reply : undefined,
+    defaultValue: editing
+      ? {
+          addressId: String(editing.id),
+          name: editing.name,
+          company: editing.company ?? undefined,
+          line1: editing.line1,
+          line2: editing.line2 ?? undefined,
+          town: editing.town,
+          postcode: editing.postcode,
+          country: editing.country,
+          phone: editing.phone ?? undefined,
+          defaultBilling: editing.default_billing === 1,
+          defaultDelivery: editing.default_delivery === 1,
+        }
+      : { country: "GB" },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid max-w-2xl gap-3 md:grid-cols-2">
+      {editing ? <input type="hidden" name="addressId" value={editing.id} /> : null}
+      <Field label="Name" meta={fields.name} inputProps={{ autoComplete: "name" }} />
+      <Field label="Company (optional)" meta={fields.company} inputProps={{ autoComplete: "organization" }} />
+      <Field label="Address line 1" meta={fields.line1} inputProps={{ autoComplete: "address-line1" }} />
+      <Field label="Address line 2 (optional)" meta={fields.line2} inputProps={{ autoComplete: "address-line2" }} />
+      <Field label="Town or city" meta={fields.town} inputProps={{ autoComplete: "address-level2" }} />
+      <Field label="Postcode" meta={fields.postcode} inputProps={{ autoComplete: "postal-code" }} />
+      <SelectField label="Country" meta={fields.country} options={COUNTRY_OPTIONS} placeholder="Choose a country…" />
+      <Field label="Phone (optional)" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
+      <CheckboxField label="Default billing address" meta={fields.defaultBilling} />
+      <CheckboxField label="Default delivery address" meta={fields.defaultDelivery} />
+      <div className="flex flex-wrap items-center gap-4 md:col-span-2">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <StatusButton name="intent" value="save" pendingText="Saving…">
+          {editing ? "Save address" : "Add address"}
+        </StatusButton>
+        {editing ? (
+          <Link to="/dashboard/addresses" className="text-sm font-medium text-orange-800 underline">
+            Cancel
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+import { cleanUkPostcode, COUNTRY_CODES } from "~/lib/addresses";
+
+import { idField, optionalText, phoneField, requiredText } from "./common";
+
+// The address book's forms (issue 27): an address in parts, a UK postcode checked and written the
+// way Royal Mail writes it, and the buttons that make one the default or remove it.
+
+/** A checkbox: conform reads a ticked one ("on") as true. */
+const checkbox = z
+  .boolean()
+  .optional()
+  .transform((ticked) => ticked ?? false);
+
+const blankToNull = (text: string | undefined) => (text ? text : null);
+
+export const AddressFieldsSchema = z
+  .object({
+    name: requiredText("the name of whom it is for", 120),
+    company: optionalText("company", 120).transform(blankToNull),
+    line1: requiredText("the first line of the address", 120),
+    line2: optionalText("address line 2", 120).transform(blankToNull),
+    town: requiredText("a town or city", 80),
+    postcode: requiredText("a postcode", 16),
+    country: z.enum(COUNTRY_CODES as [string, ...string[]], {
+      errorMap: () => ({ message: "Choose a country we deliver to" }),
+    }),
+    phone: phoneField.optional().transform((phone) => phone ?? null),
+  })
+  .transform((address, context) => {
+    if (address.country !== "GB") return address;
+    const postcode = cleanUkPostcode(address.postcode);
+    if (!postcode) {
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["postcode"],
+        message: "Enter a UK postcode such as S3 8RA",
+      });
+      return z.NEVER;
+    }
+    return { ...address, postcode };
+  });
+
+/** Add an address (no `addressId`) or change one, and whether it becomes a default. */
+export const SaveAddressSchema = z.intersection(
+  z.object({
+    intent: z.literal("save"),
+    addressId: idField.optional(),
+    defaultBilling: checkbox,
+    defaultDelivery: checkbox,
+  }),
+  AddressFieldsSchema,
+);
+
+export const AddressActionSchema = z.union([
+  SaveAddressSchema,
+  z.object({ intent: z.enum(["delete", "default-billing", "default-delivery"]), addressId: idField }),
+]);

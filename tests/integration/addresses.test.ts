@@ -1,0 +1,285 @@
+import type { Kysely } from "kysely";
+import { describe, expect, test } from "vitest";
+
+import { createDatabase, db } from "~/db/db.server";
+import { migrateToLatest, migrateUpTo } from "~/db/migrate.server";
+import { addressOnOneLine, cleanUkPostcode, splitOneLineAddress } from "~/lib/addresses";
+import {
+  checkoutAddressesOf,
+  deleteAddress,
+  listAddresses,
+  saveAddress,
+  setDefaultAddress,
+} from "~/models/address.server";
+import { addLinesToCart } from "~/models/cart.server";
+import * as addressesPage from "~/routes/dashboard.addresses";
+import * as checkoutPage from "~/routes/checkout";
+import { shipReadyParts } from "~/services/order-status.server";
+import { AddressFieldsSchema } from "~/validation/address";
+
+import { newItem } from "../support/builders";
+import { call, fieldErrors, getRequest, postRequest } from "../support/http";
+import { TEST_SHIPMENT } from "../support/orders";
+import { createTestDatabaseUrl } from "../support/test-database";
+import { createSignedInUser } from "../support/users";
+
+// The address book (issue 27): addresses in parts with UK postcodes checked, one default billing
+// and one default delivery address, checkout choosing from them (the invoice bills the billing
+// one), and the one-line addresses of before moved in without losing a word.
+
+const FORGE_LANE = {
+  name: "Ada Turner",
+  company: "Turner Engineering Ltd",
+  line1: "4 Forge Lane",
+  line2: null,
+  town: "Sheffield",
+  postcode: "S3 8RA",
+  country: "GB" as const,
+  phone: "+44 114 496 0100",
+};
+const NO_DEFAULTS = { defaultBilling: false, defaultDelivery: false };
+
+describe("addresses", () => {
+  test("UK postcodes are read as people type them and refused when they are not one", () => {
+    expect(cleanUkPostcode(" s3  8ra ")).toBe("S3 8RA");
+    expect(cleanUkPostcode("SW1A1AA")).toBe("SW1A 1AA");
+    expect(cleanUkPostcode("ec1v 9hx")).toBe("EC1V 9HX");
+    expect(cleanUkPostcode("GIR0AA")).toBe("GIR 0AA");
+    for (const wrong of ["S3", "12345", "S3 8RAA", "SS 8RA", "S3-8RA!"]) expect(cleanUkPostcode(wrong)).toBeNull();
+
+    const typed = { ...FORGE_LANE, line2: undefined };
+    const parsed = AddressFieldsSchema.safeParse({ ...typed, postcode: "s38ra" });
+    expect(parsed.success && parsed.data.postcode).toBe("S3 8RA");
+    const refused = AddressFieldsSchema.safeParse({ ...typed, postcode: "12345" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ["postcode"], message: "Enter a UK postcode such as S3 8RA" }),
+    ]);
+    // Abroad, the postcode is the country's own business.
+    expect(AddressFieldsSchema.safeParse({ ...typed, country: "DE", postcode: "10115" }).success).toBe(true);
+    expect(AddressFieldsSchema.safeParse({ ...typed, country: "XX" }).success).toBe(false);
+  });
+
+  test("a one-line address is split into its parts without losing any of it", () => {
+    expect(splitOneLineAddress("Unit 4, Foundry Park, 27 Mill Road, Sheffield S3 8RT")).toEqual({
+      line1: "Unit 4",
+      line2: "Foundry Park, 27 Mill Road",
+      town: "Sheffield",
+      postcode: "S3 8RT",
+    });
+    expect(splitOneLineAddress("12 Foundry Lane, Sheffield s38ra")).toEqual({
+      line1: "12 Foundry Lane",
+      line2: null,
+      town: "Sheffield",
+      postcode: "S3 8RA",
+    });
+    // No postcode, no commas: it all stays in line 1.
+    expect(splitOneLineAddress("Somewhere over the rainbow")).toEqual({
+      line1: "Somewhere over the rainbow",
+      line2: null,
+      town: "",
+      postcode: "",
+    });
+    expect(addressOnOneLine(FORGE_LANE)).toBe(
+      "Ada Turner, Turner Engineering Ltd, 4 Forge Lane, Sheffield S3 8RA, United Kingdom",
+    );
+  });
+
+  test("the first address is the default of both; choosing another default moves it; only the owner changes theirs", async () => {
+    const { user } = await createSignedInUser();
+    const other = await createSignedInUser();
+    const first = await saveAddress(user.id, undefined, FORGE_LANE, NO_DEFAULTS);
+    const second = await saveAddress(
+      user.id,
+      undefined,
+      { ...FORGE_LANE, line1: "9 Press Road" },
+      {
+        defaultBilling: true,
+        defaultDelivery: false,
+      },
+    );
+    if (!first.ok || !second.ok) throw new Error("not saved");
+    const book = await listAddresses(user.id);
+    expect(book.find((address) => address.id === first.addressId)).toMatchObject({
+      default_billing: 0,
+      default_delivery: 1,
+    });
+    expect(book.find((address) => address.id === second.addressId)).toMatchObject({
+      default_billing: 1,
+      default_delivery: 0,
+    });
+
+    expect(await setDefaultAddress(user.id, second.addressId, "delivery")).toBe(true);
+    const defaults = await checkoutAddressesOf(user.id);
+    expect(defaults).toMatchObject({ defaultDeliveryId: second.addressId, defaultBillingId: second.addressId });
+
+    expect(await saveAddress(other.user.id, first.addressId, FORGE_LANE, NO_DEFAULTS)).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
+    expect(await setDefaultAddress(other.user.id, first.addressId, "billing")).toBe(false);
+    expect(await deleteAddress(other.user.id, first.addressId)).toBe(false);
+    expect(await deleteAddress(user.id, first.addressId)).toBe(true);
+    expect((await listAddresses(user.id)).map((address) => address.id)).toEqual([second.addressId]);
+  });
+
+  test("the address book page adds an address, and refuses a bad postcode with a 400 that names the field", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const fields = { intent: "save", ...FORGE_LANE, line2: "", postcode: "s3 8ra", defaultBilling: "on" };
+    const added = await call(addressesPage.action, postRequest("/dashboard/addresses", fields, { cookie }));
+    expect(added.status).toBe(302);
+    expect(await listAddresses(user.id)).toEqual([
+      expect.objectContaining({ line1: "4 Forge Lane", line2: null, postcode: "S3 8RA", default_billing: 1 }),
+    ]);
+    const refused = await call(
+      addressesPage.action,
+      postRequest("/dashboard/addresses", { ...fields, postcode: "NOT A CODE" }, { cookie }),
+    );
+    expect(refused.status).toBe(400);
+    expect(fieldErrors(refused).postcode).toEqual(["Enter a UK postcode such as S3 8RA"]);
+    const page = await call(addressesPage.loader, getRequest("/dashboard/addresses", { cookie }));
+    expect(page.status).toBe(200);
+  });
+});
+
+describe("checkout with the address book", () => {
+  test("the buyer chooses where it goes and whom it bills; the order keeps both and the invoice bills the billing one", async () => {
+    const { user, cookie } = await createSignedInUser({ displayName: "Ada Turner" });
+    const delivery = await saveAddress(user.id, undefined, FORGE_LANE, NO_DEFAULTS);
+    const billing = await saveAddress(
+      user.id,
+      undefined,
+      { ...FORGE_LANE, name: "Accounts Payable", line1: "1 Ledger Street", town: "Leeds", postcode: "LS1 4AB" },
+      { defaultBilling: true, defaultDelivery: false },
+    );
+    if (!delivery.ok || !billing.ok) throw new Error("not saved");
+    const part = await newItem({ price_cents: 1000, quantity: 10 });
+    await addLinesToCart(user.id, [{ itemId: part.id, quantity: 1 }]);
+
+    const shown = await call(checkoutPage.loader, getRequest("/checkout", { cookie }));
+    const loaded = shown.data as Awaited<ReturnType<typeof checkoutPage.loader>>;
+    expect(loaded.addressBook).toMatchObject({
+      defaultDeliveryId: delivery.addressId,
+      defaultBillingId: billing.addressId,
+    });
+
+    const stranger = await createSignedInUser();
+    const strangerAddress = await saveAddress(stranger.user.id, undefined, FORGE_LANE, NO_DEFAULTS);
+    if (!strangerAddress.ok) throw new Error("not saved");
+    const form = {
+      deliveryAddressId: String(delivery.addressId),
+      billingAddressId: String(strangerAddress.addressId),
+      phone: "+44 114 496 0100",
+      checkoutToken: loaded.checkoutToken,
+      expectedTotal: String(loaded.bill.totals.totalCents),
+    };
+    const refused = await call(checkoutPage.action, postRequest("/checkout", form, { cookie }));
+    expect(refused.status).toBe(400);
+    expect(fieldErrors(refused).billingAddressId).toEqual(["Choose one of your saved addresses"]);
+
+    const placed = await call(
+      checkoutPage.action,
+      postRequest("/checkout", { ...form, billingAddressId: String(billing.addressId) }, { cookie }),
+    );
+    expect(placed.status).toBe(302);
+    const orderId = Number(/(\d+)$/.exec(placed.headers.get("Location")!)![1]);
+    const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+    expect(order.address).toBe("Ada Turner, Turner Engineering Ltd, 4 Forge Lane, Sheffield S3 8RA, United Kingdom");
+    expect(order.billing_address).toBe(
+      "Accounts Payable, Turner Engineering Ltd, 1 Ledger Street, Leeds LS1 4AB, United Kingdom",
+    );
+    const shipped = await shipReadyParts(orderId, TEST_SHIPMENT);
+    if (!shipped.ok) throw new Error(shipped.reason);
+    const invoice = await db
+      .selectFrom("invoices")
+      .selectAll()
+      .where("id", "=", shipped.invoice.id)
+      .executeTakeFirstOrThrow();
+    expect(invoice.billing_address).toBe(order.billing_address);
+    expect(invoice.delivery_address).toBe(order.address);
+  });
+
+  test("with no address chosen, the typed one is needed", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const part = await newItem({ quantity: 10 });
+    await addLinesToCart(user.id, [{ itemId: part.id, quantity: 1 }]);
+    const shown = await call(checkoutPage.loader, getRequest("/checkout", { cookie }));
+    const loaded = shown.data as Awaited<ReturnType<typeof checkoutPage.loader>>;
+    const refused = await call(
+      checkoutPage.action,
+      postRequest(
+        "/checkout",
+        {
+          phone: "+44 114 496 0100",
+          checkoutToken: loaded.checkoutToken,
+          expectedTotal: String(loaded.bill.totals.totalCents),
+        },
+        { cookie },
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect(fieldErrors(refused).address).toEqual(["Enter a shipping address"]);
+  });
+});
+
+describe("migration 0037_addresses", () => {
+  test("each account's one-line address becomes its first address, default for both, none of it lost", async () => {
+    const database = await createTestDatabaseUrl();
+    const before = createDatabase(database.url);
+    try {
+      await migrateUpTo(before, "0036_companies");
+      const old = before as unknown as Kysely<any>;
+      const created_at = new Date().toISOString();
+      await old
+        .insertInto("users")
+        .values([
+          {
+            email: "old.address@example.com",
+            display_name: "Olive Oldham",
+            address: "Unit 4, Foundry Park, 27 Mill Road, Sheffield S3 8RT",
+            company: "Oldham Gears",
+            phone: "+44 114 496 0321",
+            created_at,
+          },
+          { email: "no.address@example.com", display_name: "Nora None", address: "  ", created_at },
+        ])
+        .execute();
+      await migrateToLatest(before);
+      const rows = await old
+        .selectFrom("addresses")
+        .innerJoin("users", "users.id", "addresses.user_id")
+        .select([
+          "users.email",
+          "addresses.name",
+          "addresses.company",
+          "addresses.line1",
+          "addresses.line2",
+          "addresses.town",
+          "addresses.postcode",
+          "addresses.country",
+          "addresses.phone",
+          "addresses.default_billing",
+          "addresses.default_delivery",
+        ])
+        .execute();
+      expect(rows).toEqual([
+        {
+          email: "old.address@example.com",
+          name: "Olive Oldham",
+          company: "Oldham Gears",
+          line1: "Unit 4",
+          line2: "Foundry Park, 27 Mill Road",
+          town: "Sheffield",
+          postcode: "S3 8RT",
+          country: "GB",
+          phone: "+44 114 496 0321",
+          default_billing: 1,
+          default_delivery: 1,
+        },
+      ]);
+    } finally {
+      await before.destroy();
+      await database.drop();
+    }
+  });
+});
