@@ -12,8 +12,8 @@ import {
   setDefaultAddress,
 } from "~/models/address.server";
 import { addLinesToCart } from "~/models/cart.server";
-import * as addressesPage from "~/routes/dashboard.addresses";
 import * as checkoutPage from "~/routes/checkout";
+import * as addressesPage from "~/routes/dashboard.addresses";
 import { shipReadyParts } from "~/services/order-status.server";
 import { AddressFieldsSchema } from "~/validation/address";
 
