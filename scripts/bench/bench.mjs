@@ -15,7 +15,8 @@
 //   --connections N  BENCH_CONNECTIONS  concurrent connections (50)
 //   --port P         BENCH_PORT         first of fifteen loopback ports, 3200–3285 (3210)
 //   --only a,b       BENCH_ONLY         run only these measurements (names as in the table, and
-//                                      orders, checkout, checkout-backorder, checkout-postgres, scale-out,
+//                                      orders, checkout, checkout-backorder, checkout-company,
+//                                      checkout-postgres, scale-out,
 //                                      catalog-file, flood, uploads, adversarial)
 //   --profile        BENCH_PROFILE=1    run the servers under node --cpu-prof (.tmp/bench/profiles)
 //   --no-write       BENCH_WRITE=0      print only; leave docs/benchmarks.md alone
@@ -38,7 +39,12 @@ import { report } from "./report/index.mjs";
 import { measureAdversarial } from "./scenarios/adversarial.mjs";
 import { cachingHeaders } from "./scenarios/caching.mjs";
 import { measureCatalogFile } from "./scenarios/catalog-file.mjs";
-import { measureBackorderCheckouts, measureBackorderFill, measureSqliteCheckouts } from "./scenarios/checkouts.mjs";
+import {
+  measureBackorderCheckouts,
+  measureBackorderFill,
+  measureCompanyCheckouts,
+  measureSqliteCheckouts,
+} from "./scenarios/checkouts.mjs";
 import { measurePostgresCheckouts } from "./scenarios/checkouts-postgres.mjs";
 import { measureFlood } from "./scenarios/flood.mjs";
 import { measureInvoicePdfs } from "./scenarios/invoices.mjs";
@@ -169,6 +175,8 @@ try {
   const backorderFill = backorderCheckouts
     ? await measureBackorderFill({ ...onLarge, staffCookie: promoteToStaff(largeDb, buyer) })
     : null;
+  // Issue 27: checkouts by a company's members on account (terms, approval rule, credit limit).
+  const companyCheckouts = runs("checkout-company") ? await measureCompanyCheckouts(onLarge) : null;
   // Issue 27: a VAT invoice drawn as a PDF on each download.
   const invoicePdfs = runs("invoice-pdf")
     ? await measureInvoicePdfs({
@@ -215,6 +223,7 @@ try {
     checkouts,
     backorderCheckouts,
     backorderFill,
+    companyCheckouts,
     invoicePdfs,
     orderExport,
     postgresCheckouts,

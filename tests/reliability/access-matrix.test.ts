@@ -119,6 +119,12 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 404, 404],
     post: [405, 405, 405],
   },
+  // The address book is everyone's own.
+  "routes/dashboard.addresses": {
+    path: () => "/dashboard/addresses",
+    get: [SIGN_IN, 200, 200],
+    post: [SIGN_IN, 400, 400],
+  },
   "routes/dashboard.lists": { path: () => "/dashboard/lists", get: [SIGN_IN, 200, 200], post: [SIGN_IN, 400, 400] },
   "routes/dashboard.lists_.$id": {
     path: (shop) => `/dashboard/lists/${shop.aliceListId}`,

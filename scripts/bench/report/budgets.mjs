@@ -6,7 +6,13 @@ import { ADVERSARIAL_CONNECTIONS, HEALTHZ_CONNECTIONS } from "../scenarios/adver
 import { FLOOD_CONNECTIONS } from "../scenarios/flood.mjs";
 import { LATENCY_CONNECTIONS } from "../scenarios/latency.mjs";
 import { UPLOAD_READERS } from "../scenarios/media.mjs";
-import { backorderCheckoutsVsHome, checkoutsVsHome, ordersVsHome, postgresVsHome } from "./operations.mjs";
+import {
+  backorderCheckoutsVsHome,
+  checkoutsVsHome,
+  companyCheckoutsVsHome,
+  ordersVsHome,
+  postgresVsHome,
+} from "./operations.mjs";
 import { both, judge, showBoth, showBothTimes, showTimes } from "./ratios.mjs";
 
 const vsBare = (page, target, label) => ({ kind: "times", page, of: "bare-doc", target, label });
@@ -78,6 +84,11 @@ export const BUDGETS = [
   { kind: "orders", target: 0.3, label: "Orders per second vs home page req/s (cache off)" },
   { kind: "checkouts", target: 0.5, label: "Checkouts of 3-line carts per second vs home, signed in (SQLite)" },
   { kind: "checkouts-postgres", label: "The same on PostgreSQL (reported)" },
+  {
+    kind: "checkouts-company",
+    target: 0.5,
+    label: "Checkouts on account by a company's members (terms, approval rule, credit limit) vs home, signed in",
+  },
   // Issue 26: backorders.
   {
     kind: "checkouts-backorder",
@@ -199,6 +210,14 @@ const ROWS = {
       `≥ ${target}×`,
       ratio === null ? "–" : showTimes(ratio),
       ratio === null ? "not measured" : pass(ratio >= target && run.checkouts.consistent),
+    ];
+  },
+  "checkouts-company": ({ target }, run) => {
+    const ratio = companyCheckoutsVsHome(run);
+    return [
+      `≥ ${target}×`,
+      ratio === null ? "–" : showTimes(ratio),
+      ratio === null ? "not measured" : pass(ratio >= target && run.companyCheckouts.consistent),
     ];
   },
   "checkouts-backorder": ({ target }, run) => {

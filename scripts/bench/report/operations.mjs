@@ -55,10 +55,19 @@ export const checkoutsVsHome = ({ checkouts, results }) =>
   checkouts && results["home-signed-in"] ? checkouts.rps / results["home-signed-in"].rps : null;
 export const backorderCheckoutsVsHome = ({ backorderCheckouts, results }) =>
   backorderCheckouts && results["home-signed-in"] ? backorderCheckouts.rps / results["home-signed-in"].rps : null;
+export const companyCheckoutsVsHome = ({ companyCheckouts, results }) =>
+  companyCheckouts && results["home-signed-in"] ? companyCheckouts.rps / results["home-signed-in"].rps : null;
 export const postgresVsHome = ({ postgresCheckouts }) =>
   postgresCheckouts ? postgresCheckouts.checkouts.rps / postgresCheckouts.home.rps : null;
 
-export function checkoutsSection({ checkouts, backorderCheckouts, postgresCheckouts, results, info }) {
+export function checkoutsSection({
+  checkouts,
+  backorderCheckouts,
+  companyCheckouts,
+  postgresCheckouts,
+  results,
+  info,
+}) {
   if (!checkouts && !postgresCheckouts) return [];
   const c = info.config;
   const row = (label, run, home) =>
@@ -83,6 +92,7 @@ export function checkoutsSection({ checkouts, backorderCheckouts, postgresChecko
   const rows = [
     row(`SQLite (${fmt.int(c.items)} parts)`, checkouts, results["home-signed-in"]?.rps),
     row("SQLite, the third line on backorder", backorderCheckouts, results["home-signed-in"]?.rps),
+    row("SQLite, a company's members on account", companyCheckouts, results["home-signed-in"]?.rps),
     row("PostgreSQL (demo catalog)", postgresCheckouts?.checkouts, postgresCheckouts?.home.rps),
   ].filter(Boolean);
   return [

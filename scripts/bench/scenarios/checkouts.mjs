@@ -29,17 +29,16 @@ async function partNumbersOf(origin, itemIds) {
  * for that cart. The refill's cost counts against the checkout. `readStock(id)` gives a part's
  * stock and the units in order lines, before and after.
  */
-export async function measureCheckouts(server, itemIds, { connections, duration }, readStock) {
+export async function measureCheckouts(server, itemIds, { connections, duration }, readStock, { beforeRun } = {}) {
   const customers = [];
+  const emails = [];
   for (let index = 0; index < connections; index++) {
-    customers.push(
-      await signUp(server.origin, {
-        ...READER,
-        name: `Bench Shopper ${index}`,
-        email: `bench-shopper-${index}-${randomUUID().slice(0, 8)}@example.com`,
-      }),
-    );
+    const email = `bench-shopper-${index}-${randomUUID().slice(0, 8)}@example.com`;
+    emails.push(email);
+    customers.push(await signUp(server.origin, { ...READER, name: `Bench Shopper ${index}`, email }));
   }
+  // A scenario's own setup of the customers (the company checkout makes them one company's buyers).
+  beforeRun?.(emails);
   const partNumbers = await partNumbersOf(server.origin, itemIds);
   const billOfMaterials = partNumbers.map((partNumber) => `${partNumber}\t1`).join("\n");
   // The total the checkout page shows for one of each part; placing that first order empties the cart again.
@@ -117,6 +116,44 @@ export async function measureSqliteCheckouts({ server, databaseFile, parts, conf
   const checkouts = await measureCheckouts(server, parts.checkout, config, async (id) => stockOf(databaseFile, id));
   console.log(`${checkoutsLine(checkouts)}  [${elapsed()}]`);
   return checkouts;
+}
+
+/**
+ * Issue 27: the same flow by members of one company on account: each Place Order reads the member's
+ * terms and limits, checks the approval rule (limits set, not reached) and takes the company's row to
+ * check the credit limit (generous) inside the checkout transaction.
+ */
+export async function measureCompanyCheckouts({ server, databaseFile, parts, config }) {
+  process.stdout.write(`  ${"Check out on account (company member)".padEnd(42)} `);
+  const joinCompany = (emails) => {
+    const sqlite = new Database(databaseFile);
+    try {
+      const now = new Date().toISOString();
+      const company = sqlite
+        .prepare(
+          `insert into companies (name, payment_terms_days, credit_limit_cents, created_at)
+           values ('Bench Engineering Ltd', 30, 100000000000, ?) returning id`,
+        )
+        .get(now);
+      const join = sqlite.prepare(
+        `insert into company_members (user_id, company_id, role, order_limit_cents, monthly_limit_cents, created_at)
+         select id, ?, 'buyer', 1000000000, 100000000000, ? from users where email = ?`,
+      );
+      for (const email of emails) join.run(company.id, now, email);
+    } finally {
+      sqlite.close();
+    }
+  };
+  const checkouts = await measureCheckouts(server, parts.checkout, config, async (id) => stockOf(databaseFile, id), {
+    beforeRun: joinCompany,
+  });
+  const sqlite = new Database(databaseFile, { readonly: true });
+  const onAccount = sqlite
+    .prepare("select count(*) as n from orders where payment_method = 'account' and status = 'pending'")
+    .get().n;
+  sqlite.close();
+  console.log(`${checkoutsLine(checkouts)}, ${fmt.int(onAccount)} orders on account  [${elapsed()}]`);
+  return { ...checkouts, onAccount, consistent: checkouts.consistent && onAccount >= checkouts.placed };
 }
 
 /**
