@@ -64,7 +64,8 @@ export default function Addresses() {
         Checkout offers these for delivery and billing; your defaults are chosen first. An order keeps the address it
         was sent to, whatever you change here later.
       </p>
-      <ReplyErrors reply={reply} />
+      {/* The address form shows its own messages beside its fields; these are the buttons'. */}
+      <ReplyErrors reply={(reply?.initialValue as { intent?: string } | undefined)?.intent === "save" ? null : reply} />
       {addresses.length ? (
         <ul className="mt-6 grid gap-4 md:grid-cols-2">
           {addresses.map((address) => (
@@ -126,7 +127,8 @@ export default function Addresses() {
         <p className="mt-6 text-slate-600">No addresses yet.</p>
       )}
       <h2 className="mt-10 text-xl font-semibold">{editing ? "Edit address" : "Add an address"}</h2>
-      <AddressForm key={editing?.id ?? "new"} editing={editing} reply={reply} />
+      {/* A new key after each save empties the form again (with JavaScript the page is not reloaded). */}
+      <AddressForm key={editing ? `edit-${editing.id}` : `new-${addresses.length}`} editing={editing} reply={reply} />
     </section>
   );
 }

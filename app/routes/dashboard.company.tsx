@@ -133,7 +133,7 @@ export default function CompanyPage() {
             We email them a link. They join once they sign in (or sign up) with that address.
           </p>
           <div className="max-w-2xl">
-            <NewMemberForm reply={reply} currency={currency} intent="invite" />
+            <NewMemberForm key={company.invitations.length} reply={reply} currency={currency} intent="invite" />
           </div>
           {company.invitations.length ? (
             <>

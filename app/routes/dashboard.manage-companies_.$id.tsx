@@ -84,7 +84,7 @@ export default function ManageCompany() {
       <h2 className="mt-10 text-xl font-semibold">Add a member</h2>
       <p className="mt-1 max-w-2xl text-sm text-slate-700">An existing customer account joins at once.</p>
       <div className="max-w-2xl">
-        <NewMemberForm reply={reply} currency={currency} intent="add-member" />
+        <NewMemberForm key={company.members.length} reply={reply} currency={currency} intent="add-member" />
       </div>
     </section>
   );
