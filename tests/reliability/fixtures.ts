@@ -94,6 +94,7 @@ export async function makeShop() {
     aliceListId,
     adminListId,
     companyId: carolCompany.companyId,
+    companyAdmin: carol,
   };
 }
 
