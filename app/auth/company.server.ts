@@ -27,3 +27,12 @@ export const requireCompanyAdmin = (request: Request) =>
 
 /** An approver (or company admin): approves or rejects colleagues' orders over their limits. */
 export const requireApprover = (request: Request) => requireRole(request, canApprove, APPROVERS_ONLY);
+
+/**
+ * The signed-in account with its company's id (null without one): a member reads the orders and
+ * invoices of their company as well as their own.
+ */
+export async function requireUserWithCompany(request: Request) {
+  const { user, membership } = await companyMemberOf(request);
+  return { ...user, companyId: membership?.company_id ?? null };
+}

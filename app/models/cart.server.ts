@@ -478,8 +478,13 @@ export type OrderAgainOutcome = {
 };
 
 /** Order again: the order's lines go into the cart, with what changed since said plainly. */
-export async function orderAgain(userId: number, orderId: number): Promise<OrderAgainOutcome | undefined> {
-  const order = await getOrderWithLines(orderId, { ownerId: userId });
+export async function orderAgain(
+  userId: number,
+  orderId: number,
+  { companyId = null }: { companyId?: number | null } = {},
+): Promise<OrderAgainOutcome | undefined> {
+  // The buyer's own order, or a colleague's for their company: either may be ordered again.
+  const order = await getOrderWithLines(orderId, { ownerId: userId, companyId });
   if (!order) return undefined;
   const { lines } = order;
   const outcome: OrderAgainOutcome = { added: 0, repriced: [], short: [], gone: [] };

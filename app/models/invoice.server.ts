@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from "kysely";
+import type { Selectable, SelectQueryBuilder, Transaction } from "kysely";
 
 import { storePricingRules, storeToday, storeVatNumber } from "~/config/env.server";
 import { db, type DbOptions, type Executor } from "~/db/db.server";
@@ -200,7 +200,29 @@ const invoiceColumns = [
 ] as const;
 
 /** Who is asking: staff read every document, a buyer their own. */
-export type InvoiceReader = { id: number; role: string };
+/** Who reads invoices: staff read all; a customer their own and, in a company, its orders' invoices. */
+export type InvoiceReader = { id: number; role: string; companyId?: number | null };
+
+/** Only the documents the reader may see (nothing narrower for staff). */
+function readableBy<Query extends SelectQueryBuilder<Database, "invoices", object>>(
+  query: Query,
+  reader: InvoiceReader,
+) {
+  if (reader.role === "admin") return query;
+  const { companyId } = reader;
+  return query.where((eb) =>
+    companyId
+      ? eb.or([
+          eb("invoices.user_id", "=", reader.id),
+          eb(
+            "invoices.order_id",
+            "in",
+            eb.selectFrom("orders").select("orders.id").where("orders.company_id", "=", companyId),
+          ),
+        ])
+      : eb("invoices.user_id", "=", reader.id),
+  ) as Query;
+}
 
 /** How many documents a list shows at most; the search narrows it, the CSV export has them all. */
 export const INVOICES_PER_PAGE = 100;
@@ -210,8 +232,7 @@ export const INVOICES_PER_PAGE = 100;
  * "2026-123", "123"), an order number ("#42") or a PO number.
  */
 function readableInvoices(executor: Executor, reader: InvoiceReader, search?: string) {
-  let query = executor.selectFrom("invoices");
-  if (reader.role !== "admin") query = query.where("invoices.user_id", "=", reader.id);
+  const query = readableBy(executor.selectFrom("invoices"), reader);
   const text = search?.trim();
   if (!text) return query;
   // "#42" is an order; a number without "#" is a document's.
@@ -377,7 +398,7 @@ export async function getInvoiceDocument(
   if ("id" in find) query = query.where("invoices.id", "=", find.id);
   else {
     query = query.where("invoices.number", "=", find.number);
-    if (find.reader.role !== "admin") query = query.where("invoices.user_id", "=", find.reader.id);
+    query = readableBy(query, find.reader);
   }
   const invoice = await query.executeTakeFirst();
   if (!invoice) return undefined;

@@ -132,8 +132,20 @@ export function listOrdersForUser(userId: number) {
   return summaries().where("orders.user_id", "=", userId).orderBy("orders.id", "desc").limit(200).execute();
 }
 
+/** The orders colleagues placed for the member's company (not the member's own), newest first. */
+export function listCompanyOrders(companyId: number, exceptUserId: number) {
+  return summaries()
+    .innerJoin("users", "users.id", "orders.user_id")
+    .select("users.display_name as placed_by")
+    .where("orders.company_id", "=", companyId)
+    .where("orders.user_id", "!=", exceptUserId)
+    .orderBy("orders.id", "desc")
+    .limit(200)
+    .execute();
+}
+
 /** How a list of orders is narrowed (app/validation/order.ts, OrderSearchSchema); `ownerId` keeps one buyer's. */
-export type OrderFilter = { q?: string; status?: OrderStatus; from?: string; to?: string; ownerId?: number };
+export type OrderFilter = { q?: string; status?: OrderStatus; from?: string; to?: string } & OrderReader;
 
 /**
  * The orders a filter keeps, joined to their customers. `q` is an order number ("1042", "#1042"; a
@@ -141,9 +153,9 @@ export type OrderFilter = { q?: string; status?: OrderStatus; from?: string; to?
  * customer's email, name or company. `from` and `to` are the first and last day placed, in UTC as
  * pages show dates.
  */
-function filteredOrders(executor: Executor, { q, status, from, to, ownerId }: OrderFilter) {
+function filteredOrders(executor: Executor, { q, status, from, to, ownerId, companyId }: OrderFilter) {
   let query = executor.selectFrom("orders").innerJoin("users", "users.id", "orders.user_id");
-  if (ownerId !== undefined) query = query.where("orders.user_id", "=", ownerId);
+  if (ownerId !== undefined) query = query.where(readableOrders(ownerId, companyId));
   if (status) query = query.where("orders.status", "=", status);
   if (from) query = query.where("orders.created_at", ">=", `${from}T00:00:00.000Z`);
   if (to) query = query.where("orders.created_at", "<", `${addCalendarDays(to, 1)}T00:00:00.000Z`);
@@ -300,16 +312,28 @@ export async function linesOfOrders(orderIds: readonly number[], { executor = db
 
 type OrderLineRow = Omit<OrderLine, "order_id" | "position">;
 
+/** Who reads an order: its customer, or (with `companyId`) any member of the company it was placed for. */
+export type OrderReader = { ownerId?: number; companyId?: number | null };
+
+/** The customer's own orders, and their company's when they are in one. */
+function readableOrders(ownerId: number, companyId: number | null | undefined) {
+  return (eb: ExpressionBuilder<Database, "orders">) =>
+    companyId
+      ? eb.or([eb("orders.user_id", "=", ownerId), eb("orders.company_id", "=", companyId)])
+      : eb("orders.user_id", "=", ownerId);
+}
+
 /**
- * One order with its customer and lines; `ownerId` limits it to that customer's own. `executor` is
- * an open transaction when the order's own change reads it (its mail).
+ * One order with its customer and lines; `ownerId` limits it to that customer's own, or with
+ * `companyId` their company's. `executor` is an open transaction when the order's own change reads
+ * it (its mail).
  */
 export async function getOrderWithLines(
   orderId: number,
-  { ownerId, executor = db }: { ownerId?: number } & DbOptions = {},
+  { ownerId, companyId, executor = db }: OrderReader & DbOptions = {},
 ) {
   let find = ordersWithCustomers(executor).where("orders.id", "=", orderId);
-  if (ownerId !== undefined) find = find.where("orders.user_id", "=", ownerId);
+  if (ownerId !== undefined) find = find.where(readableOrders(ownerId, companyId));
   const order = await find.executeTakeFirst();
   if (!order) return undefined;
   const lines = await linesOfOrders([orderId], { executor });
@@ -350,8 +374,8 @@ function ordersWithCustomers(executor: Executor) {
 export type OrderWithLines = NonNullable<Awaited<ReturnType<typeof getOrderWithLines>>>;
 
 /** One order as its pages show it: customer, lines, status history and what has shipped. */
-export async function getOrder(orderId: number, { ownerId }: { ownerId?: number } = {}) {
-  const order = await getOrderWithLines(orderId, { ownerId });
+export async function getOrder(orderId: number, reader: OrderReader = {}) {
+  const order = await getOrderWithLines(orderId, reader);
   if (!order) return undefined;
   const [history, shipments] = await Promise.all([
     db

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { requireUser } from "~/auth/permissions.server";
+import { requireUserWithCompany } from "~/auth/company.server";
 import { INVOICE_CSV_COLUMNS, invoiceCsvBatches } from "~/models/invoice.server";
 import { csvDownload, datedFileName } from "~/web/csv-download.server";
 
@@ -9,7 +9,7 @@ import { csvDownload, datedFileName } from "~/web/csv-download.server";
 // buyer's; a buyer their own.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserWithCompany(request);
   const search = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
   return csvDownload(datedFileName("invoices"), INVOICE_CSV_COLUMNS, invoiceCsvBatches(user, { search }));
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { requireUser } from "~/auth/permissions.server";
+import { requireUserWithCompany } from "~/auth/company.server";
 import { ORDER_CSV_COLUMNS, orderCsvBatches } from "~/models/order.server";
 import { readOrderSearch, searchErrors } from "~/validation/order";
 import { csvDownload, datedFileName } from "~/web/csv-download.server";
@@ -9,7 +9,7 @@ import { csvDownload, datedFileName } from "~/web/csv-download.server";
 // line, streamed a batch of orders at a time. Staff export every customer's; a buyer their own.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserWithCompany(request);
   const read = readOrderSearch(new URL(request.url).searchParams);
   if (!read.success) {
     const problems = Object.entries(searchErrors(read.error)).map(([field, message]) => `${field}: ${message}`);
@@ -18,6 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  const ownerId = user.role === "admin" ? undefined : user.id;
-  return csvDownload(datedFileName("orders"), ORDER_CSV_COLUMNS, orderCsvBatches({ ...read.data, ownerId }));
+  // Staff export every customer's orders; a buyer their own and their company's.
+  const reader = user.role === "admin" ? {} : { ownerId: user.id, companyId: user.companyId };
+  return csvDownload(datedFileName("orders"), ORDER_CSV_COLUMNS, orderCsvBatches({ ...read.data, ...reader }));
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
-import { requireUser } from "~/auth/permissions.server";
+import { requireUserWithCompany } from "~/auth/company.server";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
@@ -15,7 +15,7 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Invoices
 export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserWithCompany(request);
   const search = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
   const isAdmin = user.role === "admin";
   return { invoices: await listInvoices(user, { search }), search, isAdmin };

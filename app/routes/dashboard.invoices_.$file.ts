@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { requireUser } from "~/auth/permissions.server";
+import { requireUserWithCompany } from "~/auth/company.server";
 import { invoiceFileName, renderInvoicePdf } from "~/documents/invoice-pdf.server";
 import { getInvoiceDocument } from "~/models/invoice.server";
 import { noDocument, pdfResponse } from "~/web/pdf-response.server";
@@ -12,7 +12,7 @@ import { noDocument, pdfResponse } from "~/web/pdf-response.server";
 const DOCUMENT_FILE = /^((?:INV|CN)-\d{4}-\d{6,9})\.pdf$/;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserWithCompany(request);
   const number = DOCUMENT_FILE.exec(params.file ?? "")?.[1];
   const invoice = number ? await getInvoiceDocument({ number, reader: user }) : undefined;
   if (!invoice) return noDocument("invoice or credit note");

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
+import { requireUserWithCompany } from "~/auth/company.server";
 import { requireUser } from "~/auth/permissions.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
 import { ConfirmPanel } from "~/components/confirm-action";
 import { CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
 import { orderSummary, OrderTable } from "~/components/dashboard/order-table";
 import { ReplyErrors } from "~/components/forms";
-import { listOrdersForUser } from "~/models/order.server";
+import { listCompanyOrders, listOrdersForUser } from "~/models/order.server";
 import { parseId } from "~/validation/common";
 import { CancelOrderSchema } from "~/validation/order";
 import { formAction } from "~/web/form-action.server";
@@ -20,13 +21,17 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "My Order
 export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const orders = await listOrdersForUser(user.id);
+  const user = await requireUserWithCompany(request);
+  const [orders, companyOrders] = await Promise.all([
+    listOrdersForUser(user.id),
+    user.companyId ? listCompanyOrders(user.companyId, user.id) : [],
+  ]);
   // ?cancel=<id> is the confirmation step without JavaScript; only the user's own pending order counts.
   const cancelId = parseId(new URL(request.url).searchParams.get("cancel") ?? undefined);
   const confirmCancel = orders.find((order) => order.id === cancelId && order.status === "pending") ?? null;
   return {
     orders,
+    companyOrders,
     confirmCancel: confirmCancel ? { id: confirmCancel.id, summary: orderSummary(confirmCancel) } : null,
   };
 }
@@ -38,8 +43,14 @@ export const action = formAction({
   run: ({ user, value }) => cancelOwnOrder(user.id, value.orderId, "/dashboard/my-order"),
 });
 
+/** "Ben Buyer and Pat Proforma": who placed the company's other orders. */
+function placedBy(orders: { placed_by: string }[]) {
+  const names = [...new Set(orders.map((order) => order.placed_by))];
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+}
+
 export default function MyOrders() {
-  const { orders, confirmCancel } = useLoaderData<typeof loader>();
+  const { orders, companyOrders, confirmCancel } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <section>
@@ -75,6 +86,13 @@ export default function MyOrders() {
           ) : null
         }
       />
+      {companyOrders.length ? (
+        <>
+          <h2 className="mt-10 text-xl font-semibold">Your company&apos;s other orders</h2>
+          <p className="mt-1 text-sm text-slate-700">Placed by your colleagues: {placedBy(companyOrders)}.</p>
+          <OrderTable orders={companyOrders} detailPath="/dashboard/my-order" emptyText="" actions={() => null} />
+        </>
+      ) : null}
     </section>
   );
 }

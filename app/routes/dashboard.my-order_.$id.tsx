@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { requireUser } from "~/auth/permissions.server";
+import { requireUserWithCompany } from "~/auth/company.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
 import { ConfirmPanel } from "~/components/confirm-action";
 import { CancelLinePanel, CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
@@ -32,18 +32,21 @@ function notFound() {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserWithCompany(request);
   const id = parseId(params.id);
-  // Another customer's order is answered exactly like one that does not exist.
-  const order = id ? await getOrder(id, { ownerId: user.id }) : undefined;
+  // Another customer's order is answered exactly like one that does not exist; a colleague's order
+  // for the same company can be read (changed only by whoever placed it).
+  const order = id ? await getOrder(id, { ownerId: user.id, companyId: user.companyId }) : undefined;
   if (!order) throw notFound();
-  const confirmCancel = new URL(request.url).searchParams.has("cancel") && order.status === "pending";
+  const isOwn = order.user_id === user.id;
+  const confirmCancel = isOwn && new URL(request.url).searchParams.has("cancel") && order.status === "pending";
   return {
     order: orderWithDispatch(order),
     customerPartNumbers: await customerPartNumbersForLines(user.id, order.lines),
     summary: orderSummary({ first_item_name: order.lines[0]?.item_name ?? null, line_count: order.lines.length }),
     confirmCancel,
-    ...lineCancellationOf(order, request),
+    isOwn,
+    ...(isOwn ? lineCancellationOf(order, request) : { cancellable: [], confirmCancelLine: null }),
   };
 }
 
@@ -79,7 +82,7 @@ function orderAgainMessage(outcome: OrderAgainOutcome) {
 }
 
 export const action = formAction({
-  guard: requireUser,
+  guard: requireUserWithCompany,
   schema: MyOrderActionSchema,
   limits: ({ user, value }) => (value.intent === "reorder" ? [] : orderingLimits(user.id)),
   async run({ user, value, params }) {
@@ -88,14 +91,14 @@ export const action = formAction({
     if (value.intent === "cancel") return cancelOwnOrder(user.id, value.orderId, backTo);
     if (value.intent === "cancel-line")
       return cancelLineReply(value.orderId, value.lineId, backTo, { ownerId: user.id });
-    const outcome = await orderAgain(user.id, value.orderId);
+    const outcome = await orderAgain(user.id, value.orderId, { companyId: user.companyId });
     if (!outcome) return refuse(404, "Order not found.");
     return redirectWithFlash("/cart", orderAgainMessage(outcome));
   },
 });
 
 export default function MyOrder() {
-  const { order, summary, confirmCancel, customerPartNumbers, cancellable, confirmCancelLine } =
+  const { order, summary, confirmCancel, customerPartNumbers, cancellable, confirmCancelLine, isOwn } =
     useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
@@ -122,6 +125,14 @@ export default function MyOrder() {
           customerPartNumbers={customerPartNumbers}
           cancellable={cancellable}
           cancelLineHref={(lineId) => `/dashboard/my-order/${order.id}?cancelLine=${lineId}`}
+          customer={
+            isOwn ? undefined : (
+              <>
+                <dt className="text-slate-600">Placed by</dt>
+                <dd>{order.customer_name}</dd>
+              </>
+            )
+          }
           actions={
             <>
               <Form method="post">
@@ -130,7 +141,7 @@ export default function MyOrder() {
                   Order again
                 </StatusButton>
               </Form>
-              {order.status === "pending" ? (
+              {isOwn && order.status === "pending" ? (
                 <CancelOrderButton
                   orderId={order.id}
                   summary={summary}

@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { requireUser } from "~/auth/permissions.server";
+import { requireUserWithCompany } from "~/auth/company.server";
 import { renderProformaPdf } from "~/documents/proforma-pdf.server";
 import { getOrder } from "~/models/order.server";
 import { parseId } from "~/validation/common";
 import { noDocument, pdfResponse } from "~/web/pdf-response.server";
 
 // GET /dashboard/my-order/:id/pro-forma.pdf: the pro-forma invoice of a company order paid before
-// dispatch, for its buyer (and staff). Any other order, or another buyer's, is a 404.
+// dispatch, for its company's members (and staff). Any other order, or anyone else's, is a 404.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserWithCompany(request);
   const id = parseId(params.id);
-  const order = id ? await getOrder(id, { ownerId: user.role === "admin" ? undefined : user.id }) : undefined;
+  const reader = user.role === "admin" ? {} : { ownerId: user.id, companyId: user.companyId };
+  const order = id ? await getOrder(id, reader) : undefined;
   if (!order || order.payment_method !== "proforma") return noDocument("pro-forma invoice");
   return pdfResponse(await renderProformaPdf(order), `pro-forma-order-${order.id}.pdf`);
 }

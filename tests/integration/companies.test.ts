@@ -11,12 +11,17 @@ import {
   getCompany,
   invitationByToken,
 } from "~/models/company.server";
+import { getInvoiceDocument, listInvoices } from "~/models/invoice.server";
+import { orderCsvBatches } from "~/models/order.server";
 import { creditUsed, recordPayment } from "~/models/trade-terms.server";
+import * as myOrdersPage from "~/routes/dashboard.my-order";
+import * as myOrderPage from "~/routes/dashboard.my-order_.$id";
 import { decideOrder, releaseExpiredApprovals } from "~/services/companies.server";
 import { shipReadyParts } from "~/services/order-status.server";
 
 import { newItem } from "../support/builders";
 import { newCompany } from "../support/companies";
+import { call, getRequest, postRequest } from "../support/http";
 import { placeTestOrder, stockOf, TEST_SHIPMENT } from "../support/orders";
 import { createSignedInUser, newUser } from "../support/users";
 
@@ -282,6 +287,77 @@ describe("trade terms and the credit limit", () => {
     const part = await newItem({ price_cents: 1000, quantity: 5 });
     const orderId = await placed(customer.user.id, part.id, 5);
     expect(await orderRow(orderId)).toMatchObject({ company_id: null, payment_method: null, status: "pending" });
+  });
+});
+
+describe("what members see of their company", () => {
+  test("a member reads colleagues' orders and invoices, and changes only their own; outsiders see none of them", async () => {
+    const { members } = await newCompany({ members: [{ role: "buyer", name: "Ben Buyer" }, { role: "buyer" }] });
+    const [ben, colleague] = members;
+    const outsider = await createSignedInUser();
+    const part = await newItem({ price_cents: 1000, quantity: 10 });
+    const orderId = await placed(ben.user.id, part.id, 2);
+    const shipped = await shipReadyParts(orderId, TEST_SHIPMENT);
+    if (!shipped.ok) throw new Error(shipped.reason);
+
+    const page = await call(
+      myOrderPage.loader,
+      getRequest(`/dashboard/my-order/${orderId}`, { cookie: colleague.cookie }),
+      {
+        id: String(orderId),
+      },
+    );
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ isOwn: false, order: { id: orderId, customer_name: "Ben Buyer" } });
+    const outsiderPage = await call(
+      myOrderPage.loader,
+      getRequest(`/dashboard/my-order/${orderId}`, { cookie: outsider.cookie }),
+      { id: String(orderId) },
+    );
+    expect(outsiderPage.status).toBe(404);
+    // Reading is not changing: a colleague's Order again is theirs to press, Cancel is not.
+    const cancel = await call(
+      myOrderPage.action,
+      postRequest(
+        `/dashboard/my-order/${orderId}`,
+        { intent: "cancel", orderId: String(orderId) },
+        { cookie: colleague.cookie },
+      ),
+      { id: String(orderId) },
+    );
+    expect(cancel.status).toBe(404);
+    const again = await call(
+      myOrderPage.action,
+      postRequest(
+        `/dashboard/my-order/${orderId}`,
+        { intent: "reorder", orderId: String(orderId) },
+        { cookie: colleague.cookie },
+      ),
+      { id: String(orderId) },
+    );
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe("/cart");
+
+    const colleagueReader = {
+      id: colleague.user.id,
+      role: "user",
+      companyId: (await orderRow(orderId)).company_id,
+    };
+    expect((await listInvoices(colleagueReader)).map((invoice) => invoice.number)).toEqual([shipped.invoice.number]);
+    expect(await getInvoiceDocument({ number: shipped.invoice.number, reader: colleagueReader })).toBeDefined();
+    const outsiderReader = { id: outsider.user.id, role: "user", companyId: null };
+    expect(await listInvoices(outsiderReader)).toEqual([]);
+    expect(await getInvoiceDocument({ number: shipped.invoice.number, reader: outsiderReader })).toBeUndefined();
+
+    const exported = [];
+    for await (const rows of orderCsvBatches({ ownerId: colleague.user.id, companyId: colleagueReader.companyId })) {
+      exported.push(...rows.map((row) => row[0]));
+    }
+    expect(exported).toEqual([orderId]);
+    const listed = await call(myOrdersPage.loader, getRequest("/dashboard/my-order", { cookie: colleague.cookie }));
+    expect((listed.data as { companyOrders: { id: number }[] }).companyOrders.map((order) => order.id)).toEqual([
+      orderId,
+    ]);
   });
 });
 
