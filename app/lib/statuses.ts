@@ -15,6 +15,16 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * An order its buyer may still cancel whole: before anything of it is picked to ship (pending), or
+ * while it waits for their company's approval (the buyer withdraws it).
+ */
+export const BUYER_CANCELLABLE_STATUSES = ["awaiting approval", "pending"] as const satisfies readonly OrderStatus[];
+
+export function buyerMayCancel(status: OrderStatus) {
+  return (BUYER_CANCELLABLE_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
 /** An order not yet delivered or cancelled: its parts may still be picked, shipped or returned. */
 export const OPEN_ORDER_STATUSES = [
   "awaiting approval",

@@ -8,6 +8,7 @@ import { ConfirmPanel } from "~/components/confirm-action";
 import { CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
 import { orderSummary, OrderTable } from "~/components/dashboard/order-table";
 import { ReplyErrors } from "~/components/forms";
+import { buyerMayCancel } from "~/lib/statuses";
 import { listCompanyOrders, listOrdersForUser } from "~/models/order.server";
 import { parseId } from "~/validation/common";
 import { CancelOrderSchema } from "~/validation/order";
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   // ?cancel=<id> is the confirmation step without JavaScript; only the user's own pending order counts.
   const cancelId = parseId(new URL(request.url).searchParams.get("cancel") ?? undefined);
-  const confirmCancel = orders.find((order) => order.id === cancelId && order.status === "pending") ?? null;
+  const confirmCancel = orders.find((order) => order.id === cancelId && buyerMayCancel(order.status)) ?? null;
   return {
     orders,
     companyOrders,
@@ -77,7 +78,7 @@ export default function MyOrders() {
         detailPath="/dashboard/my-order"
         emptyText="No orders yet. Find a part in the catalog and place your first order."
         actions={(order) =>
-          order.status === "pending" ? (
+          buyerMayCancel(order.status) ? (
             <CancelOrderButton
               orderId={order.id}
               summary={orderSummary(order)}

@@ -9,6 +9,7 @@ import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { orderSummary } from "~/components/dashboard/order-table";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { formatPrice } from "~/config/env.server";
+import { buyerMayCancel } from "~/lib/statuses";
 import { orderAgain, type OrderAgainOutcome } from "~/models/cart.server";
 import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
 import { getOrder } from "~/models/order.server";
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = id ? await getOrder(id, { ownerId: user.id, companyId: user.companyId }) : undefined;
   if (!order) throw notFound();
   const isOwn = order.user_id === user.id;
-  const confirmCancel = isOwn && new URL(request.url).searchParams.has("cancel") && order.status === "pending";
+  const confirmCancel = isOwn && new URL(request.url).searchParams.has("cancel") && buyerMayCancel(order.status);
   return {
     order: orderWithDispatch(order),
     customerPartNumbers: await customerPartNumbersForLines(user.id, order.lines),
@@ -141,7 +142,7 @@ export default function MyOrder() {
                   Order again
                 </StatusButton>
               </Form>
-              {isOwn && order.status === "pending" ? (
+              {isOwn && buyerMayCancel(order.status) ? (
                 <CancelOrderButton
                   orderId={order.id}
                   summary={summary}

@@ -173,6 +173,34 @@ describe("roles and limits", () => {
     expect(await releaseExpiredApprovals(later)).toBe(0);
   });
 
+  test("the buyer may withdraw an order that waits for approval: it is cancelled and its parts go back", async () => {
+    const { members } = await newCompany({ members: [{ role: "buyer", orderLimitCents: 500 }] });
+    const [buyer] = members;
+    const part = await newItem({ price_cents: 1000, quantity: 5 });
+    const orderId = await placed(buyer.user.id, part.id, 2);
+    expect(await stockOf(part.id)).toBe(3);
+    const page = await call(
+      myOrderPage.loader,
+      getRequest(`/dashboard/my-order/${orderId}?cancel=1`, { cookie: buyer.cookie }),
+      {
+        id: String(orderId),
+      },
+    );
+    expect(page.data).toMatchObject({ confirmCancel: true, isOwn: true });
+    const withdrawn = await call(
+      myOrderPage.action,
+      postRequest(
+        `/dashboard/my-order/${orderId}`,
+        { intent: "cancel", orderId: String(orderId) },
+        { cookie: buyer.cookie },
+      ),
+      { id: String(orderId) },
+    );
+    expect(withdrawn.status).toBe(302);
+    expect((await orderRow(orderId)).status).toBe("cancelled");
+    expect(await stockOf(part.id)).toBe(5);
+  });
+
   test("a company never loses its last company admin", async () => {
     const { companyId, admin, members } = await newCompany({ members: [{ role: "buyer" }] });
     expect(await changeMember(companyId, admin.user.id, "remove")).toEqual({ ok: false, reason: "last-admin" });
