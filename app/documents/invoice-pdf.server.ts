@@ -12,6 +12,7 @@ import {
   drawTotals,
   finishDocument,
   pricedColumns,
+  pricedRows,
   startDocument,
 } from "./pdf-layout.server";
 
@@ -56,13 +57,16 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   drawTable(
     doc,
     pricedColumns(`Net (excl. ${invoice.tax_label})`),
-    invoice.lines.map((line) => [
-      line.part_number,
-      line.item_name,
-      String(line.quantity),
-      formatPrice(line.unit_price_cents),
-      amount(line.line_total_cents),
-    ]),
+    pricedRows(
+      invoice.lines.map((line) => ({
+        partNumber: line.part_number,
+        name: line.item_name,
+        quantity: line.quantity,
+        unitPriceCents: line.unit_price_cents,
+        totalCents: line.line_total_cents,
+      })),
+      amount,
+    ),
     1,
   );
   drawTotals(doc, [

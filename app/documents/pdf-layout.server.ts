@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 
-import { storeName } from "~/config/env.server";
+import { formatPrice, storeName } from "~/config/env.server";
 import { company } from "~/content/company";
 import { formatGbVatNumber } from "~/lib/vat-number";
 
@@ -156,6 +156,26 @@ export function finishDocument(doc: PdfDocument, bytes: Promise<Buffer>, footer:
   }
   doc.end();
   return bytes;
+}
+
+/** A priced line as the documents print it. */
+export type PricedLine = {
+  partNumber: string;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+};
+
+/** The rows of a priced table, in pricedColumns' order; `amount` prints a line's total (a credit as negative). */
+export function pricedRows(lines: readonly PricedLine[], amount: (cents: number) => string = formatPrice) {
+  return lines.map((line) => [
+    line.partNumber,
+    line.name,
+    String(line.quantity),
+    formatPrice(line.unitPriceCents),
+    amount(line.totalCents),
+  ]);
 }
 
 /** The usual columns of a priced table: part number, description (wraps), quantity, unit price, total. */

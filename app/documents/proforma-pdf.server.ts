@@ -12,6 +12,7 @@ import {
   drawTotals,
   finishDocument,
   pricedColumns,
+  pricedRows,
   startDocument,
 } from "./pdf-layout.server";
 
@@ -51,13 +52,15 @@ export function renderProformaPdf(order: OrderDetail): Promise<Buffer> {
   drawTable(
     doc,
     pricedColumns(`Net (excl. ${rules.taxLabel})`),
-    order.lines.map((line) => [
-      line.part_number,
-      line.item_name,
-      String(line.quantity),
-      formatPrice(Number(line.unit_price_cents)),
-      formatPrice(Number(line.line_total_cents)),
-    ]),
+    pricedRows(
+      order.lines.map((line) => ({
+        partNumber: line.part_number,
+        name: line.item_name,
+        quantity: line.quantity,
+        unitPriceCents: Number(line.unit_price_cents),
+        totalCents: Number(line.line_total_cents),
+      })),
+    ),
     1,
   );
   drawTotals(doc, [

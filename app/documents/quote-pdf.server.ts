@@ -11,6 +11,7 @@ import {
   drawTotals,
   finishDocument,
   pricedColumns,
+  pricedRows,
   startDocument,
 } from "./pdf-layout.server";
 
@@ -37,13 +38,7 @@ export function renderQuotePdf(quote: QuoteDetail): Promise<Buffer> {
   drawTable(
     doc,
     pricedColumns(`Total (excl. ${rules.taxLabel})`),
-    quote.lines.map((line) => [
-      line.partNumber,
-      line.name,
-      String(line.quantity),
-      formatPrice(line.unitPriceCents),
-      formatPrice(line.lineTotalCents),
-    ]),
+    pricedRows(quote.lines.map((line) => ({ ...line, totalCents: line.lineTotalCents }))),
     1,
   );
   drawTotals(doc, [

@@ -7,17 +7,15 @@
 // Locks: a part's row first (PostgreSQL: FOR UPDATE), then its lines. An order's cancellation takes
 // its order row, then each part's row, then reads its lines: a fill holding a part never waits on
 // a cancellation that has not yet reached that part, so neither waits on the other in a circle.
-import { PostgresAdapter, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 
 import { dispatchSettings } from "~/config/env.server";
-import { db, type DbOptions } from "~/db/db.server";
+import { db, type DbOptions, isPostgres } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { addWorkingDays, dispatchClock } from "~/lib/dispatch";
 import { UNSHIPPED_ORDER_STATUSES } from "~/lib/statuses";
 
 type Trx = Transaction<Database>;
-
-const isPostgres = (trx: Trx) => trx.getExecutor().adapter instanceof PostgresAdapter;
 
 /** A part's stock and backorder setting, its row locked until the transaction ends. */
 async function lockPart(trx: Trx, itemId: number) {

@@ -76,12 +76,13 @@ export async function getCompany(companyId: number) {
       .where("expires_at", ">", now())
       .orderBy("id")
       .execute(),
-    creditUsed(companyId),
+    // What it owes counts only for a company on account.
+    company.payment_terms_days === null ? 0 : creditUsed(companyId),
   ]);
   return {
     ...company,
     credit_limit_cents: Number(company.credit_limit_cents),
-    credit_used_cents: company.payment_terms_days === null ? 0 : creditUsedCents,
+    credit_used_cents: creditUsedCents,
     members: members.map((member) => ({
       ...member,
       order_limit_cents: member.order_limit_cents === null ? null : Number(member.order_limit_cents),

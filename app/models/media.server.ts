@@ -1,6 +1,6 @@
-import { PostgresAdapter, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 
-import { db, type DbOptions, type Executor, inTransaction, now } from "~/db/db.server";
+import { db, type DbOptions, type Executor, inTransaction, isPostgres, now } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import {
   CONTENT_HASH,
@@ -47,10 +47,6 @@ export type NewPicture = {
 
 /** A link refused because of what the caller named: the form or import shows `message` beside `field`. */
 export type MediaFieldRefusal = { ok: false; reason: "field"; field: "pictures" | "documents"; message: string };
-
-function isPostgres(executor: Executor) {
-  return executor.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /**
  * The part's row, locked on PostgreSQL until the transaction ends, so two changes to its pictures

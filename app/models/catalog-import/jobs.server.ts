@@ -1,10 +1,10 @@
 // The catalog imports table (migration 0026): an uploaded file kept in slices, and where its check
 // and its apply have got to. Staff's pages create, read, apply and discard imports here; the runner
 // (app/services/catalog-import-runner.server.ts) claims them one at a time, whichever process it is in.
-import { PostgresAdapter, sql, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 
 import { insertJsonRows } from "~/db/bulk-insert.server";
-import { db, type DbOptions, type Executor, now } from "~/db/db.server";
+import { db, type DbOptions, type Executor, isPostgres, now } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { CatalogImportStatus } from "~/lib/statuses";
 
@@ -150,8 +150,6 @@ export async function discardCatalogImport(id: number) {
 // The runner's side.
 
 export type ClaimedImport = { id: number; job: "check" | "apply"; userId: number | null };
-
-const isPostgres = (executor: Executor) => executor.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The next import to run, claimed for `runner`, or null while another one runs or none waits. Claims
