@@ -29,10 +29,12 @@ export const requireCompanyAdmin = (request: Request) =>
 export const requireApprover = (request: Request) => requireRole(request, canApprove, APPROVERS_ONLY);
 
 /**
- * The signed-in account with its company's id (null without one): a member reads the orders and
- * invoices of their company as well as their own.
+ * The signed-in account with its company's id and its role there (null without one): a member reads
+ * the orders, quotes, lists and invoices of their company as well as their own.
  */
 export async function requireUserWithCompany(request: Request) {
   const { user, membership } = await companyMemberOf(request);
-  return { ...user, companyId: membership?.company_id ?? null };
+  return { ...user, companyId: membership?.company_id ?? null, companyRole: membership?.role ?? null };
 }
+
+export const COMPANY_ADDRESSES_ADMINS_ONLY = "Only your company's admins change its addresses.";

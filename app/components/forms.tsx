@@ -104,11 +104,19 @@ export function SelectField({
 }: {
   label: ReactNode;
   meta: FieldMetadata<string | number | null | undefined>;
-  options: { value: string; label: string }[];
+  /** With `group`, the options are shown under their group's heading, groups in order of first appearance. */
+  options: { value: string; label: string; group?: string }[];
   /** The empty choice's text. */
   placeholder?: string;
 }) {
   const control = useInputControl(meta as FieldMetadata<string>);
+  const optionElements = (list: typeof options) =>
+    list.map((option) => (
+      <option key={option.value} value={option.value}>
+        {option.label}
+      </option>
+    ));
+  const groups = [...new Set(options.map((option) => option.group))];
   const fallbackId = useId();
   const id = meta.id ?? fallbackId;
   return (
@@ -127,11 +135,13 @@ export function SelectField({
         className={inputClass}
       >
         <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {groups.length > 1 || groups[0] !== undefined
+          ? groups.map((group) => (
+              <optgroup key={group ?? ""} label={group ?? ""}>
+                {optionElements(options.filter((option) => option.group === group))}
+              </optgroup>
+            ))
+          : optionElements(options)}
       </select>
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>

@@ -37,6 +37,7 @@ import * as invoices from "./migrations/0034_invoices";
 import * as returns from "./migrations/0035_returns";
 import * as companies from "./migrations/0036_companies";
 import * as addresses from "./migrations/0037_addresses";
+import * as companyBooks from "./migrations/0038_company_books";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   "0035_returns": returns,
   "0036_companies": companies,
   "0037_addresses": addresses,
+  "0038_company_books": companyBooks,
 };
 
 /** Every migration the code knows: a database at this version has them all. */

@@ -1,13 +1,33 @@
+import type { ExpressionBuilder } from "kysely";
+
 import { db, type DbOptions, now } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 import { addressOnOneLine, type PostalAddress } from "~/lib/addresses";
 
-// The address book (issue 27): an account's postal addresses, with one default billing and one
-// default delivery address, and what checkout reads of them.
+// The address books (issue 27): an account's postal addresses, and its company's (kept by the
+// company's admins, offered to every member), each book with one default billing and one default
+// delivery address; and what checkout reads of them.
 
 export type AddressFields = PostalAddress & { phone: string | null };
 export type AddressDefaults = { defaultBilling: boolean; defaultDelivery: boolean };
 
-/** The most addresses an account keeps: a book, not a mailing list. */
+/** Whose book: an account's own, or its company's. */
+export type AddressBook = { userId: number } | { companyId: number };
+
+/** The rows of one book. */
+function inBook(book: AddressBook) {
+  return (eb: ExpressionBuilder<Database, "addresses">) =>
+    "userId" in book ? eb("addresses.user_id", "=", book.userId) : eb("addresses.company_id", "=", book.companyId);
+}
+
+/** The owner columns of a new row of the book. */
+function ownerOf(book: AddressBook) {
+  return "userId" in book
+    ? { user_id: book.userId, company_id: null }
+    : { user_id: null, company_id: book.companyId };
+}
+
+/** The most addresses a book keeps: a book, not a mailing list. */
 export const MAX_ADDRESSES = 50;
 
 const columns = [
@@ -24,12 +44,12 @@ const columns = [
   "default_delivery",
 ] as const;
 
-/** An account's addresses, defaults first, then the newest. */
-export function listAddresses(userId: number, { executor = db }: DbOptions = {}) {
+/** A book's addresses, defaults first, then the newest. */
+export function listAddresses(book: AddressBook, { executor = db }: DbOptions = {}) {
   return executor
     .selectFrom("addresses")
     .select(columns)
-    .where("user_id", "=", userId)
+    .where(inBook(book))
     .orderBy("default_delivery", "desc")
     .orderBy("default_billing", "desc")
     .orderBy("id", "desc")
@@ -42,22 +62,18 @@ export type SavedAddress = Awaited<ReturnType<typeof listAddresses>>[number];
 export type SaveAddressResult = { ok: true; addressId: number } | { ok: false; reason: "not-found" | "too-many" };
 
 /**
- * Adds an address to the account's book (no `addressId`) or changes one of its own, and makes it
- * the default billing or delivery address when asked, in one transaction: the account keeps one
- * default of each.
+ * Adds an address to the book (no `addressId`) or changes one of its own, and makes it the book's
+ * default billing or delivery address when asked, in one transaction: a book keeps one default of
+ * each.
  */
 export function saveAddress(
-  userId: number,
+  book: AddressBook,
   addressId: number | undefined,
   fields: AddressFields,
   defaults: AddressDefaults,
 ): Promise<SaveAddressResult> {
   return db.transaction().execute(async (trx): Promise<SaveAddressResult> => {
-    const existing = await trx
-      .selectFrom("addresses")
-      .select(["id", "default_billing", "default_delivery"])
-      .where("user_id", "=", userId)
-      .execute();
+    const existing = await trx.selectFrom("addresses").select("id").where(inBook(book)).execute();
     const values = {
       name: fields.name,
       company: fields.company,
@@ -77,7 +93,7 @@ export function saveAddress(
         .insertInto("addresses")
         .values({
           ...values,
-          user_id: userId,
+          ...ownerOf(book),
           created_at: now(),
           default_billing: first ? 1 : 0,
           default_delivery: first ? 1 : 0,
@@ -90,74 +106,95 @@ export function saveAddress(
       await trx.updateTable("addresses").set(values).where("id", "=", addressId).execute();
       id = addressId;
     }
-    if (defaults.defaultBilling) await makeDefault(trx, userId, id, "default_billing");
-    if (defaults.defaultDelivery) await makeDefault(trx, userId, id, "default_delivery");
+    if (defaults.defaultBilling) await makeDefault(trx, book, id, "default_billing");
+    if (defaults.defaultDelivery) await makeDefault(trx, book, id, "default_delivery");
     return { ok: true, addressId: id };
   });
 }
 
 async function makeDefault(
   executor: NonNullable<DbOptions["executor"]>,
-  userId: number,
+  book: AddressBook,
   addressId: number,
   column: "default_billing" | "default_delivery",
 ) {
   await executor
     .updateTable("addresses")
     .set({ [column]: 0 })
-    .where("user_id", "=", userId)
+    .where(inBook(book))
     .where(column, "=", 1)
     .execute();
   await executor
     .updateTable("addresses")
     .set({ [column]: 1 })
-    .where("user_id", "=", userId)
+    .where(inBook(book))
     .where("id", "=", addressId)
     .execute();
 }
 
-/** One of the account's addresses made its default billing or delivery address. */
-export async function setDefaultAddress(userId: number, addressId: number, kind: "billing" | "delivery") {
+/** One of the book's addresses made its default billing or delivery address. */
+export async function setDefaultAddress(book: AddressBook, addressId: number, kind: "billing" | "delivery") {
   return db.transaction().execute(async (trx) => {
     const own = await trx
       .selectFrom("addresses")
       .select("id")
-      .where("user_id", "=", userId)
+      .where(inBook(book))
       .where("id", "=", addressId)
       .executeTakeFirst();
     if (!own) return false;
-    await makeDefault(trx, userId, addressId, kind === "billing" ? "default_billing" : "default_delivery");
+    await makeDefault(trx, book, addressId, kind === "billing" ? "default_billing" : "default_delivery");
     return true;
   });
 }
 
-/** Removes one of the account's addresses (orders keep the address they were sent to). */
-export async function deleteAddress(userId: number, addressId: number) {
+/** Removes one of the book's addresses (orders keep the address they were sent to). */
+export async function deleteAddress(book: AddressBook, addressId: number) {
   const deleted = await db
     .deleteFrom("addresses")
-    .where("user_id", "=", userId)
+    .where(inBook(book))
     .where("id", "=", addressId)
     .returning("id")
     .executeTakeFirst();
   return deleted !== undefined;
 }
 
-/** The account's addresses for checkout: each on one line, with which are its defaults. */
-export async function checkoutAddressesOf(userId: number) {
-  const addresses = await listAddresses(userId);
+/** Who checks out: their own book, and their company's when they are in one. */
+export type AddressReader = { userId: number; companyId: number | null };
+
+function readableBooks({ userId, companyId }: AddressReader) {
+  return (eb: ExpressionBuilder<Database, "addresses">) =>
+    companyId
+      ? eb.or([eb("addresses.user_id", "=", userId), eb("addresses.company_id", "=", companyId)])
+      : eb("addresses.user_id", "=", userId);
+}
+
+/**
+ * The addresses checkout offers, each on one line: the buyer's own, then their company's. The
+ * defaults are the buyer's own, or else the company's.
+ */
+export async function checkoutAddressesOf(reader: AddressReader) {
+  const [own, company] = await Promise.all([
+    listAddresses({ userId: reader.userId }),
+    reader.companyId ? listAddresses({ companyId: reader.companyId }) : Promise.resolve([]),
+  ]);
+  const defaultOf = (column: "default_billing" | "default_delivery") =>
+    (own.find((address) => address[column] === 1) ?? company.find((address) => address[column] === 1))?.id ?? null;
   return {
-    options: addresses.map((address) => ({ id: address.id, text: addressOnOneLine(address) })),
-    defaultDeliveryId: addresses.find((address) => address.default_delivery === 1)?.id ?? null,
-    defaultBillingId: addresses.find((address) => address.default_billing === 1)?.id ?? null,
+    options: [
+      ...own.map((address) => ({ id: address.id, text: addressOnOneLine(address), shared: false })),
+      ...company.map((address) => ({ id: address.id, text: addressOnOneLine(address), shared: true })),
+    ],
+    defaultDeliveryId: defaultOf("default_delivery"),
+    defaultBillingId: defaultOf("default_billing"),
   };
 }
 
-/** One of the account's addresses on one line, as an order keeps it; undefined when it is not theirs. */
-export async function addressTextOf(userId: number, addressId: number) {
+/** An address of the buyer's or their company's book on one line, as an order keeps it; undefined otherwise. */
+export async function addressTextOf(reader: AddressReader, addressId: number) {
   const address = await db
     .selectFrom("addresses")
     .select(columns)
-    .where("user_id", "=", userId)
+    .where(readableBooks(reader))
     .where("id", "=", addressId)
     .executeTakeFirst();
   return address ? { text: addressOnOneLine(address), phone: address.phone } : undefined;

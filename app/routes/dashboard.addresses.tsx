@@ -1,12 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { requireUser } from "~/auth/permissions.server";
+import { COMPANY_ADDRESSES_ADMINS_ONLY, companyMemberOf, requireUserWithCompany } from "~/auth/company.server";
 import { AddressForm } from "~/components/addresses/address-form";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { COUNTRIES } from "~/lib/addresses";
-import { deleteAddress, listAddresses, MAX_ADDRESSES, saveAddress, setDefaultAddress } from "~/models/address.server";
-import { AddressActionSchema } from "~/validation/address";
+import {
+  type AddressBook,
+  deleteAddress,
+  listAddresses,
+  MAX_ADDRESSES,
+  type SavedAddress,
+  saveAddress,
+  setDefaultAddress,
+} from "~/models/address.server";
+import { type AddressBookName, AddressActionSchema } from "~/validation/address";
 import { parseId } from "~/validation/common";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
@@ -18,22 +26,46 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Addresse
 export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const addresses = await listAddresses(user.id);
-  const editId = parseId(new URL(request.url).searchParams.get("edit") ?? undefined);
-  return { addresses, editing: addresses.find((address) => address.id === editId) ?? null };
+  const { user, membership } = await companyMemberOf(request);
+  const [own, shared] = await Promise.all([
+    listAddresses({ userId: user.id }),
+    membership ? listAddresses({ companyId: membership.company_id }) : Promise.resolve([]),
+  ]);
+  const search = new URL(request.url).searchParams;
+  const companyAdmin = membership?.role === "admin";
+  // A company admin edits the company's book too; anyone else only their own.
+  const editableShared = companyAdmin ? shared : [];
+  const editId = parseId(search.get("edit") ?? undefined);
+  const editing =
+    own.find((address) => address.id === editId) ?? editableShared.find((address) => address.id === editId) ?? null;
+  const book: AddressBookName =
+    (editing && shared.includes(editing)) || (!editing && companyAdmin && search.get("book") === "company")
+      ? "company"
+      : "own";
+  return {
+    own,
+    company: membership ? { name: membership.company_name, addresses: shared, canEdit: companyAdmin } : null,
+    editing,
+    book,
+  };
 }
 
 const BACK = "/dashboard/addresses";
 const NOT_YOURS = "That address is not in your address book.";
 
 export const action = formAction({
-  guard: requireUser,
+  guard: requireUserWithCompany,
   schema: AddressActionSchema,
   async run({ user, value }) {
+    let book: AddressBook = { userId: user.id };
+    if (value.book === "company") {
+      if (!user.companyId || user.companyRole !== "admin") return refuse(403, COMPANY_ADDRESSES_ADMINS_ONLY);
+      book = { companyId: user.companyId };
+    }
+    const back = value.book === "company" ? `${BACK}#company-addresses` : BACK;
     if (value.intent === "save") {
-      const { intent: _intent, addressId, defaultBilling, defaultDelivery, ...fields } = value;
-      const saved = await saveAddress(user.id, addressId, fields as Parameters<typeof saveAddress>[2], {
+      const { intent: _intent, book: _book, addressId, defaultBilling, defaultDelivery, ...fields } = value;
+      const saved = await saveAddress(book, addressId, fields as Parameters<typeof saveAddress>[2], {
         defaultBilling,
         defaultDelivery,
       });
@@ -42,21 +74,22 @@ export const action = formAction({
           ? refuse(409, `An address book holds at most ${MAX_ADDRESSES} addresses: remove one first.`)
           : refuse(404, NOT_YOURS);
       }
-      return redirectWithFlash(BACK, addressId ? "Address saved." : "Address added.");
+      return redirectWithFlash(back, addressId ? "Address saved." : "Address added.");
     }
     if (value.intent === "delete") {
-      if (!(await deleteAddress(user.id, value.addressId))) return refuse(404, NOT_YOURS);
-      return redirectWithFlash(BACK, "Address removed.");
+      if (!(await deleteAddress(book, value.addressId))) return refuse(404, NOT_YOURS);
+      return redirectWithFlash(back, "Address removed.");
     }
     const kind = value.intent === "default-billing" ? "billing" : "delivery";
-    if (!(await setDefaultAddress(user.id, value.addressId, kind))) return refuse(404, NOT_YOURS);
-    return redirectWithFlash(BACK, `Default ${kind} address changed.`);
+    if (!(await setDefaultAddress(book, value.addressId, kind))) return refuse(404, NOT_YOURS);
+    return redirectWithFlash(back, `Default ${kind} address changed.`);
   },
 });
 
 export default function Addresses() {
-  const { addresses, editing } = useLoaderData<typeof loader>();
+  const { own, company, editing, book } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const formBook = book === "company" && company ? `${company.name}'s` : "your";
   return (
     <section>
       <h1 className="text-2xl font-bold">Addresses</h1>
@@ -66,69 +99,112 @@ export default function Addresses() {
       </p>
       {/* The address form shows its own messages beside its fields; these are the buttons'. */}
       <ReplyErrors reply={(reply?.initialValue as { intent?: string } | undefined)?.intent === "save" ? null : reply} />
-      {addresses.length ? (
-        <ul className="mt-6 grid gap-4 md:grid-cols-2">
-          {addresses.map((address) => (
-            <li key={address.id} className="rounded-md border border-slate-200 bg-white p-4" data-testid="address">
-              <address className="not-italic">
-                <span className="font-semibold">{address.name}</span>
-                {[
-                  address.company,
-                  address.line1,
-                  address.line2,
-                  `${address.town} ${address.postcode}`,
-                  COUNTRIES[address.country],
-                ]
-                  .filter(Boolean)
-                  .map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  ))}
-                {address.phone ? <span className="block text-slate-700">{address.phone}</span> : null}
-              </address>
-              <p className="mt-2 flex flex-wrap gap-2 text-xs font-semibold">
-                {address.default_delivery ? (
-                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-green-900">Default delivery</span>
-                ) : null}
-                {address.default_billing ? (
-                  <span className="rounded-full bg-sky-100 px-2 py-0.5 text-sky-900">Default billing</span>
-                ) : null}
-              </p>
-              <div className="mt-3 flex flex-wrap items-center gap-2">
-                <Link
-                  to={`/dashboard/addresses?edit=${address.id}`}
-                  className="text-sm font-medium text-orange-800 underline"
-                  aria-label={`Edit the address of ${address.name}, ${address.line1}`}
-                >
-                  Edit
-                </Link>
-                <Form method="post" className="flex flex-wrap gap-2">
-                  <input type="hidden" name="addressId" value={address.id} />
-                  {address.default_delivery ? null : (
-                    <StatusButton name="intent" value="default-delivery" variant="secondary" className="px-2 py-1">
-                      Deliver here by default
-                    </StatusButton>
-                  )}
-                  {address.default_billing ? null : (
-                    <StatusButton name="intent" value="default-billing" variant="secondary" className="px-2 py-1">
-                      Bill here by default
-                    </StatusButton>
-                  )}
-                  <StatusButton name="intent" value="delete" variant="secondary" className="px-2 py-1">
-                    Remove
-                  </StatusButton>
-                </Form>
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-6 text-slate-600">No addresses yet.</p>
-      )}
-      <h2 className="mt-10 text-xl font-semibold">{editing ? "Edit address" : "Add an address"}</h2>
+      {company ? (
+        <h2 className="mt-6 text-xl font-semibold" id="own-addresses">
+          Your addresses
+        </h2>
+      ) : null}
+      <AddressCards addresses={own} book="own" canEdit />
+      {company ? (
+        <>
+          <h2 className="mt-10 text-xl font-semibold" id="company-addresses">
+            {company.name}&rsquo;s addresses
+          </h2>
+          <p className="mt-1 max-w-2xl text-sm text-slate-700">
+            {company.canEdit
+              ? "Every member of your company is offered these at checkout, after their own."
+              : "Your company's admins keep these; checkout offers them to you after your own."}
+          </p>
+          <AddressCards addresses={company.addresses} book="company" canEdit={company.canEdit} />
+          {company.canEdit && !(editing || book === "company") ? (
+            <p className="mt-4">
+              <Link
+                to="/dashboard/addresses?book=company#address-form"
+                className="text-sm font-medium text-orange-800 underline"
+              >
+                Add an address to {company.name}&rsquo;s book
+              </Link>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      <h2 className="mt-10 text-xl font-semibold" id="address-form">
+        {editing ? "Edit address" : `Add an address to ${formBook} book`}
+      </h2>
       {/* A new key after each save empties the form again (with JavaScript the page is not reloaded). */}
-      <AddressForm key={editing ? `edit-${editing.id}` : `new-${addresses.length}`} editing={editing} reply={reply} />
+      <AddressForm
+        key={editing ? `edit-${editing.id}` : `new-${book}-${own.length}-${company?.addresses.length ?? 0}`}
+        editing={editing}
+        book={book}
+        reply={reply}
+      />
     </section>
+  );
+}
+
+function AddressCards({
+  addresses,
+  book,
+  canEdit,
+}: {
+  addresses: SavedAddress[];
+  book: AddressBookName;
+  canEdit: boolean;
+}) {
+  if (!addresses.length) return <p className="mt-6 text-slate-600">No addresses yet.</p>;
+  return (
+    <ul className="mt-6 grid gap-4 md:grid-cols-2">
+      {addresses.map((address) => (
+        <li key={address.id} className="rounded-md border border-slate-200 bg-white p-4" data-testid="address">
+          <address className="not-italic">
+            <span className="font-semibold">{address.name}</span>
+            {[address.company, address.line1, address.line2, `${address.town} ${address.postcode}`, COUNTRIES[address.country]]
+              .filter(Boolean)
+              .map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            {address.phone ? <span className="block text-slate-700">{address.phone}</span> : null}
+          </address>
+          <p className="mt-2 flex flex-wrap gap-2 text-xs font-semibold">
+            {address.default_delivery ? (
+              <span className="rounded-full bg-green-100 px-2 py-0.5 text-green-900">Default delivery</span>
+            ) : null}
+            {address.default_billing ? (
+              <span className="rounded-full bg-sky-100 px-2 py-0.5 text-sky-900">Default billing</span>
+            ) : null}
+          </p>
+          {canEdit ? (
+            <div className="mt-3 flex flex-wrap items-center gap-2">
+              <Link
+                to={`/dashboard/addresses?edit=${address.id}#address-form`}
+                className="text-sm font-medium text-orange-800 underline"
+                aria-label={`Edit the address of ${address.name}, ${address.line1}`}
+              >
+                Edit
+              </Link>
+              <Form method="post" className="flex flex-wrap gap-2">
+                <input type="hidden" name="addressId" value={address.id} />
+                <input type="hidden" name="book" value={book} />
+                {address.default_delivery ? null : (
+                  <StatusButton name="intent" value="default-delivery" variant="secondary" className="px-2 py-1">
+                    Deliver here by default
+                  </StatusButton>
+                )}
+                {address.default_billing ? null : (
+                  <StatusButton name="intent" value="default-billing" variant="secondary" className="px-2 py-1">
+                    Bill here by default
+                  </StatusButton>
+                )}
+                <StatusButton name="intent" value="delete" variant="secondary" className="px-2 py-1">
+                  Remove
+                </StatusButton>
+              </Form>
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }

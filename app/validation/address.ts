@@ -42,10 +42,19 @@ export const AddressFieldsSchema = z
     return { ...address, postcode };
   });
 
+/** Which book a form changes: the account's own (the default) or its company's. */
+export const ADDRESS_BOOKS = ["own", "company"] as const;
+export type AddressBookName = (typeof ADDRESS_BOOKS)[number];
+const bookField = z
+  .enum(ADDRESS_BOOKS, { errorMap: () => ({ message: "Choose your own address book or your company's" }) })
+  .optional()
+  .transform((book) => book ?? "own");
+
 /** Add an address (no `addressId`) or change one, and whether it becomes a default. */
 export const SaveAddressSchema = z.intersection(
   z.object({
     intent: z.literal("save"),
+    book: bookField,
     addressId: idField.optional(),
     defaultBilling: checkbox,
     defaultDelivery: checkbox,
@@ -55,5 +64,9 @@ export const SaveAddressSchema = z.intersection(
 
 export const AddressActionSchema = z.union([
   SaveAddressSchema,
-  z.object({ intent: z.enum(["delete", "default-billing", "default-delivery"]), addressId: idField }),
+  z.object({
+    intent: z.enum(["delete", "default-billing", "default-delivery"]),
+    book: bookField,
+    addressId: idField,
+  }),
 ]);

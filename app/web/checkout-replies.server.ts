@@ -1,5 +1,5 @@
 import { formatPrice } from "~/config/env.server";
-import { addressTextOf } from "~/models/address.server";
+import { type AddressReader, addressTextOf } from "~/models/address.server";
 import type { CheckoutInput, CheckoutResult } from "~/models/checkout.server";
 import type { BillLine } from "~/models/pricing.server";
 import type { CreditRefusal } from "~/models/trade-terms.server";
@@ -30,23 +30,23 @@ export type CheckoutAddresses =
   | { ok: false; field: "deliveryAddressId" | "billingAddressId" };
 
 /**
- * The checkout's addresses as the order keeps them: a chosen address from the buyer's own book on
- * one line (another account's is refused as not theirs), or the address typed.
+ * The checkout's addresses as the order keeps them: a chosen address from the buyer's own book or
+ * their company's on one line (anyone else's is refused as not theirs), or the address typed.
  */
 export async function checkoutAddresses(
-  userId: number,
+  reader: AddressReader,
   form: { deliveryAddressId?: number; billingAddressId?: number; address?: string },
 ): Promise<CheckoutAddresses> {
   const notYours = (field: "deliveryAddressId" | "billingAddressId") => ({ ok: false as const, field });
   let address = form.address ?? "";
   if (form.deliveryAddressId !== undefined) {
-    const saved = await addressTextOf(userId, form.deliveryAddressId);
+    const saved = await addressTextOf(reader, form.deliveryAddressId);
     if (!saved) return notYours("deliveryAddressId");
     address = saved.text;
   }
   let billingAddress: string | null = null;
   if (form.billingAddressId !== undefined) {
-    const saved = await addressTextOf(userId, form.billingAddressId);
+    const saved = await addressTextOf(reader, form.billingAddressId);
     if (!saved) return notYours("billingAddressId");
     billingAddress = saved.text === address ? null : saved.text;
   }

@@ -18,6 +18,7 @@ import { shipReadyParts } from "~/services/order-status.server";
 import { AddressFieldsSchema } from "~/validation/address";
 
 import { newItem } from "../support/builders";
+import { newCompany } from "../support/companies";
 import { call, fieldErrors, getRequest, postRequest } from "../support/http";
 import { TEST_SHIPMENT } from "../support/orders";
 import { createTestDatabaseUrl } from "../support/test-database";
@@ -88,9 +89,9 @@ describe("addresses", () => {
   test("the first address is the default of both; choosing another default moves it; only the owner changes theirs", async () => {
     const { user } = await createSignedInUser();
     const other = await createSignedInUser();
-    const first = await saveAddress(user.id, undefined, FORGE_LANE, NO_DEFAULTS);
+    const first = await saveAddress({ userId: user.id }, undefined, FORGE_LANE, NO_DEFAULTS);
     const second = await saveAddress(
-      user.id,
+      { userId: user.id },
       undefined,
       { ...FORGE_LANE, line1: "9 Press Road" },
       {
@@ -99,7 +100,7 @@ describe("addresses", () => {
       },
     );
     if (!first.ok || !second.ok) throw new Error("not saved");
-    const book = await listAddresses(user.id);
+    const book = await listAddresses({ userId: user.id });
     expect(book.find((address) => address.id === first.addressId)).toMatchObject({
       default_billing: 0,
       default_delivery: 1,
@@ -109,18 +110,18 @@ describe("addresses", () => {
       default_delivery: 0,
     });
 
-    expect(await setDefaultAddress(user.id, second.addressId, "delivery")).toBe(true);
-    const defaults = await checkoutAddressesOf(user.id);
+    expect(await setDefaultAddress({ userId: user.id }, second.addressId, "delivery")).toBe(true);
+    const defaults = await checkoutAddressesOf({ userId: user.id, companyId: null });
     expect(defaults).toMatchObject({ defaultDeliveryId: second.addressId, defaultBillingId: second.addressId });
 
-    expect(await saveAddress(other.user.id, first.addressId, FORGE_LANE, NO_DEFAULTS)).toEqual({
+    expect(await saveAddress({ userId: other.user.id }, first.addressId, FORGE_LANE, NO_DEFAULTS)).toEqual({
       ok: false,
       reason: "not-found",
     });
-    expect(await setDefaultAddress(other.user.id, first.addressId, "billing")).toBe(false);
-    expect(await deleteAddress(other.user.id, first.addressId)).toBe(false);
-    expect(await deleteAddress(user.id, first.addressId)).toBe(true);
-    expect((await listAddresses(user.id)).map((address) => address.id)).toEqual([second.addressId]);
+    expect(await setDefaultAddress({ userId: other.user.id }, first.addressId, "billing")).toBe(false);
+    expect(await deleteAddress({ userId: other.user.id }, first.addressId)).toBe(false);
+    expect(await deleteAddress({ userId: user.id }, first.addressId)).toBe(true);
+    expect((await listAddresses({ userId: user.id })).map((address) => address.id)).toEqual([second.addressId]);
   });
 
   test("the address book page adds an address, and refuses a bad postcode with a 400 that names the field", async () => {
@@ -128,7 +129,7 @@ describe("addresses", () => {
     const fields = { intent: "save", ...FORGE_LANE, line2: "", postcode: "s3 8ra", defaultBilling: "on" };
     const added = await call(addressesPage.action, postRequest("/dashboard/addresses", fields, { cookie }));
     expect(added.status).toBe(302);
-    expect(await listAddresses(user.id)).toEqual([
+    expect(await listAddresses({ userId: user.id })).toEqual([
       expect.objectContaining({ line1: "4 Forge Lane", line2: null, postcode: "S3 8RA", default_billing: 1 }),
     ]);
     const refused = await call(
@@ -145,9 +146,9 @@ describe("addresses", () => {
 describe("checkout with the address book", () => {
   test("the buyer chooses where it goes and whom it bills; the order keeps both and the invoice bills the billing one", async () => {
     const { user, cookie } = await createSignedInUser({ displayName: "Ada Turner" });
-    const delivery = await saveAddress(user.id, undefined, FORGE_LANE, NO_DEFAULTS);
+    const delivery = await saveAddress({ userId: user.id }, undefined, FORGE_LANE, NO_DEFAULTS);
     const billing = await saveAddress(
-      user.id,
+      { userId: user.id },
       undefined,
       { ...FORGE_LANE, name: "Accounts Payable", line1: "1 Ledger Street", town: "Leeds", postcode: "LS1 4AB" },
       { defaultBilling: true, defaultDelivery: false },
@@ -164,7 +165,7 @@ describe("checkout with the address book", () => {
     });
 
     const stranger = await createSignedInUser();
-    const strangerAddress = await saveAddress(stranger.user.id, undefined, FORGE_LANE, NO_DEFAULTS);
+    const strangerAddress = await saveAddress({ userId: stranger.user.id }, undefined, FORGE_LANE, NO_DEFAULTS);
     if (!strangerAddress.ok) throw new Error("not saved");
     const form = {
       deliveryAddressId: String(delivery.addressId),
@@ -219,6 +220,152 @@ describe("checkout with the address book", () => {
     );
     expect(refused.status).toBe(400);
     expect(fieldErrors(refused).address).toEqual(["Enter a shipping address"]);
+  });
+});
+
+describe("the company's address book", () => {
+  const WORKS = { ...FORGE_LANE, name: "Goods In", company: "Northern Presswork Ltd", line1: "Dock 3, Wharf Road" };
+  const WORKS_FORM = { ...WORKS, line2: "", postcode: "s3 8ra" };
+
+  test("company admins keep it; other members read it and are refused a change with a 403 that says why", async () => {
+    const { companyId, admin, members } = await newCompany({ members: [{ role: "buyer" }, { role: "approver" }] });
+    const [buyer, approver] = members;
+    const added = await call(
+      addressesPage.action,
+      postRequest(
+        "/dashboard/addresses",
+        { intent: "save", book: "company", ...WORKS_FORM, defaultDelivery: "on" },
+        { cookie: admin.cookie },
+      ),
+    );
+    expect(added.status).toBe(302);
+    // Company addresses are not the admin's own.
+    expect(await listAddresses({ userId: admin.user.id })).toEqual([]);
+
+    const seen = await call(addressesPage.loader, getRequest("/dashboard/addresses", { cookie: buyer.cookie }));
+    const page = seen.data as Awaited<ReturnType<typeof addressesPage.loader>>;
+    expect(page.own).toEqual([]);
+    expect(page.company).toMatchObject({
+      name: "Northern Presswork Ltd",
+      canEdit: false,
+      addresses: [expect.objectContaining({ line1: "Dock 3, Wharf Road", default_delivery: 1, default_billing: 1 })],
+    });
+    const shared = page.company!.addresses[0];
+    // Asking to edit it as a member opens an empty form for their own book instead.
+    const editing = await call(
+      addressesPage.loader,
+      getRequest(`/dashboard/addresses?edit=${shared.id}&book=company`, { cookie: buyer.cookie }),
+    );
+    expect(editing.data).toMatchObject({ editing: null, book: "own" });
+
+    for (const [member, form] of [
+      [buyer, { intent: "save", book: "company", ...WORKS_FORM }],
+      [approver, { intent: "delete", book: "company", addressId: String(shared.id) }],
+      [buyer, { intent: "default-billing", book: "company", addressId: String(shared.id) }],
+    ] as const) {
+      const refused = await call(addressesPage.action, postRequest("/dashboard/addresses", form, { cookie: member.cookie }));
+      expect(refused.status).toBe(403);
+      expect(JSON.stringify(refused.data)).toContain("Only your company's admins change its addresses.");
+    }
+    // Through their own book, the company's address is not theirs to change either.
+    const notTheirs = await call(
+      addressesPage.action,
+      postRequest(
+        "/dashboard/addresses",
+        { intent: "delete", addressId: String(shared.id) },
+        { cookie: buyer.cookie },
+      ),
+    );
+    expect(notTheirs.status).toBe(404);
+    expect(await listAddresses({ companyId })).toHaveLength(1);
+
+    const removed = await call(
+      addressesPage.action,
+      postRequest(
+        "/dashboard/addresses",
+        { intent: "delete", book: "company", addressId: String(shared.id) },
+        { cookie: admin.cookie },
+      ),
+    );
+    expect(removed.status).toBe(302);
+    expect(removed.headers.get("Location")).toBe("/dashboard/addresses#company-addresses");
+  });
+
+  test("checkout offers members the company's addresses after their own, defaults falling back to the company's", async () => {
+    const { companyId, members } = await newCompany({ members: [{ role: "buyer" }] });
+    const [buyer] = members;
+    const works = await saveAddress({ companyId }, undefined, WORKS, { defaultBilling: true, defaultDelivery: true });
+    const own = await saveAddress({ userId: buyer.user.id }, undefined, FORGE_LANE, NO_DEFAULTS);
+    if (!works.ok || !own.ok) throw new Error("not saved");
+    // The buyer's first address became both their defaults; without a billing default of their
+    // own, the company's bills.
+    expect(await setDefaultAddress({ userId: buyer.user.id }, own.addressId, "delivery")).toBe(true);
+    await db.updateTable("addresses").set({ default_billing: 0 }).where("id", "=", own.addressId).execute();
+
+    const part = await newItem({ price_cents: 1000, quantity: 10 });
+    await addLinesToCart(buyer.user.id, [{ itemId: part.id, quantity: 1 }]);
+    const shown = await call(checkoutPage.loader, getRequest("/checkout", { cookie: buyer.cookie }));
+    const loaded = shown.data as Awaited<ReturnType<typeof checkoutPage.loader>>;
+    expect(loaded.addressBook).toEqual({
+      options: [
+        { id: own.addressId, text: expect.stringContaining("4 Forge Lane"), shared: false },
+        { id: works.addressId, text: expect.stringContaining("Dock 3, Wharf Road"), shared: true },
+      ],
+      defaultDeliveryId: own.addressId,
+      defaultBillingId: works.addressId,
+    });
+
+    const outsider = await createSignedInUser();
+    await addLinesToCart(outsider.user.id, [{ itemId: part.id, quantity: 1 }]);
+    const outsiderPage = await call(checkoutPage.loader, getRequest("/checkout", { cookie: outsider.cookie }));
+    const outsiderLoaded = outsiderPage.data as Awaited<ReturnType<typeof checkoutPage.loader>>;
+    expect(outsiderLoaded.addressBook.options).toEqual([]);
+    const outsiderTry = await call(
+      checkoutPage.action,
+      postRequest(
+        "/checkout",
+        {
+          deliveryAddressId: String(works.addressId),
+          phone: "+44 114 496 0100",
+          checkoutToken: outsiderLoaded.checkoutToken,
+          expectedTotal: String(outsiderLoaded.bill.totals.totalCents),
+        },
+        { cookie: outsider.cookie },
+      ),
+    );
+    expect(outsiderTry.status).toBe(400);
+    expect(fieldErrors(outsiderTry).deliveryAddressId).toEqual(["Choose one of your saved addresses"]);
+
+    const placed = await call(
+      checkoutPage.action,
+      postRequest(
+        "/checkout",
+        {
+          deliveryAddressId: String(works.addressId),
+          billingAddressId: String(works.addressId),
+          phone: "+44 114 496 0100",
+          checkoutToken: loaded.checkoutToken,
+          expectedTotal: String(loaded.bill.totals.totalCents),
+        },
+        { cookie: buyer.cookie },
+      ),
+    );
+    expect(placed.status).toBe(302);
+    const orderId = Number(/(\d+)$/.exec(placed.headers.get("Location")!)![1]);
+    const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+    expect(order.address).toBe(
+      "Goods In, Northern Presswork Ltd, Dock 3, Wharf Road, Sheffield S3 8RA, United Kingdom",
+    );
+  });
+
+  test("a book holds one owner: the database refuses an address of both an account and a company", async () => {
+    const { companyId, admin } = await newCompany();
+    await expect(
+      db
+        .insertInto("addresses")
+        .values({ ...FORGE_LANE, user_id: admin.user.id, company_id: companyId, created_at: new Date().toISOString() })
+        .execute(),
+    ).rejects.toThrow();
   });
 });
 

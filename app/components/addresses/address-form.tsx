@@ -5,15 +5,24 @@ import { CheckboxField, Field, FormErrors, SelectField, StatusButton } from "~/c
 import { useZodForm } from "~/components/use-zod-form";
 import { COUNTRIES, COUNTRY_CODES } from "~/lib/addresses";
 import type { SavedAddress } from "~/models/address.server";
-import { SaveAddressSchema } from "~/validation/address";
+import { type AddressBookName, SaveAddressSchema } from "~/validation/address";
 import type { FormReply } from "~/web/form-action.server";
 
 const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: COUNTRIES[code] }));
 
 /** The address book's form: a new address, or the one being edited, one field per part of it. */
-export function AddressForm({ editing, reply }: { editing: SavedAddress | null; reply: FormReply | undefined }) {
+export function AddressForm({
+  editing,
+  book,
+  reply,
+}: {
+  editing: SavedAddress | null;
+  /** Whose book it adds to or changes: the account's own or its company's. */
+  book: AddressBookName;
+  reply: FormReply | undefined;
+}) {
   const [form, fields] = useZodForm(SaveAddressSchema, {
-    id: editing ? `address-${editing.id}` : "address-new",
+    id: editing ? `address-${editing.id}` : `address-new-${book}`,
     lastResult: (reply?.initialValue as { intent?: string } | undefined)?.intent === "save" ? reply : undefined,
     defaultValue: editing
       ? {
@@ -34,6 +43,7 @@ export function AddressForm({ editing, reply }: { editing: SavedAddress | null; 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid max-w-2xl gap-3 md:grid-cols-2">
       {editing ? <input type="hidden" name="addressId" value={editing.id} /> : null}
+      <input type="hidden" name="book" value={book} />
       <Field label="Name" meta={fields.name} inputProps={{ autoComplete: "name" }} />
       <Field label="Company (optional)" meta={fields.company} inputProps={{ autoComplete: "organization" }} />
       <Field label="Address line 1" meta={fields.line1} inputProps={{ autoComplete: "address-line1" }} />

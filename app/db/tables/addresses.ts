@@ -4,10 +4,11 @@ import type { CountryCode } from "~/lib/addresses";
 
 import type { Timestamp } from "./common";
 
-/** A postal address in an account's address book (migration 0037). */
+/** A postal address in an account's address book or its company's (migrations 0037, 0038): one owner. */
 export interface AddressesTable {
   id: Generated<number>;
-  user_id: number;
+  user_id: number | null;
+  company_id: number | null;
   /** Whom it is for. */
   name: string;
   company: string | null;
@@ -18,9 +19,9 @@ export interface AddressesTable {
   postcode: string;
   country: CountryCode;
   phone: string | null;
-  /** 1 for the account's one default billing address. */
+  /** 1 for the book's one default billing address. */
   default_billing: Generated<number>;
-  /** 1 for the account's one default delivery address. */
+  /** 1 for the book's one default delivery address. */
   default_delivery: Generated<number>;
   created_at: Timestamp;
 }

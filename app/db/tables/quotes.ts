@@ -17,6 +17,8 @@ export interface QuotesTable {
   /** Q-2026-00042: per year, without gaps. */
   number: string;
   user_id: number;
+  /** The company the asker was in (migration 0038): its members read the quote. */
+  company_id: number | null;
   status: StoredQuoteStatus;
   /** What the buyer wrote with the request. */
   note: string | null;
