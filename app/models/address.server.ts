@@ -22,9 +22,7 @@ function inBook(book: AddressBook) {
 
 /** The owner columns of a new row of the book. */
 function ownerOf(book: AddressBook) {
-  return "userId" in book
-    ? { user_id: book.userId, company_id: null }
-    : { user_id: null, company_id: book.companyId };
+  return "userId" in book ? { user_id: book.userId, company_id: null } : { user_id: null, company_id: book.companyId };
 }
 
 /** The most addresses a book keeps: a book, not a mailing list. */

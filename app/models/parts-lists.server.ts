@@ -1,4 +1,7 @@
+import type { ExpressionBuilder } from "kysely";
+
 import { db, type DbOptions, isUniqueViolation, now } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 import { addLinesToCartNoting, cartLinesOf } from "~/models/cart.server";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { MAX_CART_LINES } from "~/validation/cart";
@@ -7,7 +10,8 @@ import { MAX_PARTS_LISTS } from "~/validation/parts-lists";
 
 // Saved parts lists (issue 26, docs/decisions/0032-parts-lists.md): a buyer's named set of parts and
 // quantities, made from the cart and put back into it in one press. Every function takes the owner:
-// another buyer's list is answered exactly as one that does not exist.
+// another buyer's list is answered exactly as one that does not exist. A company's members read each
+// other's lists and put them into their own carts (issue 27); changing a list stays with its keeper.
 
 /** The most lines a list holds: what a cart holds. */
 export const MAX_LIST_LINES = MAX_CART_LINES;
@@ -71,31 +75,79 @@ export async function saveCartAsList(userId: number, name: string): Promise<Save
   }
 }
 
-export type ListSummary = { id: number; name: string; lineCount: number; updatedAt: string };
+export type ListSummary = { id: number; name: string; lineCount: number; updatedAt: string; keptBy: string };
 
-/** The buyer's lists, by name, with how many parts each holds. */
-export async function listsOf(userId: number, { executor = db }: DbOptions = {}): Promise<ListSummary[]> {
-  const rows = await executor
-    .selectFrom("parts_lists")
-    .leftJoin("parts_list_lines", "parts_list_lines.list_id", "parts_lists.id")
-    .select((eb) => [
-      "parts_lists.id",
-      "parts_lists.name",
-      "parts_lists.name_key",
-      "parts_lists.updated_at",
-      eb.fn.count<number>("parts_list_lines.item_id").as("lineCount"),
-    ])
-    .where("parts_lists.user_id", "=", userId)
-    .groupBy(["parts_lists.id", "parts_lists.name", "parts_lists.name_key", "parts_lists.updated_at"])
-    .orderBy("parts_lists.name_key")
-    .limit(MAX_PARTS_LISTS)
-    .execute();
-  return rows.map((row) => ({
+/** Who reads lists: the buyer, and with `companyId` their colleagues' lists too. */
+export type ListReader = { userId: number; companyId: number | null };
+
+/** The most of colleagues' lists shown at once: a page, not the whole company's history. */
+export const MAX_SHARED_LISTS = 200;
+
+/** The lists of the buyer, or of the members of their company. */
+function readableLists({ userId, companyId }: ListReader) {
+  return (eb: ExpressionBuilder<Database, "parts_lists">) =>
+    companyId
+      ? eb.or([
+          eb("parts_lists.user_id", "=", userId),
+          eb(
+            "parts_lists.user_id",
+            "in",
+            eb
+              .selectFrom("company_members")
+              .select("company_members.user_id")
+              .where("company_members.company_id", "=", companyId),
+          ),
+        ])
+      : eb("parts_lists.user_id", "=", userId);
+}
+
+/**
+ * The buyer's lists by name, with how many parts each holds (`mine`); with `companyId`, their
+ * colleagues' lists as `shared`, by name, with who keeps each.
+ */
+export async function listsOf(
+  reader: ListReader,
+  { executor = db }: DbOptions = {},
+): Promise<{ mine: ListSummary[]; shared: ListSummary[] }> {
+  const summaries = (own: boolean) => {
+    let query = executor
+      .selectFrom("parts_lists")
+      .innerJoin("users", "users.id", "parts_lists.user_id")
+      .leftJoin("parts_list_lines", "parts_list_lines.list_id", "parts_lists.id")
+      .select((eb) => [
+        "parts_lists.id",
+        "parts_lists.name",
+        "parts_lists.name_key",
+        "parts_lists.updated_at",
+        "users.display_name",
+        eb.fn.count<number>("parts_list_lines.item_id").as("lineCount"),
+      ])
+      .groupBy([
+        "parts_lists.id",
+        "parts_lists.name",
+        "parts_lists.name_key",
+        "parts_lists.updated_at",
+        "users.display_name",
+      ])
+      .orderBy("parts_lists.name_key")
+      .orderBy("parts_lists.id");
+    query = own
+      ? query.where("parts_lists.user_id", "=", reader.userId).limit(MAX_PARTS_LISTS)
+      : query.where(readableLists(reader)).where("parts_lists.user_id", "!=", reader.userId).limit(MAX_SHARED_LISTS);
+    return query.execute();
+  };
+  const [mine, shared] = await Promise.all([
+    summaries(true),
+    reader.companyId ? summaries(false) : Promise.resolve([]),
+  ]);
+  const summaryOf = (row: (typeof mine)[number]) => ({
     id: row.id,
     name: row.name,
     lineCount: Number(row.lineCount),
     updatedAt: row.updated_at,
-  }));
+    keptBy: row.display_name,
+  });
+  return { mine: mine.map(summaryOf), shared: shared.map(summaryOf) };
 }
 
 export type ListLine = {
@@ -109,19 +161,37 @@ export type ListLine = {
   customerPartNumber?: string;
 };
 
-export type ListDetail = { id: number; name: string; updatedAt: string; lines: ListLine[] };
+export type ListDetail = {
+  id: number;
+  name: string;
+  updatedAt: string;
+  /** Whether the reader keeps it (and so may change it), and who does. */
+  mine: boolean;
+  keptBy: string;
+  lines: ListLine[];
+};
 
-/** One of the buyer's lists with its lines in the order saved; undefined for a missing or another's list. */
+/**
+ * One of the buyer's lists (or with `companyId` a colleague's) with its lines in the order saved,
+ * and the reader's own part numbers; undefined for a missing or anyone else's list.
+ */
 export async function getList(
   listId: number,
-  ownerId: number,
+  reader: ListReader,
   { executor = db }: DbOptions = {},
 ): Promise<ListDetail | undefined> {
   const list = await executor
     .selectFrom("parts_lists")
-    .select(["id", "name", "updated_at"])
-    .where("id", "=", listId)
-    .where("user_id", "=", ownerId)
+    .innerJoin("users", "users.id", "parts_lists.user_id")
+    .select([
+      "parts_lists.id",
+      "parts_lists.name",
+      "parts_lists.updated_at",
+      "parts_lists.user_id",
+      "users.display_name",
+    ])
+    .where("parts_lists.id", "=", listId)
+    .where(readableLists(reader))
     .executeTakeFirst();
   if (!list) return undefined;
   const rows = await executor
@@ -141,7 +211,7 @@ export async function getList(
     .limit(MAX_LIST_LINES)
     .execute();
   const numbers = await customerPartNumbersOf(
-    ownerId,
+    reader.userId,
     rows.map((row) => row.item_id),
     { executor },
   );
@@ -149,6 +219,8 @@ export async function getList(
     id: list.id,
     name: list.name,
     updatedAt: list.updated_at,
+    mine: list.user_id === reader.userId,
+    keptBy: list.display_name,
     lines: rows.map((row) => {
       const customerPartNumber = numbers.get(row.item_id);
       return {
@@ -269,12 +341,14 @@ export type AddListToCart =
     };
 
 /**
- * The list's lines go into the buyer's cart, quantities added to what is there (each at least the
- * part's minimum, at most MAX_ORDER_QUANTITY); parts off sale stay out, and so do parts past the
- * cart's room. Stock is not a bound here, as in a quick order: the cart shows a short line.
+ * The list's lines (the buyer's own list or a colleague's) go into the buyer's cart, quantities
+ * added to what is there (each at least the part's minimum, at most MAX_ORDER_QUANTITY); parts off
+ * sale stay out, and so do parts past the cart's room. Stock is not a bound here, as in a quick
+ * order: the cart shows a short line.
  */
-export async function addListToCart(userId: number, listId: number): Promise<AddListToCart> {
-  const list = await getList(listId, userId);
+export async function addListToCart(reader: ListReader, listId: number): Promise<AddListToCart> {
+  const { userId } = reader;
+  const list = await getList(listId, reader);
   if (!list) return { ok: false, reason: "not-found" };
   if (!list.lines.length) return { ok: false, reason: "empty" };
   const onSale = list.lines.filter((line) => !line.offSale);

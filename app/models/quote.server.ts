@@ -1,4 +1,4 @@
-import { sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, sql, type Transaction } from "kysely";
 
 import { storePricingRules, storeToday } from "~/config/env.server";
 import { db, type DbOptions, type Executor, inTransaction, now as timestampNow } from "~/db/db.server";
@@ -44,6 +44,8 @@ export async function createQuote(
     .values({
       number,
       user_id: userId,
+      // Asked for a company, every member reads it.
+      company_id: trx.selectFrom("company_members").select("company_id").where("user_id", "=", userId),
       status: "requested",
       note: note || null,
       created_at: timestamp,
@@ -75,6 +77,7 @@ const quoteColumns = [
   "quotes.id",
   "quotes.number",
   "quotes.user_id",
+  "quotes.company_id",
   "quotes.status",
   "quotes.note",
   "quotes.valid_until",
@@ -136,8 +139,27 @@ function summaryOf(row: SummaryRow, today: string) {
 
 export type QuoteSummary = ReturnType<typeof summaryOf>;
 
-export async function listQuotesForUser(userId: number, { now = new Date() }: { now?: Date } = {}) {
-  const rows = await summaries().where("quotes.user_id", "=", userId).orderBy("quotes.id", "desc").limit(200).execute();
+/** Who reads a quote: whoever asked for it, or (with `companyId`) any member of the company it was asked for. */
+export type QuoteReader = { ownerId?: number; companyId?: number | null };
+
+/** The customer's own quotes, and their company's when they are in one. */
+function readableQuotes(ownerId: number, companyId: number | null | undefined) {
+  return (eb: ExpressionBuilder<Database, "quotes">) =>
+    companyId
+      ? eb.or([eb("quotes.user_id", "=", ownerId), eb("quotes.company_id", "=", companyId)])
+      : eb("quotes.user_id", "=", ownerId);
+}
+
+/** My Quotes: the customer's quotes, and their company's, newest first. */
+export async function listQuotesForUser(
+  userId: number,
+  { companyId = null, now = new Date() }: { companyId?: number | null; now?: Date } = {},
+) {
+  const rows = await summaries()
+    .where(readableQuotes(userId, companyId))
+    .orderBy("quotes.id", "desc")
+    .limit(200)
+    .execute();
   const today = storeToday(now);
   return rows.map((row) => summaryOf(row, today));
 }
@@ -276,13 +298,16 @@ function detailOf(quote: HeaderRow, rows: readonly LineRow[], today: string) {
   };
 }
 
-/** One quote with its customer and lines; `ownerId` limits it to that customer's own. */
+/**
+ * One quote with its customer and lines; `ownerId` limits it to that customer's own, or with
+ * `companyId` their company's.
+ */
 export async function getQuote(
   quoteId: number,
-  { ownerId, now = new Date(), executor = db }: { ownerId?: number; now?: Date } & DbOptions = {},
+  { ownerId, companyId, now = new Date(), executor = db }: QuoteReader & { now?: Date } & DbOptions = {},
 ) {
   let find = detailHeaders(executor).where("quotes.id", "=", quoteId);
-  if (ownerId !== undefined) find = find.where("quotes.user_id", "=", ownerId);
+  if (ownerId !== undefined) find = find.where(readableQuotes(ownerId, companyId));
   const quote = await find.executeTakeFirst();
   if (!quote) return undefined;
   const lines = await linesOfQuotes([quoteId], executor);

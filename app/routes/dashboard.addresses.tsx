@@ -10,11 +10,11 @@ import {
   deleteAddress,
   listAddresses,
   MAX_ADDRESSES,
-  type SavedAddress,
   saveAddress,
+  type SavedAddress,
   setDefaultAddress,
 } from "~/models/address.server";
-import { type AddressBookName, AddressActionSchema } from "~/validation/address";
+import { AddressActionSchema,type AddressBookName } from "~/validation/address";
 import { parseId } from "~/validation/common";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
@@ -158,7 +158,13 @@ function AddressCards({
         <li key={address.id} className="rounded-md border border-slate-200 bg-white p-4" data-testid="address">
           <address className="not-italic">
             <span className="font-semibold">{address.name}</span>
-            {[address.company, address.line1, address.line2, `${address.town} ${address.postcode}`, COUNTRIES[address.country]]
+            {[
+              address.company,
+              address.line1,
+              address.line2,
+              `${address.town} ${address.postcode}`,
+              COUNTRIES[address.country],
+            ]
               .filter(Boolean)
               .map((line) => (
                 <span key={line} className="block">

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { requireUser } from "~/auth/permissions.server";
+import { requireUserWithCompany } from "~/auth/company.server";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
-import { listsOf } from "~/models/parts-lists.server";
+import { listsOf,type ListSummary } from "~/models/parts-lists.server";
 import { ListsActionSchema, MAX_PARTS_LISTS } from "~/validation/parts-lists";
 import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -16,18 +16,18 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Parts li
 export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { lists: await listsOf(user.id) };
+  const user = await requireUserWithCompany(request);
+  return { ...(await listsOf({ userId: user.id, companyId: user.companyId })), inCompany: user.companyId !== null };
 }
 
 export const action = formAction({
-  guard: requireUser,
+  guard: requireUserWithCompany,
   schema: ListsActionSchema,
-  run: ({ user, value }) => addListToCartReply(user.id, value.listId),
+  run: ({ user, value }) => addListToCartReply({ userId: user.id, companyId: user.companyId }, value.listId),
 });
 
 export default function PartsLists() {
-  const { lists } = useLoaderData<typeof loader>();
+  const { mine, shared, inCompany } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <section>
@@ -41,44 +41,65 @@ export default function PartsLists() {
         keep up to {MAX_PARTS_LISTS} lists.
       </p>
       <ReplyErrors reply={reply} />
-      {lists.length === 0 ? (
+      {inCompany ? <h2 className="mt-6 text-xl font-semibold">Your lists</h2> : null}
+      {mine.length === 0 ? (
         <p className="mt-6 text-slate-700">No parts lists yet: fill your cart, then “Save as a parts list” under it.</p>
       ) : (
-        <DataTable
-          rows={lists}
-          rowKey={(list) => String(list.id)}
-          rowTestId={(list) => `list-${list.id}`}
-          columns={[
-            {
-              header: "List",
-              cell: (list) => (
-                <Link to={`/dashboard/lists/${list.id}`} className="font-medium text-blue-800 underline">
-                  {list.name}
-                </Link>
-              ),
-            },
-            { header: "Parts", cell: (list) => list.lineCount, align: "right" },
-            {
-              header: "Actions",
-              hideHeader: true,
-              cell: (list) => (
-                <Form method="post">
-                  <input type="hidden" name="listId" value={list.id} />
-                  <StatusButton
-                    name="intent"
-                    value="add-to-cart"
-                    className="px-3 py-1"
-                    aria-label={`Add ${list.name} to cart`}
-                    disabled={list.lineCount === 0}
-                  >
-                    Add to cart
-                  </StatusButton>
-                </Form>
-              ),
-            },
-          ]}
-        />
+        <ListsTable lists={mine} />
       )}
+      {inCompany ? (
+        <>
+          <h2 className="mt-10 text-xl font-semibold">Your colleagues&rsquo; lists</h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Lists kept by the other members of your company: put one into your cart, or open it to see its parts.
+          </p>
+          {shared.length === 0 ? (
+            <p className="mt-4 text-slate-700">Your colleagues have no parts lists yet.</p>
+          ) : (
+            <ListsTable lists={shared} showKeeper />
+          )}
+        </>
+      ) : null}
     </section>
+  );
+}
+
+function ListsTable({ lists, showKeeper = false }: { lists: ListSummary[]; showKeeper?: boolean }) {
+  return (
+    <DataTable
+      rows={lists}
+      rowKey={(list) => String(list.id)}
+      rowTestId={(list) => `list-${list.id}`}
+      columns={[
+        {
+          header: "List",
+          cell: (list) => (
+            <Link to={`/dashboard/lists/${list.id}`} className="font-medium text-blue-800 underline">
+              {list.name}
+            </Link>
+          ),
+        },
+        ...(showKeeper ? [{ header: "Kept by", cell: (list: ListSummary) => list.keptBy }] : []),
+        { header: "Parts", cell: (list) => list.lineCount, align: "right" },
+        {
+          header: "Actions",
+          hideHeader: true,
+          cell: (list) => (
+            <Form method="post">
+              <input type="hidden" name="listId" value={list.id} />
+              <StatusButton
+                name="intent"
+                value="add-to-cart"
+                className="px-3 py-1"
+                aria-label={`Add ${list.name} to cart`}
+                disabled={list.lineCount === 0}
+              >
+                Add to cart
+              </StatusButton>
+            </Form>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 
-import { requireUser } from "~/auth/permissions.server";
+import { requireUserWithCompany } from "~/auth/company.server";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { Field, ReplyErrors, StatusButton } from "~/components/forms";
 import { ListLines } from "~/components/parts-lists/list-lines";
@@ -25,24 +25,27 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
 export const headers = routeHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserWithCompany(request);
   const id = parseId(params.id);
-  // Another buyer's list is answered exactly like one that does not exist.
-  const list = id ? await getList(id, user.id) : undefined;
+  // Anyone else's list is answered exactly like one that does not exist; a colleague's is read only.
+  const list = id ? await getList(id, { userId: user.id, companyId: user.companyId }) : undefined;
   if (!list) throw new Response(LIST_NOT_FOUND, { status: 404, statusText: "Parts list not found" });
   return { list, confirmDelete: new URL(request.url).searchParams.has("delete") };
 }
 
 export const action = formAction({
-  guard: requireUser,
+  guard: requireUserWithCompany,
   schema: ListActionSchema,
   async run({ user, params, value }) {
     const id = parseId(params.id);
     if (!id) return refuse(404, LIST_NOT_FOUND);
     const here = `/dashboard/lists/${id}`;
+    const reader = { userId: user.id, companyId: user.companyId };
+    if (value.intent === "add-to-cart") return addListToCartReply(reader, id);
+    // Only its keeper changes a list; a colleague who reads it is told so.
+    const shared = await getList(id, reader);
+    if (shared && !shared.mine) return refuse(403, keeperOnly(shared.keptBy));
     switch (value.intent) {
-      case "add-to-cart":
-        return addListToCartReply(user.id, id);
       case "delete":
         if (!(await deleteList(id, user.id))) return refuse(404, LIST_NOT_FOUND);
         return redirectWithFlash("/dashboard/lists", "Parts list deleted.");
@@ -67,7 +70,7 @@ export const action = formAction({
       }
       case "part-number": {
         if (!(await listHasLine(id, user.id, value.itemId))) {
-          return (await getList(id, user.id))
+          return (await getList(id, reader))
             ? refuse(404, "This part is not on the list.")
             : refuse(404, LIST_NOT_FOUND);
         }
@@ -90,6 +93,10 @@ export const action = formAction({
   },
 });
 
+function keeperOnly(keptBy: string) {
+  return `Only ${keptBy}, who keeps this list, changes it: add it to your cart, or save your cart as a list of your own.`;
+}
+
 const RenameSchema = z.object({ intent: z.literal("rename"), name: listNameField });
 
 export default function PartsList() {
@@ -108,8 +115,13 @@ export default function PartsList() {
         ← Parts lists
       </Link>
       <h1 className="mt-2 text-2xl font-bold">{list.name}</h1>
+      {list.mine ? null : (
+        <p className="mt-1 text-sm text-slate-700" data-testid="list-keeper">
+          {`Kept by ${list.keptBy}, of your company. Only they change it; add it to your cart to order from it.`}
+        </p>
+      )}
       <ReplyErrors reply={renameReply ? undefined : reply} />
-      {confirmDelete ? (
+      {confirmDelete && list.mine ? (
         <ConfirmPanel
           question={question}
           confirmLabel="Yes, delete it"
@@ -119,7 +131,7 @@ export default function PartsList() {
         />
       ) : null}
       {list.lines.length ? (
-        <ListLines lines={list.lines} />
+        <ListLines lines={list.lines} editable={list.mine} />
       ) : (
         <p className="mt-6 text-slate-700">This list has no parts left.</p>
       )}
@@ -129,21 +141,25 @@ export default function PartsList() {
             Add list to cart
           </StatusButton>
         </Form>
-        <ConfirmAction
-          label="Delete list"
-          question={question}
-          confirmLabel="Yes, delete it"
-          fallbackHref={`/dashboard/lists/${list.id}?delete=1`}
-          fields={{}}
-          intent="delete"
-        />
+        {list.mine ? (
+          <ConfirmAction
+            label="Delete list"
+            question={question}
+            confirmLabel="Yes, delete it"
+            fallbackHref={`/dashboard/lists/${list.id}?delete=1`}
+            fields={{}}
+            intent="delete"
+          />
+        ) : null}
       </div>
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-8 max-w-md space-y-3">
-        <Field label="Rename the list" meta={fields.name} inputProps={{ maxLength: MAX_LIST_NAME }} />
-        <StatusButton name="intent" value="rename" variant="secondary">
-          Rename
-        </StatusButton>
-      </Form>
+      {list.mine ? (
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-8 max-w-md space-y-3">
+          <Field label="Rename the list" meta={fields.name} inputProps={{ maxLength: MAX_LIST_NAME }} />
+          <StatusButton name="intent" value="rename" variant="secondary">
+            Rename
+          </StatusButton>
+        </Form>
+      ) : null}
     </section>
   );
 }

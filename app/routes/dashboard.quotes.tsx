@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { requireUser } from "~/auth/permissions.server";
+import { requireUserWithCompany } from "~/auth/company.server";
 import { QuoteTable } from "~/components/quotes/quote-table";
 import { listQuotesForUser } from "~/models/quote.server";
 import { routeHeaders } from "~/web/headers";
@@ -12,12 +12,15 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "My Quote
 export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { quotes: await listQuotesForUser(user.id) };
+  const user = await requireUserWithCompany(request);
+  return {
+    quotes: await listQuotesForUser(user.id, { companyId: user.companyId }),
+    inCompany: user.companyId !== null,
+  };
 }
 
 export default function MyQuotes() {
-  const { quotes } = useLoaderData<typeof loader>();
+  const { quotes, inCompany } = useLoaderData<typeof loader>();
   return (
     <section>
       <h1 className="text-2xl font-bold">My Quotes</h1>
@@ -27,8 +30,9 @@ export default function MyQuotes() {
           cart
         </Link>
         . We email you when a quote is priced; accept it before its date and the order is placed at those prices.
+        {inCompany ? " Your colleagues' quotes for your company are listed too." : null}
       </p>
-      <QuoteTable quotes={quotes} detailPath="/dashboard/quotes" emptyText="No quotes yet." />
+      <QuoteTable quotes={quotes} detailPath="/dashboard/quotes" showAskedBy={inCompany} emptyText="No quotes yet." />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { requireUser } from "~/auth/permissions.server";
+import { requireUserWithCompany } from "~/auth/company.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { ReplyErrors } from "~/components/forms";
@@ -27,17 +27,20 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
 export const headers = routeHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserWithCompany(request);
   const id = parseId(params.id);
-  // Another customer's quote is answered exactly like one that does not exist.
-  const quote = id ? await getQuote(id, { ownerId: user.id }) : undefined;
+  // Anyone else's quote is answered exactly like one that does not exist; a colleague's quote for
+  // the company is read, but accepting or withdrawing it stays with whoever asked.
+  const quote = id ? await getQuote(id, { ownerId: user.id, companyId: user.companyId }) : undefined;
   if (!quote) throw new Response(QUOTE_NOT_FOUND, { status: 404, statusText: "Quote not found" });
-  const confirmWithdraw = new URL(request.url).searchParams.has("withdraw") && canMoveQuote(quote.status, "withdrawn");
-  return { quote, shipping: await shippingDefaultsFor(user), confirmWithdraw };
+  const mine = quote.customer.id === user.id;
+  const confirmWithdraw =
+    mine && new URL(request.url).searchParams.has("withdraw") && canMoveQuote(quote.status, "withdrawn");
+  return { quote, mine, shipping: await shippingDefaultsFor(user), confirmWithdraw };
 }
 
 export const action = formAction({
-  guard: requireUser,
+  guard: requireUserWithCompany,
   schema: MyQuoteActionSchema,
   // Accepting places an order: limited as orders are.
   limits: ({ user, value }) => (value.intent === "accept" ? orderingLimits(user.id) : []),
@@ -45,6 +48,8 @@ export const action = formAction({
     const id = parseId(params.id);
     if (!id) return refuse(404, QUOTE_NOT_FOUND);
     const quoteNow = () => getQuote(id, { ownerId: user.id });
+    const shared = await getQuote(id, { ownerId: user.id, companyId: user.companyId });
+    if (shared && shared.customer.id !== user.id) return refuse(403, askerOnly(shared.customer.name));
     if (value.intent === "withdraw") {
       const closed = await closeQuote(id, "withdrawn", { ownerId: user.id });
       return closeQuoteReply(closed, "withdrawn", { backTo: `/dashboard/quotes/${id}`, quoteNow });
@@ -65,7 +70,8 @@ export default function MyQuote() {
   const reply = useActionData<typeof action>();
   // After a refusal, the quote as it is now (accepted in another tab, changed, expired).
   const quote = reply?.quote ?? loaded.quote;
-  const withdrawable = canMoveQuote(quote.status, "withdrawn");
+  const { mine } = loaded;
+  const withdrawable = mine && canMoveQuote(quote.status, "withdrawn");
   const question = `Withdraw quote ${quote.number}? We will not price it or hold its prices for you.`;
   return (
     <section>
@@ -83,11 +89,28 @@ export default function MyQuote() {
         />
       ) : null}
       <div className="mt-4">
-        <QuoteHeading quote={quote} orderPath="/dashboard/my-order" />
+        <QuoteHeading
+          quote={quote}
+          orderPath="/dashboard/my-order"
+          customer={
+            mine ? null : (
+              <>
+                <dt className="text-slate-600">Asked by</dt>
+                <dd>{quote.customer.name}</dd>
+              </>
+            )
+          }
+        />
       </div>
       <QuoteLines quote={quote} />
-      <QuoteNextStep status={quote.status} />
-      {quote.status === "sent" ? (
+      {mine ? (
+        <QuoteNextStep status={quote.status} />
+      ) : (
+        <p className="mt-4 text-sm text-slate-700" data-testid="colleague-quote">
+          {askerOnly(quote.customer.name)}
+        </p>
+      )}
+      {mine && quote.status === "sent" ? (
         <AcceptQuoteForm totalCents={quote.totals.totalCents} defaults={loaded.shipping} lastResult={reply} />
       ) : null}
       <div className="mt-8 flex flex-wrap gap-3 print:hidden">
@@ -107,6 +130,10 @@ export default function MyQuote() {
       </div>
     </section>
   );
+}
+
+function askerOnly(name: string) {
+  return `${name} asked for this quote for your company: only they can accept or withdraw it.`;
 }
 
 /** What happens next, in a sentence under the lines. */

@@ -1,4 +1,4 @@
-import { addListToCart, MAX_LIST_LINES, saveCartAsList } from "~/models/parts-lists.server";
+import { addListToCart, type ListReader, MAX_LIST_LINES, saveCartAsList } from "~/models/parts-lists.server";
 import { MAX_PARTS_LISTS } from "~/validation/parts-lists";
 import { redirectWithFlash } from "~/web/flash.server";
 import { refuse } from "~/web/form-action.server";
@@ -40,8 +40,8 @@ function partsText(partNumbers: string[]) {
 }
 
 /** "Add to cart" on a list: the cart, with what went in and what did not. */
-export async function addListToCartReply(userId: number, listId: number) {
-  const outcome = await addListToCart(userId, listId);
+export async function addListToCartReply(reader: ListReader, listId: number) {
+  const outcome = await addListToCart(reader, listId);
   if (!outcome.ok) {
     return outcome.reason === "not-found"
       ? refuse(404, LIST_NOT_FOUND)

@@ -263,18 +263,17 @@ describe("the company's address book", () => {
       [approver, { intent: "delete", book: "company", addressId: String(shared.id) }],
       [buyer, { intent: "default-billing", book: "company", addressId: String(shared.id) }],
     ] as const) {
-      const refused = await call(addressesPage.action, postRequest("/dashboard/addresses", form, { cookie: member.cookie }));
+      const refused = await call(
+        addressesPage.action,
+        postRequest("/dashboard/addresses", form, { cookie: member.cookie }),
+      );
       expect(refused.status).toBe(403);
       expect(JSON.stringify(refused.data)).toContain("Only your company's admins change its addresses.");
     }
     // Through their own book, the company's address is not theirs to change either.
     const notTheirs = await call(
       addressesPage.action,
-      postRequest(
-        "/dashboard/addresses",
-        { intent: "delete", addressId: String(shared.id) },
-        { cookie: buyer.cookie },
-      ),
+      postRequest("/dashboard/addresses", { intent: "delete", addressId: String(shared.id) }, { cookie: buyer.cookie }),
     );
     expect(notTheirs.status).toBe(404);
     expect(await listAddresses({ companyId })).toHaveLength(1);

@@ -4,6 +4,7 @@ import { storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { addCalendarDays } from "~/lib/quotes";
 import { listAwaitingApproval } from "~/models/approvals.server";
+import { addLinesToCart, cartLinesOf } from "~/models/cart.server";
 import {
   acceptInvitation,
   changeMember,
@@ -13,9 +14,16 @@ import {
 } from "~/models/company.server";
 import { getInvoiceDocument, listInvoices } from "~/models/invoice.server";
 import { orderCsvBatches } from "~/models/order.server";
+import { getQuote } from "~/models/quote.server";
 import { creditUsed, recordPayment } from "~/models/trade-terms.server";
+import * as cartPage from "~/routes/cart";
+import * as listsPage from "~/routes/dashboard.lists";
+import * as listPage from "~/routes/dashboard.lists_.$id";
 import * as myOrdersPage from "~/routes/dashboard.my-order";
 import * as myOrderPage from "~/routes/dashboard.my-order_.$id";
+import * as myQuotesPage from "~/routes/dashboard.quotes";
+import * as myQuotePage from "~/routes/dashboard.quotes_.$id";
+import * as quotePdf from "~/routes/dashboard.quotes_.$id_.quote[.]pdf";
 import { decideOrder, releaseExpiredApprovals } from "~/services/companies.server";
 import { shipReadyParts } from "~/services/order-status.server";
 
@@ -417,5 +425,147 @@ describe("pro-forma orders", () => {
     const customer = await createSignedInUser();
     const part = await newItem({ quantity: 5 });
     expect(await recordPayment(await placed(customer.user.id, part.id, 1))).toEqual({ ok: false, reason: "not-found" });
+  });
+});
+
+describe("what a company's members share", () => {
+  async function companyWithColleagues() {
+    const { companyId, members } = await newCompany({
+      members: [
+        { role: "buyer", name: "Priya Planner" },
+        { role: "buyer", name: "Colin Colleague" },
+      ],
+    });
+    const outsider = await createSignedInUser({ displayName: "Otto Outsider" });
+    const gear = await newItem({ price_cents: 1250, quantity: 500 });
+    await addLinesToCart(members[0].user.id, [{ itemId: gear.id, quantity: 40 }]);
+    return { companyId, asker: members[0], colleague: members[1], outsider, gear };
+  }
+
+  test("a quote asked for the company is read by every member, acted on only by whoever asked", async () => {
+    const { companyId, asker, colleague, outsider } = await companyWithColleagues();
+    const asked = await call(
+      cartPage.action,
+      postRequest("/cart", { intent: "request-quote", note: "Press line 2 spares" }, { cookie: asker.cookie }),
+    );
+    expect(asked.status).toBe(302);
+    const quoteId = Number(/(\d+)$/.exec(asked.location!)![1]);
+    expect(await db.selectFrom("quotes").select("company_id").where("id", "=", quoteId).executeTakeFirst()).toEqual({
+      company_id: companyId,
+    });
+
+    const listed = await call(myQuotesPage.loader, getRequest("/dashboard/quotes", { cookie: colleague.cookie }));
+    expect(listed.data).toMatchObject({
+      inCompany: true,
+      quotes: [expect.objectContaining({ id: quoteId, customerName: "Priya Planner" })],
+    });
+    const page = await call(
+      myQuotePage.loader,
+      getRequest(`/dashboard/quotes/${quoteId}`, { cookie: colleague.cookie }),
+      { id: String(quoteId) },
+    );
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ mine: false, quote: { id: quoteId } });
+    const pdf = await call(
+      quotePdf.loader,
+      getRequest(`/dashboard/quotes/${quoteId}/quote.pdf`, { cookie: colleague.cookie }),
+      { id: String(quoteId) },
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+
+    const withdraw = await call(
+      myQuotePage.action,
+      postRequest(`/dashboard/quotes/${quoteId}`, { intent: "withdraw" }, { cookie: colleague.cookie }),
+      { id: String(quoteId) },
+    );
+    expect(withdraw.status).toBe(403);
+    expect(JSON.stringify(withdraw.data)).toContain("only they can accept or withdraw it");
+    expect((await getQuote(quoteId))!.status).toBe("requested");
+
+    // Outside the company it does not exist.
+    const outsiderList = await call(myQuotesPage.loader, getRequest("/dashboard/quotes", { cookie: outsider.cookie }));
+    expect(outsiderList.data).toMatchObject({ quotes: [], inCompany: false });
+    const outsiderPage = await call(
+      myQuotePage.loader,
+      getRequest(`/dashboard/quotes/${quoteId}`, { cookie: outsider.cookie }),
+      { id: String(quoteId) },
+    );
+    expect(outsiderPage.status).toBe(404);
+    const outsiderPdf = await call(
+      quotePdf.loader,
+      getRequest(`/dashboard/quotes/${quoteId}/quote.pdf`, { cookie: outsider.cookie }),
+      { id: String(quoteId) },
+    );
+    expect(outsiderPdf.status).toBe(404);
+
+    // The one who asked still withdraws it.
+    const own = await call(
+      myQuotePage.action,
+      postRequest(`/dashboard/quotes/${quoteId}`, { intent: "withdraw" }, { cookie: asker.cookie }),
+      { id: String(quoteId) },
+    );
+    expect(own.status).toBe(302);
+    expect((await getQuote(quoteId))!.status).toBe("withdrawn");
+  });
+
+  test("a colleague's parts list is read and put into your own cart; only its keeper changes it", async () => {
+    const { asker: keeper, colleague, outsider, gear } = await companyWithColleagues();
+    const saved = await call(
+      cartPage.action,
+      postRequest("/cart", { intent: "save-list", name: "Press 2 service kit" }, { cookie: keeper.cookie }),
+    );
+    expect(saved.status).toBe(302);
+    const listId = Number(/(\d+)$/.exec(saved.location!)![1]);
+
+    const lists = await call(listsPage.loader, getRequest("/dashboard/lists", { cookie: colleague.cookie }));
+    expect(lists.data).toMatchObject({
+      inCompany: true,
+      mine: [],
+      shared: [{ id: listId, name: "Press 2 service kit", lineCount: 1, keptBy: "Priya Planner" }],
+    });
+    const keeperLists = await call(listsPage.loader, getRequest("/dashboard/lists", { cookie: keeper.cookie }));
+    expect(keeperLists.data).toMatchObject({ mine: [{ id: listId }], shared: [] });
+    const page = await call(listPage.loader, getRequest(`/dashboard/lists/${listId}`, { cookie: colleague.cookie }), {
+      id: String(listId),
+    });
+    expect(page.data).toMatchObject({ list: { mine: false, keptBy: "Priya Planner", lines: [{ quantity: 40 }] } });
+
+    const added = await call(
+      listsPage.action,
+      postRequest("/dashboard/lists", { intent: "add-to-cart", listId: String(listId) }, { cookie: colleague.cookie }),
+    );
+    expect(added.status).toBe(302);
+    expect(await cartLinesOf(colleague.user.id)).toEqual([expect.objectContaining({ itemId: gear.id, quantity: 40 })]);
+
+    for (const form of [
+      { intent: "rename", name: "Mine now" },
+      { intent: "delete" },
+      { intent: "update", itemId: String(gear.id), quantity: "1" },
+      { intent: "remove", itemId: String(gear.id) },
+    ]) {
+      const refused = await call(
+        listPage.action,
+        postRequest(`/dashboard/lists/${listId}`, form, { cookie: colleague.cookie }),
+        { id: String(listId) },
+      );
+      expect(refused.status, form.intent).toBe(403);
+      expect(JSON.stringify(refused.data)).toContain("Only Priya Planner, who keeps this list, changes it");
+    }
+    const kept = await db.selectFrom("parts_lists").select("name").where("id", "=", listId).executeTakeFirstOrThrow();
+    expect(kept.name).toBe("Press 2 service kit");
+
+    const outsiderPage = await call(
+      listPage.loader,
+      getRequest(`/dashboard/lists/${listId}`, { cookie: outsider.cookie }),
+      { id: String(listId) },
+    );
+    expect(outsiderPage.status).toBe(404);
+    const outsiderAdd = await call(
+      listsPage.action,
+      postRequest("/dashboard/lists", { intent: "add-to-cart", listId: String(listId) }, { cookie: outsider.cookie }),
+    );
+    expect(outsiderAdd.status).toBe(404);
+    expect(await cartLinesOf(outsider.user.id)).toEqual([]);
   });
 });

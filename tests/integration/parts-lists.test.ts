@@ -85,7 +85,7 @@ describe("saving a cart as a parts list", () => {
     expect(await cartLinesOf(buyer.user.id)).toHaveLength(2);
 
     const index = await call(listsPage.loader, getRequest("/dashboard/lists", { cookie: buyer.cookie }));
-    expect(index.data.lists).toEqual([expect.objectContaining({ id: listId, lineCount: 2 })]);
+    expect(index.data.mine).toEqual([expect.objectContaining({ id: listId, lineCount: 2 })]);
   });
 
   test("a name the buyer already uses (in any case) is refused with a message", async () => {

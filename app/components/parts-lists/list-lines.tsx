@@ -1,15 +1,18 @@
 import { Form, Link } from "@remix-run/react";
 
 import { StatusButton } from "~/components/forms";
-import { DataTable } from "~/components/ui/data-table";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import type { ListLine } from "~/models/parts-lists.server";
 import { MAX_ORDER_QUANTITY } from "~/validation/order";
 import { MAX_CUSTOMER_PART_NUMBER } from "~/validation/parts-lists";
 
 const smallInput = "rounded-md border border-slate-300 px-2 py-1";
 
-/** A list's lines, each with its own plain forms: quantity, the buyer's own number, Remove. */
-export function ListLines({ lines }: { lines: ListLine[] }) {
+/**
+ * A list's lines, for its keeper (`editable`) each with its own plain forms: quantity, the buyer's
+ * own number, Remove; a colleague reads the quantities.
+ */
+export function ListLines({ lines, editable = true }: { lines: ListLine[]; editable?: boolean }) {
   return (
     <DataTable
       rows={lines}
@@ -33,73 +36,79 @@ export function ListLines({ lines }: { lines: ListLine[] }) {
             </span>
           ),
         },
-        {
-          header: "Your part number",
-          cell: (line) => (
-            <Form method="post" className="inline-flex flex-wrap items-center gap-2">
-              <input type="hidden" name="itemId" value={line.itemId} />
-              <label htmlFor={`cpn-${line.itemId}`} className="sr-only">
-                Your part number for {line.partNumber}
-              </label>
-              <input
-                id={`cpn-${line.itemId}`}
-                name="customerPartNumber"
-                defaultValue={line.customerPartNumber ?? ""}
-                key={line.customerPartNumber ?? ""}
-                maxLength={MAX_CUSTOMER_PART_NUMBER}
-                className={`${smallInput} w-36 font-mono`}
-              />
-              <StatusButton name="intent" value="part-number" variant="secondary" className="px-3 py-1">
-                Save
-              </StatusButton>
-            </Form>
-          ),
-        },
-        {
-          header: "Quantity",
-          align: "right",
-          cell: (line) => (
-            <Form method="post" className="inline-flex flex-wrap items-center justify-end gap-2">
-              <input type="hidden" name="itemId" value={line.itemId} />
-              <label htmlFor={`quantity-${line.itemId}`} className="sr-only">
-                Quantity of {line.name}
-              </label>
-              <input
-                id={`quantity-${line.itemId}`}
-                name="quantity"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={MAX_ORDER_QUANTITY}
-                defaultValue={line.quantity}
-                key={line.quantity}
-                className={`${smallInput} w-20 text-right`}
-              />
-              <StatusButton name="intent" value="update" variant="secondary" className="px-3 py-1">
-                Update
-              </StatusButton>
-            </Form>
-          ),
-        },
-        {
-          header: "Actions",
-          hideHeader: true,
-          cell: (line) => (
-            <Form method="post">
-              <input type="hidden" name="itemId" value={line.itemId} />
-              <StatusButton
-                name="intent"
-                value="remove"
-                variant="danger"
-                className="px-3 py-1"
-                aria-label={`Remove ${line.name}`}
-              >
-                Remove
-              </StatusButton>
-            </Form>
-          ),
-        },
+        ...(editable
+          ? editableColumns
+          : [{ header: "Quantity", align: "right" as const, cell: (line: ListLine) => line.quantity }]),
       ]}
     />
   );
 }
+
+const editableColumns: Column<ListLine>[] = [
+  {
+    header: "Your part number",
+    cell: (line) => (
+      <Form method="post" className="inline-flex flex-wrap items-center gap-2">
+        <input type="hidden" name="itemId" value={line.itemId} />
+        <label htmlFor={`cpn-${line.itemId}`} className="sr-only">
+          Your part number for {line.partNumber}
+        </label>
+        <input
+          id={`cpn-${line.itemId}`}
+          name="customerPartNumber"
+          defaultValue={line.customerPartNumber ?? ""}
+          key={line.customerPartNumber ?? ""}
+          maxLength={MAX_CUSTOMER_PART_NUMBER}
+          className={`${smallInput} w-36 font-mono`}
+        />
+        <StatusButton name="intent" value="part-number" variant="secondary" className="px-3 py-1">
+          Save
+        </StatusButton>
+      </Form>
+    ),
+  },
+  {
+    header: "Quantity",
+    align: "right",
+    cell: (line) => (
+      <Form method="post" className="inline-flex flex-wrap items-center justify-end gap-2">
+        <input type="hidden" name="itemId" value={line.itemId} />
+        <label htmlFor={`quantity-${line.itemId}`} className="sr-only">
+          Quantity of {line.name}
+        </label>
+        <input
+          id={`quantity-${line.itemId}`}
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_ORDER_QUANTITY}
+          defaultValue={line.quantity}
+          key={line.quantity}
+          className={`${smallInput} w-20 text-right`}
+        />
+        <StatusButton name="intent" value="update" variant="secondary" className="px-3 py-1">
+          Update
+        </StatusButton>
+      </Form>
+    ),
+  },
+  {
+    header: "Actions",
+    hideHeader: true,
+    cell: (line) => (
+      <Form method="post">
+        <input type="hidden" name="itemId" value={line.itemId} />
+        <StatusButton
+          name="intent"
+          value="remove"
+          variant="danger"
+          className="px-3 py-1"
+          aria-label={`Remove ${line.name}`}
+        >
+          Remove
+        </StatusButton>
+      </Form>
+    ),
+  },
+];

@@ -37,12 +37,16 @@ export function QuoteTable({
   quotes,
   detailPath,
   showCustomer = false,
+  showAskedBy = false,
   emptyText,
 }: {
   quotes: QuoteSummary[];
   /** /dashboard/quotes or /dashboard/manage-quotes. */
   detailPath: string;
+  /** Staff: the customer's email. */
   showCustomer?: boolean;
+  /** A company's members: which colleague asked. */
+  showAskedBy?: boolean;
   emptyText: string;
 }) {
   const formatPrice = useFormatPrice();
@@ -60,6 +64,7 @@ export function QuoteTable({
     ...(showCustomer
       ? [{ header: "Customer", cell: (quote: QuoteSummary) => quote.customerEmail, className: "break-all" }]
       : []),
+    ...(showAskedBy ? [{ header: "Asked by", cell: (quote: QuoteSummary) => quote.customerName }] : []),
     { header: "Parts", cell: partsSummary },
     {
       header: "Total",

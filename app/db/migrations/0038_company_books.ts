@@ -12,7 +12,10 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 export async function up(db: Kysely<any>) {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   if (isPostgres) {
-    await db.schema.alterTable("addresses").alterColumn("user_id", (col) => col.dropNotNull()).execute();
+    await db.schema
+      .alterTable("addresses")
+      .alterColumn("user_id", (col) => col.dropNotNull())
+      .execute();
     await db.schema
       .alterTable("addresses")
       .addColumn("company_id", "integer", (col) => col.references("companies.id").onDelete("cascade"))
@@ -85,7 +88,10 @@ export async function down(db: Kysely<any>) {
   if (isPostgres) {
     await sql`alter table addresses drop constraint addresses_one_owner`.execute(db);
     await db.schema.alterTable("addresses").dropColumn("company_id").execute();
-    await db.schema.alterTable("addresses").alterColumn("user_id", (col) => col.setNotNull()).execute();
+    await db.schema
+      .alterTable("addresses")
+      .alterColumn("user_id", (col) => col.setNotNull())
+      .execute();
   } else {
     await db.schema.dropIndex("addresses_user_idx").execute();
     await sql`alter table addresses rename to addresses_after_0038`.execute(db);
