@@ -176,14 +176,16 @@ export async function checkoutAddressesOf(reader: AddressReader) {
     reader.companyId ? listAddresses({ companyId: reader.companyId }) : Promise.resolve([]),
   ]);
   const defaultOf = (column: "default_billing" | "default_delivery") =>
-    (own.find((address) => address[column] === 1) ?? company.find((address) => address[column] === 1))?.id ?? null;
+    own.find((address) => address[column] === 1) ?? company.find((address) => address[column] === 1);
+  const delivery = defaultOf("default_delivery");
   return {
     options: [
       ...own.map((address) => ({ id: address.id, text: addressOnOneLine(address), shared: false })),
       ...company.map((address) => ({ id: address.id, text: addressOnOneLine(address), shared: true })),
     ],
-    defaultDeliveryId: defaultOf("default_delivery"),
-    defaultBillingId: defaultOf("default_billing"),
+    defaultDeliveryId: delivery?.id ?? null,
+    defaultDeliveryPhone: delivery?.phone ?? null,
+    defaultBillingId: defaultOf("default_billing")?.id ?? null,
   };
 }
 

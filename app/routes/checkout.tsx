@@ -85,6 +85,8 @@ export default function Checkout() {
       ...loaded.shipping,
       // With a default delivery address chosen, the box for a new one starts empty.
       address: loaded.addressBook.defaultDeliveryId ? "" : loaded.shipping.address,
+      // Without a phone on the profile, the default delivery address's.
+      phone: loaded.shipping.phone || loaded.addressBook.defaultDeliveryPhone || undefined,
       deliveryAddressId: loaded.addressBook.defaultDeliveryId ?? undefined,
       billingAddressId:
         loaded.addressBook.defaultBillingId !== loaded.addressBook.defaultDeliveryId

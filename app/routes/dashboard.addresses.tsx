@@ -89,7 +89,7 @@ export const action = formAction({
 export default function Addresses() {
   const { own, company, editing, book } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const formBook = book === "company" && company ? `${company.name}'s` : "your";
+  const formBook = book === "company" && company ? `${company.name}’s` : "your";
   return (
     <section>
       <h1 className="text-2xl font-bold">Addresses</h1>

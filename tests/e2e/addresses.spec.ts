@@ -72,3 +72,84 @@ for (const [width, height] of [
     await context.close();
   });
 }
+
+test("a company admin keeps the company's addresses with the keyboard alone, and checkout offers them to its buyer", async ({
+  browser,
+  javaScriptEnabled,
+  baseURL,
+}, testInfo) => {
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled });
+  const adminPage = await adminContext.newPage();
+  const admin = await login(adminPage, { name: "Carla Admin" });
+  const buyerContext = await browser.newContext({ viewport: { width: 375, height: 812 }, javaScriptEnabled });
+  const buyerPage = await buyerContext.newPage();
+  const buyer = await login(buyerPage, { name: "Ben Buyer" });
+  const { addMember, createCompany } = await import("~/models/company.server");
+  const companyName = `Wharf Presswork ${javaScriptEnabled ? "js" : "nojs"} Ltd`;
+  const created = await createCompany({
+    name: companyName,
+    vatNumber: null,
+    paymentTermsDays: 30,
+    creditLimitCents: 1_000_000,
+    adminEmail: admin.email,
+  });
+  if (!created.ok) throw new Error(created.reason);
+  const joined = await addMember(created.companyId, buyer.email, {
+    role: "buyer",
+    orderLimitCents: null,
+    monthlyLimitCents: null,
+  });
+  if (!joined.ok) throw new Error(joined.reason);
+
+  await adminPage.goto("/dashboard/addresses");
+  await expect(adminPage.getByRole("heading", { name: `${companyName}’s addresses` })).toBeVisible();
+  // Keyboard alone: the link to the company's form, then field by field with Tab, Space and Enter.
+  await adminPage.getByRole("link", { name: `Add an address to ${companyName}’s book` }).focus();
+  await adminPage.keyboard.press("Enter");
+  await expect(adminPage.getByRole("heading", { name: `Add an address to ${companyName}’s book` })).toBeVisible();
+  await adminPage.getByLabel("Name", { exact: true }).focus();
+  // Name, company, line 1, line 2 (left empty), town, postcode.
+  for (const text of ["Goods In", companyName, "Dock 3, Wharf Road", "", "Sheffield", "s3 8ra"]) {
+    if (text) await adminPage.keyboard.type(text);
+    await adminPage.keyboard.press("Tab");
+  }
+  // Country (United Kingdom already), phone, then the two default boxes.
+  await adminPage.keyboard.press("Tab");
+  await adminPage.keyboard.press("Tab");
+  await adminPage.keyboard.press("Space");
+  await expect(adminPage.getByLabel("Default billing address")).toBeChecked();
+  await adminPage.keyboard.press("Tab");
+  await adminPage.keyboard.press("Space");
+  await adminPage.keyboard.press("Tab");
+  await expect(adminPage.getByRole("button", { name: "Add address" })).toBeFocused();
+  await adminPage.keyboard.press("Enter");
+  await expect(adminPage.getByRole("status")).toContainText("Address added.");
+  const shared = adminPage.locator("#company-addresses ~ ul").getByTestId("address");
+  await expect(shared).toContainText("Dock 3, Wharf Road");
+  await expect(shared).toContainText("Default delivery");
+  await adminPage.screenshot({ path: testInfo.outputPath("company-addresses-1280.png"), fullPage: true });
+  await expectNoAxeFindings(adminPage, browser, javaScriptEnabled, baseURL!);
+
+  // The buyer reads the company's book without its buttons, and checkout offers it.
+  await buyerPage.goto("/dashboard/addresses");
+  await expect(buyerPage.getByText("Your company's admins keep these")).toBeVisible();
+  await expect(buyerPage.getByTestId("address")).toHaveCount(1);
+  await expect(buyerPage.getByRole("button", { name: "Remove" })).toHaveCount(0);
+  await buyerPage.screenshot({ path: testInfo.outputPath("company-addresses-buyer-375.png"), fullPage: true });
+  await fillCartFor(buyer.userId);
+  await buyerPage.goto("/checkout");
+  const deliverTo = buyerPage.getByLabel("Deliver to");
+  await expect(deliverTo.locator('optgroup[label="Your company\'s addresses"] option')).toHaveCount(1);
+  await expect(deliverTo.locator("option:checked")).toHaveText(
+    `Goods In, ${companyName}, Dock 3, Wharf Road, Sheffield S3 8RA, United Kingdom`,
+  );
+  await buyerPage.getByLabel("Phone").fill("+44 114 496 0100");
+  await buyerPage.screenshot({ path: testInfo.outputPath("checkout-company-address-375.png"), fullPage: true });
+  await buyerPage.getByRole("button", { name: "Place Order" }).click();
+  await expect(buyerPage).toHaveURL(/\/dashboard\/my-order\/\d+$/);
+  await expect(
+    buyerPage.getByText(`Goods In, ${companyName}, Dock 3, Wharf Road, Sheffield S3 8RA, United Kingdom`).first(),
+  ).toBeVisible();
+  await adminContext.close();
+  await buyerContext.close();
+});

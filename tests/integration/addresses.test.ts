@@ -311,6 +311,8 @@ describe("the company's address book", () => {
         { id: works.addressId, text: expect.stringContaining("Dock 3, Wharf Road"), shared: true },
       ],
       defaultDeliveryId: own.addressId,
+      // Checkout's phone starts as the delivery address's, the profile having none.
+      defaultDeliveryPhone: "+44 114 496 0100",
       defaultBillingId: works.addressId,
     });
 
