@@ -431,3 +431,73 @@ describe("migration 0037_addresses", () => {
     }
   });
 });
+
+describe("migration 0038_company_books", () => {
+  test("addresses keep their ids and defaults; a member's quotes since joining become the company's, earlier ones stay theirs", async () => {
+    const database = await createTestDatabaseUrl();
+    const before = createDatabase(database.url);
+    try {
+      await migrateUpTo(before, "0037_addresses");
+      const old = before as unknown as Kysely<any>;
+      const at = (day: number) => `2026-0${day}-01T09:00:00.000Z`;
+      const user = await old
+        .insertInto("users")
+        .values({ email: "member.0038@example.com", display_name: "Mara Member", created_at: at(1) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const address = await old
+        .insertInto("addresses")
+        .values({ user_id: user.id, ...FORGE_LANE, default_billing: 1, default_delivery: 1, created_at: at(1) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const company = await old
+        .insertInto("companies")
+        .values({ name: "Member Works Ltd", credit_limit_cents: 0, created_at: at(3) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await old
+        .insertInto("company_members")
+        .values({ user_id: user.id, company_id: company.id, role: "admin", created_at: at(3) })
+        .execute();
+      const quote = (number: string, day: number) => ({
+        number,
+        user_id: user.id,
+        status: "requested",
+        created_at: at(day),
+        updated_at: at(day),
+      });
+      await old
+        .insertInto("quotes")
+        .values([quote("Q-2026-90001", 2), quote("Q-2026-90002", 4)])
+        .execute();
+
+      await migrateToLatest(before);
+      const quotes = await old.selectFrom("quotes").select(["number", "company_id"]).orderBy("number").execute();
+      expect(quotes).toEqual([
+        { number: "Q-2026-90001", company_id: null },
+        { number: "Q-2026-90002", company_id: company.id },
+      ]);
+      const moved = await old.selectFrom("addresses").selectAll().execute();
+      expect(moved).toEqual([
+        expect.objectContaining({
+          id: address.id,
+          user_id: user.id,
+          company_id: null,
+          line1: "4 Forge Lane",
+          default_billing: 1,
+          default_delivery: 1,
+        }),
+      ]);
+      // The rebuilt table still numbers new rows after the old ones.
+      const next = await old
+        .insertInto("addresses")
+        .values({ company_id: company.id, ...FORGE_LANE, created_at: at(5) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      expect(next.id).toBeGreaterThan(address.id);
+    } finally {
+      await before.destroy();
+      await database.drop();
+    }
+  });
+});

@@ -24,44 +24,47 @@ export async function up(db: Kysely<any>) {
       db,
     );
   } else {
-    await db.schema.dropIndex("addresses_user_idx").execute();
-    await sql`alter table addresses rename to addresses_before_0038`.execute(db);
-    await db.schema
-      .createTable("addresses")
-      .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
-      .addColumn("user_id", "integer", (col) => col.references("users.id").onDelete("cascade"))
-      .addColumn("company_id", "integer", (col) => col.references("companies.id").onDelete("cascade"))
-      .addColumn("name", "text", (col) => col.notNull())
-      .addColumn("company", "text")
-      .addColumn("line1", "text", (col) => col.notNull())
-      .addColumn("line2", "text")
-      .addColumn("town", "text", (col) => col.notNull())
-      .addColumn("postcode", "text", (col) => col.notNull())
-      .addColumn("country", "text", (col) => col.notNull().defaultTo("GB"))
-      .addColumn("phone", "text")
-      .addColumn("default_billing", "integer", (col) =>
-        col
-          .notNull()
-          .defaultTo(0)
-          .check(sql`default_billing in (0, 1)`),
-      )
-      .addColumn("default_delivery", "integer", (col) =>
-        col
-          .notNull()
-          .defaultTo(0)
-          .check(sql`default_delivery in (0, 1)`),
-      )
-      .addColumn("created_at", "text", (col) => col.notNull())
-      .addCheckConstraint("addresses_one_owner", sql`(user_id is null) <> (company_id is null)`)
-      .execute();
-    await sql`
-      insert into addresses (id, user_id, name, company, line1, line2, town, postcode, country, phone,
-        default_billing, default_delivery, created_at)
-      select id, user_id, name, company, line1, line2, town, postcode, country, phone,
-        default_billing, default_delivery, created_at
-      from addresses_before_0038`.execute(db);
-    await sql`drop table addresses_before_0038`.execute(db);
-    await db.schema.createIndex("addresses_user_idx").on("addresses").columns(["user_id", "id"]).execute();
+    // One transaction: a rebuild that fails midway leaves the table as it was.
+    await db.transaction().execute(async (trx) => {
+      await trx.schema.dropIndex("addresses_user_idx").execute();
+      await sql`alter table addresses rename to addresses_before_0038`.execute(trx);
+      await trx.schema
+        .createTable("addresses")
+        .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+        .addColumn("user_id", "integer", (col) => col.references("users.id").onDelete("cascade"))
+        .addColumn("company_id", "integer", (col) => col.references("companies.id").onDelete("cascade"))
+        .addColumn("name", "text", (col) => col.notNull())
+        .addColumn("company", "text")
+        .addColumn("line1", "text", (col) => col.notNull())
+        .addColumn("line2", "text")
+        .addColumn("town", "text", (col) => col.notNull())
+        .addColumn("postcode", "text", (col) => col.notNull())
+        .addColumn("country", "text", (col) => col.notNull().defaultTo("GB"))
+        .addColumn("phone", "text")
+        .addColumn("default_billing", "integer", (col) =>
+          col
+            .notNull()
+            .defaultTo(0)
+            .check(sql`default_billing in (0, 1)`),
+        )
+        .addColumn("default_delivery", "integer", (col) =>
+          col
+            .notNull()
+            .defaultTo(0)
+            .check(sql`default_delivery in (0, 1)`),
+        )
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addCheckConstraint("addresses_one_owner", sql`(user_id is null) <> (company_id is null)`)
+        .execute();
+      await sql`
+        insert into addresses (id, user_id, name, company, line1, line2, town, postcode, country, phone,
+          default_billing, default_delivery, created_at)
+        select id, user_id, name, company, line1, line2, town, postcode, country, phone,
+          default_billing, default_delivery, created_at
+        from addresses_before_0038`.execute(trx);
+      await sql`drop table addresses_before_0038`.execute(trx);
+      await trx.schema.createIndex("addresses_user_idx").on("addresses").columns(["user_id", "id"]).execute();
+    });
   }
   await db.schema.createIndex("addresses_company_idx").on("addresses").columns(["company_id", "id"]).execute();
 
@@ -69,12 +72,12 @@ export async function up(db: Kysely<any>) {
     .alterTable("quotes")
     .addColumn("company_id", "integer", (col) => col.references("companies.id"))
     .execute();
-  // Quotes asked for since companies began belong to the asker's company.
+  // A quote asked for by a member since they joined belongs to their company; one asked for before
+  // stays their own.
   await sql`
     update quotes set company_id = (
-      select company_members.company_id from company_members where company_members.user_id = quotes.user_id)`.execute(
-    db,
-  );
+      select company_members.company_id from company_members
+      where company_members.user_id = quotes.user_id and company_members.created_at <= quotes.created_at)`.execute(db);
   await db.schema.createIndex("quotes_company_idx").on("quotes").columns(["company_id", "id"]).execute();
 }
 
