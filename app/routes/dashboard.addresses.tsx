@@ -14,7 +14,7 @@ import {
   type SavedAddress,
   setDefaultAddress,
 } from "~/models/address.server";
-import { AddressActionSchema,type AddressBookName } from "~/validation/address";
+import { AddressActionSchema, type AddressBookName } from "~/validation/address";
 import { parseId } from "~/validation/common";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
@@ -184,7 +184,8 @@ function AddressCards({
           {canEdit ? (
             <div className="mt-3 flex flex-wrap items-center gap-2">
               <Link
-                to={`/dashboard/addresses?edit=${address.id}#address-form`}
+                // The book rides along, so a save refused (the address removed meanwhile) stays in it.
+                to={`/dashboard/addresses?edit=${address.id}${book === "company" ? "&book=company" : ""}#address-form`}
                 className="text-sm font-medium text-orange-800 underline"
                 aria-label={`Edit the address of ${address.name}, ${address.line1}`}
               >
