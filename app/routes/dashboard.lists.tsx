@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUserWithCompany } from "~/auth/company.server";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
-import { listsOf,type ListSummary } from "~/models/parts-lists.server";
+import { listsOf, type ListSummary } from "~/models/parts-lists.server";
 import { ListsActionSchema, MAX_PARTS_LISTS } from "~/validation/parts-lists";
 import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
