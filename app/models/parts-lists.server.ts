@@ -305,19 +305,6 @@ export function removeListLine(listId: number, ownerId: number, itemId: number):
   });
 }
 
-/** Whether the part is on the buyer's list (its own number is given from the list's page). */
-export async function listHasLine(listId: number, ownerId: number, itemId: number) {
-  const row = await db
-    .selectFrom("parts_list_lines")
-    .innerJoin("parts_lists", "parts_lists.id", "parts_list_lines.list_id")
-    .select("parts_list_lines.item_id")
-    .where("parts_lists.id", "=", listId)
-    .where("parts_lists.user_id", "=", ownerId)
-    .where("parts_list_lines.item_id", "=", itemId)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /** Deletes the list and its lines; false when it was not the buyer's (or already gone). */
 export async function deleteList(listId: number, ownerId: number) {
   const result = await db

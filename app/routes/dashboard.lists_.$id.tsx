@@ -9,7 +9,7 @@ import { Field, ReplyErrors, StatusButton } from "~/components/forms";
 import { ListLines } from "~/components/parts-lists/list-lines";
 import { useZodForm } from "~/components/use-zod-form";
 import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
-import { deleteList, getList, listHasLine, removeListLine, renameList, setListLine } from "~/models/parts-lists.server";
+import { deleteList, getList, removeListLine, renameList, setListLine } from "~/models/parts-lists.server";
 import { parseId } from "~/validation/common";
 import { ListActionSchema, listNameField, MAX_LIST_NAME } from "~/validation/parts-lists";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -42,9 +42,11 @@ export const action = formAction({
     const here = `/dashboard/lists/${id}`;
     const reader = { userId: user.id, companyId: user.companyId };
     if (value.intent === "add-to-cart") return addListToCartReply(reader, id);
-    // Only its keeper changes a list; a colleague who reads it is told so.
-    const shared = await getList(id, reader);
-    if (shared && !shared.mine) return refuse(403, keeperOnly(shared.keptBy));
+    const list = await getList(id, reader);
+    if (!list) return refuse(404, LIST_NOT_FOUND);
+    // Only its keeper changes a list; a colleague who reads it is told so. A part number is the
+    // reader's own, so anyone who reads the list sets theirs.
+    if (!list.mine && value.intent !== "part-number") return refuse(403, keeperOnly(list.keptBy));
     switch (value.intent) {
       case "delete":
         if (!(await deleteList(id, user.id))) return refuse(404, LIST_NOT_FOUND);
@@ -69,10 +71,8 @@ export const action = formAction({
         return redirectWithFlash(here, value.intent === "update" ? "Quantity updated." : "Removed from the list.");
       }
       case "part-number": {
-        if (!(await listHasLine(id, user.id, value.itemId))) {
-          return (await getList(id, reader))
-            ? refuse(404, "This part is not on the list.")
-            : refuse(404, LIST_NOT_FOUND);
+        if (!list.lines.some((line) => line.itemId === value.itemId)) {
+          return refuse(404, "This part is not on the list.");
         }
         const set = await setCustomerPartNumber(user.id, value.itemId, value.customerPartNumber ?? null);
         if (!set.ok) {

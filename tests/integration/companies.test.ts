@@ -12,6 +12,7 @@ import {
   getCompany,
   invitationByToken,
 } from "~/models/company.server";
+import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { getInvoiceDocument, listInvoices } from "~/models/invoice.server";
 import { orderCsvBatches } from "~/models/order.server";
 import { getQuote } from "~/models/quote.server";
@@ -554,6 +555,20 @@ describe("what a company's members share", () => {
     }
     const kept = await db.selectFrom("parts_lists").select("name").where("id", "=", listId).executeTakeFirstOrThrow();
     expect(kept.name).toBe("Press 2 service kit");
+
+    // A part number is the reader's own: the colleague sets theirs from the list, the keeper's stays as it was.
+    const numbered = await call(
+      listPage.action,
+      postRequest(
+        `/dashboard/lists/${listId}`,
+        { intent: "part-number", itemId: String(gear.id), customerPartNumber: "CC-GEAR-20" },
+        { cookie: colleague.cookie },
+      ),
+      { id: String(listId) },
+    );
+    expect(numbered.status).toBe(302);
+    expect(await customerPartNumbersOf(colleague.user.id, [gear.id])).toEqual(new Map([[gear.id, "CC-GEAR-20"]]));
+    expect(await customerPartNumbersOf(keeper.user.id, [gear.id])).toEqual(new Map());
 
     const outsiderPage = await call(
       listPage.loader,

@@ -9,8 +9,8 @@ import { MAX_CUSTOMER_PART_NUMBER } from "~/validation/parts-lists";
 const smallInput = "rounded-md border border-slate-300 px-2 py-1";
 
 /**
- * A list's lines, for its keeper (`editable`) each with its own plain forms: quantity, the buyer's
- * own number, Remove; a colleague reads the quantities.
+ * A list's lines, each with its own plain forms: the reader's own number for the part, and for the
+ * list's keeper (`editable`) its quantity and Remove; a colleague reads the quantities.
  */
 export function ListLines({ lines, editable = true }: { lines: ListLine[]; editable?: boolean }) {
   return (
@@ -36,37 +36,39 @@ export function ListLines({ lines, editable = true }: { lines: ListLine[]; edita
             </span>
           ),
         },
+        partNumberColumn,
         ...(editable
-          ? editableColumns
+          ? keeperColumns
           : [{ header: "Quantity", align: "right" as const, cell: (line: ListLine) => line.quantity }]),
       ]}
     />
   );
 }
 
-const editableColumns: Column<ListLine>[] = [
-  {
-    header: "Your part number",
-    cell: (line) => (
-      <Form method="post" className="inline-flex flex-wrap items-center gap-2">
-        <input type="hidden" name="itemId" value={line.itemId} />
-        <label htmlFor={`cpn-${line.itemId}`} className="sr-only">
-          Your part number for {line.partNumber}
-        </label>
-        <input
-          id={`cpn-${line.itemId}`}
-          name="customerPartNumber"
-          defaultValue={line.customerPartNumber ?? ""}
-          key={line.customerPartNumber ?? ""}
-          maxLength={MAX_CUSTOMER_PART_NUMBER}
-          className={`${smallInput} w-36 font-mono`}
-        />
-        <StatusButton name="intent" value="part-number" variant="secondary" className="px-3 py-1">
-          Save
-        </StatusButton>
-      </Form>
-    ),
-  },
+const partNumberColumn: Column<ListLine> = {
+  header: "Your part number",
+  cell: (line) => (
+    <Form method="post" className="inline-flex flex-wrap items-center gap-2">
+      <input type="hidden" name="itemId" value={line.itemId} />
+      <label htmlFor={`cpn-${line.itemId}`} className="sr-only">
+        Your part number for {line.partNumber}
+      </label>
+      <input
+        id={`cpn-${line.itemId}`}
+        name="customerPartNumber"
+        defaultValue={line.customerPartNumber ?? ""}
+        key={line.customerPartNumber ?? ""}
+        maxLength={MAX_CUSTOMER_PART_NUMBER}
+        className={`${smallInput} w-36 font-mono`}
+      />
+      <StatusButton name="intent" value="part-number" variant="secondary" className="px-3 py-1">
+        Save
+      </StatusButton>
+    </Form>
+  ),
+};
+
+const keeperColumns: Column<ListLine>[] = [
   {
     header: "Quantity",
     align: "right",
