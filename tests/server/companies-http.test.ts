@@ -271,3 +271,47 @@ test("a pro-forma order: its PDF for the buyer, Ship refused until staff record 
   );
   expect(shipped.status).toBe(302);
 });
+
+test("what members share, over HTTP: the company's addresses refused to a buyer with 403, a colleague's quote read with its PDF and its Withdraw refused with 403, an outsider given 404", async () => {
+  const { admin, members } = await newCompany({
+    members: [{ role: "buyer", name: "Priya Planner" }, { role: "buyer" }],
+  });
+  const [asker, colleague] = members;
+  const outsider = await createSignedInUser();
+  const address = {
+    intent: "save",
+    book: "company",
+    name: "Goods In",
+    company: "",
+    line1: "Dock 3, Wharf Road",
+    line2: "",
+    town: "Sheffield",
+    postcode: "S3 8RA",
+    country: "GB",
+    phone: "",
+  };
+  const refusedAddress = await post("/dashboard/addresses", address, colleague.cookie);
+  expect(refusedAddress.status).toBe(403);
+  expect(await refusedAddress.text()).toContain("Only your company&#x27;s admins change its addresses.");
+  const added = await post("/dashboard/addresses", address, admin.cookie);
+  expect(added.status).toBe(302);
+  expect(added.headers.get("location")).toBe("/dashboard/addresses#company-addresses");
+
+  const part = await newItem({ price_cents: 1250, quantity: 100 });
+  await addLinesToCart(asker.user.id, [{ itemId: part.id, quantity: 10 }]);
+  const asked = await post("/cart", { intent: "request-quote", note: "" }, asker.cookie);
+  expect(asked.status).toBe(302);
+  const quotePath = asked.headers.get("location")!;
+  expect(quotePath).toMatch(/^\/dashboard\/quotes\/\d+$/);
+
+  const page = await get(quotePath, colleague.cookie);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain("Priya Planner asked for this quote for your company");
+  const pdf = await get(`${quotePath}/quote.pdf`, colleague.cookie);
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers.get("content-type")).toBe("application/pdf");
+  const withdraw = await post(quotePath, { intent: "withdraw" }, colleague.cookie);
+  expect(withdraw.status).toBe(403);
+  expect((await get(quotePath, outsider.cookie)).status).toBe(404);
+  expect((await get(`${quotePath}/quote.pdf`, outsider.cookie)).status).toBe(404);
+});
