@@ -156,25 +156,41 @@ export async function deleteAddress(book: AddressBook, addressId: number) {
   return deleted !== undefined;
 }
 
-/** Who checks out: their own book, and their company's when they are in one. */
-export type AddressReader = { userId: number; companyId: number | null };
-
-function readableBooks({ userId, companyId }: AddressReader) {
+/**
+ * The addresses a buyer may send an order to or bill: their own book and their company's, the
+ * company found through their membership in the same query.
+ */
+function readableBy(userId: number) {
   return (eb: ExpressionBuilder<Database, "addresses">) =>
-    companyId
-      ? eb.or([eb("addresses.user_id", "=", userId), eb("addresses.company_id", "=", companyId)])
-      : eb("addresses.user_id", "=", userId);
+    eb.or([
+      eb("addresses.user_id", "=", userId),
+      eb(
+        "addresses.company_id",
+        "in",
+        eb
+          .selectFrom("company_members")
+          .select("company_members.company_id")
+          .where("company_members.user_id", "=", userId),
+      ),
+    ]);
 }
 
 /**
  * The addresses checkout offers, each on one line: the buyer's own, then their company's. The
  * defaults are the buyer's own, or else the company's.
  */
-export async function checkoutAddressesOf(reader: AddressReader) {
-  const [own, company] = await Promise.all([
-    listAddresses({ userId: reader.userId }),
-    reader.companyId ? listAddresses({ companyId: reader.companyId }) : Promise.resolve([]),
-  ]);
+export async function checkoutAddressesOf(userId: number) {
+  const addresses = await db
+    .selectFrom("addresses")
+    .select([...columns, "user_id"])
+    .where(readableBy(userId))
+    .orderBy("default_delivery", "desc")
+    .orderBy("default_billing", "desc")
+    .orderBy("id", "desc")
+    .limit(2 * MAX_ADDRESSES)
+    .execute();
+  const own = addresses.filter((address) => address.user_id !== null);
+  const company = addresses.filter((address) => address.user_id === null);
   const defaultOf = (column: "default_billing" | "default_delivery") =>
     own.find((address) => address[column] === 1) ?? company.find((address) => address[column] === 1);
   const delivery = defaultOf("default_delivery");
@@ -190,11 +206,11 @@ export async function checkoutAddressesOf(reader: AddressReader) {
 }
 
 /** An address of the buyer's or their company's book on one line, as an order keeps it; undefined otherwise. */
-export async function addressTextOf(reader: AddressReader, addressId: number) {
+export async function addressTextOf(userId: number, addressId: number) {
   const address = await db
     .selectFrom("addresses")
     .select(columns)
-    .where(readableBooks(reader))
+    .where(readableBy(userId))
     .where("id", "=", addressId)
     .executeTakeFirst();
   return address ? { text: addressOnOneLine(address), phone: address.phone } : undefined;

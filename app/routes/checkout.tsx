@@ -4,7 +4,7 @@ import { getFormProps } from "@conform-to/react";
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { requireUserWithCompany } from "~/auth/company.server";
+import { requireUser } from "~/auth/permissions.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
 import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
 import { CheckoutTermsNote } from "~/components/company/checkout-terms";
@@ -35,7 +35,7 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Checkout
 export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUserWithCompany(request);
+  const user = await requireUser(request);
   const cart = billOfDispatch(await getCart(user.id));
   const numbers = await customerPartNumbersOf(
     user.id,
@@ -50,17 +50,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [shipping, terms, addressBook] = await Promise.all([
     shippingDefaultsFor(user),
     checkoutTermsFor(user.id, bill.totals.totalCents),
-    checkoutAddressesOf({ userId: user.id, companyId: user.companyId }),
+    checkoutAddressesOf(user.id),
   ]);
   return { bill, checkoutToken: randomUUID(), shipping, terms: terms ?? null, addressBook };
 }
 
 export const action = formAction({
-  guard: requireUserWithCompany,
+  guard: requireUser,
   schema: CheckoutSchema,
   limits: ({ user }) => orderingLimits(user.id),
   async run({ user, value }) {
-    const addresses = await checkoutAddresses({ userId: user.id, companyId: user.companyId }, value);
+    const addresses = await checkoutAddresses(user.id, value);
     if (!addresses.ok) return addressRefusal(addresses.field);
     const result = await placeOrder({
       ...checkoutFromForm(user.id, "cart", { ...value, address: addresses.address }),

@@ -1,5 +1,5 @@
 import { formatPrice } from "~/config/env.server";
-import { type AddressReader, addressTextOf } from "~/models/address.server";
+import { addressTextOf } from "~/models/address.server";
 import type { CheckoutInput, CheckoutResult } from "~/models/checkout.server";
 import type { BillLine } from "~/models/pricing.server";
 import type { CreditRefusal } from "~/models/trade-terms.server";
@@ -34,19 +34,19 @@ export type CheckoutAddresses =
  * their company's on one line (anyone else's is refused as not theirs), or the address typed.
  */
 export async function checkoutAddresses(
-  reader: AddressReader,
+  userId: number,
   form: { deliveryAddressId?: number; billingAddressId?: number; address?: string },
 ): Promise<CheckoutAddresses> {
   const notYours = (field: "deliveryAddressId" | "billingAddressId") => ({ ok: false as const, field });
   let address = form.address ?? "";
   if (form.deliveryAddressId !== undefined) {
-    const saved = await addressTextOf(reader, form.deliveryAddressId);
+    const saved = await addressTextOf(userId, form.deliveryAddressId);
     if (!saved) return notYours("deliveryAddressId");
     address = saved.text;
   }
   let billingAddress: string | null = null;
   if (form.billingAddressId !== undefined) {
-    const saved = await addressTextOf(reader, form.billingAddressId);
+    const saved = await addressTextOf(userId, form.billingAddressId);
     if (!saved) return notYours("billingAddressId");
     billingAddress = saved.text === address ? null : saved.text;
   }

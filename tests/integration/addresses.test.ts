@@ -111,7 +111,7 @@ describe("addresses", () => {
     });
 
     expect(await setDefaultAddress({ userId: user.id }, second.addressId, "delivery")).toBe(true);
-    const defaults = await checkoutAddressesOf({ userId: user.id, companyId: null });
+    const defaults = await checkoutAddressesOf(user.id);
     expect(defaults).toMatchObject({ defaultDeliveryId: second.addressId, defaultBillingId: second.addressId });
 
     expect(await saveAddress({ userId: other.user.id }, first.addressId, FORGE_LANE, NO_DEFAULTS)).toEqual({
