@@ -10,6 +10,7 @@ import { containsPattern } from "~/lib/like-pattern";
 import { totalsWithShipping } from "~/lib/pricing";
 import { addCalendarDays } from "~/lib/quotes";
 import { type CompletedLine, fillWaitingLines, releaseLineStock, releaseOrderStock } from "~/models/backorders.server";
+import { type CompanyReader, ownOrCompany } from "~/models/company-readers.server";
 import { awaitsPayment } from "~/models/trade-terms.server";
 
 const orderColumns = [
@@ -313,15 +314,10 @@ export async function linesOfOrders(orderIds: readonly number[], { executor = db
 type OrderLineRow = Omit<OrderLine, "order_id" | "position">;
 
 /** Who reads an order: its customer, or (with `companyId`) any member of the company it was placed for. */
-export type OrderReader = { ownerId?: number; companyId?: number | null };
+export type OrderReader = CompanyReader;
 
-/** The customer's own orders, and their company's when they are in one. */
-function readableOrders(ownerId: number, companyId: number | null | undefined) {
-  return (eb: ExpressionBuilder<Database, "orders">) =>
-    companyId
-      ? eb.or([eb("orders.user_id", "=", ownerId), eb("orders.company_id", "=", companyId)])
-      : eb("orders.user_id", "=", ownerId);
-}
+const readableOrders = (ownerId: number, companyId: number | null | undefined) =>
+  ownOrCompany("orders", ownerId, companyId);
 
 /**
  * One order with its customer and lines; `ownerId` limits it to that customer's own, or with

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 
 import { storePricingRules, storeToday } from "~/config/env.server";
 import { db, type DbOptions, type Executor, inTransaction, now as timestampNow } from "~/db/db.server";
@@ -7,6 +7,7 @@ import { formatDocumentNumber, readDocumentNumber } from "~/lib/document-numbers
 import { containsPattern } from "~/lib/like-pattern";
 import { totalsFor } from "~/lib/pricing";
 import { canMoveQuote, MAX_QUOTE_LINES, type QuoteStatus, quoteStatusOn, storedStatusesFrom } from "~/lib/quotes";
+import { type CompanyReader, ownOrCompany } from "~/models/company-readers.server";
 import { takeDocumentNumber } from "~/models/document-numbers.server";
 import { priceLines, type WantedLine } from "~/models/pricing.server";
 
@@ -140,15 +141,10 @@ function summaryOf(row: SummaryRow, today: string) {
 export type QuoteSummary = ReturnType<typeof summaryOf>;
 
 /** Who reads a quote: whoever asked for it, or (with `companyId`) any member of the company it was asked for. */
-export type QuoteReader = { ownerId?: number; companyId?: number | null };
+export type QuoteReader = CompanyReader;
 
-/** The customer's own quotes, and their company's when they are in one. */
-function readableQuotes(ownerId: number, companyId: number | null | undefined) {
-  return (eb: ExpressionBuilder<Database, "quotes">) =>
-    companyId
-      ? eb.or([eb("quotes.user_id", "=", ownerId), eb("quotes.company_id", "=", companyId)])
-      : eb("quotes.user_id", "=", ownerId);
-}
+const readableQuotes = (ownerId: number, companyId: number | null | undefined) =>
+  ownOrCompany("quotes", ownerId, companyId);
 
 /** My Quotes: the customer's quotes, and their company's, newest first. */
 export async function listQuotesForUser(
