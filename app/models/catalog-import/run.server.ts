@@ -18,14 +18,24 @@ import { allSpecTemplates } from "~/models/spec-templates.server";
 import type { ImportRefusal, ImportRow } from "~/validation/catalog-import";
 
 import {
+  BUILD_INDEXES_AFTER_CREATES,
   bumpCatalogVersions,
   type PartWrite,
   SpecCountTally,
+  withIndexesBuiltAfter,
   withSpecTriggersOff,
   writeParts,
   WriteRefused,
 } from "./bulk-write.server";
-import { failApply, finishApply, finishCheck, recordCheckedBatch, stagedRows, startApply } from "./jobs.server";
+import {
+  failApply,
+  finishApply,
+  finishCheck,
+  getCatalogImport,
+  recordCheckedBatch,
+  stagedRows,
+  startApply,
+} from "./jobs.server";
 import { fileBatches, IMPORT_BATCH_ROWS } from "./read-file.server";
 import {
   addRefusals,
@@ -36,6 +46,7 @@ import {
   emptySummary,
   type ImportSummary,
   MAX_LISTED_CHANGES,
+  readSummary,
   type WantedPart,
 } from "./summary";
 
@@ -339,6 +350,19 @@ export async function checkCatalogImport(importId: number, { runner, money, onPr
   await finishCheck(importId, runner, summary);
 }
 
+/** Whether the check found enough new parts for the apply to build indexes after writing them. */
+async function manyCreates(trx: Transaction<Database>, importId: number) {
+  const [checked, catalog] = await Promise.all([
+    getCatalogImport(importId, { executor: trx }),
+    trx
+      .selectFrom("items")
+      .select((eb) => eb.fn.countAll<number>().as("parts"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const creates = readSummary(checked?.summary ?? null)?.creates ?? 0;
+  return creates >= BUILD_INDEXES_AFTER_CREATES && creates >= Number(catalog.parts);
+}
+
 /** Thrown inside an apply to roll it back, with what it found. */
 class ApplyRefused {
   constructor(readonly summary: ImportSummary) {}
@@ -356,10 +380,13 @@ export async function applyCatalogImport(
     userId,
     onProgress,
     onStockArrived,
+    indexes,
   }: Omit<RunOptions, "money"> & {
     userId: number | null;
     /** In the apply's transaction, for the parts whose stock went up (backorders waiting for them). */
     onStockArrived?: (trx: Transaction<Database>, itemIds: number[]) => Promise<void>;
+    /** Whether the indexes are kept in step as it writes or built after; by default, by the check's new parts. */
+    indexes?: "kept" | "built after";
   },
 ) {
   const summary = emptySummary();
@@ -370,7 +397,7 @@ export async function applyCatalogImport(
       const context = await importContext(trx);
       const restocked: number[] = [];
       const newPartCounts = new SpecCountTally();
-      await withSpecTriggersOff(trx, async () => {
+      const writeAll = async () => {
         for await (const staged of stagedRows(importId, IMPORT_BATCH_ROWS, { executor: trx })) {
           summary.rows += staged.length;
           const planned = await compareWithCatalog(
@@ -392,7 +419,9 @@ export async function applyCatalogImport(
           onProgress?.({ rowsDone: summary.rows, bytesDone: 0 });
         }
         if (!refused(summary)) await newPartCounts.write(trx);
-      });
+      };
+      const buildIndexesAfter = indexes ? indexes === "built after" : await manyCreates(trx, importId);
+      await withSpecTriggersOff(trx, () => (buildIndexesAfter ? withIndexesBuiltAfter(trx, writeAll) : writeAll()));
       if (refused(summary)) throw new ApplyRefused(summary);
       if (restocked.length) await onStockArrived?.(trx, restocked);
       if (summary.creates || summary.changes) await bumpCatalogVersions(trx);
