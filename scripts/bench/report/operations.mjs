@@ -225,6 +225,14 @@ export function catalogFileSection({ catalogFile, info }) {
       "The importing server's memory: before, growth at its peak",
       `${fmt.mb(imported.rssBeforeBytes)}, +${fmt.mb(imported.rssGrowthBytes)}`,
     ],
+    ...(imported.rssGrowthByPhase
+      ? [
+          [
+            "Its growth at the peak of each phase: upload, check, apply",
+            ["upload", "check", "apply"].map((phase) => `+${fmt.mb(imported.rssGrowthByPhase[phase])}`).join(", "),
+          ],
+        ]
+      : []),
   ];
   return ["", "### The catalog as a file", "", table(["Measure", "Value"], rows)];
 }

@@ -63,7 +63,7 @@ async function waitFor(server, cookie, importPath, wanted, { sample }) {
 /**
  * Exports the large catalog from `large`, then imports the file into a new store on `port` (its own
  * database: the large one's categories and templates, no parts): upload, check, apply. The importing
- * server's resident memory is read every 100 ms from before the upload to the end.
+ * server's resident memory is read every 50 ms from before the upload to the end, and its peak in each phase kept.
  */
 export async function measureCatalogFile({ large, largeDb, runDir, port, cleanup }) {
   log("Exporting the large catalog");
@@ -89,10 +89,18 @@ export async function measureCatalogFile({ large, largeDb, runDir, port, cleanup
   log(`Importing it into an empty catalog (${server.origin})`);
   const rssBefore = server.residentBytes();
   let rssPeak = rssBefore;
-  const sample = () => (rssPeak = Math.max(rssPeak, server.residentBytes() ?? 0));
+  // The peak of each phase too, to tell which one the growth comes from.
+  const phasePeaks = { upload: 0, check: 0, apply: 0 };
+  let phase = "upload";
+  const sample = () => {
+    const resident = server.residentBytes() ?? 0;
+    rssPeak = Math.max(rssPeak, resident);
+    phasePeaks[phase] = Math.max(phasePeaks[phase], resident);
+  };
   const form = new FormData();
   form.append("intent", "upload");
   form.append("file", new Blob([exported.file], { type: "text/csv" }), "catalog.csv");
+  const sampler = setInterval(sample, 50).unref();
   const started = performance.now();
   const uploaded = await fetch(`${server.origin}/dashboard/import`, {
     method: "POST",
@@ -103,8 +111,11 @@ export async function measureCatalogFile({ large, largeDb, runDir, port, cleanup
   const importPath = uploaded.headers.get("location");
   if (uploaded.status !== 302 || !importPath) throw new Error(`the upload answered ${uploaded.status}`);
   const uploadSeconds = (performance.now() - started) / 1000;
+  sample();
+  phase = "check";
   const checked = await waitFor(server, cookie, importPath, "checked", { sample });
   const checkedAt = performance.now();
+  phase = "apply";
   const apply = await fetch(`${server.origin}${importPath}`, {
     method: "POST",
     body: new URLSearchParams({ intent: "apply" }),
@@ -114,6 +125,7 @@ export async function measureCatalogFile({ large, largeDb, runDir, port, cleanup
   if (apply.status !== 302) throw new Error(`Apply answered ${apply.status}`);
   const applied = await waitFor(server, cookie, importPath, "applied", { sample });
   const finished = performance.now();
+  clearInterval(sampler);
   sample();
   const parts = new Database(databaseFile, { readonly: true });
   const { count } = parts.prepare("select count(*) as count from items").get();
@@ -131,10 +143,13 @@ export async function measureCatalogFile({ large, largeDb, runDir, port, cleanup
       parts: count,
       rssBeforeBytes: rssBefore,
       rssGrowthBytes: rssPeak - rssBefore,
+      rssGrowthByPhase: Object.fromEntries(
+        Object.entries(phasePeaks).map(([name, peak]) => [name, Math.max(0, peak - rssBefore)]),
+      ),
     },
   };
   console.log(
-    `  uploaded in ${uploadSeconds.toFixed(1)} s, checked in ${result.import.checkSeconds.toFixed(1)} s, applied in ${result.import.applySeconds.toFixed(1)} s; ${fmt.int(count)} parts; memory +${fmt.mb(result.import.rssGrowthBytes)}`,
+    `  uploaded in ${uploadSeconds.toFixed(1)} s, checked in ${result.import.checkSeconds.toFixed(1)} s, applied in ${result.import.applySeconds.toFixed(1)} s; ${fmt.int(count)} parts; memory +${fmt.mb(result.import.rssGrowthBytes)} (peaks: upload +${fmt.mb(result.import.rssGrowthByPhase.upload)}, check +${fmt.mb(result.import.rssGrowthByPhase.check)}, apply +${fmt.mb(result.import.rssGrowthByPhase.apply)})`,
   );
   return result;
 }
