@@ -308,15 +308,8 @@ export class SpecCountTally {
   }
 }
 
-type PairCountRow = {
-  category_id: number;
-  name: string;
-  value: string;
-  other_name: string;
-  other_value: string;
-  other_unit: string;
-  items: number;
-};
+/** A spec_pair_counts row (as a plain object type, which insertJsonRows takes). */
+type PairCountRow = Pick<Database["spec_pair_counts"], keyof Database["spec_pair_counts"]>;
 
 /** Value numbers stay below this, so a pair of them is one safe integer (2^26 squared is below 2^53). */
 const PAIR_BASE = 2 ** 26;
