@@ -42,7 +42,12 @@ export default defineConfig({
   test: {
     include: ["tests/integration/**/*.test.ts", "app/**/*.test.ts"],
     setupFiles: ["tests/support/setup-database.ts"],
+    globalSetup: ["tests/support/migrated-template.ts"],
     pool: "forks",
+    // Vitest's default leaves a core idle (one fork on two cores), but a file waits on its database
+    // and the processes it starts about as long as it computes: one fork a core ran the suite in
+    // 60% of the time.
+    maxWorkers: "100%",
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

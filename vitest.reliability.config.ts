@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: ["tests/reliability/**/*.test.ts"],
     setupFiles: ["tests/support/setup-database.ts"],
-    globalSetup: ["tests/reliability/global-setup.ts"],
+    globalSetup: ["tests/reliability/global-setup.ts", "tests/support/migrated-template.ts"],
     pool: "forks",
     fileParallelism: false,
     testTimeout: 180_000,

@@ -10,8 +10,10 @@ export default defineConfig({
   test: {
     include: ["tests/server/**/*.test.ts"],
     setupFiles: ["tests/support/setup-database.ts"],
-    globalSetup: ["tests/server/global-setup.ts"],
+    globalSetup: ["tests/server/global-setup.ts", "tests/support/migrated-template.ts"],
     pool: "forks",
+    // One fork a core, as the in-process suite (vite.config.ts): its files mostly wait on the server.
+    maxWorkers: "100%",
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

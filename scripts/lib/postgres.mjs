@@ -57,7 +57,7 @@ export function startPostgres({ port = 54329 } = {}) {
     "-l",
     path.join(dataDir, "server.log"),
     "-o",
-    `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c wal_level=minimal -c max_wal_senders=0 -c max_connections=200`,
     "-w",
     "start",
   ]);

@@ -6,10 +6,11 @@ import path from "node:path";
 import pg from "pg";
 
 /**
- * A fresh, empty database for one test file: a SQLite file in the temp folder, or (TEST_DATABASE=postgres)
- * a new database on the throwaway cluster that `npm test` started.
+ * A fresh database for one test file: a SQLite file in the temp folder, or (TEST_DATABASE=postgres)
+ * a new database on the throwaway cluster that `npm test` started. Empty, or a copy of `copyOf`'s
+ * (a database made by this function that nobody has open).
  */
-export async function createTestDatabaseUrl() {
+export async function createTestDatabaseUrl({ copyOf }: { copyOf?: string } = {}) {
   const suffix = `${process.pid}_${randomBytes(4).toString("hex")}`;
   if (process.env.TEST_DATABASE === "postgres") {
     const baseUrl = process.env.TEST_POSTGRES_URL;
@@ -17,7 +18,11 @@ export async function createTestDatabaseUrl() {
     const name = `storefront_test_${suffix}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(
+      copyOf
+        ? `create database ${name} template ${new URL(copyOf).pathname.slice(1)} strategy file_copy`
+        : `create database ${name}`,
+    );
     await admin.end();
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
@@ -32,6 +37,7 @@ export async function createTestDatabaseUrl() {
     };
   }
   const file = path.join(os.tmpdir(), `storefront-test-${suffix}.db`);
+  if (copyOf) fs.copyFileSync(copyOf.slice("file:".length), file);
   return {
     url: `file:${file}`,
     async drop() {
