@@ -8,8 +8,8 @@ import { ensureDependenciesKeepingLockfile } from "./lib/ensure-deps.mjs";
 import { ensureNginx } from "./lib/nginx.mjs";
 import { ensurePoppler } from "./lib/poppler.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
-import { bin, log, root, tryRun } from "./lib/run.mjs";
-import { RELIABILITY_CONFIG, runVitest, SERVER_CONFIG } from "./lib/suites.mjs";
+import { bin, log, printOutput, root, runToFile, tryRun } from "./lib/run.mjs";
+import { RELIABILITY_CONFIG, runVitest, runVitestBeside, SERVER_CONFIG } from "./lib/suites.mjs";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -31,25 +31,51 @@ ensureNginx();
 ensurePoppler();
 step("lockfile unchanged by install", lockfileKept);
 
-log("Typecheck");
-step("typecheck", tryRun(bin("tsc"), []));
-log("Lint");
-step("lint", tryRun(bin("eslint"), ["--max-warnings", "0", "."]));
-log("Format");
-step("format", tryRun(bin("prettier"), ["--check", "."]));
+// The checks run beside the build: each is one process, mostly on one core, as the build is.
+const reportDir = path.join(root, ".tmp", "reports");
+fs.mkdirSync(reportDir, { recursive: true });
+const checks = [
+  ["typecheck", "tsc", []],
+  ["lint", "eslint", ["--max-warnings", "0", "."]],
+  ["format", "prettier", ["--check", "."]],
+].map(([name, tool, args]) => {
+  const outputFile = path.join(reportDir, `${name}.log`);
+  return { name, outputFile, ok: runToFile(bin(tool), args, outputFile) };
+});
+log("Typecheck, lint and format, beside the build");
 
 // Built first: the server suite (tests/server) runs it over HTTP and walks its route modules, the
 // reliability suite runs it as real processes, and Playwright serves it.
 ensureBuild({ force: true });
+for (const check of checks) {
+  const ok = await check.ok;
+  printOutput(`${check.name[0].toUpperCase()}${check.name.slice(1)}: ${ok ? "passed" : "FAILED"}`, check.outputFile);
+  step(check.name, ok);
+}
+
+/**
+ * The reliability suite runs its files one at a time, except the fuzz: one process computing
+ * (fifteen thousand requests through the handler in-process) while the others mostly wait on the
+ * servers they start, load and kill. Side by side they take the time of the longer.
+ */
+const FUZZ = "tests/reliability/fuzz.test.ts";
+async function reliability(database, env) {
+  const fuzz = runVitestBeside(`reliability-fuzz-${database}`, { config: RELIABILITY_CONFIG, env, files: [FUZZ] });
+  count(
+    `reliability (${database})`,
+    runVitest(`reliability-${database}`, { config: RELIABILITY_CONFIG, env, exclude: [FUZZ] }),
+  );
+  count(`reliability fuzz (${database})`, await fuzz);
+}
 
 const sqlite = { TEST_DATABASE: "sqlite" };
 count("vitest (sqlite)", runVitest("sqlite", { env: sqlite }));
 count("server (sqlite)", runVitest("server-sqlite", { config: SERVER_CONFIG, env: sqlite }));
-count("reliability (sqlite)", runVitest("reliability-sqlite", { config: RELIABILITY_CONFIG, env: sqlite }));
+await reliability("sqlite", sqlite);
 
 function playwright(name, args, env = {}) {
   log(`Playwright: ${name}`);
-  const report = path.join(root, ".tmp", "reports", `playwright-${name}.json`);
+  const report = path.join(reportDir, `playwright-${name}.json`);
   fs.rmSync(report, { force: true });
   step(
     `playwright (${name})`,
@@ -77,7 +103,7 @@ try {
   const env = { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url };
   count("vitest (postgres)", runVitest("postgres", { env }));
   count("server (postgres)", runVitest("server-postgres", { config: SERVER_CONFIG, env }));
-  count("reliability (postgres)", runVitest("reliability-postgres", { config: RELIABILITY_CONFIG, env }));
+  await reliability("postgres", env);
   playwright("postgres", ["--project=js-on"], { E2E_POSTGRES_URL: postgres.url });
 } finally {
   postgres.stop();

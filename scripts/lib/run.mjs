@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -27,6 +28,26 @@ export function run(command, args, options = {}) {
 export function tryRun(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", cwd: root, ...options });
   return result.status === 0;
+}
+
+/**
+ * Runs a command beside others, its output written to `outputFile` (a file never makes it wait, as a
+ * full pipe would while this process is busy); resolves with whether it succeeded.
+ */
+export function runToFile(command, args, outputFile, options = {}) {
+  const output = fs.openSync(outputFile, "w");
+  const child = spawn(command, args, { stdio: ["ignore", output, output], cwd: root, ...options });
+  fs.closeSync(output);
+  return new Promise((resolve) => {
+    child.on("error", () => resolve(false));
+    child.on("exit", (code) => resolve(code === 0));
+  });
+}
+
+/** Prints what a command run beside others wrote, under its own heading, once it has finished. */
+export function printOutput(title, outputFile) {
+  log(`${title} (its output, printed when it ended)`);
+  process.stdout.write(fs.readFileSync(outputFile, "utf8"));
 }
 
 /** Starts a long-running process; resolves with its exit code when it ends. */

@@ -12,27 +12,48 @@ export function getRequest(pathname: string, { cookie }: { cookie?: string } = {
   });
 }
 
+/**
+ * The body a browser sends for these fields. URLSearchParams writes the same (lone surrogates as
+ * U+FFFD, space as "+"), but one character at a time in JavaScript: the fuzz's megabyte values made
+ * it a tenth of that suite's time. encodeURIComponent leaves a few more characters as they are
+ * (`!'()~`), which a form decoder reads back the same.
+ */
+function formUrlEncoded(pairs: [string, string][]) {
+  return pairs.map(([key, value]) => `${formEncoded(key)}=${formEncoded(value)}`).join("&");
+}
+
+/** The fuzz sends the same megabyte string thousands of times: encoded once. */
+const encodedLongValues = new Map<string, string>();
+const LONG_VALUE = 64 * 1024;
+
+function formEncoded(text: string) {
+  const known = encodedLongValues.get(text);
+  if (known !== undefined) return known;
+  // UTF-8 and back turns a lone surrogate into U+FFFD, which encodeURIComponent would throw on.
+  const encoded = encodeURIComponent(Buffer.from(text).toString()).replaceAll("%20", "+");
+  if (text.length >= LONG_VALUE && encodedLongValues.size < 8) encodedLongValues.set(text, encoded);
+  return encoded;
+}
+
 /** A form POST as a browser sends it, from this site. */
 export function postRequest(pathname: string, fields: Fields | FormData, { cookie }: { cookie?: string } = {}) {
-  let body: URLSearchParams;
+  const pairs: [string, string][] = [];
   if (fields instanceof FormData) {
-    body = new URLSearchParams();
-    for (const [key, value] of fields) body.append(key, String(value));
+    for (const [key, value] of fields) pairs.push([key, String(value)]);
   } else {
-    body = new URLSearchParams();
     for (const [key, value] of Object.entries(fields)) {
       // A checkbox as a browser sends it: "on" when ticked, nothing when not.
       if (value === undefined || value === false) continue;
       if (value === true) {
-        body.append(key, "on");
+        pairs.push([key, "on"]);
         continue;
       }
-      for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
+      for (const item of Array.isArray(value) ? value : [value]) pairs.push([key, item]);
     }
   }
   return new Request(new URL(pathname, BASE_URL), {
     method: "POST",
-    body,
+    body: formUrlEncoded(pairs),
     headers: {
       Host: BASE_HOST,
       "Content-Type": "application/x-www-form-urlencoded",
