@@ -48,7 +48,8 @@ export function postRequest(pathname: string, fields: Fields | FormData, { cooki
         pairs.push([key, "on"]);
         continue;
       }
-      for (const item of Array.isArray(value) ? value : [value]) pairs.push([key, item]);
+      // Written as URLSearchParams would: a number a test passes as it is becomes its text.
+      for (const item of Array.isArray(value) ? value : [value]) pairs.push([key, String(item)]);
     }
   }
   return new Request(new URL(pathname, BASE_URL), {
