@@ -12,6 +12,7 @@ import { closeRateLimiters } from "~/auth/rate-limit.server";
 import { hasSessionCookie } from "~/auth/session.server";
 import { NonceContext } from "~/components/nonce";
 import { db } from "~/db/db.server";
+import { startOffThreadReads, stopOffThreadReads } from "~/db/off-thread-reads.server";
 import { startOutboxSender, stopOutboxSender } from "~/mail/sender.server";
 import { startCatalogImportRunner, stopCatalogImportRunner } from "~/services/catalog-import-runner.server";
 import { startApprovalSweeper, stopApprovalSweeper } from "~/services/companies.server";
@@ -102,9 +103,13 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 };
 
 /** Called by our server once it listens: the outbox's sender loop (when SMTP_URL is set). */
-export function startBackgroundWork({ catalogImportWorker }: { catalogImportWorker?: string } = {}) {
+export function startBackgroundWork({
+  catalogImportWorker,
+  catalogReadWorker,
+}: { catalogImportWorker?: string; catalogReadWorker?: string } = {}) {
   startOutboxSender(messageAttachments);
   startCatalogImportRunner({ workerFile: catalogImportWorker });
+  startOffThreadReads({ workerFile: catalogReadWorker });
   startApprovalSweeper();
 }
 
@@ -112,6 +117,7 @@ export function startBackgroundWork({ catalogImportWorker }: { catalogImportWork
 export async function closeResources() {
   await stopOutboxSender();
   await stopCatalogImportRunner();
+  await stopOffThreadReads();
   stopApprovalSweeper();
   await closeRateLimiters();
   await db.destroy();

@@ -26,7 +26,7 @@ export type StorefrontBuild = ServerBuild & {
   entry: {
     module: {
       closeResources?: () => Promise<void>;
-      startBackgroundWork?: (options?: { catalogImportWorker?: string }) => void;
+      startBackgroundWork?: (options?: { catalogImportWorker?: string; catalogReadWorker?: string }) => void;
       publicVersion?: () => Promise<string>;
       mediaAnswer?: typeof mediaAnswer;
       shopMetrics?: typeof shopMetrics;

@@ -93,6 +93,7 @@ async function runWorker() {
   });
   build.entry.module.startBackgroundWork?.({
     catalogImportWorker: path.resolve(process.cwd(), "build", "catalog-import-worker.js"),
+    catalogReadWorker: path.resolve(process.cwd(), "build", "catalog-read-worker.js"),
   });
   answerEventLoopDelayAsks();
 

@@ -167,6 +167,24 @@ export function createMetrics({ build, pageCache, shopMetrics, token }: MetricsO
     },
   });
 
+  new Gauge({
+    name: "storefront_catalog_read_worker_running",
+    help: "1 while this process's catalog read worker runs (SQLite; 0 on PostgreSQL, where reads never block the process).",
+    registers: [registry],
+    async collect() {
+      this.set((await shop()).offThreadReads.running);
+    },
+  });
+  new Counter({
+    name: "storefront_catalog_reads_off_thread_total",
+    help: "Catalog searches' and counts' queries this process ran in its read worker.",
+    registers: [registry],
+    async collect() {
+      this.reset();
+      this.inc((await shop()).offThreadReads.reads);
+    },
+  });
+
   const count: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     res.once("finish", () => {

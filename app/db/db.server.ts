@@ -22,6 +22,7 @@ import { config } from "~/config/env.server";
 import { type DatabaseDialect, databaseDialectOf, sqlitePathOf, withoutPassword } from "~/lib/database-url";
 
 import type { Database } from "./schema";
+import { withStatementCache } from "./statement-cache";
 
 /**
  * Kysely starts SQLite transactions with a plain (deferred) BEGIN. A deferred transaction that reads
@@ -96,34 +97,6 @@ function refreshPlannerStatistics(sqlite: SQLite.Database) {
   const analyzed = sqlite.prepare("select 1 from sqlite_schema where name = 'sqlite_stat1'").get();
   if (analyzed) sqlite.pragma("optimize = 0x10002");
   else sqlite.exec("analyze");
-}
-
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew, and SQLite's prepare of a query with subqueries costs about what
- * running it does (a filtered catalog page spent 0.19 ms a request preparing its four queries). The
- * app's queries are a few hundred shapes with bound parameters, so their statements are kept, the
- * least recently used dropped past a bound. SQLite re-prepares a kept statement itself when a
- * migration changes the schema. Kysely never iterates a statement here (no `stream()`), so a kept
- * statement is never busy when it is asked for again.
- */
-function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig["database"] {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    prepare(source: string) {
-      let statement = statements.get(source);
-      if (statement) {
-        statements.delete(source);
-      } else {
-        statement = sqlite.prepare(source);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-      }
-      statements.set(source, statement);
-      return statement;
-    },
-    close: () => sqlite.close(),
-  };
 }
 
 export type DB = Kysely<Database>;

@@ -1,11 +1,13 @@
 import { databasePoolStats, db } from "~/db/db.server";
+import { offThreadReadStats } from "~/db/off-thread-reads.server";
 import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/statuses";
 
 /**
  * What /metrics reports of the shop's data (server/metrics.ts reads it at each scrape): the
  * outbox's messages by status and how long the oldest unsent one has waited, the orders placed,
- * and the database's connections. Every app server reports the same database, so a dashboard
- * takes the maximum of these across servers, not the sum.
+ * the database's connections, and the catalog reads this process ran in its read worker. Every app
+ * server reports the same database, so a dashboard takes the maximum of the outbox and order
+ * figures across servers, not the sum.
  */
 export async function shopMetrics() {
   const [byStatus, oldestUnsent, orders] = await Promise.all([
@@ -32,6 +34,7 @@ export async function shopMetrics() {
     oldestUnsentSeconds: oldest ? Math.max(0, (Date.now() - Date.parse(oldest)) / 1000) : 0,
     ordersPlaced: Number(orders.count),
     pool: databasePoolStats(),
+    offThreadReads: offThreadReadStats(),
   };
 }
 

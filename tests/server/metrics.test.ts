@@ -110,3 +110,35 @@ test("requests are counted by the route's pattern, and the access log says the s
   expect(logged).toHaveLength(3);
   await db.deleteFrom("items").where("id", "=", item.id).execute();
 });
+
+describe("the catalog's read worker", () => {
+  const onSqlite = process.env.TEST_DATABASE !== "postgres";
+  const reads = async () => valueOf((await scrape()).text, "storefront_catalog_reads_off_thread_total");
+  const page = async (address: string) => {
+    const response = await fetch(`${server.origin}${address}`);
+    return { status: response.status, html: await response.text() };
+  };
+
+  test("runs the catalog's searches and counts on SQLite, and nothing on PostgreSQL, where no query blocks the process", async () => {
+    expect(valueOf((await scrape()).text, "storefront_catalog_read_worker_running")).toBe(onSqlite ? 1 : 0);
+    const before = await reads();
+    const search = await page(`/items?q=${encodeURIComponent(`gear ${Date.now()}`)}`);
+    expect(search.status).toBe(200);
+    const suggest = await page("/search/suggest?q=spur");
+    expect(suggest.status).toBe(200);
+    const ran = (await reads()) - before;
+    if (onSqlite) expect(ran).toBeGreaterThan(0);
+    else expect(ran).toBe(0);
+  });
+
+  test("a part written a moment ago is found by the next search, and gone from it once deleted", async () => {
+    const token = `Worm${Date.now().toString(36)}`;
+    const item = await newItem({ name: `${token} Gear Set` });
+    const found = await page(`/items?q=${token}`);
+    expect(found.status).toBe(200);
+    expect(found.html).toContain(item.part_number);
+    await db.deleteFrom("items").where("id", "=", item.id).execute();
+    const gone = await page(`/items?q=${token}&page=1`);
+    expect(gone.html).not.toContain(item.part_number);
+  });
+});

@@ -3,6 +3,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 
 import { db, type DbOptions, type Executor } from "~/db/db.server";
+import { offThread } from "~/db/off-thread-reads.server";
 import type { Database } from "~/db/schema";
 import { cardColumns, type ItemDetail } from "~/models/item.server";
 import { MAX_CATALOG_PAGE } from "~/validation/catalog";
@@ -20,7 +21,9 @@ export const CATALOG_PAGE_SIZE = 12;
 export type CatalogAsk = { filter: NormalizedFilter; hits: Hits | undefined; executor: Executor };
 
 export async function askCatalog(filter: NormalizedFilter, executor: Executor): Promise<CatalogAsk> {
-  return { filter, hits: filter.query ? await searchHits(filter.query, executor) : undefined, executor };
+  const hits = filter.query ? await searchHits(filter.query, executor) : undefined;
+  // Its counts, facets and page run where the search did: in the read worker, where there is one.
+  return { filter, hits, executor: offThread(executor) };
 }
 
 type Where = (eb: ExpressionBuilder<Database, "items">) => ReturnType<ExpressionBuilder<Database, "items">["and"]>;

@@ -4,6 +4,7 @@
 import { PostgresAdapter, sql } from "kysely";
 
 import type { Executor } from "~/db/db.server";
+import { offThread } from "~/db/off-thread-reads.server";
 import { type MatchDialect, matchExpression, withAlternatives, withCompletions } from "~/lib/search/match-expressions";
 import { readQuery } from "~/lib/search/query-reader";
 import { MIN_PART_NUMBER_FRAGMENT, type Term } from "~/lib/search/terms";
@@ -33,12 +34,14 @@ export type Hits = Awaited<ReturnType<typeof searchHits>>;
  * meeting some of them are listed. Every step is one bounded index read.
  */
 export async function searchHits(query: string, executor: Executor, bound = SEARCH_CANDIDATES) {
+  // The index reads run in the read worker where there is one; the vocabulary is kept per database.
+  const reads = offThread(executor);
   const reading = readQuery(query);
   const dialect = dialectOf(executor);
   const ranked = new Ranked(bound);
   const key = reading.partNumberKey;
   if (key.length >= MIN_PART_NUMBER_FRAGMENT) {
-    const startingWith = await partNumbersStartingWith(key, executor, bound);
+    const startingWith = await partNumbersStartingWith(key, reads, bound);
     if (startingWith.length) {
       for (const part of startingWith) {
         ranked.add(part.exact ? TIER.exactPartNumber : TIER.partNumber, [part.id]);
@@ -53,16 +56,19 @@ export async function searchHits(query: string, executor: Executor, bound = SEAR
     );
   let terms = termsWith(new Map());
   const meetingEveryTerm = async () => {
+    // Every tier's parts meet every term somewhere in the document: when no part does (a long or
+    // made-up query), one read that stops at the first match answers for all five tiers.
+    if (!(await matching(matchExpression(terms, dialect, "all"), reads, 1)).length) return;
     for (const [tier, scope] of EVERY_TERM_TIERS) {
       if (ranked.skipsTier()) break;
       const expression = matchExpression(terms, dialect, "all", scope);
-      ranked.add(tier, await matching(expression, executor, bound, "wordsIn" in scope ? "nameAndSpecs" : "whole"));
+      ranked.add(tier, await matching(expression, reads, bound, "wordsIn" in scope ? "nameAndSpecs" : "whole"));
     }
   };
   await meetingEveryTerm();
   // A code typed in pieces ("hk 2016") may still be a piece of a part number when its words met nothing.
   if (key.length >= MIN_PART_NUMBER_FRAGMENT && (mayBePartOfPartNumber(reading.terms) || ranked.size === 0)) {
-    ranked.add(TIER.containing, await partNumbersContaining(key, executor, bound));
+    ranked.add(TIER.containing, await partNumbersContaining(key, reads, bound));
   }
   let corrected: string | null = null;
   if (ranked.size < Math.min(PAGE_WORTH, bound)) {
@@ -74,7 +80,7 @@ export async function searchHits(query: string, executor: Executor, bound = SEAR
     }
   }
   if (ranked.size === 0 && terms.length > 1) {
-    ranked.add(TIER.someTerms, await matching(matchExpression(terms, dialect, "any"), executor, bound));
+    ranked.add(TIER.someTerms, await matching(matchExpression(terms, dialect, "any"), reads, bound));
   }
   return ranked.hits({ corrected });
 }

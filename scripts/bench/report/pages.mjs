@@ -28,7 +28,8 @@ export function opening(info) {
     "Columns: *req/s* is what autocannon got (wall clock); *CPU ms/req* is the server's main thread's CPU time (the " +
       "event loop; user + system, from /proc) over the requests its own log says it answered; *req/s per CPU-s* is its " +
       "inverse, the throughput of the process working flat out; *all threads* adds the helper threads (V8's garbage " +
-      "collector and compiler, libuv's pool), which work beside the event loop on the other core. On a quiet machine " +
+      "collector and compiler, libuv's pool, and the catalog's read worker, where a search's and a filter's SQL runs: " +
+      "decision 36), which work beside the event loop on the other core. On a quiet machine " +
       "the two ratios agree; when other jobs share the cores, the CPU figures are the steadier ones (CPU time per " +
       "request grows too on crowded cores, but alike for every page of a round). Ratios are against the bare Remix " +
       "document route.",
