@@ -1,11 +1,11 @@
 import { defineConfig } from "@playwright/test";
 
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/lib/chromium.mjs";
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from "./scripts/lib/chromium.mjs";
 import { E2E_BASE_URL, FAKE_OAUTH_PORT } from "./tests/support/e2e-env.mjs";
 
 const chromium = {
-  // Playwright cannot download its browser here; Debian's Chromium is installed by `npm test`.
-  executablePath: CHROMIUM_PATH,
+  // Playwright cannot download its browser here; Debian's headless shell is installed by `npm test`.
+  executablePath: HEADLESS_SHELL_PATH,
   args: CHROMIUM_FLAGS,
 };
 
@@ -21,10 +21,11 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     launchOptions: chromium,
-    // A failed test keeps its trace (every action with the page's DOM before and after) and a
-    // screenshot of where it stopped. The trace's film strip is left out: encoding a frame for every
-    // paint, for every test that passes too, took a third of the suite's time.
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
+    // No trace: it recorded every action's DOM, for the tests that pass too, on a machine whose two
+    // cores Chromium and the server already fill, and CI keeps only its log. A failed test leaves a
+    // screenshot and error-context.md (the page as an ARIA snapshot), which `npm test` prints. To
+    // debug one: `npx playwright test --trace on <file>`.
+    trace: "off",
     screenshot: "only-on-failure",
   },
   projects: [

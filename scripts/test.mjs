@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { ensureBuild } from "./lib/build.mjs";
-import { ensureChromium } from "./lib/chromium.mjs";
+import { ensureHeadlessShell } from "./lib/chromium.mjs";
 import { ensureDependenciesKeepingLockfile } from "./lib/ensure-deps.mjs";
 import { ensureNginx } from "./lib/nginx.mjs";
 import { ensurePoppler } from "./lib/poppler.mjs";
@@ -26,7 +26,7 @@ function count(name, result) {
 }
 
 const lockfileKept = ensureDependenciesKeepingLockfile();
-ensureChromium();
+ensureHeadlessShell();
 ensureNginx();
 ensurePoppler();
 step("lockfile unchanged by install", lockfileKept);
@@ -73,6 +73,26 @@ count("vitest (sqlite)", runVitest("sqlite", { env: sqlite }));
 count("server (sqlite)", runVitest("server-sqlite", { config: SERVER_CONFIG, env: sqlite }));
 await reliability("sqlite", sqlite);
 
+/**
+ * CI keeps only the log, so each failed browser test's page is printed into it: the ARIA snapshot
+ * Playwright writes beside the failure (test-results/<test>/error-context.md), cut to a length a log
+ * can hold.
+ */
+function printFailedPages() {
+  const results = path.join(root, "test-results");
+  const contexts = fs.existsSync(results)
+    ? fs.readdirSync(results, { recursive: true }).filter((file) => path.basename(String(file)) === "error-context.md")
+    : [];
+  for (const file of contexts) {
+    const text = fs.readFileSync(path.join(results, String(file)), "utf8");
+    const start = text.indexOf("```yaml");
+    if (start < 0) continue;
+    const end = text.indexOf("# Test source", start);
+    const snapshot = text.slice(start, end < 0 ? undefined : end).trim();
+    console.log(`\nThe page when ${path.dirname(String(file))} failed:\n${snapshot.slice(0, 8000)}`);
+  }
+}
+
 function playwright(name, args, env = {}) {
   log(`Playwright: ${name}`);
   const report = path.join(reportDir, `playwright-${name}.json`);
@@ -83,6 +103,7 @@ function playwright(name, args, env = {}) {
       env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
     }),
   );
+  printFailedPages();
   try {
     const { stats } = JSON.parse(fs.readFileSync(report, "utf8"));
     totals.passed += stats.expected + stats.flaky;

@@ -1,8 +1,16 @@
 import fs from "node:fs";
 
-import { isRoot, log, run } from "./run.mjs";
+import { aptInstall } from "./run.mjs";
 
+/** Debian's full Chromium: Lighthouse (`npm run bench:lighthouse`) needs the whole browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+/**
+ * Debian's headless shell, which the browser suite drives: the same Blink and V8 without the
+ * browser's own UI process work, which on two cores that Chromium and the server fill made the
+ * browser suite a third faster (docs/decisions/0037).
+ */
+export const HEADLESS_SHELL_PATH = process.env.HEADLESS_SHELL_PATH || "/usr/bin/chromium-headless-shell";
 
 /** Without these, Chromium tries to reach Google's services from a machine that has no internet, and stalls. */
 export const CHROMIUM_FLAGS = [
@@ -14,11 +22,7 @@ export const CHROMIUM_FLAGS = [
   "--no-first-run",
 ];
 
-/** Playwright cannot download its own browser here, so the suite drives Debian's Chromium. */
-export function ensureChromium() {
-  if (fs.existsSync(CHROMIUM_PATH)) return;
-  if (!isRoot) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's chromium package`);
-  log("Installing Chromium with apt");
-  run("apt-get", ["update", "-qq"]);
-  run("apt-get", ["install", "-y", "-qq", "chromium"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+/** Playwright cannot download its own browser here, so the suite drives Debian's headless shell. */
+export function ensureHeadlessShell() {
+  if (!fs.existsSync(HEADLESS_SHELL_PATH)) aptInstall("chromium-headless-shell", { missing: HEADLESS_SHELL_PATH });
 }

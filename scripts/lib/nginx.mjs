@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-import { isRoot, log, root, run } from "./run.mjs";
+import { aptInstall, root } from "./run.mjs";
 
 /** The repository's nginx site (docs/operations.md), which tests and the bench run as shipped but for ports. */
 export const NGINX_SITE = path.join(root, "deploy", "nginx", "storefront.conf");
@@ -14,12 +14,7 @@ export const NGINX_SITE = path.join(root, "deploy", "nginx", "storefront.conf");
  * as deploy/nginx/storefront.conf ships: Debian's nginx, installed with apt when it is missing.
  */
 export function ensureNginx() {
-  if (spawnSync("nginx", ["-v"]).status === 0) return;
-  if (!isRoot) throw new Error("nginx is missing: install Debian's nginx-light (or nginx) package");
-  log("Installing nginx with apt");
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  run("apt-get", ["update", "-qq"]);
-  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "nginx-light"], { env });
+  if (spawnSync("nginx", ["-v"]).status !== 0) aptInstall("nginx-light", { missing: "nginx", recommends: false });
 }
 
 function freePort() {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { isRoot, log, run } from "./run.mjs";
+import { aptInstall, isRoot, log } from "./run.mjs";
 
 function findPgBin() {
   const candidates = [
@@ -23,13 +23,7 @@ function findPgBin() {
 function ensurePostgresInstalled() {
   let dir = findPgBin();
   if (dir) return dir;
-  if (!isRoot)
-    throw new Error("PostgreSQL server binaries (initdb, pg_ctl) are missing: install the postgresql package");
-  log("Installing PostgreSQL with apt");
-  run("apt-get", ["update", "-qq"]);
-  run("apt-get", ["install", "-y", "-qq", "postgresql"], {
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
+  aptInstall("postgresql", { missing: "PostgreSQL's server binaries (initdb, pg_ctl)" });
   dir = findPgBin();
   if (!dir) throw new Error("PostgreSQL was installed but initdb was not found");
   return dir;

@@ -58,3 +58,17 @@ export function start(command, args, options = {}) {
 }
 
 export const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+
+/**
+ * Installs a Debian package the tests need and the machine lacks (Chromium's headless shell, nginx,
+ * poppler, PostgreSQL), as root; anyone else is told what to install. `missing` says what is absent.
+ * @param {string} debianPackage
+ * @param {{ missing: string, recommends?: boolean }} options
+ */
+export function aptInstall(debianPackage, { missing, recommends = true }) {
+  if (!isRoot) throw new Error(`${missing} is missing: install Debian's ${debianPackage} package`);
+  log(`Installing ${debianPackage} with apt`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  run("apt-get", ["update", "-qq"]);
+  run("apt-get", ["install", "-y", "-qq", ...(recommends ? [] : ["--no-install-recommends"]), debianPackage], { env });
+}

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { expectNoAxeFindings } from "./axe";
-import { fillCartFor, login } from "./fixtures";
+import { fillCartFor, login, untilHydrated } from "./fixtures";
 
 // The address book (issue 27): a buyer keeps addresses in parts (a postcode that is not one is
 // refused beside its field), makes one the default billing address, and checkout offers them for
@@ -24,6 +24,7 @@ for (const [width, height] of [
     const { userId } = await login(page, { name: "Ada Turner" });
 
     await page.goto("/dashboard/addresses");
+    await untilHydrated(page, javaScriptEnabled);
     await expect(page.getByText("No addresses yet.")).toBeVisible();
     await page.getByLabel("Name", { exact: true }).fill("Ada Turner");
     await page.getByLabel("Company (optional)").fill("Turner Engineering Ltd");
@@ -54,6 +55,7 @@ for (const [width, height] of [
 
     await fillCartFor(userId);
     await page.goto("/checkout");
+    await untilHydrated(page, javaScriptEnabled);
     const deliverTo = page.getByLabel("Deliver to");
     const billTo = page.getByLabel("Bill to");
     await expect(deliverTo.locator("option:checked")).toHaveText(
@@ -66,9 +68,11 @@ for (const [width, height] of [
     await page.screenshot({ path: testInfo.outputPath(`checkout-addresses-${width}.png`), fullPage: true });
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page).toHaveURL(/\/dashboard\/my-order\/\d+$/);
-    await expect(
-      page.getByText("Ada Turner, Turner Engineering Ltd, 4 Forge Lane, Sheffield S3 8RA, United Kingdom"),
-    ).toBeVisible();
+    // The order page's own section, not the text alone: with JavaScript the address bar changes a
+    // moment before the page does, and checkout's pickers hold the same words.
+    await expect(page.getByRole("region", { name: "Shipping" })).toContainText(
+      "Ada Turner, Turner Engineering Ltd, 4 Forge Lane, Sheffield S3 8RA, United Kingdom",
+    );
     await context.close();
   });
 }
@@ -102,6 +106,7 @@ test("a company admin keeps the company's addresses with the keyboard alone, and
   if (!joined.ok) throw new Error(joined.reason);
 
   await adminPage.goto("/dashboard/addresses");
+  await untilHydrated(adminPage, javaScriptEnabled);
   await expect(adminPage.getByRole("heading", { name: `${companyName}’s addresses` })).toBeVisible();
   // Keyboard alone: the link to the company's form, then field by field with Tab, Space and Enter.
   await adminPage.getByRole("link", { name: `Add an address to ${companyName}’s book` }).focus();
@@ -138,6 +143,7 @@ test("a company admin keeps the company's addresses with the keyboard alone, and
   await buyerPage.screenshot({ path: testInfo.outputPath("company-addresses-buyer-375.png"), fullPage: true });
   await fillCartFor(buyer.userId);
   await buyerPage.goto("/checkout");
+  await untilHydrated(buyerPage, javaScriptEnabled);
   const deliverTo = buyerPage.getByLabel("Deliver to");
   await expect(deliverTo.locator('optgroup[label="Your company\'s addresses"] option')).toHaveCount(1);
   await expect(deliverTo.locator("option:checked")).toHaveText(
@@ -147,9 +153,9 @@ test("a company admin keeps the company's addresses with the keyboard alone, and
   await buyerPage.screenshot({ path: testInfo.outputPath("checkout-company-address-375.png"), fullPage: true });
   await buyerPage.getByRole("button", { name: "Place Order" }).click();
   await expect(buyerPage).toHaveURL(/\/dashboard\/my-order\/\d+$/);
-  await expect(
-    buyerPage.getByText(`Goods In, ${companyName}, Dock 3, Wharf Road, Sheffield S3 8RA, United Kingdom`).first(),
-  ).toBeVisible();
+  await expect(buyerPage.getByRole("region", { name: "Shipping" })).toContainText(
+    `Goods In, ${companyName}, Dock 3, Wharf Road, Sheffield S3 8RA, United Kingdom`,
+  );
   await adminContext.close();
   await buyerContext.close();
 });

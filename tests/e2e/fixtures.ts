@@ -47,6 +47,16 @@ export function searchBox(scope: Page | Locator, javaScriptEnabled: boolean) {
   return scope.getByRole(javaScriptEnabled ? "combobox" : "searchbox", { name: "Search parts" });
 }
 
+/**
+ * With JavaScript, waits until the page has hydrated: the header's search box becomes a combobox in
+ * an effect, after React has committed the page. Fields typed and a button clicked before then take
+ * the no-JavaScript path by accident, so the test checks the other mode than it names (the address
+ * book's test once failed in CI at such a step, on a slow machine).
+ */
+export async function untilHydrated(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await expect(page.locator('input[role="combobox"]').first()).toBeAttached();
+}
+
 export const PASSWORD = "a-good-password";
 
 export async function signUp(page: Page, { name = "Pat Machinist", email = uniqueEmail() } = {}) {
