@@ -3,7 +3,7 @@ import type { Request as ExpressRequest, RequestHandler, Response as ExpressResp
 import { corsHeaders } from "~/api/cors.server";
 import { appUrl } from "~/config/env.server";
 import { refusalPage } from "~/web/refusal-page.server";
-import { bodyLimitFor, CROSS_SITE_REFUSED } from "~/web/request.server";
+import { bodyLimitFor, CROSS_SITE_REFUSED, MAX_FORM_BYTES } from "~/web/request.server";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"] as const;
 const ALLOW = ALLOWED_METHODS.join(", ");
@@ -25,8 +25,6 @@ export async function sendRefusal(
   message: string,
   headers: Record<string, string> = {},
 ) {
-  // The rest of a body declared too large is not worth reading: the connection ends with the answer.
-  if (status === 413) res.setHeader("Connection", "close");
   if (isApi(path)) {
     const ask = {
       method: res.req.method,
@@ -55,15 +53,41 @@ export const methodFilter: RequestHandler = (req, res, next) => {
   void sendRefusal(res, req.path, 405, `This address does not take ${req.method} requests.`, { Allow: ALLOW });
 };
 
-/** A body that says it is larger than its page's form or the API accepts is refused before it is read. */
+/**
+ * How much more than its page's limit a refused body may be, and how long it may take, for the server
+ * to take it in (and drop it) after its 413 rather than close the connection. A server that closes
+ * while the client is still sending makes the client's system answer the next bytes with a reset, and
+ * the client may never read the 413 (RFC 9112 §9.6): a browser shows "connection reset" instead of
+ * the page that says why. So a body a little over its limit arrives whole and its sender reads the
+ * answer; taking it in costs the server about what two of the largest forms do.
+ */
+export const REFUSED_BODY_LINGER = { ms: 2_000, bytes: 2 * MAX_FORM_BYTES };
+
+/**
+ * A body that says it is larger than its page's form or the API accepts is refused before it is read.
+ * One at most REFUSED_BODY_LINGER's bytes over is taken in and dropped after the answer (Node reads an
+ * unread body off the wire, keeping the connection for the next request), within its time; a larger
+ * one is not worth reading, and the connection ends with the answer.
+ */
 export const declaredSizeLimit: RequestHandler = (req, res, next) => {
   const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > bodyLimitFor(req.path)) {
-    void sendRefusal(res, req.path, 413, "This request is too large to be accepted.");
-    return;
-  }
-  next();
+  const limit = bodyLimitFor(req.path);
+  if (declared <= limit) return next();
+  if (declared - limit <= REFUSED_BODY_LINGER.bytes) res.once("finish", () => lingerThenClose(req));
+  else res.setHeader("Connection", "close");
+  void sendRefusal(res, req.path, 413, "This request is too large to be accepted.");
 };
+
+/**
+ * Lets the rest of a refused body come in for REFUSED_BODY_LINGER's time, then closes the connection
+ * if it has not all arrived (a sender that stalls holds nothing longer than that).
+ */
+function lingerThenClose(req: ExpressRequest) {
+  if (req.complete) return;
+  setTimeout(() => {
+    if (!req.complete) req.socket.destroy();
+  }, REFUSED_BODY_LINGER.ms).unref();
+}
 
 /**
  * Refuses a state-changing request to a page that another origin made the browser send, with the

@@ -134,7 +134,7 @@ describe("an upload's size through the server", () => {
             "Sec-Fetch-Site: same-origin",
             `Cookie: ${admin}`,
             "Content-Type: multipart/form-data; boundary=x",
-            `Content-Length: ${27 * 1024 * 1024}`,
+            `Content-Length: ${100 * 1024 * 1024}`,
             "",
             "--x\r\n",
           ].join("\r\n"),

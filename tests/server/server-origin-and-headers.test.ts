@@ -4,8 +4,10 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { createApiKey } from "~/models/api-key.server";
+import { MAX_FORM_BYTES } from "~/web/request.server";
 
 import { STRICT_TRANSPORT_SECURITY } from "../../server/config";
+import { REFUSED_BODY_LINGER } from "../../server/refusals";
 import { postForm, type ServerProcess, startServer } from "../support/server";
 import { uniqueEmail } from "../support/unique";
 import { createSignedInUser } from "../support/users";
@@ -192,5 +194,55 @@ describe("transport and content-type headers", () => {
       expect(response.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
       await response.arrayBuffer();
     }
+  });
+});
+
+describe("a body declared larger than its page takes", () => {
+  /** A POST to /contact declaring `length` bytes, of which `sent` are sent; resolves with all the server sent back. */
+  function postDeclaring(length: number, sent: number, then = "") {
+    return new Promise<{ answer: string; closedAfterMs: number }>((resolve) => {
+      const started = Date.now();
+      let answer = "";
+      const socket = net.connect(server.port, "127.0.0.1", () => {
+        socket.write(
+          `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: http://shop.test\r\n` +
+            `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n\r\n`,
+        );
+        socket.write(Buffer.alloc(sent, "a"));
+        if (then) socket.write(then);
+      });
+      socket.on("data", (chunk) => {
+        answer += chunk;
+        // The next request's answer too, when one was sent: then the connection has served it.
+        if (then && answer.includes("HTTP/1.1 200")) socket.end();
+      });
+      socket.on("error", (error) => (answer += `\n[${error.message}]`));
+      socket.on("close", () => resolve({ answer, closedAfterMs: Date.now() - started }));
+    });
+  }
+
+  test("a little over the limit is taken in whole: its sender reads the 413 and the connection serves the next request", async () => {
+    const length = MAX_FORM_BYTES + 1024 * 1024;
+    expect(length - MAX_FORM_BYTES).toBeLessThanOrEqual(REFUSED_BODY_LINGER.bytes);
+    const { answer } = await postDeclaring(length, length, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).not.toContain("connection: close");
+    expect(answer).not.toMatch(/\[(write )?(EPIPE|ECONNRESET)/);
+    // The answer to GET /healthz follows the 413's, on the same connection.
+    expect(answer.indexOf("HTTP/1.1 200 OK")).toBeGreaterThan(answer.indexOf("HTTP/1.1 413"));
+  });
+
+  test("a sender that stops partway is cut off once the server has waited REFUSED_BODY_LINGER.ms", async () => {
+    const { answer, closedAfterMs } = await postDeclaring(MAX_FORM_BYTES + 1024, 1024);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(REFUSED_BODY_LINGER.ms - 100);
+    expect(closedAfterMs).toBeLessThan(REFUSED_BODY_LINGER.ms + 3_000);
+  });
+
+  test("far over the limit, the 413 ends the connection without reading the body", async () => {
+    const { answer, closedAfterMs } = await postDeclaring(MAX_FORM_BYTES + REFUSED_BODY_LINGER.bytes + 1, 0);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain("connection: close");
+    expect(closedAfterMs).toBeLessThan(REFUSED_BODY_LINGER.ms);
   });
 });
