@@ -193,11 +193,15 @@ describe("scheduled backups", () => {
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     try {
+      // A copy is announced when written and the old ones are removed after: the third removal is
+      // the point at which at most BACKUP_KEEP copies must be left.
+      const pruned = () => (output.match(/keeping the newest \d+ in/g) ?? []).length;
       const until = Date.now() + 30_000;
-      while ((output.match(/backup written/g) ?? []).length < 3 && Date.now() < until && child.exitCode === null) {
+      while (pruned() < 3 && Date.now() < until && child.exitCode === null) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect((output.match(/backup written/g) ?? []).length, output).toBeGreaterThanOrEqual(3);
+      expect(pruned(), output).toBeGreaterThanOrEqual(3);
       const kept = fs.readdirSync(dir).filter((name) => /^storefront-.*\.(db|dump)$/.test(name));
       expect(kept.length).toBeLessThanOrEqual(2);
       // Each kept copy is whole: it restores and adds up.
