@@ -57,6 +57,11 @@ export async function untilHydrated(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await expect(page.locator('input[role="combobox"]').first()).toBeAttached();
 }
 
+/** Whether the page's own scripts run: Remix's inline script sets `__remixContext` only if they do. */
+async function scriptsRun(page: Page) {
+  return page.evaluate(() => "__remixContext" in window);
+}
+
 export const PASSWORD = "a-good-password";
 
 export async function signUp(page: Page, { name = "Pat Machinist", email = uniqueEmail() } = {}) {
@@ -206,6 +211,9 @@ export async function addProduct(
 ) {
   const name = `Test Sprocket ${uniqueToken()}`;
   await page.goto("/dashboard/add-product");
+  // Its callers do not say whether JavaScript is on, and with it on the checkbox below was once
+  // clicked while React hydrated and did not stay checked.
+  await untilHydrated(page, await scriptsRun(page));
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Image URL").fill("/images/items/timing-pulley.svg");
   await page.getByLabel("Description").fill("A sprocket made for the end-to-end suite.");
