@@ -6,6 +6,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import SQLite from "better-sqlite3";
 
 import type { ReadAnswer, ReadAsk } from "~/db/off-thread-reads.server";
+import { type Row, stopsAfter } from "~/db/reads-in-turn";
 import { withStatementCache } from "~/db/statement-cache";
 
 const { file } = workerData as { file: string };
@@ -15,12 +16,19 @@ sqlite.pragma("query_only = 1");
 sqlite.pragma("busy_timeout = 5000");
 const statements = withStatementCache(sqlite);
 
-parentPort?.on("message", ({ id, sql, parameters }: ReadAsk) => {
+parentPort?.on("message", ({ id, reads, stop }: ReadAsk) => {
   let answer: ReadAnswer;
   try {
-    const statement = statements.prepare(sql);
-    if (!statement.reader) throw new Error("the catalog's read worker runs queries that read, not writes");
-    answer = { id, rows: statement.all(parameters) as Record<string, unknown>[] };
+    const stops = stopsAfter(stop ?? {});
+    const answers: Row[][] = [];
+    for (const { sql, parameters } of reads) {
+      const statement = statements.prepare(sql);
+      if (!statement.reader) throw new Error("the catalog's read worker runs queries that read, not writes");
+      const rows = statement.all(parameters) as Row[];
+      answers.push(rows);
+      if (stops(rows)) break;
+    }
+    answer = { id, answers };
   } catch (error) {
     answer = { id, error: error instanceof Error ? error.message : String(error) };
   }

@@ -21,34 +21,47 @@ import { config } from "~/config/env.server";
 import { sqlitePathOf } from "~/lib/database-url";
 
 import { db, dialectOf, type Executor } from "./db.server";
+import { type Read, type Row, type StopRule, stopsAfter } from "./reads-in-turn";
 import type { Database } from "./schema";
 
-/** A query the worker runs, and its answer: the rows, or why it failed. */
-export type ReadAsk = { id: number; sql: string; parameters: readonly unknown[] };
-export type ReadAnswer = { id: number; rows: Record<string, unknown>[] } | { id: number; error: string };
+/**
+ * What the worker is asked: queries run in turn, stopping early by `stop` (one query, or a search's
+ * tiers: one message each way however many it runs), and its answer: the rows of each query run, or
+ * why one failed.
+ */
+export type ReadAsk = { id: number; reads: Read[]; stop?: StopRule };
+export type ReadAnswer = { id: number; answers: Row[][] } | { id: number; error: string };
 
-type Waiting = { resolve: (rows: Record<string, unknown>[]) => void; reject: (error: Error) => void };
+type Waiting = { resolve: (answers: Row[][]) => void; reject: (error: Error) => void };
 
 const RESTART_DELAY_MS = 1_000;
 
 let worker: Worker | undefined;
 let stopped = false;
 let readsRun = 0;
+let asksSent = 0;
 let nextId = 0;
 const waiting = new Map<number, Waiting>();
+
+/** Posts reads to a running worker; resolves with the rows of each read it ran. */
+function askWorker(running: Worker, queries: readonly CompiledQuery[], stop?: StopRule): Promise<Row[][]> {
+  const id = ++nextId;
+  asksSent++;
+  const reads = queries.map(({ sql, parameters }) => ({ sql, parameters }));
+  return new Promise<Row[][]>((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    running.postMessage({ id, reads, stop } satisfies ReadAsk);
+  }).then((answers) => {
+    readsRun += answers.length;
+    return answers;
+  });
+}
 
 /** Hands one compiled query to the worker; with none running (it died, or stopped), runs it here. */
 function runInWorker<R>(query: CompiledQuery): Promise<QueryResult<R>> {
   const running = worker;
   if (!running) return db.executeQuery<R>(query);
-  const id = ++nextId;
-  return new Promise<Record<string, unknown>[]>((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    running.postMessage({ id, sql: query.sql, parameters: query.parameters } satisfies ReadAsk);
-  }).then((rows) => {
-    readsRun++;
-    return { rows: rows as R[] };
-  });
+  return askWorker(running, [query]).then(([rows]) => ({ rows: rows as R[] }));
 }
 
 const connection: DatabaseConnection = {
@@ -84,7 +97,7 @@ function answer(message: ReadAnswer) {
   if (!asked) return;
   waiting.delete(message.id);
   if ("error" in message) asked.reject(new Error(message.error));
-  else asked.resolve(message.rows);
+  else asked.resolve(message.answers);
 }
 
 function failWaitingReads(reason: string) {
@@ -137,7 +150,32 @@ export function offThread(executor: Executor): Executor {
   return executor === db && worker ? reader : executor;
 }
 
-/** For /metrics: whether the worker runs, and how many reads it has answered since the process started. */
+/**
+ * Runs `queries` in turn on `executor`, stopping early by `stop`; the rows of each query run. Where
+ * `executor` reads in the worker, the whole list is one message each way: a search's tiers would
+ * otherwise each wait their turn on a busy request thread between one read and the next.
+ */
+export async function readInTurn(
+  executor: Executor,
+  queries: readonly CompiledQuery[],
+  stop: StopRule,
+): Promise<Row[][]> {
+  const running = worker;
+  if (executor === reader && running) return askWorker(running, queries, stop);
+  const stops = stopsAfter(stop);
+  const answers: Row[][] = [];
+  for (const query of queries) {
+    const { rows } = await executor.executeQuery<Row>(query);
+    answers.push(rows);
+    if (stops(rows)) break;
+  }
+  return answers;
+}
+
+/**
+ * For /metrics and tests: whether the worker runs, how many reads it has answered and how many
+ * messages asked for them since the process started.
+ */
 export function offThreadReadStats() {
-  return { running: worker ? 1 : 0, reads: readsRun };
+  return { running: worker ? 1 : 0, reads: readsRun, asks: asksSent };
 }

@@ -19,6 +19,8 @@ const QUERIES = ["spur gear", "8mm bore", "spur gaer", "m6x20", "gw-sg", "6204 2
 async function answersOnThisThread() {
   const answers: Record<string, unknown> = {};
   for (const query of QUERIES) answers[query] = await searchHits(query, db);
+  // Bounds a tier fills: the tiers after it are not read.
+  for (const query of ["spur gear", "gear"]) answers[`${query}, 1 part`] = await searchHits(query, db, 1);
   return answers;
 }
 
@@ -46,6 +48,16 @@ if (onSqlite) {
       const before = offThreadReadStats().reads;
       expect(await answersOnThisThread()).toEqual(onThisThread);
       expect(offThreadReadStats().reads).toBeGreaterThan(before);
+    });
+
+    test("a search's probe and tiers reach the worker as one message, not one each", async () => {
+      const before = offThreadReadStats();
+      await searchHits("spur gear", db);
+      const after = offThreadReadStats();
+      const reads = after.reads - before.reads;
+      const asks = after.asks - before.asks;
+      expect(reads).toBeGreaterThanOrEqual(3);
+      expect(asks).toBeLessThan(reads);
     });
 
     test("a transaction's reads stay in the transaction, which must see its own writes", async () => {

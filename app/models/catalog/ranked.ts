@@ -32,6 +32,11 @@ export class Ranked {
     return this.found.size;
   }
 
+  /** The parts found so far, in no order. */
+  ids() {
+    return [...this.found.keys()];
+  }
+
   /**
    * Whether a tier still to come is skipped: past the bound it adds no part, only that there may
    * be more, which is then said without reading it.

@@ -4,7 +4,7 @@
 import { PostgresAdapter, sql } from "kysely";
 
 import type { Executor } from "~/db/db.server";
-import { offThread } from "~/db/off-thread-reads.server";
+import { offThread, readInTurn } from "~/db/off-thread-reads.server";
 import { type MatchDialect, matchExpression, withAlternatives, withCompletions } from "~/lib/search/match-expressions";
 import { readQuery } from "~/lib/search/query-reader";
 import { MIN_PART_NUMBER_FRAGMENT, type Term } from "~/lib/search/terms";
@@ -57,12 +57,24 @@ export async function searchHits(query: string, executor: Executor, bound = SEAR
   let terms = termsWith(new Map());
   const meetingEveryTerm = async () => {
     // Every tier's parts meet every term somewhere in the document: when no part does (a long or
-    // made-up query), one read that stops at the first match answers for all five tiers.
-    if (!(await matching(matchExpression(terms, dialect, "all"), reads, 1)).length) return;
-    for (const [tier, scope] of EVERY_TERM_TIERS) {
-      if (ranked.skipsTier()) break;
+    // made-up query), a probe that stops at the first match answers for all five tiers. The probe
+    // and the tiers are read in turn as one list (in the read worker, one message), stopping once
+    // the parts found reach the bound, as the tiers' order would.
+    const probe = matchingQuery(matchExpression(terms, dialect, "all"), reads, 1);
+    if (!probe) return;
+    const tiers = EVERY_TERM_TIERS.flatMap(([tier, scope]) => {
       const expression = matchExpression(terms, dialect, "all", scope);
-      ranked.add(tier, await matching(expression, reads, bound, "wordsIn" in scope ? "nameAndSpecs" : "whole"));
+      const query = matchingQuery(expression, reads, bound, "wordsIn" in scope ? "nameAndSpecs" : "whole");
+      return query ? [{ tier, query }] : [];
+    });
+    const [found, ...byTier] = await readInTurn(reads, [probe, ...tiers.map(({ query }) => query)], {
+      firstIsProbe: true,
+      enoughIds: { bound, known: ranked.ids() },
+    });
+    if (!found.length) return;
+    for (const [index, { tier }] of tiers.entries()) {
+      if (ranked.skipsTier()) break;
+      ranked.add(tier, idsOf(byTier[index]));
     }
   };
   await meetingEveryTerm();
@@ -157,17 +169,29 @@ async function matching(
   bound: number,
   index: keyof typeof SEARCH_INDEXES = "whole",
 ) {
-  if (!expression) return [];
-  const { fts5: table, tsquery: column } = SEARCH_INDEXES[index];
-  const { rows } =
-    dialectOf(executor) === "tsquery"
-      ? await sql<{ id: number }>`select item_id as id from search_documents
-          where ${column} @@ to_tsquery('simple', ${expression}) and ${notHidden(sql.ref("item_id"))}
-          order by item_id desc limit ${bound}`.execute(executor)
-      : await sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${expression}
-          and ${notHidden(sql.ref("rowid"))} order by rowid desc limit ${bound}`.execute(executor);
-  return rows.map((row) => Number(row.id));
+  const query = matchingQuery(expression, executor, bound, index);
+  return query ? idsOf((await executor.executeQuery<{ id: number }>(query)).rows) : [];
 }
+
+/** The query `matching` runs, compiled for `executor`; null when there is nothing to match. */
+function matchingQuery(
+  expression: string | null,
+  executor: Executor,
+  bound: number,
+  index: keyof typeof SEARCH_INDEXES = "whole",
+) {
+  if (!expression) return null;
+  const { fts5: table, tsquery: column } = SEARCH_INDEXES[index];
+  return dialectOf(executor) === "tsquery"
+    ? sql<{ id: number }>`select item_id as id from search_documents
+          where ${column} @@ to_tsquery('simple', ${expression}) and ${notHidden(sql.ref("item_id"))}
+          order by item_id desc limit ${bound}`.compile(executor)
+    : sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${expression}
+          and ${notHidden(sql.ref("rowid"))} order by rowid desc limit ${bound}`.compile(executor);
+}
+
+/** The ids of a read's rows; a read the list stopped before answers none. */
+const idsOf = (rows: readonly Record<string, unknown>[] = []) => rows.map((row) => Number(row.id));
 
 /** The words of the query the catalog does not know, each with the nearest word it does. */
 async function spellingOf(terms: Term[], executor: Executor) {
