@@ -20,18 +20,22 @@ const MAX_CHOICES_PER_SPEC = 30;
  */
 export async function categoryFacets(ask: CatalogAsk): Promise<{ facets: CategoryFacet[]; total: number }> {
   const { filter, executor } = ask;
-  const categories = await listCategories({ executor });
   const totalOf = async (facets: CategoryFacet[], everything: () => number | Promise<number>) =>
     filter.category ? (facets.find((facet) => facet.slug === filter.category)?.count ?? 0) : await everything();
   if (!filter.query && !filter.inStock) {
+    const categories = await listCategories({ executor });
     const facets = categories.map(({ slug, name, item_count }) => ({ slug, name, count: Number(item_count) }));
     return { facets, total: await totalOf(facets, () => countProducts({ executor })) };
   }
   const searchOnly = { ...filter, category: undefined, specs: [] };
-  const counts = await matchingItems({ ...ask, filter: searchOnly })
-    .select((eb) => ["items.category_id", eb.fn.countAll<number>().as("count")])
-    .groupBy("items.category_id")
-    .execute();
+  // Both at once: in the read worker, one wait for the request thread instead of two in a row.
+  const [categories, counts] = await Promise.all([
+    listCategories({ executor }),
+    matchingItems({ ...ask, filter: searchOnly })
+      .select((eb) => ["items.category_id", eb.fn.countAll<number>().as("count")])
+      .groupBy("items.category_id")
+      .execute(),
+  ]);
   const countOf = new Map(counts.map((row) => [row.category_id, Number(row.count)]));
   const facets = categories.map(({ id, slug, name }) => ({ slug, name, count: countOf.get(id) ?? 0 }));
   return { facets, total: await totalOf(facets, () => [...countOf.values()].reduce((sum, count) => sum + count, 0)) };

@@ -36,6 +36,13 @@ type Search = Suggestions["searches"][number];
 // names, part numbers and categories: WATCHED_COLUMNS), so they are kept per generation. The
 // searches come from the vocabulary, which is rebuilt after a change while the one before answers
 // (vocabulary.server.ts): they are kept per vocabulary, so a kept search never outlives it.
+// A category's name as words, read once rather than for every new prefix typed.
+const keptNameWords = new LRUCache<string, string[]>({ max: 1_000 });
+const wordsOfName = (name: string) => {
+  let words = keptNameWords.get(name);
+  if (!words) keptNameWords.set(name, (words = plainTokens(foldText(name))));
+  return words;
+};
 const keptFound = new LRUCache<string, Promise<Found>>({ max: KEPT_SUGGESTIONS });
 const keptSearches = new WeakMap<CatalogVocabulary, LRUCache<string, Search[]>>();
 
@@ -89,7 +96,7 @@ async function workOutSuggestions(text: string, executor: Executor): Promise<Fou
   const [parts, categories] = await Promise.all([cardsInOrder(hits.ids, executor), listCategories({ executor })]);
   const words = plainTokens(text).filter((word) => word.length >= MIN_QUERY_LENGTH && !STOP_WORDS.has(word));
   const named = categories.filter((category) =>
-    plainTokens(foldText(category.name)).some((nameWord) => words.some((word) => nameWord.startsWith(word))),
+    wordsOfName(category.name).some((nameWord) => words.some((word) => nameWord.startsWith(word))),
   );
   const byId = new Map(categories.map((category) => [category.id, category]));
   const holding = parts.flatMap((part) => (part.category_id === null ? [] : (byId.get(part.category_id) ?? [])));
