@@ -10,5 +10,6 @@ import type { MoneyFormat } from "~/lib/money";
 export function useFormatDate() {
   const root = useRouteLoaderData("root") as { money?: MoneyFormat } | undefined;
   const locale = root?.money?.locale ?? DEFAULT_LOCALE;
-  return (iso: string) => formatDate(iso, locale);
+  const writing = root?.money?.dateWriting;
+  return (iso: string) => formatDate(iso, locale, writing);
 }

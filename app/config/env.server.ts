@@ -48,7 +48,8 @@ export function formatPrice(minor: number) {
 
 /** A day as the store writes it ("24 Nov 2026" in en-GB), for messages written on the server. */
 export function formatStoreDate(iso: string) {
-  return formatDate(iso, storeMoneyFormat().locale);
+  const { locale, dateWriting } = storeMoneyFormat();
+  return formatDate(iso, locale, dateWriting);
 }
 
 /** A calendar day ("2026-12-04") as the store writes it: a dispatch date, on pages and in mail. */

@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 import { databaseDialectOf, withoutPassword } from "~/lib/database-url";
+import { dateWriting } from "~/lib/dates";
 import { isTimeZone, readCutoff } from "~/lib/dispatch";
-import { DEFAULT_MONEY_FORMAT, validMoneyFormat } from "~/lib/money";
+import { DEFAULT_MONEY_FORMAT, type MoneyFormat, priceWriting, validMoneyFormat } from "~/lib/money";
 import { DEFAULT_PRICING_RULES } from "~/lib/pricing";
 import { validGbVatNumber } from "~/lib/vat-number";
 
@@ -129,9 +130,11 @@ function toConfig(env: z.output<typeof variables>, refuse: (variable: VariableNa
   if (production && !env.SESSION_SECRET?.length) {
     refuse("SESSION_SECRET", "SESSION_SECRET must be set in production (see .env.example)");
   }
-  const money = { currency: env.STORE_CURRENCY, locale: env.STORE_LOCALE };
+  let money: MoneyFormat = { currency: env.STORE_CURRENCY, locale: env.STORE_LOCALE };
   try {
     validMoneyFormat(money);
+    // Worked out once here, sent to the browser with the root's data (see PriceWriting).
+    money = { ...money, priceWriting: priceWriting(money), dateWriting: dateWriting(money.locale) };
   } catch (error) {
     refuse("STORE_CURRENCY", (error as Error).message);
   }

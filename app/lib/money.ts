@@ -1,5 +1,16 @@
-/** How the store shows money: an ISO 4217 currency and a BCP 47 locale (STORE_CURRENCY, STORE_LOCALE). */
-export type MoneyFormat = { currency: string; locale: string };
+import type { DateWriting } from "./dates";
+
+/**
+ * How the store shows money and days: an ISO 4217 currency and a BCP 47 locale (STORE_CURRENCY,
+ * STORE_LOCALE), and, where the server worked them out (`withWritings`), how that locale writes a
+ * price and a day without Intl.
+ */
+export type MoneyFormat = {
+  currency: string;
+  locale: string;
+  priceWriting?: PriceWriting | null;
+  dateWriting?: DateWriting | null;
+};
 
 export const DEFAULT_MONEY_FORMAT: MoneyFormat = { currency: "GBP", locale: "en-GB" };
 
@@ -17,7 +28,80 @@ function formatterFor({ currency, locale }: MoneyFormat) {
 
 /** 1250 minor units → "£12.50" (or "12,50 €" in de-DE and EUR): prices are kept in minor units. */
 export function formatMinor(minor: number, format: MoneyFormat = DEFAULT_MONEY_FORMAT) {
-  return formatterFor(format).format(minor / 100);
+  const writing = format.priceWriting;
+  return writing && Number.isInteger(minor) ? writeMinor(minor, writing) : formatterFor(format).format(minor / 100);
+}
+
+/**
+ * How a locale writes an amount of its currency, read from Intl once, on the server: what comes
+ * before and after the digits (of a positive and of a negative amount), the decimal and group signs,
+ * and the groups' sizes. The browser writes prices with it rather than with Intl: a page's first
+ * Intl formatter costs a browser 35–70 ms (its locale data is loaded then), most of what a phone
+ * spends blocked while a page with prices hydrates.
+ */
+export type PriceWriting = {
+  positive: [before: string, after: string];
+  negative: [before: string, after: string];
+  decimal: string;
+  group: string;
+  /** Digits in the last group, and in each group before it: [3, 3] mostly, [3, 2] in en-IN. */
+  groups: [last: number, others: number];
+  /** The fewest digits before the last group for there to be a group: 1 mostly, 2 in es-ES ("1234,50 €"). */
+  minimumGrouping: number;
+};
+
+/** Amounts a writing must write exactly as Intl does before it is used: every length and sign. */
+const PRICE_SAMPLES = [
+  0, 1, 5, 99, 100, 1250, 99_999, 123_456, 1_234_567, 12_345_678, 123_456_789, 1_234_567_890, 123_456_789_012, -1,
+  -1250, -123_456, -123_456_789,
+];
+
+/**
+ * The writing of `format`'s prices, or null where writing them by hand would differ from Intl in
+ * any sample (digits other than 0–9, say): those stores' pages use Intl in the browser too.
+ */
+export function priceWriting(format: MoneyFormat): PriceWriting | null {
+  const formatter = formatterFor(format);
+  const around = (amount: number) => {
+    const parts = formatter.formatToParts(amount);
+    const first = parts.findIndex((part) => part.type === "integer");
+    const last = parts.map((part) => part.type).lastIndexOf("fraction");
+    const text = (from: number, to?: number) =>
+      parts
+        .slice(from, to)
+        .map((part) => part.value)
+        .join("");
+    return { before: text(0, first), after: text(last + 1), digits: parts.slice(first, last + 1) };
+  };
+  const positive = around(123_456_789.12);
+  const negative = around(-123_456_789.12);
+  const integers = positive.digits.filter((part) => part.type === "integer").map((part) => part.value.length);
+  const writing: PriceWriting = {
+    positive: [positive.before, positive.after],
+    negative: [negative.before, negative.after],
+    decimal: positive.digits.find((part) => part.type === "decimal")?.value ?? ".",
+    group: positive.digits.find((part) => part.type === "group")?.value ?? "",
+    groups: [integers.at(-1) ?? 3, integers.length > 2 ? integers.at(-2)! : (integers.at(-1) ?? 3)],
+    minimumGrouping: formatter.formatToParts(1234).some((part) => part.type === "group") ? 1 : 2,
+  };
+  const same = PRICE_SAMPLES.every((minor) => writeMinor(minor, writing) === formatter.format(minor / 100));
+  return same ? writing : null;
+}
+
+function writeMinor(minor: number, writing: PriceWriting) {
+  const [before, after] = minor < 0 ? writing.negative : writing.positive;
+  const cents = Math.abs(minor);
+  const whole = String(Math.floor(cents / 100));
+  return `${before}${grouped(whole, writing)}${writing.decimal}${String(cents % 100).padStart(2, "0")}${after}`;
+}
+
+function grouped(digits: string, { group, groups: [last, others], minimumGrouping }: PriceWriting) {
+  if (!group || digits.length < last + minimumGrouping) return digits;
+  const groups = [digits.slice(-last)];
+  let rest = digits.slice(0, -last);
+  for (; rest.length > others; rest = rest.slice(0, -others)) groups.unshift(rest.slice(-others));
+  groups.unshift(rest);
+  return groups.join(group);
 }
 
 /**
