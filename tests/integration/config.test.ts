@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 
 import { config } from "~/config/env.server";
 import { ConfigError, parseEnvironment, type VariableName, VARIABLES } from "~/config/schema.server";
+import { formatMinor } from "~/lib/money";
 
 // The one configuration module (docs/decisions/0022-one-configuration-module.md): every variable in
 // one zod schema, and README.md's Configuration table and .env.example held to it.
@@ -134,7 +135,17 @@ describe("values are read into the code's units", () => {
       (c) => c.dispatch,
       { cutoff: { hours: 16, minutes: 30 }, timeZone: "Europe/Berlin" },
     ],
-    [{ STORE_CURRENCY: " eur ", STORE_LOCALE: "de-DE" }, (c) => c.money, { currency: "EUR", locale: "de-DE" }],
+    [
+      { STORE_CURRENCY: " eur ", STORE_LOCALE: "de-DE" },
+      (c) => ({ currency: c.money.currency, locale: c.money.locale, price: formatMinor(-123456, c.money) }),
+      { currency: "EUR", locale: "de-DE", price: "-1.234,56\u00a0€" },
+    ],
+    // How the locale writes prices and days is worked out once, for the browser (decision 39).
+    [
+      { STORE_CURRENCY: "EUR", STORE_LOCALE: "de-DE" },
+      (c) => [c.money.priceWriting?.decimal, c.money.priceWriting?.group, c.money.dateWriting?.months[10]],
+      [",", ".", "Nov."],
+    ],
     [{ SESSION_SECRET: "new-secret, old-secret" }, (c) => c.sessionSecrets, ["new-secret", "old-secret"]],
     [{ SMTP_URL: "" }, (c) => c.smtpUrl, null],
     [{ SMTP_URL: " smtp://127.0.0.1:2525 " }, (c) => c.smtpUrl, "smtp://127.0.0.1:2525"],
