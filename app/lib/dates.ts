@@ -1,7 +1,5 @@
-import { DEFAULT_MONEY_FORMAT } from "~/lib/money";
-
-/** STORE_LOCALE's default: prices and dates are written the same way. */
-export const DEFAULT_LOCALE = DEFAULT_MONEY_FORMAT.locale;
+/** STORE_LOCALE's default: prices (DEFAULT_MONEY_FORMAT) and dates are written the same way. */
+export const DEFAULT_LOCALE = "en-GB";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,4 +1,4 @@
-import type { DateWriting } from "./dates";
+import { type DateWriting, DEFAULT_LOCALE } from "./dates";
 
 /**
  * How the store shows money and days: an ISO 4217 currency and a BCP 47 locale (STORE_CURRENCY,
@@ -12,7 +12,7 @@ export type MoneyFormat = {
   dateWriting?: DateWriting | null;
 };
 
-export const DEFAULT_MONEY_FORMAT: MoneyFormat = { currency: "GBP", locale: "en-GB" };
+export const DEFAULT_MONEY_FORMAT: MoneyFormat = { currency: "GBP", locale: DEFAULT_LOCALE };
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
