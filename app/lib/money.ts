@@ -2,8 +2,8 @@ import { type DateWriting, DEFAULT_LOCALE } from "./dates";
 
 /**
  * How the store shows money and days: an ISO 4217 currency and a BCP 47 locale (STORE_CURRENCY,
- * STORE_LOCALE), and, where the server worked them out (`withWritings`), how that locale writes a
- * price and a day without Intl.
+ * STORE_LOCALE), and, where the configuration worked them out (app/config/schema.server.ts), how
+ * that locale writes a price and a day without Intl.
  */
 export type MoneyFormat = {
   currency: string;

@@ -36,6 +36,9 @@ type Search = Suggestions["searches"][number];
 // names, part numbers and categories: WATCHED_COLUMNS), so they are kept per generation. The
 // searches come from the vocabulary, which is rebuilt after a change while the one before answers
 // (vocabulary.server.ts): they are kept per vocabulary, so a kept search never outlives it.
+const keptFound = new LRUCache<string, Promise<Found>>({ max: KEPT_SUGGESTIONS });
+const keptSearches = new WeakMap<CatalogVocabulary, LRUCache<string, Search[]>>();
+
 // A category's name as words, read once rather than for every new prefix typed.
 const keptNameWords = new LRUCache<string, string[]>({ max: 1_000 });
 const wordsOfName = (name: string) => {
@@ -43,8 +46,6 @@ const wordsOfName = (name: string) => {
   if (!words) keptNameWords.set(name, (words = plainTokens(foldText(name))));
   return words;
 };
-const keptFound = new LRUCache<string, Promise<Found>>({ max: KEPT_SUGGESTIONS });
-const keptSearches = new WeakMap<CatalogVocabulary, LRUCache<string, Search[]>>();
 
 /**
  * What to suggest for what a buyer has typed so far: the query as the search reads it (folded, at
