@@ -1,8 +1,12 @@
 /// <reference types="vitest/config" />
+import path from "node:path";
+
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+
+import { appChunks } from "./scripts/lib/client-chunks";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -10,7 +14,7 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   server: { port: Number(process.env.PORT ?? 3000) },
   build: {
     // Keep Vite's client manifest (Remix moves it to build/.vite/, outside what is served): the
@@ -21,6 +25,9 @@ export default defineConfig({
     // never reach a returning visitor. Left out of the build, public/ is served from the working
     // directory, cached for an hour (docs/decisions/0005).
     copyPublicDir: false,
+    // The browser's code in a few files rather than dozens (docs/decisions/0040); the server's stays
+    // one file.
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: appChunks(path.resolve("app")) } },
   },
   plugins: [
     tailwindcss(),
@@ -51,4 +58,4 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-});
+}));

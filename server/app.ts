@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 
 // The adapter's request and response conversions (its createRequestHandler writes straight to the
@@ -7,6 +8,7 @@ import { createRemixRequest } from "@remix-run/express/dist/server.js";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import expressStaticGzip from "express-static-gzip";
 
 import type { shopMetrics } from "~/models/shop-metrics.server";
 import type { mediaAnswer } from "~/web/media-response.server";
@@ -81,13 +83,15 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
   app.use(mediaFiles(mediaAnswer));
   app.use((req, res, next) => serveFromCache(pageCache, req, res, next));
   app.use(compression());
+  // The build wrote each asset's compressed copies (scripts/precompress-assets.mjs): the one the
+  // browser accepts is sent as it is, and compression() leaves an encoded answer alone.
   app.use(
     "/assets",
-    express.static(path.join(root, "build", "client", "assets"), {
-      immutable: true,
-      maxAge: "1y",
+    expressStaticGzip(path.join(root, "build", "client", "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
       index: false,
-      setHeaders: noSniff,
+      serveStatic: { immutable: true, maxAge: "1y", index: false, setHeaders: noSniff },
     }),
   );
   app.use(publicFiles(path.join(root, "public")));
@@ -122,7 +126,7 @@ function publicFiles(dir: string) {
 }
 
 /** A file is only ever what its type says: a browser never sniffs an image or a script into HTML. */
-function noSniff(res: ExpressResponse) {
+function noSniff(res: ServerResponse) {
   res.setHeader("X-Content-Type-Options", "nosniff");
 }
 

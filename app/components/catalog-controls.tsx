@@ -1,8 +1,9 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
 
+import { CATALOG_SORT_OPTIONS, catalogHref } from "~/lib/catalog-links";
 import type { CategoryFacet, SpecFacet } from "~/models/catalog";
-import { CATALOG_SORT_OPTIONS, catalogHref, type CatalogQuery } from "~/validation/catalog";
+import type { CatalogQuery } from "~/validation/catalog";
 
 const inputClass = "w-full rounded-md border border-slate-300 px-3 py-2";
 const submitClass = "rounded-md bg-slate-800 px-4 py-2 font-semibold text-white hover:bg-slate-900";

@@ -139,6 +139,7 @@ export function ResponsivePicture({
   picture,
   sizes,
   eager = false,
+  largestPaint = false,
   alt = picture.alt,
   className,
 }: {
@@ -147,6 +148,11 @@ export function ResponsivePicture({
   sizes: string;
   /** Loaded at once (the main picture, the first cards); everything else waits until it is near. */
   eager?: boolean;
+  /**
+   * The page's largest paint (a product's main picture): asked for before the page's scripts, which
+   * are otherwise fetched first and would hold the paint back behind their work.
+   */
+  largestPaint?: boolean;
   /** "" where a link beside it already says what it is (a card's picture). */
   alt?: string;
   className?: string;
@@ -164,6 +170,8 @@ export function ResponsivePicture({
         alt={alt}
         loading={eager ? "eager" : "lazy"}
         decoding={eager ? undefined : "async"}
+        // React 18 passes only the lowercase attribute through to the HTML.
+        {...(largestPaint ? { fetchpriority: "high" } : {})}
         className={className}
       />
     </picture>

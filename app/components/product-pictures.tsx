@@ -20,7 +20,14 @@ export function ProductPictures({ name, img, pictures }: { name: string; img: st
   }
   return (
     <div>
-      <ResponsivePicture picture={main} alt={main.alt || name} sizes={MAIN_SIZES} eager className={frame} />
+      <ResponsivePicture
+        picture={main}
+        alt={main.alt || name}
+        sizes={MAIN_SIZES}
+        eager
+        largestPaint
+        className={frame}
+      />
       {others.length ? (
         <ul aria-label="More pictures" className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-4">
           {others.map((picture) => (

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 
-import { catalogHref, type CatalogQuery } from "~/validation/catalog";
+import { catalogHref } from "~/lib/catalog-links";
+import type { CatalogQuery } from "~/validation/catalog";
 
 type SearchSummary = { fullMatches: number; more: boolean; corrected: string | null };
 

@@ -4,15 +4,10 @@ import { useLoaderData } from "@remix-run/react";
 import { CatalogFilters, ItemSearch, Pagination, SortForm } from "~/components/catalog-controls";
 import { ItemGrid } from "~/components/item-card";
 import { NothingFound, ResultCount } from "~/components/search-outcome";
+import { catalogHref } from "~/lib/catalog-links";
 import { browseCatalog, closestCategories } from "~/models/catalog";
 import { withMainPictures } from "~/models/media-reads.server";
-import {
-  catalogHref,
-  MAX_CATALOG_PAGE,
-  parseCatalogQuery,
-  refusalOfCatalogUrl,
-  specChoices,
-} from "~/validation/catalog";
+import { MAX_CATALOG_PAGE, parseCatalogQuery, refusalOfCatalogUrl, specChoices } from "~/validation/catalog";
 import { withDispatch } from "~/web/dispatch.server";
 import { cacheablePageHeaders } from "~/web/headers";
 import { pageTitle, storeNameOf } from "~/web/meta";

@@ -1,12 +1,6 @@
 import { z } from "zod";
 
-export const CATALOG_SORT_OPTIONS = [
-  { value: "relevance", label: "Best match" },
-  { value: "price-asc", label: "Price, low to high" },
-  { value: "price-desc", label: "Price, high to low" },
-  { value: "name", label: "Name" },
-  { value: "newest", label: "Newest" },
-] as const;
+import { CATALOG_SORT_OPTIONS, type CatalogSort } from "~/lib/catalog-links";
 
 /**
  * The most spec values a catalog URL may choose: more than a buyer ticks (a category lists at most 30
@@ -68,7 +62,10 @@ export const CatalogQuerySchema = z.object({
     .optional()
     .catch(undefined)
     .transform((value) => value === "1" || value === "true"),
-  sort: z.enum(["relevance", "price-asc", "price-desc", "name", "newest"]).catch("relevance").default("relevance"),
+  sort: z
+    .enum(CATALOG_SORT_OPTIONS.map((option) => option.value) as [CatalogSort, ...CatalogSort[]])
+    .catch("relevance")
+    .default("relevance"),
   /** `spec=Bore:20`, repeated: a name and a value, the value as stored without its unit. */
   spec: z.array(z.string().max(120)).max(MAX_SPEC_CHOICES).catch([]).default([]),
 });
@@ -98,21 +95,4 @@ function readSpecEntry(entry: string) {
   const name = entry.slice(0, colon).trim();
   const value = entry.slice(colon + 1).trim();
   return name && value ? { name, value } : null;
-}
-
-/** The catalog's URL for a query: parameters at their defaults are left out, so links stay short. */
-export function catalogSearchParams(query: Partial<CatalogQuery>) {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.category) params.set("category", query.category);
-  for (const spec of query.category ? (query.spec ?? []) : []) params.append("spec", spec);
-  if (query.inStock) params.set("inStock", "1");
-  if (query.sort && query.sort !== "relevance") params.set("sort", query.sort);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  return params;
-}
-
-export function catalogHref(basePath: string, query: Partial<CatalogQuery>) {
-  const search = catalogSearchParams(query).toString();
-  return search ? `${basePath}?${search}` : basePath;
 }

@@ -42,5 +42,6 @@ export function ensureBuild({ force = false } = {}) {
   log("Building the app");
   const env = buildEnvironment();
   run(bin("remix"), ["vite:build"], { env });
+  run(process.execPath, [path.join(root, "scripts", "precompress-assets.mjs")], { env });
   run(process.execPath, [path.join(root, "scripts", "build-server.mjs")], { env });
 }

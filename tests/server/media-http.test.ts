@@ -39,10 +39,12 @@ function upload(path: string, fields: Record<string, string | File>, headers: Re
 describe("/media through the server", () => {
   let photoHash: string;
   let pdfHash: string;
+  let partId: number;
   const pdf = samplePdf();
 
   beforeAll(async () => {
     const part = await newItem();
+    partId = part.id;
     const photo = await sampleProductPhoto({ width: 1600, height: 1200 });
     const picture = await upload(`/dashboard/manage-product/${part.id}`, {
       intent: "add-picture",
@@ -89,6 +91,17 @@ describe("/media through the server", () => {
     expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe(String(body.length));
     expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  test("the product page asks for its main picture ahead of its scripts, and for five scripts at most", async () => {
+    const page = await (await fetch(`${server.origin}/items/${partId}`)).text();
+    const pictures = page.match(/<img\b[^>]*>/g)!.filter((tag) => tag.includes(`/media/${photoHash}-`));
+    expect(pictures).toHaveLength(1);
+    expect(pictures[0]).toContain('fetchpriority="high"');
+    expect(pictures[0]).toContain('loading="eager"');
+    // The app's shared code comes in a few chunks (docs/decisions/0040), not one request per module.
+    const scripts = page.match(/<link rel="modulepreload"[^>]*>/g)!;
+    expect(scripts.length).toBeLessThanOrEqual(5);
   });
 
   test("a document downloads as an attachment under its name", async () => {

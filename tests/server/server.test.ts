@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import net from "node:net";
+import zlib from "node:zlib";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
@@ -34,6 +36,20 @@ async function forgetRateLimits() {
 afterAll(async () => {
   await server?.stop();
 });
+
+/** GETs a path with one Accept-Encoding and keeps the body's bytes as sent, undecoded. */
+function rawBody(port: number, path: string, encoding: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path, headers: { "Accept-Encoding": encoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
 
 /** Sends raw bytes and collects the raw answer (for methods and timings fetch will not do). */
 function rawRequest(port: number, text: string, { endAfterMs = 5_000 }: { endAfterMs?: number } = {}) {
@@ -151,6 +167,34 @@ describe("compression and static files", () => {
         `GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: ${encoding}\r\nConnection: close\r\n\r\n`,
       );
       expect(answer).toMatch(new RegExp(`\\r\\ncontent-encoding: ${encoding}\\r\\n`, "i"));
+    }
+  });
+
+  test("/assets sends the build's compressed copy the client accepts, the same script once decoded", async () => {
+    const home = await (await fetch(`${server.origin}/`)).text();
+    const scripts = [...home.matchAll(/href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+    const answers = await Promise.all(scripts.map((path) => rawBody(server.port, path, "identity")));
+    const largest = answers.reduce(
+      (most, answer, index) => (answer.body.length > answers[most].body.length ? index : most),
+      0,
+    );
+    const [script, plain] = [scripts[largest], answers[largest]];
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(100_000);
+    const decoders = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync } as const;
+    for (const encoding of ["br", "gzip"] as const) {
+      const answer = await rawBody(server.port, script, encoding);
+      expect(answer.headers).toMatchObject({
+        "content-encoding": encoding,
+        "content-type": expect.stringMatching(/^text\/javascript/),
+        "cache-control": "public, max-age=31536000, immutable",
+        "x-content-type-options": "nosniff",
+        vary: expect.stringMatching(/Accept-Encoding/i),
+      });
+      // The copy was written at build time: its length is known before a byte is sent.
+      expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+      expect(answer.body.length).toBeLessThan(plain.body.length / 2);
+      expect(decoders[encoding](answer.body).equals(plain.body)).toBe(true);
     }
   });
 
