@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -208,7 +209,11 @@ describe("scheduled backups", () => {
       const newest = path.join(dir, kept.sort().at(-1)!);
       expect((await restoreDatabase(newest, await emptyTarget())).ok).toBe(true);
     } finally {
+      // The copy it may be writing lands in the folder after kill() returns: wait for the exit, or
+      // the folder is emptied while a file appears in it (ENOTEMPTY).
+      const exited = child.exitCode !== null || child.signalCode !== null ? null : once(child, "exit");
       child.kill();
+      await exited;
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
