@@ -62,29 +62,42 @@ export default function handleRequest(
   }
   applyCachePolicy(request, responseHeaders);
   // Bots get the whole document at once; browsers get it streamed as soon as the shell is ready.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
+    // Cleared once everything is rendered: left running, the timer would hold the whole render (the
+    // React tree and every loader's data) for ABORT_DELAY after the answer went, and under load those
+    // renders outlive the young generation and fill the old one, whose collections then stall
+    // every request (issue 24).
+    const abortTimer = setTimeout(() => rendering.abort(), ABORT_DELAY);
+    const sendDocument = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      rendering.pipe(body);
+    };
+    const rendering = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) sendDocument();
+        },
+        onAllReady() {
+          clearTimeout(abortTimer);
+          if (waitForAll) sendDocument();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -93,7 +106,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }
 

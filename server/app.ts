@@ -2,9 +2,6 @@ import fs from "node:fs";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 
-// The adapter's request and response conversions (its createRequestHandler writes straight to the
-// socket; we call Remix ourselves so the page cache can keep the Response): see decision 0012.
-import { createRemixRequest } from "@remix-run/express/dist/server.js";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
@@ -19,6 +16,9 @@ import { mediaFiles } from "./media-files";
 import { createMetrics } from "./metrics";
 import { CACHEABLE_HEADER, type CachedPage, encodedBody, PageCache } from "./page-cache";
 import { credentialPostsInFlight, crossSiteRefusal, declaredSizeLimit, methodFilter, sendRefusal } from "./refusals";
+// We call Remix ourselves rather than through the adapter's handler (which writes straight to the
+// socket), so that the page cache can keep the Response: see decision 0012.
+import { createRemixRequest } from "./remix-request";
 import { accessLog, assignRequestId } from "./request-log";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -260,13 +260,27 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   }
   const reader = response.body.getReader();
   const flushable = res as ExpressResponse & { flush?: () => void };
+  // React hands a page over in 2 KB pieces, most of them at once. Those read in one turn of the event
+  // loop go out together, in one write to the socket (and, compressed, one flush of the compressor),
+  // instead of a system call and a deflate block each: a streamed page still leaves as it renders.
+  let batching = false;
+  const sendBatch = () => {
+    batching = false;
+    if (res.writableEnded) return;
+    // compression's flush sends what it holds.
+    flushable.flush?.();
+    res.uncork();
+  };
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      if (!batching) {
+        batching = true;
+        res.cork();
+        setImmediate(sendBatch);
+      }
       const more = res.write(value);
-      // compression's flush sends what it holds, so a streamed page reaches the browser as it renders.
-      flushable.flush?.();
       if (!more && !(await drained(res))) {
         await reader.cancel();
         return;
