@@ -67,8 +67,9 @@ describe("who may read it", () => {
 });
 
 test("a page leaves no timer running once it is sent", async () => {
-  // The renderer's abort timer used to run on for 5 s after every page, holding the whole render in
-  // memory: under load, the old generation filled with them (issue 24).
+  // The renderer's abort timer and Remix's timer for the page's data used to run on for 5 s after
+  // every page, holding its render and loader data: under load, the old generation filled with them
+  // (issue 24, decision 41).
   const timers = async () => valueOf((await scrape()).text, 'nodejs_active_resources{type="Timeout"}');
   const before = await timers();
   for (let n = 0; n < 30; n++) expect((await fetch(`${server.origin}/items?q=timer-${n}`)).status).toBe(200);

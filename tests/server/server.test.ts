@@ -180,7 +180,7 @@ describe("compression and static files", () => {
     const page = zlib.gunzipSync(gzipped.body).toString();
     expect(page).toContain("</html>");
     // Flushed after every 2 KB piece, this page came to 1.5 times what gzip makes of it at once
-    // (the 100,000-part catalog's first page, 2.6 times); sent in one batch, 1.03 times.
+    // (the 100,000-part catalog's first page, 2.6 times); flushed once per turn, 1.03 times.
     const whole = zlib.gzipSync(Buffer.from(page)).length;
     expect(gzipped.body.length).toBeLessThan(whole * 1.2);
   });
