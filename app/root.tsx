@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 
 import { headerCart } from "~/auth/guest-cart.server";
 import { clearSessionCookie, getCurrentUser, hasSessionCookie } from "~/auth/session.server";
+import { InAppNavigationProvider } from "~/components/app-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlashMessage } from "~/components/flash-message";
 import { Footer } from "~/components/footer";
@@ -73,21 +74,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-full flex-col bg-slate-50 text-slate-900 antialiased">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-        >
-          Skip to content
-        </a>
-        <ProgressBar />
-        <Navbar storeName={name} user={rootData?.user ?? null} cartItemIds={rootData?.cartItemIds ?? []} />
-        <FlashMessage flash={rootData?.flash ?? null} />
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-          {children}
-        </main>
-        <Footer storeName={name} year={rootData?.year ?? new Date().getUTCFullYear()} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <InAppNavigationProvider>
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+          >
+            Skip to content
+          </a>
+          <ProgressBar />
+          <Navbar storeName={name} user={rootData?.user ?? null} cartItemIds={rootData?.cartItemIds ?? []} />
+          <FlashMessage flash={rootData?.flash ?? null} />
+          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+            {children}
+          </main>
+          <Footer storeName={name} year={rootData?.year ?? new Date().getUTCFullYear()} />
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </InAppNavigationProvider>
       </body>
     </html>
   );

@@ -55,6 +55,9 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  // Nothing here reads req.query (Remix reads the URL itself), and Express's parse of every query
+  // string with qs was 1 % of a catalog search's time on the server.
+  app.set("query parser", false);
   const pageCache = new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes);
   const handleRemix = createRequestHandler(build, "production");
   const { publicVersion, mediaAnswer, shopMetrics } = build.entry.module;

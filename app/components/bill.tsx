@@ -1,6 +1,7 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { AppLink } from "~/components/app-link";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
 import { DEFAULT_PRICING_RULES, formatTaxRate, type PricingRules, type Totals } from "~/lib/pricing";
@@ -48,9 +49,9 @@ export function BillLines<Row extends BillRow>({
       cell: (line) => (
         <span className="text-left">
           {line.itemId ? (
-            <Link to={`/items/${line.itemId}`} className="font-medium hover:underline">
+            <AppLink to={`/items/${line.itemId}`} className="font-medium hover:underline">
               {line.name}
-            </Link>
+            </AppLink>
           ) : (
             <span className="font-medium">{line.name}</span>
           )}

@@ -1,6 +1,7 @@
-import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+
+import { AppLink } from "~/components/app-link";
 
 const slides = [
   {
@@ -103,13 +104,13 @@ export function Carousel() {
             <div className="absolute inset-y-0 left-0 flex w-full flex-col justify-center gap-2 bg-gradient-to-r from-slate-900/85 via-slate-900/50 to-transparent p-6 text-white sm:w-1/2 sm:p-10">
               <h2 className="text-xl font-bold sm:text-3xl">{slide.title}</h2>
               <p className="hidden text-sm sm:block sm:text-base">{slide.text}</p>
-              <Link
+              <AppLink
                 to={slide.cta.to}
                 className="mt-2 w-fit rounded-md bg-orange-800 px-4 py-2 text-sm font-semibold hover:bg-orange-900"
                 tabIndex={index === current ? 0 : -1}
               >
                 {slide.cta.label}
-              </Link>
+              </AppLink>
             </div>
           </div>
         ))}

@@ -1,6 +1,7 @@
-import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { Form, useLocation, useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
 
+import { AppLink } from "~/components/app-link";
 import { CATALOG_SORT_OPTIONS, catalogHref } from "~/lib/catalog-links";
 import type { CategoryFacet, SpecFacet } from "~/models/catalog";
 import type { CatalogQuery } from "~/validation/catalog";
@@ -119,13 +120,13 @@ export function CatalogFilters({
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Category</h2>
         <ul className="mt-2 space-y-1">
           <li>
-            <Link to={categoryLink()} className={categoryLinkClass(!query.category)}>
+            <AppLink to={categoryLink()} className={categoryLinkClass(!query.category)}>
               All categories
-            </Link>
+            </AppLink>
           </li>
           {categories.map((category) => (
             <li key={category.slug}>
-              <Link
+              <AppLink
                 to={categoryLink(category.slug)}
                 className={categoryLinkClass(query.category === category.slug)}
                 aria-current={query.category === category.slug ? "page" : undefined}
@@ -134,7 +135,7 @@ export function CatalogFilters({
                 <span className="text-slate-600" data-testid="facet-count">
                   {category.count}
                 </span>
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>
@@ -191,17 +192,17 @@ export function Pagination({
   return (
     <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} rel="prev" className={linkClass}>
+        <AppLink to={hrefFor(page - 1)} rel="prev" className={linkClass}>
           Previous
-        </Link>
+        </AppLink>
       ) : null}
       <span className="text-sm text-slate-700">
         Page {page} of {pageCount}
       </span>
       {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} rel="next" className={linkClass}>
+        <AppLink to={hrefFor(page + 1)} rel="next" className={linkClass}>
           Next
-        </Link>
+        </AppLink>
       ) : null}
     </nav>
   );

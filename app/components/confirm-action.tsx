@@ -1,6 +1,8 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+
+import { AppLink } from "~/components/app-link";
 
 import { StatusButton } from "./forms";
 import { buttonClass } from "./ui/button";
@@ -48,9 +50,9 @@ export function ConfirmAction({
   }, [open]);
   if (!hydrated) {
     return (
-      <Link to={fallbackHref} className={`${buttonClass(variant)} px-3 py-1`} aria-label={accessibleLabel}>
+      <AppLink to={fallbackHref} className={`${buttonClass(variant)} px-3 py-1`} aria-label={accessibleLabel}>
         {label}
-      </Link>
+      </AppLink>
     );
   }
   return (
@@ -119,9 +121,9 @@ export function ConfirmPanel({
         <StatusButton name="intent" value={intent} variant="danger">
           {confirmLabel}
         </StatusButton>
-        <Link to={cancelHref} className={buttonClass("secondary")}>
+        <AppLink to={cancelHref} className={buttonClass("secondary")}>
           Back
-        </Link>
+        </AppLink>
       </Form>
     </section>
   );

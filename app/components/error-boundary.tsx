@@ -1,4 +1,6 @@
-import { type ErrorResponse, isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { type ErrorResponse, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+
+import { AppLink } from "~/components/app-link";
 
 export const NOT_FOUND_TEXT = "The page you are looking for is not valid!";
 
@@ -43,9 +45,9 @@ export function GeneralErrorBoundary({ statusHandlers }: { statusHandlers?: Stat
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       <p className="mt-4 text-lg text-slate-700">{message}</p>
-      <Link to="/" className="mt-8 inline-block font-semibold text-orange-800 underline">
+      <AppLink to="/" className="mt-8 inline-block font-semibold text-orange-800 underline">
         Back to the shop
-      </Link>
+      </AppLink>
     </section>
   );
 }

@@ -1,5 +1,4 @@
-import { Link } from "@remix-run/react";
-
+import { AppLink } from "~/components/app-link";
 import type { Flash } from "~/web/flash.server";
 
 export function FlashMessage({ flash }: { flash: Flash | null }) {
@@ -15,9 +14,9 @@ export function FlashMessage({ flash }: { flash: Flash | null }) {
         >
           {flash.message}
           {flash.links?.map((link) => (
-            <Link key={link.href} to={link.href} className="ml-3 font-semibold underline">
+            <AppLink key={link.href} to={link.href} className="ml-3 font-semibold underline">
               {link.label}
-            </Link>
+            </AppLink>
           ))}
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/app-link";
 
 const FIRST_YEAR = 2022;
 
@@ -35,9 +35,9 @@ export function Footer({ storeName, year }: { storeName: string; year: number })
             <ul className="mt-3 space-y-2">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="hover:text-orange-300">
+                  <AppLink to={link.to} className="hover:text-orange-300">
                     {link.label}
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,6 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
+
+import { AppLink } from "~/components/app-link";
 
 // A visitor fills a cart without an account; checking out needs one. Signing in or up from here
 // comes back to the checkout, with this browser's cart moved into the account's.
@@ -8,12 +10,12 @@ const CHECKOUT_AFTER = `redirectTo=${encodeURIComponent("/checkout")}`;
 /** Where a signed-in buyer has "Check out": the same step, through sign-in. */
 export function SignInToCheckOut() {
   return (
-    <Link
+    <AppLink
       to={`/sign-in?${CHECKOUT_AFTER}`}
       className="rounded-md bg-orange-800 px-5 py-2 font-semibold text-white hover:bg-orange-900"
     >
       Sign in to check out
-    </Link>
+    </AppLink>
   );
 }
 
@@ -23,13 +25,13 @@ export function WhyAnAccount() {
     <p className="mt-4 text-right text-sm text-slate-700" data-testid="why-an-account">
       Checking out needs an account: it holds your delivery address and lets you follow your orders. Your cart comes
       with you when you{" "}
-      <Link to={`/sign-in?${CHECKOUT_AFTER}`} className="font-semibold text-orange-800 underline">
+      <AppLink to={`/sign-in?${CHECKOUT_AFTER}`} className="font-semibold text-orange-800 underline">
         sign in
-      </Link>{" "}
+      </AppLink>{" "}
       or{" "}
-      <Link to={`/sign-up?${CHECKOUT_AFTER}`} className="font-semibold text-orange-800 underline">
+      <AppLink to={`/sign-up?${CHECKOUT_AFTER}`} className="font-semibold text-orange-800 underline">
         create an account
-      </Link>
+      </AppLink>
       .
     </p>
   );

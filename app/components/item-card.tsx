@@ -1,6 +1,5 @@
-import { Link } from "@remix-run/react";
-
 import { AddToCartForm } from "~/components/add-to-cart";
+import { AppLink } from "~/components/app-link";
 import { useExclTax, useFormatPrice } from "~/components/use-money";
 import type { PictureSources } from "~/lib/media";
 import type { ItemListing } from "~/models/item.server";
@@ -39,7 +38,7 @@ export function ItemCard({
   return (
     <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       {/* The picture and the name lead to the part's page; one link for both, one tab stop. */}
-      <Link to={`/items/${item.id}`} tabIndex={-1} aria-hidden>
+      <AppLink to={`/items/${item.id}`} tabIndex={-1} aria-hidden>
         {item.picture ? (
           <ResponsivePicture
             picture={item.picture}
@@ -59,12 +58,12 @@ export function ItemCard({
             className={cardPictureClass}
           />
         )}
-      </Link>
+      </AppLink>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <Heading className="text-base font-semibold sm:text-lg">
-          <Link to={`/items/${item.id}`} className="hover:underline">
+          <AppLink to={`/items/${item.id}`} className="hover:underline">
             {item.name}
-          </Link>
+          </AppLink>
         </Heading>
         <p className="break-all font-mono text-xs text-slate-600">
           <span className="sr-only">Part number </span>

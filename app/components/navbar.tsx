@@ -2,6 +2,7 @@ import { Form, Link, useFetchers, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import type { CurrentUser } from "~/auth/session.server";
+import { AppLink } from "~/components/app-link";
 import { HeaderSearch } from "~/components/header-search";
 import { headerFocusRing } from "~/components/ui/focus-ring";
 
@@ -53,7 +54,7 @@ function CartLink({ cartItemIds, pathname }: { cartItemIds: number[]; pathname: 
   const count = useCartCount(cartItemIds);
   const isActive = pathname === "/cart" || pathname === "/checkout";
   return (
-    <Link
+    <AppLink
       to="/cart"
       aria-current={isActive ? "page" : undefined}
       className={`whitespace-nowrap rounded px-2 py-1 hover:text-orange-300 ${headerFocusRing} ${isActive ? "text-orange-300" : "text-slate-100"}`}
@@ -63,7 +64,7 @@ function CartLink({ cartItemIds, pathname }: { cartItemIds: number[]; pathname: 
         {count}
       </span>
       <span className="sr-only"> {count === 1 ? "line" : "lines"}</span>
-    </Link>
+    </AppLink>
   );
 }
 
@@ -98,12 +99,12 @@ function CartControl({ cartItemIds }: { cartItemIds: number[] }) {
 function AccountControls({ user }: { user: NavUser }) {
   if (!user) {
     return (
-      <Link
+      <AppLink
         to="/sign-in"
         className={`whitespace-nowrap rounded-md bg-orange-800 px-3 py-1.5 font-semibold text-white hover:bg-orange-900 ${headerFocusRing}`}
       >
         Sign In
-      </Link>
+      </AppLink>
     );
   }
   return (
@@ -165,12 +166,12 @@ export function Navbar({ storeName, user, cartItemIds }: { storeName: string; us
     <header className="bg-slate-900 text-slate-100">
       <nav aria-label="Main" className="mx-auto max-w-6xl px-4">
         <div className="flex items-center justify-between gap-4 py-3">
-          <Link
+          <AppLink
             to="/"
             className={`whitespace-nowrap rounded text-xl font-bold tracking-tight text-white ${headerFocusRing}`}
           >
             {storeName}
-          </Link>
+          </AppLink>
           <div className="hidden min-w-0 flex-1 items-center justify-end gap-3 lg:flex">
             <HeaderSearch id="header-search" />
             <CartControl cartItemIds={cartItemIds} />

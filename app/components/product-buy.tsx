@@ -1,7 +1,8 @@
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
 
 import { AddToCartForm } from "~/components/add-to-cart";
+import { AppLink } from "~/components/app-link";
 import { PriceBreakTable } from "~/components/price-breaks";
 import { useFormatDate } from "~/components/use-format-date";
 import { useExclTax, useFormatPrice } from "~/components/use-money";
@@ -133,12 +134,12 @@ export function ProductBuy({
             </noscript>
           </AddToCartForm>
           <p className="mt-3 text-sm">
-            <Link
+            <AppLink
               to={root?.user ? `/order/${part.id}` : `/sign-in?redirectTo=${encodeURIComponent(`/items/${part.id}`)}`}
               className="font-semibold text-orange-800 underline"
             >
               {root?.user ? "Order just this part" : "Sign in to order"}
-            </Link>
+            </AppLink>
           </p>
         </>
       ) : null}

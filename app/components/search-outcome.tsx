@@ -1,5 +1,4 @@
-import { Link } from "@remix-run/react";
-
+import { AppLink } from "~/components/app-link";
 import { catalogHref } from "~/lib/catalog-links";
 import type { CatalogQuery } from "~/validation/catalog";
 
@@ -36,18 +35,18 @@ export function ResultCount({
         <>
           {" "}
           Did you mean{" "}
-          <Link to={catalogHref("/items", { ...query, q: search.corrected, page: 1 })} className={linkClass}>
+          <AppLink to={catalogHref("/items", { ...query, q: search.corrected, page: 1 })} className={linkClass}>
             {search.corrected}
-          </Link>
+          </AppLink>
           ?
         </>
       ) : null}
       {total === 0 && (narrowed || query.q) ? (
         <>
           {" "}
-          <Link to={narrowed ? clearHref : "/items"} className={linkClass}>
+          <AppLink to={narrowed ? clearHref : "/items"} className={linkClass}>
             {narrowed ? "Clear filters" : "Show all parts"}
-          </Link>
+          </AppLink>
         </>
       ) : null}
     </p>
@@ -67,9 +66,9 @@ export function NothingFound({ query, categories }: { query: string; categories:
           <ul className="mt-1 list-inside list-disc">
             {categories.map((category) => (
               <li key={category.slug}>
-                <Link to={catalogHref("/items", { category: category.slug })} className={linkClass}>
+                <AppLink to={catalogHref("/items", { category: category.slug })} className={linkClass}>
                   {category.name}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -77,9 +76,12 @@ export function NothingFound({ query, categories }: { query: string; categories:
       ) : null}
       <p className="mt-3">
         Or{" "}
-        <Link to={`/contact?${new URLSearchParams({ message: `I am looking for: ${query}` })}`} className={linkClass}>
+        <AppLink
+          to={`/contact?${new URLSearchParams({ message: `I am looking for: ${query}` })}`}
+          className={linkClass}
+        >
           ask our engineers
-        </Link>
+        </AppLink>
         : we make and source parts that are not in the catalog.
       </p>
     </section>

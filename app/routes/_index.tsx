@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
+import { AppLink } from "~/components/app-link";
 import { Carousel } from "~/components/carousel";
 import { ItemGrid } from "~/components/item-card";
 import { ReviewGrid } from "~/components/review-card";
@@ -44,9 +45,9 @@ export default function Home() {
           <h2 id="items-heading" className="text-2xl font-bold">
             Newest parts
           </h2>
-          <Link to="/items" className="font-semibold text-orange-800 underline">
+          <AppLink to="/items" className="font-semibold text-orange-800 underline">
             See the full catalog
-          </Link>
+          </AppLink>
         </div>
         {/* On a phone the first card's picture is the largest thing on screen (the LCP): never lazy. */}
         <ItemGrid items={items} emptyText="No parts in the catalog yet." priorityCount={1} />

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
+import { AppLink } from "~/components/app-link";
 import { about, company } from "~/content/company";
 import { cacheablePageHeaders } from "~/web/headers";
 import { pageTitle, storeNameOf } from "~/web/meta";
@@ -38,13 +39,13 @@ export default function About() {
         </section>
       ))}
       <p className="mt-10">
-        <Link to="/items" className="font-semibold text-orange-800 underline">
+        <AppLink to="/items" className="font-semibold text-orange-800 underline">
           Browse the catalog
-        </Link>{" "}
+        </AppLink>{" "}
         or{" "}
-        <Link to="/contact" className="font-semibold text-orange-800 underline">
+        <AppLink to="/contact" className="font-semibold text-orange-800 underline">
           get in touch
-        </Link>
+        </AppLink>
         .
       </p>
     </div>

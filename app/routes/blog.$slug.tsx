@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
+import { AppLink } from "~/components/app-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useFormatDate } from "~/components/use-format-date";
 import { getPost } from "~/content/blog.server";
@@ -27,9 +28,9 @@ export default function BlogPost() {
   return (
     <article className="mx-auto max-w-3xl">
       <p>
-        <Link to="/blog" className="text-sm font-semibold text-orange-800 underline">
+        <AppLink to="/blog" className="text-sm font-semibold text-orange-800 underline">
           ← All questions
-        </Link>
+        </AppLink>
       </p>
       <h1 className="mt-3 text-3xl font-bold">{post.title}</h1>
       <p className="mt-2 text-sm text-slate-600">

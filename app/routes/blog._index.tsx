@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
+import { AppLink } from "~/components/app-link";
 import { useFormatDate } from "~/components/use-format-date";
 import { listPosts } from "~/content/blog.server";
 import { cacheablePageHeaders } from "~/web/headers";
@@ -34,21 +35,21 @@ export default function Blog() {
         {posts.map((post) => (
           <article key={post.slug} className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
             <h2 className="text-lg font-semibold">
-              <Link to={`/blog/${post.slug}`} className="hover:text-orange-800 hover:underline">
+              <AppLink to={`/blog/${post.slug}`} className="hover:text-orange-800 hover:underline">
                 {post.title}
-              </Link>
+              </AppLink>
             </h2>
             <p className="mt-1 text-xs text-slate-600">
               <time dateTime={post.date}>{formatDate(post.date)}</time>
             </p>
             <p className="mt-3 flex-1 text-sm text-slate-700">{post.description}</p>
-            <Link
+            <AppLink
               to={`/blog/${post.slug}`}
               className="mt-4 text-sm font-semibold text-orange-800 underline"
               aria-label={`Read the answer: ${post.title}`}
             >
               Read the answer
-            </Link>
+            </AppLink>
           </article>
         ))}
       </div>

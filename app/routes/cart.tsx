@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { cartCookieFor, cartHolder, cartOwnerOf } from "~/auth/permissions.server";
 import { newGuestCartLimits, orderingLimits } from "~/auth/rate-limit.server";
+import { AppLink } from "~/components/app-link";
 import { BillLines, BillTotals, ShippingHint, usePricingRules } from "~/components/bill";
 import { QuantityForm, RemoveForm, usePendingRemovals } from "~/components/cart-line-forms";
 import { ReplyErrors } from "~/components/forms";
@@ -115,13 +116,13 @@ export default function Cart() {
       {lines.length === 0 ? (
         <p className="mt-6 text-slate-700">
           Your cart is empty. Find parts in the{" "}
-          <Link to="/items" className="font-semibold text-orange-800 underline">
+          <AppLink to="/items" className="font-semibold text-orange-800 underline">
             catalog
-          </Link>{" "}
+          </AppLink>{" "}
           or paste a parts list into a{" "}
-          <Link to="/quick-order" className="font-semibold text-orange-800 underline">
+          <AppLink to="/quick-order" className="font-semibold text-orange-800 underline">
             quick order
-          </Link>
+          </AppLink>
           .
         </p>
       ) : (
@@ -136,18 +137,18 @@ export default function Cart() {
           <BillTotals totals={bill.totals} rules={rules} />
           <ShippingHint totals={bill.totals} rules={rules} />
           <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <Link to="/quick-order" className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
+            <AppLink to="/quick-order" className="rounded-md border border-slate-300 px-4 py-2 font-semibold">
               Quick order
-            </Link>
+            </AppLink>
             {hasProblems ? (
               <p className="text-sm text-red-800">Change the lines marked above before you check out.</p>
             ) : signedIn ? (
-              <Link
+              <AppLink
                 to="/checkout"
                 className="rounded-md bg-orange-800 px-5 py-2 font-semibold text-white hover:bg-orange-900"
               >
                 Check out
-              </Link>
+              </AppLink>
             ) : (
               <SignInToCheckOut />
             )}

@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 
 import { getFormProps } from "@conform-to/react";
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
+import { AppLink } from "~/components/app-link";
 import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
 import { CheckoutTermsNote } from "~/components/company/checkout-terms";
 import { Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
@@ -135,9 +136,9 @@ export default function Checkout() {
             loaded.addressBook.options.length ? (
               <>
                 Only for a new address, when none is chosen above. Keep addresses in your{" "}
-                <Link to="/dashboard/addresses" className="underline">
+                <AppLink to="/dashboard/addresses" className="underline">
                   address book
-                </Link>
+                </AppLink>
                 .
               </>
             ) : undefined
@@ -153,9 +154,9 @@ export default function Checkout() {
         {blocked ? (
           <p className="text-sm text-red-800">
             Some parts cannot be ordered as they stand.{" "}
-            <Link to="/cart" className="font-semibold underline">
+            <AppLink to="/cart" className="font-semibold underline">
               Change them in your cart
-            </Link>
+            </AppLink>
             .
           </p>
         ) : null}

@@ -1,8 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { requireUser } from "~/auth/permissions.server";
+import { AppLink } from "~/components/app-link";
 import { OrdersChart } from "~/components/dashboard/orders-chart";
 import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
@@ -51,9 +52,9 @@ export default function AdminHome() {
         >
           {awaiting.orders.map((order) => (
             <li key={order.id} className="flex flex-wrap justify-between gap-x-3 py-2">
-              <Link to={`/dashboard/manage-order/${order.id}`} className="font-semibold text-orange-800 underline">
+              <AppLink to={`/dashboard/manage-order/${order.id}`} className="font-semibold text-orange-800 underline">
                 Order #{order.id}
-              </Link>
+              </AppLink>
               <span className="text-slate-700">
                 {formatDate(order.created_at)} · {order.customer_email} · {formatPrice(order.total_cents)}
               </span>
@@ -69,9 +70,9 @@ export default function AdminHome() {
         >
           {lowStock.parts.map((part) => (
             <li key={part.id} className="flex flex-wrap justify-between gap-x-3 py-2">
-              <Link to={`/dashboard/manage-product/${part.id}`} className="font-semibold text-orange-800 underline">
+              <AppLink to={`/dashboard/manage-product/${part.id}`} className="font-semibold text-orange-800 underline">
                 {part.part_number}
-              </Link>
+              </AppLink>
               <span className="text-slate-700">
                 {part.name} · {part.quantity} in stock (reorder at {part.reorder_point})
               </span>
@@ -130,9 +131,9 @@ function Panel({
         <>
           <ul className="mt-2 divide-y divide-slate-200 text-sm">{children}</ul>
           <p className="mt-3 text-sm">
-            <Link to={more.to} className="font-semibold text-orange-800 underline">
+            <AppLink to={more.to} className="font-semibold text-orange-800 underline">
               {more.label}
-            </Link>
+            </AppLink>
           </p>
         </>
       ) : (

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { COMPANY_ADDRESSES_ADMINS_ONLY, companyMemberOf, requireUserWithCompany } from "~/auth/company.server";
 import { AddressForm } from "~/components/addresses/address-form";
+import { AppLink } from "~/components/app-link";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { COUNTRIES } from "~/lib/addresses";
 import {
@@ -118,12 +119,12 @@ export default function Addresses() {
           <AddressCards addresses={company.addresses} book="company" canEdit={company.canEdit} />
           {company.canEdit && !(editing || book === "company") ? (
             <p className="mt-4">
-              <Link
+              <AppLink
                 to="/dashboard/addresses?book=company#address-form"
                 className="text-sm font-medium text-orange-800 underline"
               >
                 Add an address to {company.name}&rsquo;s book
-              </Link>
+              </AppLink>
             </p>
           ) : null}
         </>
@@ -183,14 +184,14 @@ function AddressCards({
           </p>
           {canEdit ? (
             <div className="mt-3 flex flex-wrap items-center gap-2">
-              <Link
+              <AppLink
                 // The book rides along, so a save refused (the address removed meanwhile) stays in it.
                 to={`/dashboard/addresses?edit=${address.id}${book === "company" ? "&book=company" : ""}#address-form`}
                 className="text-sm font-medium text-orange-800 underline"
                 aria-label={`Edit the address of ${address.name}, ${address.line1}`}
               >
                 Edit
-              </Link>
+              </AppLink>
               <Form method="post" className="flex flex-wrap gap-2">
                 <input type="hidden" name="addressId" value={address.id} />
                 <input type="hidden" name="book" value={book} />

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireApprover } from "~/auth/company.server";
+import { AppLink } from "~/components/app-link";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
@@ -127,9 +128,9 @@ export default function Approvals() {
         Orders placed for {companyName} over a buyer&apos;s spending limit wait here. Their parts are reserved until the
         date shown; approve to send the order on to dispatch, or reject to release the parts. Your company&apos;s limits
         are on the{" "}
-        <Link to="/dashboard/company" className="font-semibold text-orange-800 underline">
+        <AppLink to="/dashboard/company" className="font-semibold text-orange-800 underline">
           Company
-        </Link>{" "}
+        </AppLink>{" "}
         page.
       </p>
       <ReplyErrors reply={reply} />

@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { companyMemberOf, requireCompanyAdmin } from "~/auth/company.server";
+import { AppLink } from "~/components/app-link";
 import { CompanyTermsList } from "~/components/company/company-terms";
 import { MemberForm, NewMemberForm, useLimitText } from "~/components/company/members";
 import { useFormatDate } from "~/components/use-format-date";
@@ -61,9 +62,9 @@ export default function CompanyPage() {
         <p className="mt-4 text-slate-700">
           Your account is not part of a company account. A company account lets several people order for one firm, with
           spending limits, approvals, and payment on account against a credit limit.{" "}
-          <Link to="/contact" className="font-semibold text-orange-800 underline">
+          <AppLink to="/contact" className="font-semibold text-orange-800 underline">
             Ask us to open one
-          </Link>
+          </AppLink>
           , or ask your company&apos;s admin to invite you.
         </p>
       </section>

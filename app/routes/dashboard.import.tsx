@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
+import { AppLink } from "~/components/app-link";
 import { ImportStatusBadge } from "~/components/dashboard/catalog-import";
 import { ErrorList, FormErrors, StatusButton } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
@@ -101,9 +102,9 @@ export default function ImportCatalog() {
             {
               header: "Import",
               cell: (row) => (
-                <Link to={`/dashboard/import/${row.id}`} className="font-semibold text-orange-800 underline">
+                <AppLink to={`/dashboard/import/${row.id}`} className="font-semibold text-orange-800 underline">
                   #{row.id} {row.fileName}
-                </Link>
+                </AppLink>
               ),
             },
             { header: "Status", cell: (row) => <ImportStatusBadge status={row.status} /> },

@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
+import { AppLink } from "~/components/app-link";
 import {
   FollowImport,
   importIsRunning,
@@ -96,9 +97,9 @@ export default function CatalogImportPage() {
   return (
     <section>
       <p>
-        <Link to="/dashboard/import" className="text-sm font-semibold text-orange-800 underline">
+        <AppLink to="/dashboard/import" className="text-sm font-semibold text-orange-800 underline">
           ← All imports
-        </Link>
+        </AppLink>
       </p>
       <h1 className="mt-2 break-words text-2xl font-bold">
         Import #{current.id}: {current.fileName}

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 
 import { requireUserWithCompany } from "~/auth/company.server";
+import { AppLink } from "~/components/app-link";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
@@ -42,9 +43,9 @@ export default function Invoices() {
     {
       header: "Order",
       cell: (invoice) => (
-        <Link to={`${orderPath}/${invoice.order_id}`} className="text-orange-800 underline">
+        <AppLink to={`${orderPath}/${invoice.order_id}`} className="text-orange-800 underline">
           #{invoice.order_id}
-        </Link>
+        </AppLink>
       ),
     },
     ...(isAdmin ? [{ header: "Customer", cell: (invoice: InvoiceSummary) => invoice.customer_name }] : []),

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUserWithCompany } from "~/auth/company.server";
+import { AppLink } from "~/components/app-link";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
 import { listsOf, type ListSummary } from "~/models/parts-lists.server";
@@ -34,9 +35,9 @@ export default function PartsLists() {
       <h1 className="text-2xl font-bold">Parts lists</h1>
       <p className="mt-2 text-sm text-slate-700">
         Save your{" "}
-        <Link to="/cart" className="font-semibold text-orange-800 underline">
+        <AppLink to="/cart" className="font-semibold text-orange-800 underline">
           cart
-        </Link>{" "}
+        </AppLink>{" "}
         as a named list (a maintenance kit, a machine&apos;s spares) and put it back into the cart in one press. You may
         keep up to {MAX_PARTS_LISTS} lists.
       </p>
@@ -74,9 +75,9 @@ function ListsTable({ lists, showKeeper = false }: { lists: ListSummary[]; showK
         {
           header: "List",
           cell: (list) => (
-            <Link to={`/dashboard/lists/${list.id}`} className="font-medium text-blue-800 underline">
+            <AppLink to={`/dashboard/lists/${list.id}`} className="font-medium text-blue-800 underline">
               {list.name}
-            </Link>
+            </AppLink>
           ),
         },
         ...(showKeeper ? [{ header: "Kept by", cell: (list: ListSummary) => list.keptBy }] : []),

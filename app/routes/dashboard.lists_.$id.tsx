@@ -1,9 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 
 import { requireUserWithCompany } from "~/auth/company.server";
+import { AppLink } from "~/components/app-link";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { Field, ReplyErrors, StatusButton } from "~/components/forms";
 import { ListLines } from "~/components/parts-lists/list-lines";
@@ -111,9 +112,9 @@ export default function PartsList() {
   const question = `Delete the list “${list.name}”? Your cart and your part numbers stay.`;
   return (
     <section>
-      <Link to="/dashboard/lists" className="text-sm font-medium text-blue-800 underline">
+      <AppLink to="/dashboard/lists" className="text-sm font-medium text-blue-800 underline">
         ← Parts lists
-      </Link>
+      </AppLink>
       <h1 className="mt-2 text-2xl font-bold">{list.name}</h1>
       {list.mine ? null : (
         <p className="mt-1 text-sm text-slate-700" data-testid="list-keeper">

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
+import { AppLink } from "~/components/app-link";
 import { CompanyTermsForm } from "~/components/company/terms-form";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
@@ -57,9 +58,9 @@ export default function ManageCompanies() {
     {
       header: "Company",
       cell: (company) => (
-        <Link to={`/dashboard/manage-companies/${company.id}`} className="font-semibold text-orange-800 underline">
+        <AppLink to={`/dashboard/manage-companies/${company.id}`} className="font-semibold text-orange-800 underline">
           {company.name}
-        </Link>
+        </AppLink>
       ),
     },
     { header: "Members", cell: (company) => company.member_count, align: "right" },

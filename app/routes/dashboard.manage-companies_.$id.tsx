@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
+import { AppLink } from "~/components/app-link";
 import { CompanyTermsList } from "~/components/company/company-terms";
 import { MemberForm, NewMemberForm } from "~/components/company/members";
 import { CompanyTermsForm } from "~/components/company/terms-form";
@@ -66,9 +67,9 @@ export default function ManageCompany() {
   const currency = useCurrency();
   return (
     <section>
-      <Link to="/dashboard/manage-companies" className="text-sm font-medium text-blue-800 underline">
+      <AppLink to="/dashboard/manage-companies" className="text-sm font-medium text-blue-800 underline">
         ← Manage Companies
-      </Link>
+      </AppLink>
       <h1 className="mt-4 text-2xl font-bold">{company.name}</h1>
       <CompanyTermsList company={company} />
 

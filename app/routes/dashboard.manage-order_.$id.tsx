@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
+import { AppLink } from "~/components/app-link";
 import { AdminOrderButtons, CancelLinePanel } from "~/components/dashboard/order-buttons";
 import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { ReturnForm } from "~/components/dashboard/return-form";
@@ -70,9 +71,9 @@ export default function ManageOrder() {
   const reply = useActionData<typeof action>();
   return (
     <section>
-      <Link to="/dashboard/manage-order" className="text-sm font-medium text-blue-800 underline">
+      <AppLink to="/dashboard/manage-order" className="text-sm font-medium text-blue-800 underline">
         ← Manage Orders
-      </Link>
+      </AppLink>
       <ReplyErrors reply={reply} />
       {confirmCancelLine ? (
         <CancelLinePanel orderId={order.id} line={confirmCancelLine} backHref={`/dashboard/manage-order/${order.id}`} />

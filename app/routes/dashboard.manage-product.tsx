@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
+import { AppLink } from "~/components/app-link";
 import { Pagination } from "~/components/catalog-controls";
 import { ConfirmPanel } from "~/components/confirm-action";
 import { FilterSelect, ReplyErrors } from "~/components/forms";
@@ -102,13 +103,13 @@ export default function ManageProducts() {
       headerContent: (
         <>
           <span className="md:hidden">{COLUMN_HEADERS[column]}</span>
-          <Link
+          <AppLink
             to={productListHref({ ...query, sort: nextSortFor(column, query.sort), page: 1 })}
             className="hidden underline decoration-slate-400 underline-offset-2 hover:decoration-slate-800 md:inline"
           >
             {COLUMN_HEADERS[column]}
             {sorted ? <span aria-hidden="true">{sorted === "ascending" ? " ▲" : " ▼"}</span> : null}
-          </Link>
+          </AppLink>
         </>
       ),
       ...rest,
@@ -124,9 +125,9 @@ export default function ManageProducts() {
           <a href="/dashboard/export/catalog.csv" download className={buttonClass("secondary")}>
             Export CSV
           </a>
-          <Link to="/dashboard/add-product" className={buttonClass("primary")}>
+          <AppLink to="/dashboard/add-product" className={buttonClass("primary")}>
             Add a product
-          </Link>
+          </AppLink>
         </div>
       </div>
       <ReplyErrors reply={reply} />
@@ -146,9 +147,9 @@ export default function ManageProducts() {
         {filtered ? (
           <>
             {" · "}
-            <Link to={productListHref({ sort: query.sort })} className="font-semibold text-orange-800 underline">
+            <AppLink to={productListHref({ sort: query.sort })} className="font-semibold text-orange-800 underline">
               Clear filters
-            </Link>
+            </AppLink>
           </>
         ) : null}
       </p>
@@ -164,13 +165,13 @@ export default function ManageProducts() {
           columns={[
             sortable("partNumber", {
               cell: (item) => (
-                <Link
+                <AppLink
                   to={`/dashboard/manage-product/${item.id}`}
                   className="font-mono font-semibold text-orange-800 underline"
                   aria-label={`Edit ${item.name} (${item.part_number})`}
                 >
                   {item.part_number}
-                </Link>
+                </AppLink>
               ),
             }),
             sortable("name", { cell: (item) => item.name, className: "font-medium" }),

@@ -1,8 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 
 import { requireAdmin } from "~/auth/permissions.server";
+import { AppLink } from "~/components/app-link";
 import { BackordersOwed } from "~/components/dashboard/backorders-owed";
 import { DeletePartSection } from "~/components/dashboard/delete-part";
 import { ProductForm } from "~/components/dashboard/product-form";
@@ -142,9 +143,9 @@ export default function EditProduct() {
   return (
     <section>
       <p>
-        <Link to="/dashboard/manage-product" className="text-sm font-semibold text-orange-800 underline">
+        <AppLink to="/dashboard/manage-product" className="text-sm font-semibold text-orange-800 underline">
           ← All products
-        </Link>
+        </AppLink>
       </p>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
+import { AppLink } from "~/components/app-link";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { ReplyErrors } from "~/components/forms";
 import { PriceQuoteForm } from "~/components/quotes/price-quote-form";
@@ -61,9 +62,9 @@ export default function ManageQuote() {
   const question = `Decline quote ${quote.number}? ${quote.customer.name} will see that it was not quoted.`;
   return (
     <section>
-      <Link to="/dashboard/manage-quotes" className="text-sm font-medium text-blue-800 underline print:hidden">
+      <AppLink to="/dashboard/manage-quotes" className="text-sm font-medium text-blue-800 underline print:hidden">
         ← Manage Quotes
-      </Link>
+      </AppLink>
       <ReplyErrors reply={reply} />
       {loaded.confirmDecline ? (
         <ConfirmPanel

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUserWithCompany } from "~/auth/company.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
+import { AppLink } from "~/components/app-link";
 import { ConfirmPanel } from "~/components/confirm-action";
 import { CancelLinePanel, CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
 import { OrderDetailView } from "~/components/dashboard/order-detail";
@@ -104,9 +105,9 @@ export default function MyOrder() {
   const reply = useActionData<typeof action>();
   return (
     <section>
-      <Link to="/dashboard/my-order" className="text-sm font-medium text-blue-800 underline">
+      <AppLink to="/dashboard/my-order" className="text-sm font-medium text-blue-800 underline">
         ← My Orders
-      </Link>
+      </AppLink>
       <ReplyErrors reply={reply} />
       {confirmCancel ? (
         <ConfirmPanel

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
+import { AppLink } from "~/components/app-link";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { ReplyErrors } from "~/components/forms";
 import { ReviewCard } from "~/components/review-card";
@@ -55,9 +56,9 @@ export default function MyReviews() {
       {reviews.length === 0 ? (
         <p className="mt-6 text-slate-600">
           No reviews yet.{" "}
-          <Link to="/dashboard/add-review" className="font-semibold text-orange-800 underline">
+          <AppLink to="/dashboard/add-review" className="font-semibold text-orange-800 underline">
             Write your first review
-          </Link>
+          </AppLink>
           .
         </p>
       ) : (

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
 import { requireUserWithCompany } from "~/auth/company.server";
+import { AppLink } from "~/components/app-link";
 import { QuoteTable } from "~/components/quotes/quote-table";
 import { listQuotesForUser } from "~/models/quote.server";
 import { routeHeaders } from "~/web/headers";
@@ -26,9 +27,9 @@ export default function MyQuotes() {
       <h1 className="text-2xl font-bold">My Quotes</h1>
       <p className="mt-2 text-sm text-slate-700">
         Ask for our prices on large quantities with <strong>Request a quote</strong> under your{" "}
-        <Link to="/cart" className="font-semibold text-orange-800 underline">
+        <AppLink to="/cart" className="font-semibold text-orange-800 underline">
           cart
-        </Link>
+        </AppLink>
         . We email you when a quote is priced; accept it before its date and the order is placed at those prices.
         {inCompany ? " Your colleagues' quotes for your company are listed too." : null}
       </p>

@@ -1,8 +1,9 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUserWithCompany } from "~/auth/company.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
+import { AppLink } from "~/components/app-link";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { ReplyErrors } from "~/components/forms";
 import { AcceptQuoteForm } from "~/components/quotes/accept-quote-form";
@@ -75,9 +76,9 @@ export default function MyQuote() {
   const question = `Withdraw quote ${quote.number}? We will not price it or hold its prices for you.`;
   return (
     <section>
-      <Link to="/dashboard/quotes" className="text-sm font-medium text-blue-800 underline print:hidden">
+      <AppLink to="/dashboard/quotes" className="text-sm font-medium text-blue-800 underline print:hidden">
         ← My Quotes
-      </Link>
+      </AppLink>
       <ReplyErrors reply={reply} />
       {loaded.confirmWithdraw ? (
         <ConfirmPanel

@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 
 import { limitsFor } from "~/auth/rate-limit.server";
+import { AppLink } from "~/components/app-link";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { requestPasswordReset } from "~/services/password-reset.server";
@@ -57,9 +58,9 @@ export default function ForgotPassword() {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-700">
         Remembered it?{" "}
-        <Link to="/sign-in" className="font-semibold text-orange-800 underline">
+        <AppLink to="/sign-in" className="font-semibold text-orange-800 underline">
           Sign in
-        </Link>
+        </AppLink>
       </p>
     </div>
   );

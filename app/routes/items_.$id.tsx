@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
+import { AppLink } from "~/components/app-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProductBuy } from "~/components/product-buy";
 import { ProductDocuments, ProductPictures } from "~/components/product-pictures";
@@ -72,9 +73,12 @@ export default function ProductPage() {
       <div>
         {product.category_slug ? (
           <p className="text-sm">
-            <Link to={`/items?category=${product.category_slug}`} className="font-semibold text-orange-800 underline">
+            <AppLink
+              to={`/items?category=${product.category_slug}`}
+              className="font-semibold text-orange-800 underline"
+            >
               {product.category_name}
-            </Link>
+            </AppLink>
           </p>
         ) : null}
         <h1 className="mt-1 text-3xl font-bold">{product.name}</h1>

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLocation } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
+import { AppLink } from "~/components/app-link";
 import { ErrorList, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { quickOrder } from "~/models/cart.server";
@@ -62,14 +63,14 @@ function QuickOrderPage() {
         Paste a bill of materials: one part per line, the part number and then the quantity, separated by spaces, tabs,
         commas or semicolons (as copied from a spreadsheet). Or choose a CSV file with the same two columns. The parts
         go into your{" "}
-        <Link to="/cart" className="font-medium text-blue-800 underline">
+        <AppLink to="/cart" className="font-medium text-blue-800 underline">
           cart
-        </Link>
+        </AppLink>
         , where you check the prices and stock before you order. Up to {MAX_QUICK_ORDER_LINES} lines at a time.
         “GW-BB-608-2RS x 20” and “20 x GW-BB-608-2RS” work too. You may use your own part numbers (given on your{" "}
-        <Link to="/dashboard/lists" className="font-medium text-blue-800 underline">
+        <AppLink to="/dashboard/lists" className="font-medium text-blue-800 underline">
           parts lists
-        </Link>
+        </AppLink>
         ) in place of ours.
       </p>
       {outcome ? (
@@ -90,9 +91,9 @@ function QuickOrderPage() {
             ))}
           </ul>
           {outcome.added.length ? (
-            <Link to="/cart" className="mt-3 inline-block font-semibold text-blue-800 underline">
+            <AppLink to="/cart" className="mt-3 inline-block font-semibold text-blue-800 underline">
               Go to your cart
-            </Link>
+            </AppLink>
           ) : null}
         </div>
       ) : null}

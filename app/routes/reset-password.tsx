@@ -1,9 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { passwordPostLimits } from "~/auth/rate-limit.server";
 import { createUserSession } from "~/auth/session.server";
+import { AppLink } from "~/components/app-link";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { isResetTokenUsable, resetPassword } from "~/models/password-reset.server";
@@ -59,9 +60,9 @@ export default function ResetPassword() {
       {unusable ? (
         <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
           {UNUSABLE_EMAIL_LINK}{" "}
-          <Link to="/forgot-password" className="font-semibold underline">
+          <AppLink to="/forgot-password" className="font-semibold underline">
             Ask for a new link
-          </Link>
+          </AppLink>
         </p>
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">

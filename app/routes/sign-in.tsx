@@ -1,12 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthorizationError } from "remix-auth";
 
 import { authenticator, isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireSignedOut } from "~/auth/permissions.server";
 import { signInLimits } from "~/auth/rate-limit.server";
 import { createUserSession } from "~/auth/session.server";
+import { AppLink } from "~/components/app-link";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { CartComesAlong } from "~/components/guest-checkout";
@@ -82,9 +83,9 @@ export default function SignIn() {
           inputProps={{ autoComplete: "current-password" }}
         />
         <p className="text-right text-sm">
-          <Link to="/forgot-password" className="font-semibold text-orange-800 underline">
+          <AppLink to="/forgot-password" className="font-semibold text-orange-800 underline">
             Forgot password?
-          </Link>
+          </AppLink>
         </p>
         <FormErrors id={form.errorId} errors={form.errors} />
         <StatusButton className="w-full" pendingText="Signing in…">
@@ -94,12 +95,12 @@ export default function SignIn() {
       {googleEnabled ? <GoogleSignInButton redirectTo={redirectTo} /> : null}
       <p className="mt-6 text-center text-sm text-slate-700">
         New here?{" "}
-        <Link
+        <AppLink
           to={redirectTo === "/" ? "/sign-up" : `/sign-up?redirectTo=${encodeURIComponent(redirectTo)}`}
           className="font-semibold text-orange-800 underline"
         >
           Create an account
-        </Link>
+        </AppLink>
       </p>
     </div>
   );

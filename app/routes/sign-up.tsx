@@ -1,11 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireSignedOut } from "~/auth/permissions.server";
 import { limitsFor } from "~/auth/rate-limit.server";
 import { createUserSession } from "~/auth/session.server";
+import { AppLink } from "~/components/app-link";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { CartComesAlong } from "~/components/guest-checkout";
@@ -78,12 +79,12 @@ export default function SignUp() {
       {googleEnabled ? <GoogleSignInButton redirectTo={redirectTo} /> : null}
       <p className="mt-6 text-center text-sm text-slate-700">
         Already have an account?{" "}
-        <Link
+        <AppLink
           to={redirectTo === "/" ? "/sign-in" : `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`}
           className="font-semibold text-orange-800 underline"
         >
           Sign in
-        </Link>
+        </AppLink>
       </p>
     </div>
   );

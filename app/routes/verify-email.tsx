@@ -1,9 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
 import { limitsFor } from "~/auth/rate-limit.server";
 import { getCurrentUser } from "~/auth/session.server";
+import { AppLink } from "~/components/app-link";
 import { StatusButton } from "~/components/forms";
 import { isEmailTokenUsable } from "~/models/email-tokens.server";
 import { proveEmail, sendEmailProof } from "~/services/email-proof.server";
@@ -75,12 +76,12 @@ export default function VerifyEmail() {
             </Form>
           ) : (
             <p className="mt-4 text-sm">
-              <Link
+              <AppLink
                 to="/sign-in?redirectTo=%2Fdashboard%2Fmy-profile"
                 className="font-semibold text-orange-800 underline"
               >
                 Sign in
-              </Link>{" "}
+              </AppLink>{" "}
               to get a new link.
             </p>
           )}

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 
+import { AppLink } from "~/components/app-link";
 import { CheckboxField, Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { COUNTRIES, COUNTRY_CODES } from "~/lib/addresses";
@@ -60,9 +61,9 @@ export function AddressForm({
           {editing ? "Save address" : "Add address"}
         </StatusButton>
         {editing ? (
-          <Link to="/dashboard/addresses" className="text-sm font-medium text-orange-800 underline">
+          <AppLink to="/dashboard/addresses" className="text-sm font-medium text-orange-800 underline">
             Cancel
-          </Link>
+          </AppLink>
         ) : null}
       </div>
     </Form>

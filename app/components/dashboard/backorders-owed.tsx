@@ -1,5 +1,4 @@
-import { Link } from "@remix-run/react";
-
+import { AppLink } from "~/components/app-link";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 
@@ -26,9 +25,9 @@ export function BackordersOwed({ lines }: { lines: OwedLine[] }) {
     {
       header: "Order",
       cell: (line) => (
-        <Link to={`/dashboard/manage-order/${line.order_id}`} className="font-medium text-orange-800 underline">
+        <AppLink to={`/dashboard/manage-order/${line.order_id}`} className="font-medium text-orange-800 underline">
           #{line.order_id}
-        </Link>
+        </AppLink>
       ),
     },
     {

@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { AppLink } from "~/components/app-link";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
@@ -66,9 +66,9 @@ export function OrderTable<Row extends OrderRow>({
     {
       header: "Order",
       cell: (order) => (
-        <Link to={`${detailPath}/${order.id}`} className="font-semibold text-orange-800 underline">
+        <AppLink to={`${detailPath}/${order.id}`} className="font-semibold text-orange-800 underline">
           #{order.id}
-        </Link>
+        </AppLink>
       ),
     },
     ...(showCustomer

@@ -1,5 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 
+import { AppLink } from "~/components/app-link";
 import { StatusButton } from "~/components/forms";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import type { ListLine } from "~/models/parts-lists.server";
@@ -23,9 +24,9 @@ export function ListLines({ lines, editable = true }: { lines: ListLine[]; edita
           header: "Part",
           cell: (line) => (
             <span>
-              <Link to={`/items/${line.itemId}`} className="font-medium hover:underline">
+              <AppLink to={`/items/${line.itemId}`} className="font-medium hover:underline">
                 {line.name}
-              </Link>
+              </AppLink>
               <span className="block font-mono text-xs text-slate-600">{line.partNumber}</span>
               {line.customerPartNumber ? (
                 <span className="block font-mono text-xs text-slate-700" data-testid="customer-part-number">

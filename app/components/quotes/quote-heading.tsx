@@ -1,6 +1,7 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { AppLink } from "~/components/app-link";
 import { useFormatDate } from "~/components/use-format-date";
 import type { QuoteDetail } from "~/models/quote.server";
 
@@ -65,9 +66,9 @@ export function QuoteHeading({
           <>
             <dt className="text-slate-600">Order</dt>
             <dd>
-              <Link to={`${orderPath}/${quote.orderId}`} className="font-semibold text-orange-800 underline">
+              <AppLink to={`${orderPath}/${quote.orderId}`} className="font-semibold text-orange-800 underline">
                 #{quote.orderId}
-              </Link>
+              </AppLink>
             </dd>
           </>
         ) : null}

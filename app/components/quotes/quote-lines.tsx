@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { AppLink } from "~/components/app-link";
 import { BillTotals, usePricingRules } from "~/components/bill";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
@@ -27,9 +27,9 @@ export function QuoteLines({
       cell: (line) => (
         <span>
           {line.itemId ? (
-            <Link to={`/items/${line.itemId}`} className="font-medium hover:underline">
+            <AppLink to={`/items/${line.itemId}`} className="font-medium hover:underline">
               {line.name}
-            </Link>
+            </AppLink>
           ) : (
             <span className="font-medium">{line.name}</span>
           )}

@@ -1,5 +1,4 @@
-import { Link } from "@remix-run/react";
-
+import { AppLink } from "~/components/app-link";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
@@ -56,9 +55,9 @@ export function QuoteTable({
     {
       header: "Quote",
       cell: (quote) => (
-        <Link to={`${detailPath}/${quote.id}`} className="font-semibold text-orange-800 underline">
+        <AppLink to={`${detailPath}/${quote.id}`} className="font-semibold text-orange-800 underline">
           {quote.number}
-        </Link>
+        </AppLink>
       ),
     },
     ...(showCustomer
