@@ -1,4 +1,4 @@
-import { Form, Link, useFetchers, useLocation } from "@remix-run/react";
+import { Form, useFetchers, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import type { CurrentUser } from "~/auth/session.server";
@@ -22,14 +22,14 @@ type NavUser = Pick<CurrentUser, "display_name"> | null;
 function HeaderLink({ to, children, pathname }: { to: string; children: string; pathname: string }) {
   const isActive = pathname === to || pathname.startsWith(`${to}/`);
   return (
-    <Link
+    <AppLink
       to={to}
       prefetch="intent"
       aria-current={isActive ? "page" : undefined}
       className={`whitespace-nowrap rounded px-2 py-1 hover:text-orange-300 ${headerFocusRing} ${isActive ? "text-orange-300" : "text-slate-100"}`}
     >
       {children}
-    </Link>
+    </AppLink>
   );
 }
 

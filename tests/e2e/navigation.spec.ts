@@ -76,3 +76,19 @@ test("following a link to the page already shown adds nothing to the history", a
   await page.goBack();
   await expect(page).toHaveURL(/\/about$/);
 });
+
+test("pointing at a header section, or focusing it, prefetches its page; leaving it takes the prefetch away", async ({
+  page,
+}) => {
+  await page.goto("/items");
+  await untilHydrated(page, true);
+  const about = page.getByRole("banner").getByRole("link", { name: "About us" }).first();
+  const aboutPrefetch = page.locator('link[rel="prefetch"][href^="/about.data"]');
+  await expect(aboutPrefetch).toHaveCount(0);
+  await about.hover();
+  await expect(aboutPrefetch).toHaveCount(1);
+  await page.mouse.move(0, 600);
+  await expect(aboutPrefetch).toHaveCount(0);
+  await about.focus();
+  await expect(aboutPrefetch).toHaveCount(1);
+});
