@@ -17,6 +17,7 @@ import { startOutboxSender, stopOutboxSender } from "~/mail/sender.server";
 import { startCatalogImportRunner, stopCatalogImportRunner } from "~/services/catalog-import-runner.server";
 import { startApprovalSweeper, stopApprovalSweeper } from "~/services/companies.server";
 import { messageAttachments } from "~/services/mail-attachments.server";
+import { preloadCommonPasswords } from "~/validation/password-policy.server";
 import { refusalPage } from "~/web/refusal-page.server";
 import { securityHeaders } from "~/web/security-headers.server";
 
@@ -123,6 +124,8 @@ export function startBackgroundWork({
   startCatalogImportRunner({ workerFile: catalogImportWorker });
   startOffThreadReads({ workerFile: catalogReadWorker });
   startApprovalSweeper();
+  // The common-password list is read once, ahead of the first sign-up that needs it.
+  preloadCommonPasswords();
 }
 
 /** Closes the database pool and the rate limiters' client; the server calls it on shutdown. */

@@ -102,11 +102,34 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
     handlePage({ pageCache, handleRemix, publicVersion, req, res }).catch(next);
   });
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const refusal = clientErrorOf(error);
+    if (refusal) {
+      // The request's own fault (a malformed %-escape in the path): one short line, no stack.
+      console.warn(
+        JSON.stringify({ level: "warn", requestId: req.requestId, status: refusal.status, message: String(error) }),
+      );
+      if (res.headersSent) return next(error);
+      return void sendRefusal(res, req.path, refusal.status, refusal.message);
+    }
     console.error(JSON.stringify({ level: "error", requestId: req.requestId, message: String(error) }), error);
     if (res.headersSent) return next(error);
     void sendRefusal(res, req.path, 500, "Something went wrong on our side. Please try again in a moment.");
   });
   return { app, pageCache, metrics: metrics.registry };
+}
+
+/**
+ * An error Express raised for a request it could not read, with the 4xx it carries: a path with a
+ * malformed percent-escape (`/items/%FF`) is a URIError with status 400 from its route matching.
+ */
+function clientErrorOf(error: unknown): { status: number; message: string } | null {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status !== "number" || status < 400 || status > 499) return null;
+  const message =
+    error instanceof URIError
+      ? "This address is not valid: it has a malformed percent-escape (such as %FF or a lone %)."
+      : "This request could not be read.";
+  return { status, message };
 }
 
 /**

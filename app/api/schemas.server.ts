@@ -2,7 +2,7 @@ import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 
 import { storeMoneyFormat } from "~/config/env.server";
-import { CatalogQuerySchema, DEEPEST_OFFSET } from "~/validation/catalog";
+import { DEEPEST_OFFSET, MAX_SEARCH_LENGTH, strictSearchText } from "~/validation/catalog";
 import { idField, MAX_ID, requiredText } from "~/validation/common";
 import { MAX_ORDER_QUANTITY, orderQuantityField, orderSchema } from "~/validation/order";
 import { productSchemas } from "~/validation/product";
@@ -244,9 +244,10 @@ export const ItemListQuerySchema = PagingQuerySchema.extend({
       type: "integer",
       description: `Parts to skip (default 0, at most ${DEEPEST_OFFSET}). The \`Link\` header's cursor is the better way on, and the only one past that.`,
     }),
-  q: CatalogQuerySchema.shape.q.openapi({
+  q: strictSearchText.openapi({
     type: "string",
-    description: "Search part numbers (whole or in part) and names and descriptions by word, as on the catalog page.",
+    maxLength: MAX_SEARCH_LENGTH,
+    description: `Search part numbers (whole or in part) and names and descriptions by word, as on the catalog page. At most ${MAX_SEARCH_LENGTH} characters: a longer one is a 400.`,
   }),
   category: z
     .string()

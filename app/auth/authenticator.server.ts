@@ -33,6 +33,14 @@ const oauthStateStorage = createCookieSessionStorage({
 
 export const authenticator = new Authenticator<Authenticated>(oauthStateStorage);
 
+/**
+ * The Set-Cookie that removes the OAuth state: every callback sends it, so a callback's state is
+ * never there to be replayed, whether the round trip worked or not.
+ */
+export async function clearOAuthStateCookie() {
+  return oauthStateStorage.destroySession(await oauthStateStorage.getSession());
+}
+
 authenticator.use(
   new FormStrategy(async ({ form }) => {
     // The action has already validated the form with SignInSchema.

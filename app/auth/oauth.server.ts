@@ -3,15 +3,12 @@ import { AuthorizationError } from "remix-auth";
 
 import { config } from "~/config/env.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { linkGoogleAccount, signInWithGoogle } from "~/models/user.server";
+import { linkGoogleAndTell, signInWithGoogle } from "~/services/account-security.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { readForm } from "~/web/request.server";
 
-import { authenticator, GOOGLE_NOT_CONFIGURED, isGoogleEnabled } from "./authenticator.server";
+import { recoveredMessage } from "./account-recovery.server";
+import { authenticator, clearOAuthStateCookie, GOOGLE_NOT_CONFIGURED, isGoogleEnabled } from "./authenticator.server";
 import { createUserSession, getCurrentUser } from "./session.server";
-
-export const LINK_GOOGLE_FROM_PROFILE =
-  "An account already uses this email. Sign in with your password, then link Google from My Profile.";
 
 /** Where to land after the provider sends the visitor back, and whether this is a sign-in or a link. */
 type OAuthIntent = { returnTo: string; mode: "sign-in" | "link" };
@@ -30,20 +27,16 @@ async function readIntent(request: Request): Promise<OAuthIntent> {
   return { returnTo: safeRedirect(value?.returnTo), mode: value?.mode === "link" ? "link" : "sign-in" };
 }
 
-function backToSignIn(message: string, headers?: HeadersInit) {
+export function backToSignIn(message: string, headers?: HeadersInit) {
   return redirectWithFlash("/sign-in", { kind: "error", message }, { headers });
 }
 
 /**
  * Sends the visitor to Google (remix-auth throws the redirect, with the OAuth state in its cookie).
- * `intent=link` from My Profile links Google to the signed-in account instead of signing in.
+ * The caller has checked the form: for a link, that the signed-in account's password was given.
  */
-export async function startGoogleSignIn(request: Request) {
-  const form = await readForm(request);
+export async function redirectToGoogle(request: Request, intent: OAuthIntent) {
   if (!isGoogleEnabled) return backToSignIn(GOOGLE_NOT_CONFIGURED);
-  const mode = form.get("intent") === "link" ? "link" : "sign-in";
-  if (mode === "link" && !(await getCurrentUser(request))) throw redirect("/sign-in?redirectTo=/dashboard/my-profile");
-  const intent: OAuthIntent = { returnTo: safeRedirect(form.get("redirectTo")), mode };
   try {
     // remix-auth copies the request, which needs an unread body; the strategy needs only the URL and cookie.
     await authenticator.authenticate("google", new Request(request.url, { headers: request.headers }));
@@ -58,17 +51,23 @@ export async function startGoogleSignIn(request: Request) {
 }
 
 export async function finishGoogleSignIn(request: Request, context: AppLoadContext) {
-  if (!isGoogleEnabled) return backToSignIn(GOOGLE_NOT_CONFIGURED);
+  // The state is spent whatever happens next: cleared on every callback, with the intent.
+  const clearing = new Headers();
+  clearing.append("Set-Cookie", await clearOAuthStateCookie());
+  clearing.append("Set-Cookie", await intentCookie.serialize("", { maxAge: 0 }));
+  if (!isGoogleEnabled) return backToSignIn(GOOGLE_NOT_CONFIGURED, clearing);
   const intent = await readIntent(request);
-  const clearIntent = { "Set-Cookie": await intentCookie.serialize("", { maxAge: 0 }) };
   let authenticated;
   try {
     authenticated = await authenticator.authenticate("google", request, { throwOnError: true });
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (error instanceof Response) {
+      clearing.forEach((value, name) => error.headers.append(name, value));
+      throw error;
+    }
     if (error instanceof AuthorizationError) {
       console.warn("Google sign-in failed:", error.message, error.cause);
-      return backToSignIn("Google sign-in did not complete. Please try again.", clearIntent);
+      return backToSignIn("Google sign-in did not complete. Please try again.", clearing);
     }
     throw error;
   }
@@ -77,15 +76,12 @@ export async function finishGoogleSignIn(request: Request, context: AppLoadConte
 
   if (intent.mode === "link") {
     const current = await getCurrentUser(request);
-    if (!current) return backToSignIn("Sign in first, then link Google from My Profile.", clearIntent);
-    const linked = await linkGoogleAccount(current.id, identity);
-    const message = linked.ok
-      ? {
-          kind: "success" as const,
-          message: `Google account ${identity.email} linked. You can now sign in with Google.`,
-        }
+    if (!current) return backToSignIn("Sign in first, then link Google from My Profile.", clearing);
+    const linked = await linkGoogleAndTell(current, identity);
+    const message = linked
+      ? { kind: "success" as const, message: `Google account ${identity.email} linked. You can now sign in with Google.` }
       : { kind: "error" as const, message: "That Google account is already linked to another account here." };
-    return redirectWithFlash("/dashboard/my-profile", message, { headers: clearIntent });
+    return redirectWithFlash("/dashboard/my-profile", message, { headers: clearing });
   }
 
   const outcome = await signInWithGoogle(identity);
@@ -93,8 +89,19 @@ export async function finishGoogleSignIn(request: Request, context: AppLoadConte
     const message =
       outcome.reason === "unverified-google-email"
         ? "Your Google email address is not verified."
-        : LINK_GOOGLE_FROM_PROFILE;
-    return backToSignIn(message, clearIntent);
+        : "Google sign-in did not complete. Please try again.";
+    return backToSignIn(message, clearing);
   }
-  return createUserSession(outcome.user, { request, context, redirectTo: intent.returnTo, headers: clearIntent });
+  return createUserSession(outcome.user, {
+    request,
+    context,
+    redirectTo: outcome.recovered ? "/dashboard/my-profile" : intent.returnTo,
+    headers: clearing,
+    flash: outcome.recovered
+      ? recoveredMessage(outcome.recovered, {
+          how: `Google confirmed that ${outcome.user.email} is yours.`,
+          choosePassword: "when you want one",
+        })
+      : undefined,
+  });
 }

@@ -34,7 +34,7 @@ const cookieStorage = createCookieSessionStorage({
 /** The fields a page may show about the signed-in user; the password hash never leaves the server. */
 export type CurrentUser = Pick<
   User,
-  "id" | "email" | "display_name" | "role" | "phone" | "address" | "company" | "email_verified_at"
+  "id" | "email" | "display_name" | "role" | "phone" | "address" | "company" | "email_verified_at" | "google_email"
 > & { hasPassword: boolean; hasGoogle: boolean; sessionId: string };
 
 function toCurrentUser(user: User & { session_id: string }): CurrentUser {
@@ -47,6 +47,7 @@ function toCurrentUser(user: User & { session_id: string }): CurrentUser {
     address: user.address,
     company: user.company,
     email_verified_at: user.email_verified_at,
+    google_email: user.google_email,
     hasPassword: user.password_hash !== null,
     hasGoogle: user.google_sub !== null,
     sessionId: user.session_id,

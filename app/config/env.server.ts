@@ -30,6 +30,8 @@ export const storePricingRules = () => config().pricing;
 /** STORE_VAT_NUMBER, cleaned ("GB999999973"); null when the store has not set one. */
 export const storeVatNumber = () => config().storeVatNumber;
 export const appUrl = () => config().appUrl;
+/** PASSWORD_MIN_LENGTH: the fewest characters a new password may have. */
+export const passwordMinLength = () => config().passwordMinLength;
 export const googleConfig = () => config().google;
 /** Where mail goes (`smtp://user:pass@host:587`); null keeps every message in the outbox, unsent. */
 export const smtpUrl = () => config().smtpUrl;

@@ -111,6 +111,9 @@ export const VARIABLES = {
   /** Longer than a send may take: the SMTP connection's timeouts (app/mail/sender.server.ts) are below it. */
   OUTBOX_LEASE_MS: withDefault(milliseconds(1000), 60_000),
 
+  /** The fewest characters a new password may have: the original shop's 6 by default (docs/security.md). */
+  PASSWORD_MIN_LENGTH: withDefault(wholeNumber({ what: "a whole number of characters", min: 6, max: 64 }), 6),
+
   RATE_LIMIT_POINTS: withDefault(wholeNumber({ what: "a whole number of attempts", min: 1 }), 10),
   RATE_LIMIT_WINDOW_SECONDS: withDefault(seconds(1), 60),
   API_CORS_ORIGINS: optional(list(originOf, { what: "origins such as https://partner.example" })),
@@ -200,6 +203,7 @@ function toConfig(env: z.output<typeof variables>, refuse: (variable: VariableNa
     outboxPollMs: env.OUTBOX_POLL_MS,
     outboxLeaseMs: env.OUTBOX_LEASE_MS,
 
+    passwordMinLength: env.PASSWORD_MIN_LENGTH,
     rateLimitPoints: env.RATE_LIMIT_POINTS,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     apiCorsOrigins: env.API_CORS_ORIGINS ?? [],

@@ -38,6 +38,7 @@ import * as returns from "./migrations/0035_returns";
 import * as companies from "./migrations/0036_companies";
 import * as addresses from "./migrations/0037_addresses";
 import * as companyBooks from "./migrations/0038_company_books";
+import * as accountRecovery from "./migrations/0039_account_recovery";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   "0036_companies": companies,
   "0037_addresses": addresses,
   "0038_company_books": companyBooks,
+  "0039_account_recovery": accountRecovery,
 };
 
 /** Every migration the code knows: a database at this version has them all. */

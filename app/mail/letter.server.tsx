@@ -5,7 +5,11 @@ import { storeName } from "~/config/env.server";
 // Every message is rendered twice from one description: plain text and HTML, with the store's name
 // and absolute links built from APP_URL.
 
-export type RenderedMessage = { subject: string; text: string; html: string };
+/**
+ * A message as written. `linkToken` is the token of its one-time link, whose place in the text and
+ * HTML holds ONE_TIME_TOKEN_MARKER until it is sent (one-time-links.server.ts).
+ */
+export type RenderedMessage = { subject: string; text: string; html: string; linkToken?: string };
 
 export function Letter({ heading, children, link }: { heading: string; children: React.ReactNode; link: string }) {
   return (

@@ -1,13 +1,19 @@
 import { appUrl, storeName } from "~/config/env.server";
 
 import { html, Letter, type RenderedMessage } from "./letter.server";
+import { ONE_TIME_TOKEN_MARKER } from "./one-time-links.server";
 
 // The account messages (a reset link, an email proof) and the contact notice, each rendered twice
 // from one description: plain text and HTML (letter.server.tsx). Order messages: order-messages.server.tsx.
 
-/** A link that acts for whoever follows it (reset a password, prove an address): its token is the secret. */
-function oneTimeLink(path: "/reset-password" | "/verify-email" | "/dashboard/company/join", token: string) {
-  return new URL(`${path}?token=${encodeURIComponent(token)}`, appUrl()).toString();
+type OneTimePath = "/reset-password" | "/verify-email" | "/cancel-email-change" | "/dashboard/company/join";
+
+/**
+ * A link that acts for whoever follows it (reset a password, prove an address): its token is the
+ * secret, so the link is written with a marker in its place, filled in only as the message is sent.
+ */
+function oneTimeLink(path: OneTimePath) {
+  return new URL(`${path}?token=${ONE_TIME_TOKEN_MARKER}`, appUrl()).toString();
 }
 
 const ONE_TIME_LINK = /\S*?[?&]token=[^\s&]*/g;
@@ -23,7 +29,7 @@ export function hideOneTimeLinks(text: string) {
 
 /** The link to choose a new password: valid for an hour, once. */
 export function passwordResetMessage(name: string, token: string): RenderedMessage {
-  const link = oneTimeLink("/reset-password", token);
+  const link = oneTimeLink("/reset-password");
   const heading = "Choose a new password";
   const lines = [
     `Hello ${name},`,
@@ -36,6 +42,7 @@ export function passwordResetMessage(name: string, token: string): RenderedMessa
     "If you did not ask, ignore this message: your password stays as it is.",
   ];
   return {
+    linkToken: token,
     subject: `${storeName()}: reset your password`,
     text: lines.join("\n"),
     html: html(
@@ -52,11 +59,12 @@ export function passwordResetMessage(name: string, token: string): RenderedMessa
 
 /** The link that proves an email address belongs to the account (a new one, when it is a change). */
 export function verifyEmailMessage(name: string, token: string, change: boolean): RenderedMessage {
-  const link = oneTimeLink("/verify-email", token);
+  const link = oneTimeLink("/verify-email");
   const why = change
     ? `You asked to use this address for your ${storeName()} account. It takes the place of the old one when you open this link and confirm:`
     : `Please confirm that this address belongs to your ${storeName()} account by opening this link and pressing Confirm:`;
   return {
+    linkToken: token,
     subject: `${storeName()}: confirm your email address`,
     text: [`Hello ${name},`, "", why, "", link, "", "The link works once, for two days."].join("\n"),
     html: html(
@@ -87,9 +95,10 @@ export function contactNotice(message: { name: string; email: string; message: s
 
 /** An invitation to order for a company: the link makes whoever signs in with this address a member. */
 export function companyInvitationMessage(companyName: string, inviterName: string, token: string): RenderedMessage {
-  const link = oneTimeLink("/dashboard/company/join", token);
+  const link = oneTimeLink("/dashboard/company/join");
   const heading = `Join ${companyName} on ${storeName()}`;
   return {
+    linkToken: token,
     subject: `${storeName()}: ${inviterName} invites you to order for ${companyName}`,
     text: [
       "Hello,",

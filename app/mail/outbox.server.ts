@@ -6,6 +6,7 @@ import type { OutboxStatus } from "~/db/schema";
 
 import type { RenderedMessage } from "./letter.server";
 import { hideOneTimeLinks } from "./messages.server";
+import { sealLinkToken } from "./one-time-links.server";
 
 /** How often a message is tried before it is marked failed, and the first retry's delay. */
 export const MAX_ATTEMPTS = 6;
@@ -54,6 +55,7 @@ export async function enqueueMessages(messages: readonly OutgoingMessage[], { ex
           subject: message.subject,
           text_body: message.text,
           html_body: message.html,
+          link_token: message.linkToken ? sealLinkToken(message.linkToken) : null,
           order_id: message.orderId ?? null,
           invoice_id: message.invoiceId ?? null,
           user_id: message.toAccount ?? null,
@@ -127,17 +129,29 @@ export function claimDueMessages(limit = 10) {
       .updateTable("outbox")
       .set((eb) => ({ status: "sending", claimed_until: later(outboxLeaseMs()), attempts: eb("attempts", "+", 1) }))
       .where("id", "in", ids)
-      .returning(["id", "kind", "recipient", "subject", "text_body", "html_body", "attempts", "invoice_id", "order_id"])
+      .returning([
+        "id",
+        "kind",
+        "recipient",
+        "subject",
+        "text_body",
+        "html_body",
+        "link_token",
+        "attempts",
+        "invoice_id",
+        "order_id",
+      ])
       .execute();
   });
 }
 
 export type ClaimedMessage = Awaited<ReturnType<typeof claimDueMessages>>[number];
 
+/** Sent: its one-time link's sealed token goes, so the row keeps nothing that acts for anyone. */
 export async function markSent(id: number) {
   await db
     .updateTable("outbox")
-    .set({ status: "sent", sent_at: now(), claimed_until: null, last_error: null })
+    .set({ status: "sent", sent_at: now(), claimed_until: null, last_error: null, link_token: null })
     .where("id", "=", id)
     .execute();
 }

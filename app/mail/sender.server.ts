@@ -2,7 +2,8 @@ import nodemailer, { type Transporter } from "nodemailer";
 
 import { mailFrom, outboxPollMs, smtpUrl } from "~/config/env.server";
 
-import { claimDueMessages, markAttemptFailed, markSent, pruneSentMessages } from "./outbox.server";
+import { hasLinkMarker, openLinkToken, withLinkToken } from "./one-time-links.server";
+import { claimDueMessages, type ClaimedMessage, markAttemptFailed, markSent, pruneSentMessages } from "./outbox.server";
 
 // Pruning is a write on the whole table's sent rows: once an hour per process is plenty.
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -39,12 +40,13 @@ export async function sendDueMessages(through: Transporter, attachmentOf: Attach
     if (!batch.length) return;
     for (const message of batch) {
       try {
+        const { text, html } = bodiesToSend(message);
         await through.sendMail({
           from: mailFrom(),
           to: message.recipient,
           subject: message.subject,
-          text: message.text_body,
-          html: message.html_body,
+          text,
+          html,
           attachments: await attachmentOf({
             kind: message.kind,
             invoiceId: message.invoice_id,
@@ -57,6 +59,16 @@ export async function sendDueMessages(through: Transporter, attachmentOf: Attach
       }
     }
   }
+}
+
+/** The message's bodies as they leave: its one-time link's token unsealed into its place. */
+function bodiesToSend(message: ClaimedMessage) {
+  if (!hasLinkMarker(message.text_body) && !hasLinkMarker(message.html_body)) {
+    return { text: message.text_body, html: message.html_body };
+  }
+  const token = message.link_token ? openLinkToken(message.link_token) : null;
+  if (!token) throw new Error("Its one-time link cannot be opened (no sealed token, or SESSION_SECRET changed)");
+  return { text: withLinkToken(message.text_body, token), html: withLinkToken(message.html_body, token) };
 }
 
 /** Each app process sends from the outbox every OUTBOX_POLL_MS; without SMTP_URL mail stays there. */

@@ -17,9 +17,12 @@ function hashKey(key: string) {
 }
 
 /** Makes a key for the user and returns it in full: this is the only time anyone sees it. */
-export async function createApiKey({ userId, name }: { userId: number; name: string }) {
+export async function createApiKey(
+  { userId, name }: { userId: number; name: string },
+  { executor = db }: DbOptions = {},
+) {
   const key = `${KEY_MARKER}${randomBytes(32).toString("base64url")}`;
-  const row = await db
+  const row = await executor
     .insertInto("api_keys")
     .values({ user_id: userId, name, prefix: key.slice(0, PREFIX_LENGTH), key_hash: hashKey(key), created_at: now() })
     .returning(["id", "name", "prefix", "created_at"])

@@ -62,6 +62,23 @@ export async function isEmailTokenUsable(token: string, purpose: EmailTokenPurpo
   return row !== undefined;
 }
 
+/** The account a link can still be used for (its address and name), without using it; or undefined. */
+export function usableTokenOwner(token: string, purpose: EmailTokenPurpose, { executor = db }: DbOptions = {}) {
+  return executor
+    .selectFrom("email_tokens")
+    .innerJoin("users", "users.id", "email_tokens.user_id")
+    .select(["users.id", "users.email", "users.display_name", "email_tokens.new_email"])
+    .where((eb) =>
+      eb.and([
+        eb("email_tokens.token_hash", "=", hashOf(token)),
+        eb("email_tokens.purpose", "=", purpose),
+        eb("email_tokens.used_at", "is", null),
+        eb("email_tokens.expires_at", ">", now()),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
 /**
  * Uses a token up: a conditional UPDATE, so of two requests with one link only one gets its row.
  * Returns the account (and the address a change moves to), or undefined when the link is unknown,

@@ -1,8 +1,10 @@
 import type { Transaction } from "kysely";
 
-import { db, isUniqueViolation, now } from "~/db/db.server";
+import { db, type DbOptions, isUniqueViolation, now } from "~/db/db.server";
 import type { Database, Role, User } from "~/db/schema";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
+
+import { endCredentials, type EndedCredentials } from "./credentials.server";
 
 export type { Role, User } from "~/db/schema";
 
@@ -10,8 +12,8 @@ export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
-export function getUserById(id: number) {
-  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+export function getUserById(id: number, { executor = db }: DbOptions = {}) {
+  return executor.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 export function getUserByEmail(email: string) {
@@ -32,7 +34,7 @@ export async function createUser(
     email: string;
     displayName: string;
     password?: string;
-    googleSub?: string;
+    google?: { sub: string; email: string };
     role?: Role;
     emailVerified?: boolean;
   },
@@ -47,7 +49,8 @@ export async function createUser(
           email: normalizeEmail(input.email),
           display_name: input.displayName,
           password_hash: passwordHash,
-          google_sub: input.googleSub ?? null,
+          google_sub: input.google?.sub ?? null,
+          google_email: input.google ? normalizeEmail(input.google.email) : null,
           role: input.role ?? "user",
           email_verified_at: input.emailVerified ? now() : null,
           created_at: now(),
@@ -65,47 +68,41 @@ export async function createUser(
 
 export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; displayName: string };
 
-export type GoogleSignInResult =
-  { ok: true; user: User } | { ok: false; reason: "unverified-google-email" | "email-not-proven" };
-
-/**
- * The account for a Google identity: the one already linked to it; else, when Google vouches for
- * the email, an account whose email was proven to belong to its owner, linked now; else a new,
- * password-less account. An account whose email was never proven is not linked automatically:
- * anyone could have signed up with someone else's address and kept its password.
- */
-export async function signInWithGoogle(identity: GoogleIdentity): Promise<GoogleSignInResult> {
-  const bySub = await db.selectFrom("users").selectAll().where("google_sub", "=", identity.sub).executeTakeFirst();
-  if (bySub) return { ok: true, user: bySub };
-  if (!identity.emailVerified) return { ok: false, reason: "unverified-google-email" };
-
-  const byEmail = await getUserByEmail(identity.email);
-  if (byEmail) {
-    if (!byEmail.email_verified_at) return { ok: false, reason: "email-not-proven" };
-    const linked = await db
+/** The account this Google identity is linked to; the address kept with the link follows Google's. */
+export async function getUserByGoogleIdentity(identity: GoogleIdentity) {
+  const user = await db.selectFrom("users").selectAll().where("google_sub", "=", identity.sub).executeTakeFirst();
+  if (user && user.google_email !== normalizeEmail(identity.email)) {
+    await db
       .updateTable("users")
-      .set({ google_sub: identity.sub })
-      .where("id", "=", byEmail.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { ok: true, user: linked };
+      .set({ google_email: normalizeEmail(identity.email) })
+      .where("id", "=", user.id)
+      .execute();
   }
-  const created = await createUser({
-    email: identity.email,
-    displayName: identity.displayName || identity.email.split("@")[0],
-    googleSub: identity.sub,
-    emailVerified: true,
-  });
-  // An account with this email made a moment ago, by another request: not one proven to be theirs.
-  return created.ok ? created : { ok: false, reason: "email-not-proven" };
+  return user;
 }
 
-/** Links a Google identity to the signed-in account (My Profile), unless another account has it. */
-export async function linkGoogleAccount(userId: number, identity: GoogleIdentity) {
-  const owner = await db.selectFrom("users").select("id").where("google_sub", "=", identity.sub).executeTakeFirst();
-  if (owner && owner.id !== userId) return { ok: false as const };
-  await db.updateTable("users").set({ google_sub: identity.sub }).where("id", "=", userId).execute();
-  return { ok: true as const };
+/**
+ * Links a Google identity to the account, with the address Google gave, unless another account has
+ * it (false). In the caller's transaction, with the notice that says so.
+ */
+export async function linkGoogleIdentity(userId: number, identity: GoogleIdentity, { executor = db }: DbOptions = {}) {
+  const owner = await executor
+    .selectFrom("users")
+    .select("id")
+    .where("google_sub", "=", identity.sub)
+    .executeTakeFirst();
+  if (owner && owner.id !== userId) return false;
+  await executor
+    .updateTable("users")
+    .set({ google_sub: identity.sub, google_email: normalizeEmail(identity.email) })
+    .where("id", "=", userId)
+    .execute();
+  return true;
+}
+
+/** The account's address is its owner's from now on (a proof link, or Google vouching for it). */
+export async function markEmailProven(userId: number, { executor = db }: DbOptions = {}) {
+  await executor.updateTable("users").set({ email_verified_at: now() }).where("id", "=", userId).execute();
 }
 
 /** Changes a role and ends the person's sessions, so nothing issued under the old role lives on. */
@@ -145,13 +142,19 @@ export async function passwordMatches(userId: number, password: string) {
 }
 
 /**
- * Changes the password when the current one is right, and ends every session of the account in the
- * same transaction; the caller starts a fresh one for this browser.
+ * Changes the password when the current one is right, and in the same transaction ends what a
+ * password change ends (every session, the API keys, reset links, pending changes of address:
+ * ENDED_BY in credentials.server.ts); `andThen` adds the notice. The caller starts a fresh session
+ * for this browser. Null when the current password is wrong.
  */
-export async function changePassword(userId: number, currentPassword: string, newPassword: string) {
+export async function changePassword(
+  userId: number,
+  passwords: { currentPassword: string; newPassword: string },
+  andThen?: (trx: Transaction<Database>, user: User, ended: EndedCredentials) => Promise<void>,
+) {
   const user = await getUserById(userId);
-  if (!user?.password_hash || !(await verifyPassword(currentPassword, user.password_hash))) return null;
-  const passwordHash = await hashPassword(newPassword);
+  if (!user?.password_hash || !(await verifyPassword(passwords.currentPassword, user.password_hash))) return null;
+  const passwordHash = await hashPassword(passwords.newPassword);
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("users")
@@ -159,8 +162,9 @@ export async function changePassword(userId: number, currentPassword: string, ne
       .where("id", "=", userId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
-    return updated;
+    const ended = await endCredentials(userId, "password change", { executor: trx });
+    await andThen?.(trx, updated, ended);
+    return { user: updated, ended };
   });
 }
 

@@ -6,7 +6,8 @@ import { requireAdmin } from "~/auth/permissions.server";
 import { ApiKeyTable } from "~/components/dashboard/api-key-table";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-key.server";
+import { listApiKeys, revokeApiKey } from "~/models/api-key.server";
+import { createApiKeyAndTell } from "~/services/account-security.server";
 import { ApiKeyActionSchema, CreateApiKeySchema } from "~/validation/api-key";
 import { redirectWithFlash } from "~/web/flash.server";
 import { accept, formAction, refuse } from "~/web/form-action.server";
@@ -32,7 +33,7 @@ export const action = formAction({
       if (name === undefined) return refuse(404, "That key does not exist or is already revoked.");
       return redirectWithFlash("/dashboard/api-keys", `API key “${name}” revoked.`);
     }
-    const { name, prefix, key } = await createApiKey({ userId: user.id, name: value.name });
+    const { name, prefix, key } = await createApiKeyAndTell(user, value.name);
     // The key is in this answer and nowhere else: no redirect (so it shows with JavaScript off too),
     // and no cache may keep it.
     return accept({ created: { name, prefix, key } }, { "Cache-Control": "no-store" });

@@ -5,14 +5,18 @@ import { isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireUser } from "~/auth/permissions.server";
 import { clearSessionCookie, startSession } from "~/auth/session.server";
 import { FormErrors } from "~/components/forms";
+import { GoogleSignIn } from "~/components/profile/google-sign-in-settings";
 import { EmailForm, PasswordForm, ProfileForm } from "~/components/profile/profile-forms";
-import { LinkGoogle, SessionList, SignOutEverywhere } from "~/components/profile/sessions";
-import { countLiveApiKeysOf, revokeApiKeysOf } from "~/models/api-key.server";
+import { SessionList, SignOutEverywhere } from "~/components/profile/sessions";
+import { passwordMinLength } from "~/config/env.server";
+import { countLiveApiKeysOf } from "~/models/api-key.server";
 import { isEmailFree } from "~/models/email-verification.server";
-import { deleteAllUserSessions, deleteUserSession, listUserSessions } from "~/models/session.server";
-import { changePassword, passwordMatches, updateProfile } from "~/models/user.server";
+import { deleteUserSession, listUserSessions } from "~/models/session.server";
+import { passwordMatches, updateProfile } from "~/models/user.server";
+import { changePasswordAndTell, signOutEverywhere, unlinkGoogleAndTell } from "~/services/account-security.server";
 import { sendEmailProof } from "~/services/email-proof.server";
-import { ProfileActionSchema } from "~/validation/profile";
+import { passwordProblem } from "~/validation/password-policy.server";
+import { profileActionSchema } from "~/validation/profile";
 import { flashCookieHeader, redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -28,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     email: user.email,
     hasPassword: user.hasPassword,
-    google: { linked: user.hasGoogle, enabled: isGoogleEnabled },
+    passwordMinLength: passwordMinLength(),
+    google: { linked: user.hasGoogle, email: user.google_email, enabled: isGoogleEnabled },
     profile: {
       displayName: user.display_name,
       phone: user.phone ?? "",
@@ -47,13 +52,16 @@ async function signedOut(message: string) {
   return redirect("/sign-in", { headers });
 }
 
+const WRONG_PASSWORD = { fieldErrors: { currentPassword: ["Current password is not right"] } };
+const keysRevoked = (count: number) =>
+  count ? ` ${count === 1 ? "Your API key was" : `Your ${count} API keys were`} revoked.` : "";
+
 export const action = formAction({
   guard: requireUser,
-  schema: ProfileActionSchema,
+  schema: () => profileActionSchema(passwordMinLength()),
   hideFields: ["currentPassword", "newPassword"],
   // A point per password check, taken before the hash: a stolen cookie must not guess its way to the account.
-  limits: ({ user, value }) =>
-    value.intent === "password" || value.intent === "email" ? [["passwordChange", `user:${user.id}`]] : [],
+  limits: ({ user, value }) => ("currentPassword" in value ? [["passwordChange", `user:${user.id}`] as const] : []),
   refundOnSuccess: true,
   async run({ request, context, user, value }) {
     switch (value.intent) {
@@ -61,27 +69,32 @@ export const action = formAction({
         await updateProfile(user.id, value);
         return redirectWithFlash("/dashboard/my-profile", "Profile saved");
       case "password": {
-        const updated = await changePassword(user.id, value.currentPassword, value.newPassword);
-        if (!updated) return refuse(400, { fieldErrors: { currentPassword: ["Current password is not right"] } });
+        const weak = await passwordProblem(value.newPassword, { email: user.email, name: user.display_name });
+        if (weak) return refuse(400, { fieldErrors: { newPassword: [weak] } });
+        const changed = await changePasswordAndTell(user.id, value);
+        if (!changed) return refuse(400, WRONG_PASSWORD);
         // Every session ended with the change; this browser gets a fresh one.
-        const headers = new Headers({ "Set-Cookie": await startSession(updated, { request, context }) });
-        return redirectWithFlash("/dashboard/my-profile", "Password changed. Other devices have been signed out.", {
-          headers,
-        });
+        const headers = new Headers({ "Set-Cookie": await startSession(changed.user, { request, context }) });
+        const message = `Password changed. Other devices have been signed out.${keysRevoked(changed.ended.apiKeysRevoked)}`;
+        return redirectWithFlash("/dashboard/my-profile", message, { headers });
       }
       case "email": {
         // A stolen session must not move the account to its thief's address: the password is asked.
-        if (!(await passwordMatches(user.id, value.currentPassword))) {
-          return refuse(400, { fieldErrors: { currentPassword: ["Current password is not right"] } });
-        }
+        if (!(await passwordMatches(user.id, value.currentPassword))) return refuse(400, WRONG_PASSWORD);
         if (!(await isEmailFree(value.email))) {
           return refuse(409, { fieldErrors: { email: ["An account with this email already exists"] } });
         }
         await sendEmailProof(user, value.email);
+        const to = value.email.toLowerCase();
         return redirectWithFlash(
           "/dashboard/my-profile",
-          `We sent a link to ${value.email.toLowerCase()}. Your email changes when you follow it.`,
+          `We sent a link to ${to}. Your email changes when you follow it; ${user.email} was told, with a link that cancels it.`,
         );
+      }
+      case "unlink-google": {
+        if (!(await passwordMatches(user.id, value.currentPassword))) return refuse(400, WRONG_PASSWORD);
+        if (!(await unlinkGoogleAndTell(user))) return refuse(409, "No Google account is linked.");
+        return redirectWithFlash("/dashboard/my-profile", "Google unlinked: it can no longer sign in to this account.");
       }
       case "end-session": {
         const ended = await deleteUserSession(user.id, value.sessionId);
@@ -90,17 +103,16 @@ export const action = formAction({
         return redirectWithFlash("/dashboard/my-profile", "Session ended.");
       }
       case "sign-out-everywhere": {
-        const revoked = value.revokeApiKeys ? await revokeApiKeysOf(user.id) : 0;
-        await deleteAllUserSessions(user.id);
-        const keys = revoked ? ` ${revoked === 1 ? "Your API key was" : `Your ${revoked} API keys were`} revoked.` : "";
-        return signedOut(`You have been signed out on every device.${keys}`);
+        const { apiKeysRevoked } = await signOutEverywhere(user.id, { keepApiKeys: value.keepApiKeys ?? false });
+        return signedOut(`You have been signed out on every device.${keysRevoked(apiKeysRevoked)}`);
       }
     }
   },
 });
 
 export default function MyProfile() {
-  const { email, hasPassword, google, profile, sessions, liveApiKeys } = useLoaderData<typeof loader>();
+  const { email, hasPassword, passwordMinLength, google, profile, sessions, liveApiKeys } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const replyTo = (intent: string) => (reply?.initialValue?.intent === intent ? reply : undefined);
 
@@ -111,22 +123,15 @@ export default function MyProfile() {
       {hasPassword ? (
         <>
           <EmailForm email={email} lastResult={replyTo("email")} />
-          <PasswordForm lastResult={replyTo("password")} />
+          <PasswordForm lastResult={replyTo("password")} passwordMinLength={passwordMinLength} />
         </>
       ) : (
         <p className="mt-10 border-t border-slate-200 pt-6 text-sm text-slate-600">
-          You sign in with Google, so there is no password to change here.
+          This account has no password: you sign in with Google. To set one, use “Forgot password?” on the sign-in page.
         </p>
       )}
 
-      {google.enabled ? (
-        <section aria-labelledby="google-heading" className="mt-10 border-t border-slate-200 pt-6">
-          <h2 id="google-heading" className="text-xl font-semibold">
-            Google sign-in
-          </h2>
-          <LinkGoogle linked={google.linked} />
-        </section>
-      ) : null}
+      <GoogleSignIn google={google} hasPassword={hasPassword} lastResult={replyTo("unlink-google")} />
 
       <section aria-labelledby="sessions-heading" className="mt-10 border-t border-slate-200 pt-6">
         <h2 id="sessions-heading" className="text-xl font-semibold">

@@ -7,7 +7,14 @@ import { NothingFound, ResultCount } from "~/components/search-outcome";
 import { catalogHref } from "~/lib/catalog-links";
 import { browseCatalog, closestCategories } from "~/models/catalog";
 import { withMainPictures } from "~/models/media-reads.server";
-import { MAX_CATALOG_PAGE, parseCatalogQuery, refusalOfCatalogUrl, specChoices } from "~/validation/catalog";
+import {
+  MAX_CATALOG_PAGE,
+  MAX_SEARCH_LENGTH,
+  parseCatalogQuery,
+  refusalOfCatalogUrl,
+  searchTooLong,
+  specChoices,
+} from "~/validation/catalog";
 import { withDispatch } from "~/web/dispatch.server";
 import { cacheablePageHeaders } from "~/web/headers";
 import { pageTitle, storeNameOf } from "~/web/meta";
@@ -42,12 +49,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     result.total === 0 && query.q ? closestCategories(query.q) : [],
     withMainPictures(withDispatch(result.items)),
   ]);
-  return { ...result, items, query, categoryName, nearestCategories };
+  return { ...result, items, query, categoryName, nearestCategories, searchTooLong: searchTooLong(searchParams) };
 }
 
 export default function Catalog() {
-  const { items, total, page, pageCount, query, categories, specs, categoryName, search, nearestCategories } =
-    useLoaderData<typeof loader>();
+  const {
+    items,
+    total,
+    page,
+    pageCount,
+    query,
+    categories,
+    specs,
+    categoryName,
+    search,
+    nearestCategories,
+    searchTooLong,
+  } = useLoaderData<typeof loader>();
   const narrowed = Boolean(query.category || query.inStock || query.spec.length);
   return (
     <>
@@ -57,6 +75,12 @@ export default function Catalog() {
         id="catalog-search"
         keep={{ category: query.category, inStock: query.inStock ? "1" : undefined, sort: query.sort }}
       />
+      {searchTooLong ? (
+        <p role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          That search was longer than {MAX_SEARCH_LENGTH} characters, so it was not searched: every part is shown.
+          Search for a part number, a name or a measurement.
+        </p>
+      ) : null}
       <div className="mt-6 md:grid md:grid-cols-[14rem_1fr] md:gap-8">
         {/* One copy of the filters: beside the results on wide screens; on a phone folded behind a
             toggle that is a checkbox and its label, so it opens without JavaScript. */}

@@ -7,8 +7,12 @@ import { createUserSession } from "~/auth/session.server";
 import { AppLink } from "~/components/app-link";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { isResetTokenUsable, resetPassword } from "~/models/password-reset.server";
-import { ResetPasswordSchema, UNUSABLE_EMAIL_LINK } from "~/validation/auth";
+import { passwordMinLength } from "~/config/env.server";
+import type { EndedCredentials } from "~/models/credentials.server";
+import { resetTokenOwner } from "~/models/password-reset.server";
+import { resetPasswordWithLink } from "~/services/password-reset.server";
+import { isWellFormedResetToken, resetPasswordSchema, UNUSABLE_EMAIL_LINK } from "~/validation/auth";
+import { passwordProblem } from "~/validation/password-policy.server";
 import { anyone, formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
@@ -23,35 +27,54 @@ export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const usable = ResetPasswordSchema.shape.token.safeParse(token).success && (await isResetTokenUsable(token));
-  return { token: usable ? token : "", usable };
+  const usable = isWellFormedResetToken(token) && (await resetTokenOwner(token)) !== undefined;
+  return { token: usable ? token : "", usable, passwordMinLength: passwordMinLength() };
 }
 
 export const action = formAction({
   guard: anyone,
-  schema: ResetPasswordSchema,
+  schema: () => resetPasswordSchema(passwordMinLength()),
   hideFields: ["password"],
   // A new password is hashed, so this form shares sign-in's per-client budget (and, in server/, its
   // two-at-once gate); the point is given back when the link was good.
   limits: ({ context }) => passwordPostLimits(context.clientAddress),
   refundOnSuccess: true,
   async run({ request, context, value }) {
-    const user = await resetPassword(value.token, value.password);
-    if (!user) return refuse(400, UNUSABLE_EMAIL_LINK);
+    const owner = await resetTokenOwner(value.token);
+    if (!owner) return refuse(400, UNUSABLE_EMAIL_LINK);
+    const weak = await passwordProblem(value.password, { email: owner.email, name: owner.display_name });
+    if (weak) return refuse(400, { fieldErrors: { password: [weak] } });
+    const reset = await resetPasswordWithLink(value.token, value.password);
+    if (!reset) return refuse(400, UNUSABLE_EMAIL_LINK);
     // Every other session of the account has ended; this browser starts a fresh one.
-    return createUserSession(user, {
+    return createUserSession(reset, {
       request,
       context,
       redirectTo: "/",
-      flash: "Your password is changed, and you are signed in.",
+      flash: resetConfirmation(reset.ended),
     });
   },
 });
 
+/** The confirmation: what else the reset ended (keys revoked, another's Google unlinked), said plainly. */
+function resetConfirmation({ apiKeysRevoked, googleRemoved }: EndedCredentials) {
+  const parts = ["Your password is changed, and you are signed in. Every other device was signed out"];
+  if (apiKeysRevoked) {
+    parts.push(`${apiKeysRevoked === 1 ? "your API key was" : `your ${apiKeysRevoked} API keys were`} revoked`);
+  }
+  if (googleRemoved !== false) {
+    parts.push(`the Google account ${googleRemoved ? `${googleRemoved} ` : ""}was unlinked: its address is not yours`);
+  }
+  return `${parts.join("; ")}.`;
+}
+
 export default function ResetPassword() {
-  const { token, usable } = useLoaderData<typeof loader>();
+  const { token, usable, passwordMinLength } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const [form, fields] = useZodForm(ResetPasswordSchema, { id: "reset-password", lastResult: reply });
+  const [form, fields] = useZodForm(resetPasswordSchema(passwordMinLength), {
+    id: "reset-password",
+    lastResult: reply,
+  });
   // A link used up since the page was shown gets the same answer as one that was unusable from the start.
   const unusable = !usable || form.errors?.includes(UNUSABLE_EMAIL_LINK);
   return (
@@ -71,6 +94,7 @@ export default function ResetPassword() {
             label="New password"
             meta={fields.password}
             type="password"
+            hint={`At least ${passwordMinLength} characters, not a common password and not your name or email.`}
             inputProps={{ autoComplete: "new-password" }}
           />
           <FormErrors id={form.errorId} errors={form.errors} />

@@ -13,6 +13,7 @@ import { GoogleSignInButton } from "~/components/google-sign-in";
 import { CartComesAlong } from "~/components/guest-checkout";
 import { useZodForm } from "~/components/use-zod-form";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { endCredentials } from "~/models/credentials.server";
 import { SignInSchema } from "~/validation/auth";
 import { anyone, formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -51,6 +52,8 @@ export const action = formAction({
         },
       );
       if (!("user" in authenticated)) throw new Error("The form strategy returned no user");
+      // The owner knows the password: reset links sent earlier are no longer theirs to need.
+      await endCredentials(authenticated.user.id, "sign-in by password");
       return await createUserSession(authenticated.user, { request, context, redirectTo: value.redirectTo });
     } catch (error) {
       if (error instanceof AuthorizationError) return refuse(401, { fieldErrors: { password: [error.message] } });

@@ -11,10 +11,12 @@ import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { CartComesAlong } from "~/components/guest-checkout";
 import { useZodForm } from "~/components/use-zod-form";
+import { passwordMinLength } from "~/config/env.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { createUser, EMAIL_TAKEN } from "~/models/user.server";
 import { sendEmailProof } from "~/services/email-proof.server";
-import { SignUpSchema } from "~/validation/auth";
+import { signUpSchema } from "~/validation/auth";
+import { passwordProblem } from "~/validation/password-policy.server";
 import { anyone, formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
@@ -31,15 +33,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")),
     googleEnabled: isGoogleEnabled,
+    passwordMinLength: passwordMinLength(),
   };
 }
 
 export const action = formAction({
   guard: anyone,
-  schema: SignUpSchema,
+  schema: () => signUpSchema(passwordMinLength()),
   hideFields: ["password"],
   limits: ({ value, context }) => limitsFor("signUp", `email:${value.email}`, context.clientAddress),
   async run({ request, context, value }) {
+    const weak = await passwordProblem(value.password, { email: value.email, name: value.name });
+    if (weak) return refuse(400, { fieldErrors: { password: [weak] } });
     // The account and the link that proves its address commit together; ordering does not wait for it.
     const created = await createUser(
       { email: value.email, password: value.password, displayName: value.name },
@@ -51,9 +56,9 @@ export const action = formAction({
 });
 
 export default function SignUp() {
-  const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
+  const { redirectTo, googleEnabled, passwordMinLength } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(SignUpSchema, { id: "sign-up", lastResult });
+  const [form, fields] = useZodForm(signUpSchema(passwordMinLength), { id: "sign-up", lastResult });
 
   return (
     <div className="mx-auto max-w-md">
@@ -68,7 +73,7 @@ export default function SignUp() {
           label="Password"
           meta={fields.password}
           type="password"
-          hint="At least 6 characters."
+          hint={`At least ${passwordMinLength} characters, not a common password and not your name or email.`}
           inputProps={{ autoComplete: "new-password" }}
         />
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { isPlainText } from "./common";
 
+/** The original shop's rule; PASSWORD_MIN_LENGTH may ask for more of new passwords, never less. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -20,9 +21,18 @@ const passwordRequired = z.string({
   invalid_type_error: "Enter Your Password",
 });
 
-export const newPasswordField = passwordRequired
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+/** A password's length rules, with the shop's minimum (the page is given it by its loader). */
+export function newPasswordRule(minLength: number) {
+  return passwordRequired
+    .min(minLength, `Password must be at least ${minLength} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+}
+
+/**
+ * The original minimum: what sign-in holds a typed password to (no account ever had a shorter one,
+ * whatever PASSWORD_MIN_LENGTH says today, so a shorter attempt never reaches the hash).
+ */
+export const newPasswordField = newPasswordRule(PASSWORD_MIN_LENGTH);
 
 export const SignInSchema = z.object({
   email: emailField,
@@ -31,17 +41,20 @@ export const SignInSchema = z.object({
   redirectTo: z.string().max(2048, "That return address is too long").optional(),
 });
 
-export const SignUpSchema = z.object({
-  name: z
-    .string({ required_error: "Enter Your Name", invalid_type_error: "Enter Your Name" })
-    .trim()
-    .min(1, "Enter Your Name")
-    .max(80, "Name must be at most 80 characters")
-    .refine(isPlainText, "Name contains characters that are not allowed"),
-  email: emailField,
-  password: newPasswordField,
-  redirectTo: z.string().max(2048, "That return address is too long").optional(),
-});
+const SignUpNameField = z
+  .string({ required_error: "Enter Your Name", invalid_type_error: "Enter Your Name" })
+  .trim()
+  .min(1, "Enter Your Name")
+  .max(80, "Name must be at most 80 characters")
+  .refine(isPlainText, "Name contains characters that are not allowed");
+
+export const signUpSchema = (passwordMinLength: number) =>
+  z.object({
+    name: SignUpNameField,
+    email: emailField,
+    password: newPasswordRule(passwordMinLength),
+    redirectTo: z.string().max(2048, "That return address is too long").optional(),
+  });
 
 export const ForgotPasswordSchema = z.object({ email: emailField });
 
@@ -49,10 +62,13 @@ export const ForgotPasswordSchema = z.object({ email: emailField });
 const emailLinkToken = (message: string) =>
   z.string({ required_error: message }).regex(/^[A-Za-z0-9_-]{20,100}$/, message);
 
-export const ResetPasswordSchema = z.object({
-  password: newPasswordField,
-  token: emailLinkToken("This link is not complete"),
-});
+const ResetTokenField = emailLinkToken("This link is not complete");
+
+export const resetPasswordSchema = (passwordMinLength: number) =>
+  z.object({ password: newPasswordRule(passwordMinLength), token: ResetTokenField });
+
+/** Whether a reset link's token is well formed (the page checks before asking the database). */
+export const isWellFormedResetToken = (token: string) => ResetTokenField.safeParse(token).success;
 
 /** A mailed link (reset, proof) that is unknown, expired or already used. */
 export const UNUSABLE_EMAIL_LINK = "This link has expired or was already used.";
@@ -63,3 +79,6 @@ export const VerifyEmailSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm"), token: EmailProofToken }),
   z.object({ intent: z.literal("resend") }),
 ]);
+
+/** The link to the old address that stops a change of email address. */
+export const CancelEmailChangeSchema = z.object({ token: EmailProofToken });

@@ -28,13 +28,25 @@ export function refusalOfCatalogUrl(searchParams: URLSearchParams): string | nul
   return null;
 }
 
-const searchText = z
+/** The longest search the catalog reads: longer is not a part number, a name or a measurement. */
+export const MAX_SEARCH_LENGTH = 100;
+
+/** A search as the API reads it: longer than the limit is a 400 naming it, never a silent "everything". */
+export const strictSearchText = z
   .string()
   .trim()
-  .max(100)
+  .max(MAX_SEARCH_LENGTH, `q must be at most ${MAX_SEARCH_LENGTH} characters`)
   .optional()
-  .catch(undefined)
   .transform((value) => value || undefined);
+
+// The catalog page reads links and bookmarks: anything odd falls back to everything, and the page
+// says when a search was too long (searchTooLong).
+const searchText = strictSearchText.catch(undefined);
+
+/** Whether the catalog's URL asked for a search longer than it reads (the page says so). */
+export function searchTooLong(searchParams: URLSearchParams) {
+  return (searchParams.get("q")?.trim().length ?? 0) > MAX_SEARCH_LENGTH;
+}
 
 /**
  * The deepest a listing of parts is read by skipping rows: page 1,000 of the catalog, the API's

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { emailField, newPasswordField } from "./auth";
+import { emailField, newPasswordRule, PASSWORD_MIN_LENGTH } from "./auth";
 import { optionalText, requiredText } from "./common";
 
 export const ProfileSchema = z.object({
@@ -16,25 +16,29 @@ export const ProfileSchema = z.object({
   company: optionalText("company", 120),
 });
 
-export const PasswordChangeSchema = z.object({
-  intent: z.literal("password"),
-  currentPassword: z
-    .string({ required_error: "Enter Your Password", invalid_type_error: "Enter Your Password" })
-    .max(128, "Password must be at most 128 characters"),
-  newPassword: newPasswordField,
-});
+/** The account's password, asked before a change that a stolen session must not make. */
+export const currentPasswordField = z
+  .string({ required_error: "Enter Your Password", invalid_type_error: "Enter Your Password" })
+  .max(128, "Password must be at most 128 characters");
+
+export const passwordChangeSchema = (passwordMinLength: number) =>
+  z.object({
+    intent: z.literal("password"),
+    currentPassword: currentPasswordField,
+    newPassword: newPasswordRule(passwordMinLength),
+  });
 
 /** A new email address: it takes effect when the link sent to it is followed. */
 export const EmailChangeSchema = z.object({
   intent: z.literal("email"),
   email: emailField,
-  currentPassword: PasswordChangeSchema.shape.currentPassword,
+  currentPassword: currentPasswordField,
 });
 
 export const SignOutEverywhereSchema = z.object({
   intent: z.literal("sign-out-everywhere"),
-  /** Also revoke the API keys the account made (programs signed in as it). */
-  revokeApiKeys: z.boolean().optional(),
+  /** Leave the API keys the account made working: without it, they are revoked with the sessions. */
+  keepApiKeys: z.boolean().optional(),
 });
 
 export const EndSessionSchema = z.object({
@@ -42,11 +46,41 @@ export const EndSessionSchema = z.object({
   sessionId: z.string({ required_error: "Choose a session" }).regex(/^[0-9a-f]{64}$/, "Choose a session"),
 });
 
+/** Removes Google sign-in from an account that has a password to sign in with instead. */
+export const UnlinkGoogleSchema = z.object({
+  intent: z.literal("unlink-google"),
+  currentPassword: currentPasswordField,
+});
+
 /** Everything My Profile posts, told apart by `intent`. */
-export const ProfileActionSchema = z.discriminatedUnion("intent", [
-  ProfileSchema,
-  PasswordChangeSchema,
-  EmailChangeSchema,
-  SignOutEverywhereSchema,
-  EndSessionSchema,
-]);
+export const profileActionSchema = (passwordMinLength: number) =>
+  z.discriminatedUnion("intent", [
+    ProfileSchema,
+    passwordChangeSchema(passwordMinLength),
+    EmailChangeSchema,
+    SignOutEverywhereSchema,
+    EndSessionSchema,
+    UnlinkGoogleSchema,
+  ]);
+
+/** My Profile's forms as the original minimum allows; the page builds its own with the shop's. */
+export const ProfileActionSchema = profileActionSchema(PASSWORD_MIN_LENGTH);
+
+/** My Profile's "Link Google account": the password first (a stolen session must not link its thief's Google). */
+export const LinkGoogleSchema = z.object({ intent: z.literal("link"), currentPassword: currentPasswordField });
+
+/**
+ * `/auth/google`: sign in (the sign-in and sign-up pages' button, which names no intent), or link
+ * Google to the signed-in account, which asks for its password first.
+ */
+export const GoogleStartSchema = z
+  .object({
+    intent: z.enum(["sign-in", "link"]).default("sign-in"),
+    redirectTo: z.string().max(2048, "That return address is too long").optional(),
+    currentPassword: currentPasswordField.optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.intent === "link" && value.currentPassword === undefined) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ["currentPassword"], message: "Enter Your Password" });
+    }
+  });

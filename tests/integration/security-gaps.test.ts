@@ -106,26 +106,26 @@ describe("My Profile's session list", () => {
 });
 
 describe("sign out everywhere and API keys", () => {
-  async function signOutEverywhere(cookie: string, revokeApiKeys: boolean) {
-    const fields = { intent: "sign-out-everywhere", ...(revokeApiKeys ? { revokeApiKeys: "on" } : {}) };
+  async function signOutEverywhere(cookie: string, keepApiKeys: boolean) {
+    const fields = { intent: "sign-out-everywhere", ...(keepApiKeys ? { keepApiKeys: "on" } : {}) };
     return call(profile.action, postRequest("/dashboard/my-profile", fields, { cookie }));
   }
   const readWithKey = async (key: string) =>
     (await callApi(reviews, apiRequest("GET", "/api/review?limit=1", { key }))).status;
 
-  test("with the box ticked, the user's API keys stop working too", async () => {
+  test("by default the user's API keys stop working too", async () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
     const key = await createKeyThroughDashboard(cookie);
     expect(await readWithKey(key)).toBe(200);
-    const outcome = await signOutEverywhere(cookie, true);
+    const outcome = await signOutEverywhere(cookie, false);
     expect(outcome.status).toBe(302);
     expect(await readWithKey(key)).toBe(401);
   });
 
-  test("without it, the keys keep working", async () => {
+  test("with “Keep my API keys working” ticked, the keys keep working", async () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
     const key = await createKeyThroughDashboard(cookie);
-    expect((await signOutEverywhere(cookie, false)).status).toBe(302);
+    expect((await signOutEverywhere(cookie, true)).status).toBe(302);
     expect(await readWithKey(key)).toBe(200);
   });
 });

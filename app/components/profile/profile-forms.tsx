@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/validation/profile";
+import { EmailChangeSchema, passwordChangeSchema, ProfileSchema } from "~/validation/profile";
 
 type Profile = { displayName: string; phone: string; address: string; company: string };
 type LastResult = SubmissionResult<string[]> | undefined;
@@ -46,8 +46,8 @@ export function ProfileForm({
 }
 
 /** The password change: the current password first, so a borrowed session cannot take the account. */
-export function PasswordForm({ lastResult }: { lastResult: LastResult }) {
-  const [form, fields] = useZodForm(PasswordChangeSchema, { id: "password", lastResult });
+export function PasswordForm({ lastResult, passwordMinLength }: { lastResult: LastResult; passwordMinLength: number }) {
+  const [form, fields] = useZodForm(passwordChangeSchema(passwordMinLength), { id: "password", lastResult });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-10 space-y-4 border-t border-slate-200 pt-6">
       <h2 className="text-xl font-semibold">Change password</h2>
@@ -62,6 +62,7 @@ export function PasswordForm({ lastResult }: { lastResult: LastResult }) {
         label="New password"
         meta={fields.newPassword}
         type="password"
+        hint={`At least ${passwordMinLength} characters, not a common password and not your name or email.`}
         inputProps={{ autoComplete: "new-password" }}
       />
       <FormErrors id={form.errorId} errors={form.errors} />

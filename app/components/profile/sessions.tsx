@@ -41,7 +41,7 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
               value="end-session"
               variant="secondary"
               className="px-3 py-1"
-              aria-label={`End session: ${session.user_agent ?? "unknown browser"}${session.current ? " (this browser)" : ""}`}
+              aria-label={`${session.current ? "Sign out" : "End session"}: ${session.user_agent ?? "unknown browser"}${session.current ? " (this browser)" : ""}`}
             >
               {session.current ? "Sign out" : "End session"}
             </StatusButton>
@@ -52,7 +52,7 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
   );
 }
 
-/** Ends every session, with the offer to revoke the account's API keys too. */
+/** Ends every session and, unless kept on purpose, the account's API keys too. */
 export function SignOutEverywhere({ liveApiKeys }: { liveApiKeys: number }) {
   return (
     <Form method="post" className="mt-6">
@@ -61,8 +61,8 @@ export function SignOutEverywhere({ liveApiKeys }: { liveApiKeys: number }) {
       </p>
       {liveApiKeys > 0 ? (
         <label className="mt-3 flex items-center gap-2 text-sm">
-          <input type="checkbox" name="revokeApiKeys" className="h-4 w-4" />
-          Also revoke my {liveApiKeys === 1 ? "API key" : `${liveApiKeys} API keys`}
+          <input type="checkbox" name="keepApiKeys" className="h-4 w-4" />
+          Keep my {liveApiKeys === 1 ? "API key" : `${liveApiKeys} API keys`} working (they are revoked otherwise)
         </label>
       ) : null}
       <StatusButton
@@ -75,22 +75,5 @@ export function SignOutEverywhere({ liveApiKeys }: { liveApiKeys: number }) {
         Sign out everywhere
       </StatusButton>
     </Form>
-  );
-}
-
-/** Links Google to this account: the only way to add Google sign-in to an account that has a password. */
-export function LinkGoogle({ linked }: { linked: boolean }) {
-  if (linked) return <p className="mt-2 text-sm text-slate-700">Google is linked: you can sign in with Google too.</p>;
-  // A plain form: the answer is a redirect to Google, which only a full navigation can follow.
-  return (
-    <form method="post" action="/auth/google" className="mt-3">
-      <input type="hidden" name="intent" value="link" />
-      <button
-        type="submit"
-        className="rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50"
-      >
-        Link Google account
-      </button>
-    </form>
   );
 }

@@ -4,7 +4,8 @@ import type { OutboxStatus } from "~/lib/statuses";
 
 import type { Role, Timestamp } from "./common";
 
-export type EmailTokenPurpose = "reset" | "verify";
+/** reset: choose a new password; verify: prove an address; cancel-email-change: the old address stops a change. */
+export type EmailTokenPurpose = "reset" | "verify" | "cancel-email-change";
 
 export type OutboxMessage = Selectable<OutboxTable>;
 
@@ -14,6 +15,8 @@ export interface UsersTable {
   display_name: string;
   password_hash: string | null;
   google_sub: string | null;
+  /** The address of the linked Google account, as Google gave it (null for links made before it was kept). */
+  google_email: ColumnType<string | null, string | null | undefined, string | null>;
   role: Generated<Role>;
   phone: string | null;
   address: string | null;
@@ -91,6 +94,11 @@ export interface OutboxTable {
    * address. Null for the shop's own address and for the one-time links (proof, reset), sent at once.
    */
   user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * The token of the message's one-time link, sealed with the server's secret (decision 43): the body
+   * holds a marker in its place, filled in as the message is sent. Removed once it is sent.
+   */
+  link_token: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   sent_at: string | null;
 }
