@@ -77,8 +77,7 @@ export default function Catalog() {
       />
       {searchTooLong ? (
         <p role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          That search was longer than {MAX_SEARCH_LENGTH} characters, so it was not searched: every part is shown.
-          Search for a part number, a name or a measurement.
+          {`That search was longer than ${MAX_SEARCH_LENGTH} characters, so it was not searched: every part is shown. Search for a part number, a name or a measurement.`}
         </p>
       ) : null}
       <div className="mt-6 md:grid md:grid-cols-[14rem_1fr] md:gap-8">

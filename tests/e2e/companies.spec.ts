@@ -15,16 +15,8 @@ import { fillCartFor, login, shipOrder } from "./fixtures";
 test.describe.configure({ timeout: 120_000 });
 
 async function invitationLink(email: string) {
-  const { db } = await import("~/db/db.server");
-  const message = await db
-    .selectFrom("outbox")
-    .select("text_body")
-    .where("recipient", "=", email)
-    .where("kind", "=", "company-invitation")
-    .orderBy("id", "desc")
-    .executeTakeFirstOrThrow();
-  const link = new URL(/https?:\/\/\S+\/dashboard\/company\/join\?token=[A-Za-z0-9_-]+/.exec(message.text_body)![0]);
-  return `${link.pathname}${link.search}`;
+  const { outboxLink } = await import("../support/outbox-links");
+  return outboxLink(email, "company-invitation", "/dashboard/company/join");
 }
 
 async function openMenuLink(page: Page, width: number, name: string) {

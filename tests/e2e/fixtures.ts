@@ -165,17 +165,8 @@ export async function fillCartFor(userId: number) {
 /** The newest link of a kind the store wrote to `email` (the e2e server keeps mail in the outbox). */
 async function mailedLink(email: string, kind: "password-reset" | "verify-email", path: string) {
   await users();
-  const { db } = await import("~/db/db.server");
-  const message = await db
-    .selectFrom("outbox")
-    .select("text_body")
-    .where("recipient", "=", email)
-    .where("kind", "=", kind)
-    .orderBy("id", "desc")
-    .executeTakeFirstOrThrow();
-  const link = new RegExp(`https?://\\S+${path}\\?token=[A-Za-z0-9_-]+`).exec(message.text_body);
-  if (!link) throw new Error(`the ${kind} message has no link`);
-  return new URL(link[0]).pathname + new URL(link[0]).search;
+  const { outboxLink } = await import("../support/outbox-links");
+  return outboxLink(email, kind, path);
 }
 
 export function resetLinkFor(email: string) {

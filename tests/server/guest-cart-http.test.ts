@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
-
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { getCart } from "~/models/cart.server";
 
 import { newItem } from "../support/builders";
+import { CookieJar } from "../support/cookie-jar";
+import { type FakeGoogle, freePort, startFakeGoogle } from "../support/fake-google";
 import { postForm, type ServerProcess, startServer } from "../support/server";
 import { uniqueEmail, uniqueToken } from "../support/unique";
 
@@ -16,77 +15,23 @@ import { uniqueEmail, uniqueToken } from "../support/unique";
 
 const CART = "__cart";
 
-/** A browser's cookies, as Set-Cookie headers leave them (paths aside: every cookie goes everywhere). */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = header.split(";");
-      const name = pair.slice(0, pair.indexOf("="));
-      const value = pair.slice(pair.indexOf("=") + 1);
-      const expired = attributes.some((attribute) => /^\s*max-age=0$/i.test(attribute)) || value === "";
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-  has(name: string) {
-    return this.cookies.has(name);
-  }
-  get header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-  /** Only the cart cookie, as another tab of the same visitor would send it on a first page. */
-  only(name: string) {
-    const value = this.cookies.get(name);
-    return value === undefined ? "" : `${name}=${value}`;
-  }
-}
-
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 let server: ServerProcess;
-let fakeGoogle: ChildProcess;
+let fakeGoogle: FakeGoogle;
 let googleOrigin: string;
 
 beforeAll(async () => {
-  const [port, googlePort] = [await freePort(), await freePort()];
-  googleOrigin = `http://127.0.0.1:${googlePort}`;
-  fakeGoogle = spawn(process.execPath, ["tests/support/fake-oauth-server.mjs"], {
-    env: { ...process.env, FAKE_OAUTH_PORT: String(googlePort) },
-    stdio: "ignore",
-  });
+  const port = await freePort();
+  fakeGoogle = await startFakeGoogle();
+  googleOrigin = fakeGoogle.origin;
   server = await startServer({
     port,
-    env: {
-      PAGE_CACHE_SECONDS: "600",
-      APP_URL: `http://127.0.0.1:${port}`,
-      GOOGLE_CLIENT_ID: "e2e-client",
-      GOOGLE_CLIENT_SECRET: "e2e-secret",
-      GOOGLE_AUTH_URL: `${googleOrigin}/authorize`,
-      GOOGLE_TOKEN_URL: `${googleOrigin}/token`,
-      GOOGLE_USERINFO_URL: `${googleOrigin}/userinfo`,
-    },
+    env: { PAGE_CACHE_SECONDS: "600", APP_URL: `http://127.0.0.1:${port}`, ...fakeGoogle.env },
   });
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(`${googleOrigin}/health`)).ok) break;
-    } catch {
-      if (tries > 100) throw new Error("the fake OAuth server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 });
 
 afterAll(async () => {
   await server?.stop();
-  fakeGoogle?.kill("SIGTERM");
+  fakeGoogle?.stop();
 });
 
 function get(path: string, cookie = "") {

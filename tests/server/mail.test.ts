@@ -587,7 +587,9 @@ describe("email verification", () => {
       (await db.selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirstOrThrow()).email,
     ).toBe(user.email);
     const link = await verifyLinkTo(newEmail);
-    expect((await confirm(link)).status).toBe(302);
+    // Confirmed by the account itself (signed in): its password and sessions stay (signed out, they
+    // end: tests/server/account-recovery.test.ts).
+    expect((await confirm(link, cookie)).status).toBe(302);
     const moved = await db
       .selectFrom("users")
       .select(["email", "email_verified_at"])
