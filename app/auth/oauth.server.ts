@@ -79,7 +79,10 @@ export async function finishGoogleSignIn(request: Request, context: AppLoadConte
     if (!current) return backToSignIn("Sign in first, then link Google from My Profile.", clearing);
     const linked = await linkGoogleAndTell(current, identity);
     const message = linked
-      ? { kind: "success" as const, message: `Google account ${identity.email} linked. You can now sign in with Google.` }
+      ? {
+          kind: "success" as const,
+          message: `Google account ${identity.email} linked. You can now sign in with Google.`,
+        }
       : { kind: "error" as const, message: "That Google account is already linked to another account here." };
     return redirectWithFlash("/dashboard/my-profile", message, { headers: clearing });
   }

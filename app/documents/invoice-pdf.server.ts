@@ -79,10 +79,19 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   drawNote(
     doc,
     isInvoice
-      ? `${invoice.due_on ? `On account: payment is due by ${formatStoreDay(invoice.due_on)}.` : "Payment is due on receipt of this invoice."} Please quote ${invoice.number} with your payment.`
+      ? invoicePaymentNote(invoice)
       : `This credit note reduces what is owed on invoice ${invoice.creditsNumber ?? ""}.`,
   );
   return finishDocument(doc, bytes, `${title} ${invoice.number}`);
+}
+
+/** What the buyer is to do about an invoice: nothing once it is paid, else pay it by its due day. */
+function invoicePaymentNote(invoice: Pick<InvoiceDocument, "number" | "paid_at" | "due_on">) {
+  if (invoice.paid_at) return `Paid ${formatStoreDate(invoice.paid_at)}: nothing is due on this invoice. Thank you.`;
+  const due = invoice.due_on
+    ? `On account: payment is due by ${formatStoreDay(invoice.due_on)}.`
+    : "Payment is due on receipt of this invoice.";
+  return `${due} Please quote ${invoice.number} with your payment.`;
 }
 
 /** The file name a download and a mail attachment carry. */

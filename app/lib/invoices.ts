@@ -8,3 +8,40 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export function invoiceTitle(kind: InvoiceKind) {
   return kind === "invoice" ? "VAT invoice" : "Credit note";
 }
+
+/** What an order's documents came to: its invoices, and the credit notes against them. */
+export type InvoicedAmounts = {
+  invoiceCount: number;
+  invoicedCents: number;
+  creditNoteCount: number;
+  creditedCents: number;
+};
+
+export const NOTHING_INVOICED: InvoicedAmounts = {
+  invoiceCount: 0,
+  invoicedCents: 0,
+  creditNoteCount: 0,
+  creditedCents: 0,
+};
+
+/** An order whose every unit has left (what did not was cancelled): its invoices are all it will bill. */
+export function isFullyInvoiced(status: string, amounts: InvoicedAmounts) {
+  return amounts.invoiceCount > 0 && (status === "shipped" || status === "delivered");
+}
+
+/**
+ * How far a fully invoiced order's invoices are from its total at ordering, in cents (0 otherwise).
+ * Each invoice works out its own VAT, rounded to the penny, as UK VAT and EN 16931 (BR-CO-17) ask,
+ * while the order rounded once: shipped in parts, the sum can be a penny or two off (decision 44).
+ */
+export function invoicingDifference(order: { status: string; totalCents: number }, amounts: InvoicedAmounts) {
+  return isFullyInvoiced(order.status, amounts) ? amounts.invoicedCents - order.totalCents : 0;
+}
+
+/** What the order page and the shipped mail say when the invoices differ from the order's total. */
+export function invoicingDifferenceNote(invoiced: string, differenceCents: number, difference: string) {
+  return (
+    `Your invoices come to ${invoiced}: each works out its own VAT to the penny, so together they are ` +
+    `${difference} ${differenceCents > 0 ? "more" : "less"} than the order's total. The invoices are what is owed.`
+  );
+}

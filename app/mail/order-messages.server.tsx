@@ -28,6 +28,11 @@ export type OrderForMail = {
   }[];
   /** The shipment a "shipped" or "partly shipped" message is about: how it travels, and its invoice (attached). */
   shipment?: { tracking: ShipmentTracking | null; invoice?: { id: number; number: string } };
+  /**
+   * Said beside the totals once the order's invoices differ from them (each invoice rounds its own
+   * VAT): what the invoices come to, and why.
+   */
+  invoicingNote?: string;
   /** The credit note a "return credited" message is about (attached). */
   creditNote?: { id: number; number: string; text: string };
 };
@@ -193,7 +198,10 @@ export function orderStatusMessage(order: OrderForMail, status: OrderStatusEvent
     : [];
   const invoice = order.shipment?.invoice;
   const documentText = invoice ? invoiceAttachedText(invoice.number) : order.creditNote?.text;
-  const invoiceLines = documentText ? [documentText, ""] : [];
+  const invoiceLines = [
+    ...(documentText ? [documentText, ""] : []),
+    ...(order.invoicingNote ? [order.invoicingNote, ""] : []),
+  ];
   return {
     subject: `${storeName()}: order #${order.id} ${STATUS_SUBJECTS[status] ?? status}`,
     text: [
@@ -221,6 +229,7 @@ export function orderStatusMessage(order: OrderForMail, status: OrderStatusEvent
           </p>
         ) : null}
         {documentText ? <p>{documentText}</p> : null}
+        {order.invoicingNote ? <p>{order.invoicingNote}</p> : null}
         <OrderTable order={order} />
       </Letter>,
     ),

@@ -5,6 +5,7 @@ import { db, type DbOptions, type Executor } from "~/db/db.server";
 import type { Database, InvoiceLinesTable, InvoicesTable } from "~/db/schema";
 import { csvAmount } from "~/lib/csv";
 import { formatDocumentNumber, readDocumentNumber } from "~/lib/document-numbers";
+import type { InvoicedAmounts } from "~/lib/invoices";
 import { formatTaxRate, taxOn, totalsWithShipping } from "~/lib/pricing";
 import { takeDocumentNumber } from "~/models/document-numbers.server";
 import { dueDayOf } from "~/models/trade-terms.server";
@@ -38,6 +39,8 @@ export async function issueShipmentInvoice(
       "orders.billing_address",
       "orders.po_number",
       "orders.shipping_cents",
+      "orders.payment_method",
+      "orders.paid_at",
       "users.display_name",
       "users.email",
     ])
@@ -96,6 +99,8 @@ export async function issueShipmentInvoice(
       tax_cents: totals.taxCents,
       total_cents: totals.totalCents,
       due_on: dueOn,
+      // A pro-forma order is paid before anything of it leaves: its invoices are paid as they are issued.
+      paid_at: shipment.payment_method === "proforma" ? shipment.paid_at : null,
       buyer_company: shipment.company_name,
       buyer_vat_number: shipment.company_vat_number,
     })
@@ -387,6 +392,27 @@ export function invoicesOfOrder(orderId: number, { executor = db }: DbOptions = 
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();
+}
+
+/** What an order's invoices and credit notes came to, read with `executor` (a shipment's transaction). */
+export async function invoicedAmountsOf(orderId: number, { executor = db }: DbOptions = {}): Promise<InvoicedAmounts> {
+  const rows = await executor
+    .selectFrom("invoices")
+    .select([
+      "kind",
+      (eb) => eb.fn.countAll<number>().as("count"),
+      (eb) => eb.fn.sum<number>("total_cents").as("cents"),
+    ])
+    .where("order_id", "=", orderId)
+    .groupBy("kind")
+    .execute();
+  const of = (kind: string) => rows.find((row) => row.kind === kind);
+  return {
+    invoiceCount: Number(of("invoice")?.count ?? 0),
+    invoicedCents: Number(of("invoice")?.cents ?? 0),
+    creditNoteCount: Number(of("credit note")?.count ?? 0),
+    creditedCents: Number(of("credit note")?.cents ?? 0),
+  };
 }
 
 /** An issued document with its lines, as it prints: by number for a reader, or by id for the mail that carries it. */

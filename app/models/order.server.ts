@@ -12,6 +12,7 @@ import { addCalendarDays } from "~/lib/quotes";
 import { type CompletedLine, fillWaitingLines, releaseLineStock, releaseOrderStock } from "~/models/backorders.server";
 import { type CompanyReader, ownOrCompany } from "~/models/company-readers.server";
 import { awaitsPayment } from "~/models/trade-terms.server";
+import { invoicedAmountsOf } from "~/models/invoice.server";
 
 const orderColumns = [
   "orders.id",
@@ -369,11 +370,11 @@ function ordersWithCustomers(executor: Executor) {
 
 export type OrderWithLines = NonNullable<Awaited<ReturnType<typeof getOrderWithLines>>>;
 
-/** One order as its pages show it: customer, lines, status history and what has shipped. */
+/** One order as its pages show it: customer, lines, status history, what has shipped and been invoiced. */
 export async function getOrder(orderId: number, reader: OrderReader = {}) {
   const order = await getOrderWithLines(orderId, reader);
   if (!order) return undefined;
-  const [history, shipments] = await Promise.all([
+  const [history, shipments, invoiced] = await Promise.all([
     db
       .selectFrom("order_status_changes")
       .select(["status", "changed_at"])
@@ -381,8 +382,9 @@ export async function getOrder(orderId: number, reader: OrderReader = {}) {
       .orderBy("id")
       .execute(),
     listShipments(orderId),
+    invoicedAmountsOf(orderId),
   ]);
-  return { ...order, history, shipments };
+  return { ...order, history, shipments, invoiced };
 }
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrder>>>;

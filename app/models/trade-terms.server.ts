@@ -88,17 +88,22 @@ export function approvalExpiry(from = new Date()) {
 }
 
 /**
- * What a company's orders on account owe now: for every one not yet settled, what it will bill (its
- * total; for a cancelled one, what was invoiced before it was cancelled) less the invoices paid and
- * the credit notes issued against it. Orders awaiting approval count: their credit is reserved too.
+ * What a company's orders on account owe now: for every one not yet settled, what it will bill less
+ * the invoices paid and the credit notes issued against it. What it will bill is its invoices once
+ * nothing of it is left to invoice (shipped or delivered: each invoice rounds its own VAT, decision
+ * 44; cancelled: what was invoiced before), else its total. Orders awaiting approval count: their
+ * credit is reserved too.
  */
 export async function creditUsed(companyId: number, { executor = db }: DbOptions = {}) {
+  const invoiced = sql`coalesce((select sum(i.total_cents) from invoices i where i.order_id = orders.id and i.kind = 'invoice'), 0)`;
   const row = await executor
     .selectFrom("orders")
     .select(
       sql<number>`coalesce(sum(
         case when orders.status = 'cancelled'
-          then coalesce((select sum(i.total_cents) from invoices i where i.order_id = orders.id and i.kind = 'invoice'), 0)
+            or (orders.status in ('shipped', 'delivered')
+              and exists (select 1 from invoices i where i.order_id = orders.id and i.kind = 'invoice'))
+          then ${invoiced}
           else orders.total_cents end
         - coalesce((select sum(i.total_cents) from invoices i where i.order_id = orders.id
             and ((i.kind = 'invoice' and i.paid_at is not null) or i.kind = 'credit note')), 0)

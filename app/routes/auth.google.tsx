@@ -31,7 +31,8 @@ export const action = formAction({
   schema: GoogleStartSchema,
   hideFields: ["currentPassword"],
   // A point per password check, as the password change takes: a stolen cookie must not guess here.
-  limits: ({ user, value }) => (value.intent === "link" && user ? [["passwordChange", `user:${user.id}`] as const] : []),
+  limits: ({ user, value }) =>
+    value.intent === "link" && user ? [["passwordChange", `user:${user.id}`] as const] : [],
   refundOnSuccess: true,
   async run({ request, user, value }) {
     if (value.intent === "sign-in") {
@@ -55,4 +56,3 @@ export default function LinkGoogle() {
     </section>
   );
 }
-

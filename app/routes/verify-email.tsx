@@ -130,8 +130,8 @@ function SignedOutConfirmation({ signInFirst }: { signInFirst: string }) {
     <div className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
       <p>
         You are not signed in to this account. Confirming here proves the address is yours, so to keep it safe from
-        anyone else who may know its password we sign out every device signed in to it, revoke its API keys and
-        remove its password; you choose a new password straight after.
+        anyone else who may know its password we sign out every device signed in to it, revoke its API keys and remove
+        its password; you choose a new password straight after.
       </p>
       <p className="mt-2">
         Made the account yourself?{" "}

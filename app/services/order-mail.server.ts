@@ -1,6 +1,7 @@
-import { dispatchSettings, formatStoreDay, storePricingRules } from "~/config/env.server";
+import { dispatchSettings, formatPrice, formatStoreDay, storePricingRules } from "~/config/env.server";
 import { db, type DbOptions } from "~/db/db.server";
 import { dispatchClock, orderLineWording } from "~/lib/dispatch";
+import { invoicingDifference, invoicingDifferenceNote } from "~/lib/invoices";
 import {
   enqueueOrderMail,
   enqueueOrderStatusMails,
@@ -9,6 +10,7 @@ import {
 } from "~/mail/order-mail.server";
 import type { OrderStatusEvent } from "~/mail/order-messages.server";
 import { customerPartNumbersOf, customerPartNumbersOfMany } from "~/models/customer-part-numbers.server";
+import { invoicedAmountsOf } from "~/models/invoice.server";
 import { getOrdersWithLines, getOrderWithLines, type OrderWithLines } from "~/models/order.server";
 
 function orderMailOf(
@@ -46,6 +48,14 @@ function orderMailOf(
   };
 }
 
+/** Once a shipment completes the order's invoices and they differ from its total, the sentence that says why. */
+async function invoicingNoteOf(order: OrderWithLines, { executor = db }: DbOptions) {
+  const amounts = await invoicedAmountsOf(order.id, { executor });
+  const difference = invoicingDifference({ status: order.status, totalCents: Number(order.total_cents) }, amounts);
+  if (difference === 0) return undefined;
+  return invoicingDifferenceNote(formatPrice(amounts.invoicedCents), difference, formatPrice(Math.abs(difference)));
+}
+
 /**
  * The mail an order's change sends, read and written in that change's transaction (`executor`);
  * a shipment's mail says how that shipment travels (`shipment`), a return's which credit note it carries.
@@ -57,13 +67,16 @@ export async function enqueueMailForOrder(
 ) {
   const order = await getOrderWithLines(orderId, { executor });
   if (!order) throw new Error(`Order ${orderId} vanished inside its own transaction`);
+  const invoicingNote = shipment ? await invoicingNoteOf(order, { executor }) : undefined;
   // The buyer's own part numbers, beside ours (docs/decisions/0032-parts-lists.md).
   const customerPartNumbers = await customerPartNumbersOf(
     order.user_id,
     order.lines.flatMap((line) => (line.item_id === null ? [] : [line.item_id])),
     { executor },
   );
-  await enqueueOrderMail({ ...orderMailOf(order, customerPartNumbers), shipment, creditNote }, event, { executor });
+  await enqueueOrderMail({ ...orderMailOf(order, customerPartNumbers), shipment, creditNote, invoicingNote }, event, {
+    executor,
+  });
 }
 
 /** The same note to many orders' customers, read and written in a few statements in the caller's transaction. */

@@ -4,7 +4,8 @@
 export const COMMON_PASSWORD =
   "This password is one of the most common, so it is among the first an attacker tries. Choose another.";
 export const PERSONAL_PASSWORD = "Your password must not contain your name or your email address.";
-export const SIMPLE_PASSWORD = "Choose a password that is not one character repeated or a run such as abcdef or 654321.";
+export const SIMPLE_PASSWORD =
+  "Choose a password that is not one character repeated or a run such as abcdef or 654321.";
 
 let commonPasswords: Promise<Set<string>> | undefined;
 

@@ -4,10 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { createApiKey } from "~/models/api-key.server";
+import { shipReadyParts } from "~/services/order-status.server";
+import { adjustStockAndFill } from "~/services/stock-arrivals.server";
 import { COMMON_PASSWORD, PERSONAL_PASSWORD, SIMPLE_PASSWORD } from "~/validation/password-policy.server";
 
+import { newItem } from "../support/builders";
 import { CookieJar } from "../support/cookie-jar";
 import { type FakeGoogle, freePort, googleRoundTrip, startFakeGoogle } from "../support/fake-google";
+import { placeTestOrder, TEST_SHIPMENT } from "../support/orders";
 import { postForm, type ServerProcess, startServer } from "../support/server";
 import { type ReceivedMail, startSmtpServer } from "../support/smtp";
 import { createSignedInUser, TEST_PASSWORD } from "../support/users";
@@ -591,5 +595,27 @@ describe("12. the API refuses a search it would not make", () => {
     const page = await get(`/items?q=${encodeURIComponent(long)}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("longer than 100 characters, so it was not searched");
+  });
+});
+
+describe("9. an order invoiced in parts says what its invoices come to", () => {
+  test("its page shows the invoices' £28.40 beside the order's £28.39, and why; the shipped mail says it too", async () => {
+    const { user, cookie } = await owner();
+    const plenty = await newItem({ price_cents: 251, quantity: 10 });
+    const short = await newItem({ price_cents: 103, quantity: 3 });
+    const placed = await placeTestOrder(user.id, [
+      { itemId: plenty.id, quantity: 4 },
+      { itemId: short.id, quantity: 4 },
+    ]);
+    if (!placed.ok) throw new Error(placed.reason);
+    expect((await shipReadyParts(placed.orderId, TEST_SHIPMENT)).ok).toBe(true);
+    await adjustStockAndFill(short.id, { change: 1, reason: "goods in", userId: null });
+    expect((await shipReadyParts(placed.orderId, TEST_SHIPMENT)).ok).toBe(true);
+    const page = await (await get(`/dashboard/my-order/${placed.orderId}`, cookie)).text();
+    expect(page).toContain("£28.39");
+    expect(page).toContain('Invoiced: <strong data-testid="invoiced-total">£28.40</strong> in 2 invoices');
+    expect(page).toContain("each works out its own VAT to the penny, so together they are £0.01 more");
+    const shipped = await mailTo(user.email, `order #${placed.orderId} shipped`);
+    expect(shipped.text).toContain("Your invoices come to £28.40");
   });
 });

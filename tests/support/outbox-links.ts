@@ -17,7 +17,9 @@ export async function outboxLink(email: string, kind: string, path: string) {
   const token = message.link_token ? openLinkToken(message.link_token) : null;
   if (!token) throw new Error(`the newest ${kind} message to ${email} carries no sealed token`);
   const text = withLinkToken(message.text_body, token);
-  const link = new RegExp(`https?://\\S+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\?token=[A-Za-z0-9_-]+`).exec(text);
+  const link = new RegExp(`https?://\\S+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\?token=[A-Za-z0-9_-]+`).exec(
+    text,
+  );
   if (!link) throw new Error(`the ${kind} message has no ${path} link`);
   const url = new URL(link[0]);
   return `${url.pathname}${url.search}`;

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 
 import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
 import { CancelLineButton } from "~/components/dashboard/order-buttons";
+import { InvoicedSummary } from "~/components/dashboard/invoiced-summary";
 import { StatusBadge } from "~/components/dashboard/order-table";
 import { useFormatDate } from "~/components/use-format-date";
 import type { PaymentMethod } from "~/lib/companies";
@@ -88,6 +89,15 @@ export function OrderDetailView({
         }
       />
       <BillTotals totals={totals} rules={rules} />
+      <InvoicedSummary
+        order={{
+          status: order.status,
+          totalCents: totals.totalCents,
+          paymentMethod: order.payment_method ?? null,
+          paidAt: order.paid_at ?? null,
+        }}
+        invoiced={order.invoiced}
+      />
       {order.shipments.length ? (
         <section aria-labelledby="shipments-heading" className="mt-8">
           <h2 id="shipments-heading" className="text-lg font-semibold">

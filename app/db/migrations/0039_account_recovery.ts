@@ -28,7 +28,9 @@ export async function up(db: Kysely<any>) {
       .set({
         text_body: message.text_body.replace(TOKEN_IN_LINK, `$1${MARKER}`),
         html_body: message.html_body.replace(TOKEN_IN_LINK, `$1${MARKER}`),
-        ...(unsent ? { status: "failed", last_error: "Its one-time link was removed from the outbox (issue 57)." } : {}),
+        ...(unsent
+          ? { status: "failed", last_error: "Its one-time link was removed from the outbox (issue 57)." }
+          : {}),
       })
       .where("id", "=", message.id)
       .execute();
