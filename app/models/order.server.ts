@@ -11,8 +11,8 @@ import { totalsWithShipping } from "~/lib/pricing";
 import { addCalendarDays } from "~/lib/quotes";
 import { type CompletedLine, fillWaitingLines, releaseLineStock, releaseOrderStock } from "~/models/backorders.server";
 import { type CompanyReader, ownOrCompany } from "~/models/company-readers.server";
-import { awaitsPayment } from "~/models/trade-terms.server";
 import { invoicedAmountsOf } from "~/models/invoice.server";
+import { awaitsPayment } from "~/models/trade-terms.server";
 
 const orderColumns = [
   "orders.id",

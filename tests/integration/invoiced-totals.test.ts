@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 
-import { renderInvoicePdf } from "~/documents/invoice-pdf.server";
 import { db } from "~/db/db.server";
+import { renderInvoicePdf } from "~/documents/invoice-pdf.server";
 import { getInvoiceDocument } from "~/models/invoice.server";
 import { creditUsed, recordPayment } from "~/models/trade-terms.server";
 import * as myOrder from "~/routes/dashboard.my-order_.$id";

@@ -14,8 +14,8 @@ import { type FakeGoogle, freePort, googleRoundTrip, startFakeGoogle } from "../
 import { placeTestOrder, TEST_SHIPMENT } from "../support/orders";
 import { postForm, type ServerProcess, startServer } from "../support/server";
 import { type ReceivedMail, startSmtpServer } from "../support/smtp";
-import { createSignedInUser, TEST_PASSWORD } from "../support/users";
 import { uniqueEmail } from "../support/unique";
+import { createSignedInUser, TEST_PASSWORD } from "../support/users";
 
 // Issue 57, round five of the outside findings: every way back into an account, played as the thief
 // and then as the owner, through the built server over HTTP, with a real SMTP server and the fake

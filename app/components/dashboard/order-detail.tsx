@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 
 import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
-import { CancelLineButton } from "~/components/dashboard/order-buttons";
 import { InvoicedSummary } from "~/components/dashboard/invoiced-summary";
+import { CancelLineButton } from "~/components/dashboard/order-buttons";
 import { StatusBadge } from "~/components/dashboard/order-table";
 import { useFormatDate } from "~/components/use-format-date";
 import type { PaymentMethod } from "~/lib/companies";
