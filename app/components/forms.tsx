@@ -6,6 +6,7 @@ import {
   useInputControl,
 } from "@conform-to/react";
 import { type ComponentProps, type ReactNode, useId } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 // StatusButton lives in a module of its own: the home page's Add to Cart needs it, and importing it
 // from here would put conform's input code in every page's first download.
@@ -148,13 +149,51 @@ export function SelectField({
   );
 }
 
-export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
-  if (!errors?.length) return null;
+/** What FormErrors reads of a conform form: its own messages and every field's. */
+type FormErrorState = { id: string; errorId: string; errors?: string[]; allErrors: Record<string, string[]> };
+
+/**
+ * The form's own messages; and, when the server drew a refused form (JavaScript off), a summary the
+ * browser focuses as the page loads, linking to each field that needs correcting, so focus is not
+ * left on the page's body. With JavaScript, conform focuses the first invalid field itself.
+ */
+export function FormErrors({ id, errors, form }: { id?: string; errors?: string[] | null; form?: FormErrorState }) {
+  const hydrated = useHydrated();
+  const own = (form ? form.errors : errors) ?? [];
+  const fields = form && !hydrated ? fieldMessages(form) : [];
+  if (!own.length && !fields.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      {errors.join(" ")}
+    <div
+      id={form?.errorId ?? id}
+      role="alert"
+      tabIndex={hydrated ? undefined : -1}
+      autoFocus={!hydrated}
+      className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 focus:outline-2 focus:outline-red-700"
+    >
+      {own.length ? <p>{own.join(" ")}</p> : null}
+      {fields.length ? (
+        <>
+          <p className="font-semibold">{fields.length === 1 ? "Correct this field" : "Correct these fields"}:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {fields.map(({ fieldId, message }) => (
+              <li key={fieldId}>
+                <a href={`#${fieldId}`} className="underline">
+                  {message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </div>
   );
+}
+
+/** Each field with a message, in the order the server reported them, and the id of its input. */
+function fieldMessages(form: FormErrorState) {
+  return Object.entries(form.allErrors)
+    .filter(([name, messages]) => name !== "" && messages?.length)
+    .map(([name, messages]) => ({ fieldId: `${form.id}-${name}`, message: messages[0] }));
 }
 
 /**

@@ -137,8 +137,20 @@ function PhoneMenu({ user, cartItemIds }: { user: NavUser; cartItemIds: number[]
   const closeAfterTap = (event: React.MouseEvent) => {
     if ((event.target as HTMLElement).closest("a") && menu.current) menu.current.open = false;
   };
+  // Escape closes it and gives focus back to its button (the disclosure pattern).
+  const closeOnEscape = (event: React.KeyboardEvent) => {
+    if (event.key !== "Escape" || !menu.current?.open) return;
+    menu.current.open = false;
+    menu.current.querySelector("summary")?.focus();
+  };
+  // Tabbing past its last link closes it: open, it would lie over the control that has focus (WCAG
+  // 2.4.11). A click on its own padding moves focus nowhere (no related target) and keeps it open.
+  const closeWhenFocusLeaves = (event: React.FocusEvent) => {
+    const next = event.relatedTarget;
+    if (menu.current?.open && next instanceof Node && !menu.current.contains(next)) menu.current.open = false;
+  };
   return (
-    <details ref={menu} className="relative lg:hidden">
+    <details ref={menu} onKeyDown={closeOnEscape} onBlur={closeWhenFocusLeaves} className="relative lg:hidden">
       <summary className={`cursor-pointer list-none rounded-md border border-slate-500 px-3 py-1.5 ${headerFocusRing}`}>
         Menu
       </summary>

@@ -150,7 +150,7 @@ export default function Checkout() {
           meta={fields.poNumber}
           hint="Shown on the order for your accounts team."
         />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         {blocked ? (
           <p className="text-sm text-red-800">
             Some parts cannot be ordered as they stand.{" "}

@@ -106,7 +106,7 @@ function ContactForm({ message }: { message: string }) {
           <label htmlFor="contact-website">Leave this field empty</label>
           <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
         </div>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <StatusButton pendingText="Sending…">Send message</StatusButton>
       </Form>
     </section>

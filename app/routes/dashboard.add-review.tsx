@@ -59,7 +59,7 @@ function ReviewForm() {
         <Field label="Name" meta={fields.name} inputProps={{ autoComplete: "name" }} />
         <SelectField label="Rating" meta={fields.rating} options={ratingOptions} />
         <TextareaField label="Review" meta={fields.review} textareaProps={{ maxLength: REVIEW_MAX_LENGTH }} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <StatusButton pendingText="Adding…">Add review</StatusButton>
       </Form>
     </section>

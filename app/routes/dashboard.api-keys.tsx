@@ -70,7 +70,7 @@ export default function ApiKeys() {
           Create key
         </StatusButton>
       </Form>
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <h2 className="mt-10 text-xl font-semibold">Keys</h2>
       <ApiKeyTable keys={keys} />
     </section>

@@ -10,7 +10,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useZodForm } from "~/components/use-zod-form";
 import { createCatalogImport, listCatalogImports } from "~/models/catalog-import";
-import { catalogFileProblem, CatalogFileSchema } from "~/validation/catalog-import";
+import { catalogFileProblem, CatalogFileSchema } from "~/validation/catalog-file";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -77,7 +77,7 @@ export default function ImportCatalog() {
         </p>
       </div>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 max-w-2xl space-y-3">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <div className="space-y-1">
           <label htmlFor={fields.file.id} className="block text-sm font-medium text-slate-800">
             Catalog file (CSV)

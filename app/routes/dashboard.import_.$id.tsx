@@ -21,7 +21,7 @@ import {
   requestApply,
 } from "~/models/catalog-import";
 import { liveImportProgress } from "~/services/catalog-import-runner.server";
-import { CatalogImportActionSchema } from "~/validation/catalog-import";
+import { CatalogImportActionSchema } from "~/validation/catalog-file";
 import { parseId } from "~/validation/common";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";

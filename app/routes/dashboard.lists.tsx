@@ -92,7 +92,7 @@ function ListsTable({ lists, showKeeper = false }: { lists: ListSummary[]; showK
                 name="intent"
                 value="add-to-cart"
                 className="px-3 py-1"
-                aria-label={`Add ${list.name} to cart`}
+                aria-label={`Add to cart: ${list.name}`}
                 disabled={list.lineCount === 0}
               >
                 Add to cart

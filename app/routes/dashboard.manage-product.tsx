@@ -168,7 +168,7 @@ export default function ManageProducts() {
                 <AppLink
                   to={`/dashboard/manage-product/${item.id}`}
                   className="font-mono font-semibold text-orange-800 underline"
-                  aria-label={`Edit ${item.name} (${item.part_number})`}
+                  aria-label={`${item.part_number}: edit ${item.name}`}
                 >
                   {item.part_number}
                 </AppLink>

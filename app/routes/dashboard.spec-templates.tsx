@@ -99,7 +99,7 @@ export default function SpecTemplates() {
             meta={fields.decimalComma}
             hint="Left unticked, a value such as 1,000 is refused as ambiguous."
           />
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors form={form} />
           <StatusButton>Save templates</StatusButton>
         </Form>
       ) : (

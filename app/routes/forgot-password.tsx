@@ -51,7 +51,7 @@ export default function ForgotPassword() {
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
         <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <StatusButton className="w-full" pendingText="Sending…">
           Send the link
         </StatusButton>

@@ -147,7 +147,7 @@ export default function OrderItem() {
             </p>
             <BillTotals totals={totals} rules={rules} />
           </div>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors form={form} />
           <StatusButton disabled={!orderable} pendingText="Placing your order…">
             Place Order
           </StatusButton>

@@ -119,7 +119,7 @@ function QuickOrderPage() {
           />
           <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
         </div>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <StatusButton pendingText="Adding…">Add to Cart</StatusButton>
       </Form>
     </section>

@@ -97,7 +97,7 @@ export default function ResetPassword() {
             hint={`At least ${passwordMinLength} characters, not a common password and not your name or email.`}
             inputProps={{ autoComplete: "new-password" }}
           />
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors form={form} />
           <StatusButton className="w-full" pendingText="Saving…">
             Save the new password
           </StatusButton>

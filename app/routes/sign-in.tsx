@@ -90,7 +90,7 @@ export default function SignIn() {
             Forgot password?
           </AppLink>
         </p>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <StatusButton className="w-full" pendingText="Signing in…">
           Sign In
         </StatusButton>

@@ -76,7 +76,7 @@ export default function SignUp() {
           hint={`At least ${passwordMinLength} characters, not a common password and not your name or email.`}
           inputProps={{ autoComplete: "new-password" }}
         />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <StatusButton className="w-full" pendingText="Creating your account…">
           Sign Up
         </StatusButton>

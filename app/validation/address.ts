@@ -15,32 +15,38 @@ const checkbox = z
 
 const blankToNull = (text: string | undefined) => (text ? text : null);
 
-export const AddressFieldsSchema = z
-  .object({
-    name: requiredText("the name of whom it is for", 120),
-    company: optionalText("company", 120).transform(blankToNull),
-    line1: requiredText("the first line of the address", 120),
-    line2: optionalText("address line 2", 120).transform(blankToNull),
-    town: requiredText("a town or city", 80),
-    postcode: requiredText("a postcode", 16),
-    country: z.enum(COUNTRY_CODES as [string, ...string[]], {
-      errorMap: () => ({ message: "Choose a country we deliver to" }),
-    }),
-    phone: phoneField.optional().transform((phone) => phone ?? null),
-  })
-  .transform((address, context) => {
-    if (address.country !== "GB") return address;
-    const postcode = cleanUkPostcode(address.postcode);
-    if (!postcode) {
-      context.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["postcode"],
-        message: "Enter a UK postcode such as S3 8RA",
-      });
-      return z.NEVER;
-    }
-    return { ...address, postcode };
-  });
+const addressFields = {
+  name: requiredText("the name of whom it is for", 120),
+  company: optionalText("company", 120).transform(blankToNull),
+  line1: requiredText("the first line of the address", 120),
+  line2: optionalText("address line 2", 120).transform(blankToNull),
+  town: requiredText("a town or city", 80),
+  postcode: requiredText("a postcode", 16),
+  country: z.enum(COUNTRY_CODES as [string, ...string[]], {
+    errorMap: () => ({ message: "Choose a country we deliver to" }),
+  }),
+  phone: phoneField.optional().transform((phone) => phone ?? null),
+};
+
+/** A UK address's postcode checked and written as Royal Mail writes it; other countries' as typed. */
+function withUkPostcode<Address extends { country: string; postcode: string }>(
+  address: Address,
+  context: z.RefinementCtx,
+) {
+  if (address.country !== "GB") return address;
+  const postcode = cleanUkPostcode(address.postcode);
+  if (!postcode) {
+    context.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["postcode"],
+      message: "Enter a UK postcode such as S3 8RA",
+    });
+    return z.NEVER;
+  }
+  return { ...address, postcode };
+}
+
+export const AddressFieldsSchema = z.object(addressFields).transform(withUkPostcode);
 
 /** Which book a form changes: the account's own (the default) or its company's. */
 export const ADDRESS_BOOKS = ["own", "company"] as const;
@@ -51,22 +57,28 @@ const bookField = z
   .transform((book) => book ?? "own");
 
 /** Add an address (no `addressId`) or change one, and whether it becomes a default. */
-export const SaveAddressSchema = z.intersection(
-  z.object({
-    intent: z.literal("save"),
-    book: bookField,
-    addressId: idField.optional(),
-    defaultBilling: checkbox,
-    defaultDelivery: checkbox,
-  }),
-  AddressFieldsSchema,
-);
+const SaveAddressFields = z.object({
+  intent: z.literal("save"),
+  book: bookField,
+  addressId: idField.optional(),
+  defaultBilling: checkbox,
+  defaultDelivery: checkbox,
+  ...addressFields,
+});
 
-export const AddressActionSchema = z.union([
-  SaveAddressSchema,
-  z.object({
-    intent: z.enum(["delete", "default-billing", "default-delivery"]),
-    book: bookField,
-    addressId: idField,
-  }),
-]);
+export const SaveAddressSchema = SaveAddressFields.transform(withUkPostcode);
+
+/**
+ * Told apart by `intent` (a discriminated union, so a refused save answers each field's message
+ * rather than a plain union's "Invalid input").
+ */
+export const AddressActionSchema = z
+  .discriminatedUnion("intent", [
+    SaveAddressFields,
+    z.object({
+      intent: z.enum(["delete", "default-billing", "default-delivery"]),
+      book: bookField,
+      addressId: idField,
+    }),
+  ])
+  .transform((value, context) => (value.intent === "save" ? withUkPostcode(value, context) : value));

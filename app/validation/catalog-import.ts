@@ -43,9 +43,6 @@ export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 type Column = CatalogCsvColumn;
 const OPTIONAL_COLUMNS: readonly Column[] = ["version", "pictures", "documents", "backorders"];
 
-/** The largest catalog file an import takes: the 100,000-part export is about 45 MB. */
-export const MAX_CATALOG_FILE_BYTES = 100 * 1024 * 1024;
-
 /** The most rows one file may hold, and the most refusals listed (the rest are counted). */
 export const MAX_IMPORT_ROWS = 200_000;
 export const MAX_LISTED_REFUSALS = 500;
@@ -302,43 +299,11 @@ export function readCatalogCsv(
   return { rows, refusals, refusedRows };
 }
 
-const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
-const OLD_EXCEL_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0];
-const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
-
-/**
- * Why these bytes are not a CSV file, judged by the bytes and never the name: a spreadsheet saved
- * in its own format, or anything that is not UTF-8 text. Only the start is read here; the import's
- * check reads the rest.
- */
-export function catalogFileProblem(start: Uint8Array): string | null {
-  if (startsWith(start, ZIP_SIGNATURE) || startsWith(start, OLD_EXCEL_SIGNATURE)) {
-    return "This is a spreadsheet’s own file (such as .xlsx), not CSV: save it from the spreadsheet as “CSV UTF-8”.";
-  }
-  // A cut-off character at the end of the sample is not a fault of the file.
-  const sample = start.subarray(0, Math.max(0, start.length - 3));
-  if (sample.includes(0)) return "This is not a text file: export the catalog for a CSV file to start from.";
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(sample);
-  } catch {
-    return "This file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”.";
-  }
-  return null;
-}
-
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-
-/** The import page's upload: one CSV file (field `file`). */
-export const CatalogFileSchema = z.object({
-  intent: z.literal("upload"),
-  file: z
-    .instanceof(File, { message: "Choose a CSV file to import" })
-    .refine((file) => file.size > 0, "The file is empty: export the catalog for a file to start from")
-    .refine(
-      (file) => file.size <= MAX_CATALOG_FILE_BYTES,
-      `A catalog file may be at most ${megabytes(MAX_CATALOG_FILE_BYTES)}`,
-    ),
-});
-
-/** What staff do with a checked import. */
-export const CatalogImportActionSchema = z.object({ intent: z.enum(["apply", "discard"]) });
+// The upload's own rules live in catalog-file.ts, which the import pages' browser code reads without
+// this module's CSV parser (csv-parse needs Node's Buffer).
+export {
+  catalogFileProblem,
+  CatalogFileSchema,
+  CatalogImportActionSchema,
+  MAX_CATALOG_FILE_BYTES,
+} from "./catalog-file";

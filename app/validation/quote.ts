@@ -3,13 +3,17 @@ import { z } from "zod";
 import type { MoneyFormat } from "~/lib/money";
 import { addCalendarDays, isCalendarDate, LONGEST_VALIDITY_DAYS, MAX_QUOTE_LINES, QUOTE_STATUSES } from "~/lib/quotes";
 
-import { idField, MAX_ID, optionalText } from "./common";
+import { idField, MAX_ID, requiredText } from "./common";
 import { FORM_EXPIRED, orderSchema } from "./order";
 import { productSchemas } from "./product";
 
 /** What a buyer may write with a request: what they need, by when, the drawing's number. */
 export const MAX_QUOTE_NOTE = 2000;
-export const quoteNoteField = optionalText("the note", MAX_QUOTE_NOTE);
+/**
+ * What a quote is asked for: required, so a stray press of "Request a quote" asks the sales team for
+ * nothing it can answer (the cart's lines say what, the note says why: quantities over time, dates).
+ */
+export const quoteNoteField = requiredText("what the quote is for", MAX_QUOTE_NOTE);
 
 const order = orderSchema(Number.POSITIVE_INFINITY).shape;
 

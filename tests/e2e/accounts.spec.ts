@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { uniqueEmail } from "../support/unique";
-import { E2E_ADMIN, PASSWORD, searchBox, signIn, signOut, signUp } from "./fixtures";
+import { E2E_ADMIN, login, PASSWORD, searchBox, signIn, signOut, signUp } from "./fixtures";
 
 test("the home page shell has one h1, the navbar, a main and the footer", async ({ page, javaScriptEnabled }) => {
   const response = await page.goto("/");
@@ -109,26 +109,44 @@ test("Google sign-in creates an account through the provider's redirect and call
   await expect(page.getByRole("navigation", { name: "Main" }).getByText("Gale Google").first()).toBeVisible();
 });
 
-test("Google never takes over an unproven account; its owner links Google from My Profile", async ({ page }) => {
-  const { name, email } = await signUp(page, { name: "Linked Person" });
+test("Google sign-in on an account whose address was never proven gives it to the address's owner, and says so", async ({
+  page,
+}) => {
+  const { email } = await signUp(page, { name: "Mallory Maker" });
   await signOut(page);
   await page.goto("/sign-in");
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Name").fill("A Different Google Name");
+  await page.getByLabel("Name").fill("Olive Owner");
   await page.getByRole("button", { name: "Continue" }).click();
-  // The email was never proven by its owner, so Google alone does not open the account.
-  await expect(page).toHaveURL(/\/sign-in/);
-  await expect(page.getByText("An account already uses this email")).toBeVisible();
-
+  await expect(page).toHaveURL("/dashboard/my-profile");
+  await expect(page.getByRole("status")).toContainText("removed its password");
+  await expect(page.getByText(`Google is linked: ${email} can sign in to this account.`)).toBeVisible();
+  await signOut(page);
+  // Whoever made the account on this address cannot sign in with its password any more.
+  await page.goto("/sign-in");
   await signIn(page, email, PASSWORD);
-  await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeAttached();
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+});
+
+test("an owner links Google from My Profile with the password, sees which Google is linked, and signs in with it", async ({
+  page,
+}) => {
+  const { name, email, password } = await login(page, { name: "Linked Person" });
   await page.goto("/dashboard/my-profile");
+  const google = page.getByRole("region", { name: "Google sign-in" });
+  await google.getByLabel("Current password").fill("not-the-password");
+  await google.getByRole("button", { name: "Link Google account" }).click();
+  // Refused before Google: the page says why, beside the field.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Link your Google account");
+  await expect(page.getByText("Current password is not right")).toBeVisible();
+  await page.getByLabel("Current password").fill(password);
   await page.getByRole("button", { name: "Link Google account" }).click();
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Name").fill("A Different Google Name");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText(`Google account ${email} linked`)).toBeVisible();
+  await expect(page.getByText(`Google is linked: ${email} can sign in to this account.`)).toBeVisible();
   await signOut(page);
 
   await page.goto("/sign-in");

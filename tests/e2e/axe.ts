@@ -24,6 +24,30 @@ async function scriptlessCopy(page: Page, browser: Browser, baseURL: string) {
   return { copy, close: () => context.close() };
 }
 
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: the rules the signed-in pages are held to (issue 57). */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * axe's WCAG A and AA rules on the page as the browser built it: each violation as "rule (impact):
+ * target", for a test to gather over many pages and assert once.
+ */
+export async function wcagFindings(page: Page, browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
+  const { copy, close } = javaScriptEnabled
+    ? { copy: page, close: async () => {} }
+    : await scriptlessCopy(page, browser, baseURL);
+  try {
+    const results = await new AxeBuilder({ page: copy })
+      .options({ resultTypes: ["violations"] })
+      .withTags(WCAG_TAGS)
+      .analyze();
+    return results.violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")}`),
+    );
+  } finally {
+    await close();
+  }
+}
+
 export async function expectNoAxeFindings(page: Page, browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
   const { copy, close } = javaScriptEnabled
     ? { copy: page, close: async () => {} }

@@ -55,7 +55,7 @@ for (const [width, height] of [
       await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
     }
     await page.goto("/dashboard/lists");
-    await page.getByRole("button", { name: "Add Line 3 maintenance kit to cart" }).click();
+    await page.getByRole("button", { name: "Add to cart: Line 3 maintenance kit" }).click();
     await expect(page).toHaveURL("/cart");
     await expect(page.getByRole("status")).toContainText("Added 2 parts from the list to your cart.");
     await expect(page.getByLabel(`Quantity of ${gear}`)).toHaveValue("3");

@@ -33,7 +33,7 @@ for (const [width, height] of [
 
     await page.goto("/cart");
     const request = page.getByRole("region", { name: "Request a quote" });
-    await request.getByLabel("Note for our sales team (optional)").fill("Five for the spring overhaul, by May.");
+    await request.getByLabel("What is the quote for?").fill("Five for the spring overhaul, by May.");
     await page.screenshot({ path: testInfo.outputPath(`cart-${width}.png`), fullPage: true });
     await request.getByRole("button", { name: "Request a quote" }).click();
     await expect(page).toHaveURL(/\/dashboard\/quotes\/\d+$/);

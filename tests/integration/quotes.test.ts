@@ -153,16 +153,22 @@ describe("asking for a quote", () => {
     ]);
   });
 
-  test("an empty cart asks for nothing (400); a note too long or with control characters is refused (400)", async () => {
+  test("an empty cart asks for nothing (400); a note missing, too long or with control characters is refused (400)", async () => {
     const buyer = await createSignedInUser();
     const empty = await call(
       cartPage.action,
-      postRequest("/cart", { intent: "request-quote" }, { cookie: buyer.cookie }),
+      postRequest("/cart", { intent: "request-quote", note: "Spares for line 2" }, { cookie: buyer.cookie }),
     );
     expect(empty.status).toBe(400);
     expect(formErrors(empty)).toEqual(["Your cart is empty: add the parts you want prices for first."]);
 
     const { buyer: other } = await buyerWithCart();
+    const noNote = await call(
+      cartPage.action,
+      postRequest("/cart", { intent: "request-quote", note: "  " }, { cookie: other.cookie }),
+    );
+    expect(noNote.status).toBe(400);
+    expect(fieldErrors(noNote).note).toEqual(["Enter what the quote is for"]);
     for (const note of ["x".repeat(2001), "drawing\u0000attached"]) {
       const refused = await call(
         cartPage.action,

@@ -300,7 +300,7 @@ test("what members share, over HTTP: the company's addresses refused to a buyer 
 
   const part = await newItem({ price_cents: 1250, quantity: 100 });
   await addLinesToCart(asker.user.id, [{ itemId: part.id, quantity: 10 }]);
-  const asked = await post("/cart", { intent: "request-quote", note: "" }, asker.cookie);
+  const asked = await post("/cart", { intent: "request-quote", note: "Press line 2 spares" }, asker.cookie);
   expect(asked.status).toBe(302);
   const quotePath = asked.headers.get("location")!;
   expect(quotePath).toMatch(/^\/dashboard\/quotes\/\d+$/);

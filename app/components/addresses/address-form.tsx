@@ -56,7 +56,7 @@ export function AddressForm({
       <CheckboxField label="Default billing address" meta={fields.defaultBilling} />
       <CheckboxField label="Default delivery address" meta={fields.defaultDelivery} />
       <div className="flex flex-wrap items-center gap-4 md:col-span-2">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <StatusButton name="intent" value="save" pendingText="Saving…">
           {editing ? "Save address" : "Add address"}
         </StatusButton>

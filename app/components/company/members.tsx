@@ -123,7 +123,7 @@ export function NewMemberForm({
         inputProps={{ inputMode: "numeric" }}
       />
       <div className="md:col-span-2">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <StatusButton name="intent" value={intent} pendingText={intent === "invite" ? "Inviting…" : "Adding…"}>
           {intent === "invite" ? "Send invitation" : "Add member"}
         </StatusButton>

@@ -59,7 +59,7 @@ export function CompanyTermsForm({ company, reply }: { company?: Terms; reply: F
         />
       ) : null}
       <div className="md:col-span-2">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <StatusButton name="intent" value={intent} pendingText="Saving…">
           {creating ? "Create company" : "Save terms"}
         </StatusButton>

@@ -150,7 +150,7 @@ export function ProductForm({
         <SpecTemplateHint specTemplates={specTemplates} />
       </div>
       <div className="sm:col-span-2">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
       </div>
       <div>
         <StatusButton intent={intent} pendingText="Saving…">

@@ -125,7 +125,7 @@ export function PictureSection({
             <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
           </div>
           <Field label="Alt text" meta={fields.alt} hint="What the picture shows, for people who cannot see it." />
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors form={form} />
           <div>
             <StatusButton intent="add-picture" pendingText="Uploading…">
               Upload picture
@@ -202,7 +202,7 @@ export function DocumentSection({
             </p>
             <ErrorList id={fields.document.errorId} errors={fields.document.errors} />
           </div>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors form={form} />
           <div>
             <StatusButton intent="add-document" pendingText="Uploading…">
               Upload document

@@ -80,7 +80,7 @@ export function StockSection({
           Save stock change
         </StatusButton>
         <div className="sm:col-span-3">
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors form={form} />
         </div>
       </Form>
       <StockMovements movements={movements} />

@@ -2,9 +2,9 @@ import { Form } from "@remix-run/react";
 
 import { AppLink } from "~/components/app-link";
 import { StatusButton } from "~/components/forms";
+import { LineQuantityForm } from "~/components/line-quantity-form";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import type { ListLine } from "~/models/parts-lists.server";
-import { MAX_ORDER_QUANTITY } from "~/validation/order";
 import { MAX_CUSTOMER_PART_NUMBER } from "~/validation/parts-lists";
 
 const smallInput = "rounded-md border border-slate-300 px-2 py-1";
@@ -73,28 +73,7 @@ const keeperColumns: Column<ListLine>[] = [
   {
     header: "Quantity",
     align: "right",
-    cell: (line) => (
-      <Form method="post" className="inline-flex flex-wrap items-center justify-end gap-2">
-        <input type="hidden" name="itemId" value={line.itemId} />
-        <label htmlFor={`quantity-${line.itemId}`} className="sr-only">
-          Quantity of {line.name}
-        </label>
-        <input
-          id={`quantity-${line.itemId}`}
-          name="quantity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_ORDER_QUANTITY}
-          defaultValue={line.quantity}
-          key={line.quantity}
-          className={`${smallInput} w-20 text-right`}
-        />
-        <StatusButton name="intent" value="update" variant="secondary" className="px-3 py-1">
-          Update
-        </StatusButton>
-      </Form>
-    ),
+    cell: (line) => <LineQuantityForm line={line} />,
   },
   {
     header: "Actions",

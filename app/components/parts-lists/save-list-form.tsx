@@ -30,7 +30,7 @@ export function SaveListForm({ lastResult }: { lastResult?: SubmissionResult<str
           meta={fields.name}
           inputProps={{ maxLength: MAX_LIST_NAME, placeholder: "Line 3 maintenance kit" }}
         />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <StatusButton name="intent" value="save-list" variant="secondary" pendingText="Saving…">
           Save as a parts list
         </StatusButton>

@@ -27,7 +27,7 @@ export function LinkGoogleForm({ lastResult }: { lastResult?: LastResult }) {
         type="password"
         inputProps={{ autoComplete: "current-password" }}
       />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <button type="submit" className={buttonClass("secondary")}>
         Link Google account
       </button>
@@ -66,7 +66,7 @@ export function LinkedGoogle({
             type="password"
             inputProps={{ autoComplete: "current-password" }}
           />
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors form={form} />
           <StatusButton intent="unlink-google" variant="secondary" pendingText="Unlinking…">
             Unlink Google
           </StatusButton>

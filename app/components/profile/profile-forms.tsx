@@ -37,7 +37,7 @@ export function ProfileForm({
       <Field label="Phone" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
       <Field label="Shipping address" meta={fields.address} inputProps={{ autoComplete: "street-address" }} />
       <Field label="Company (optional)" meta={fields.company} inputProps={{ autoComplete: "organization" }} />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <StatusButton intent="profile" pendingText="Saving…">
         Save profile
       </StatusButton>
@@ -65,7 +65,7 @@ export function PasswordForm({ lastResult, passwordMinLength }: { lastResult: La
         hint={`At least ${passwordMinLength} characters, not a common password and not your name or email.`}
         inputProps={{ autoComplete: "new-password" }}
       />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <StatusButton intent="password" pendingText="Changing…">
         Change password
       </StatusButton>
@@ -89,7 +89,7 @@ export function EmailForm({ email, lastResult }: { email: string; lastResult: La
         type="password"
         inputProps={{ autoComplete: "current-password" }}
       />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <StatusButton intent="email" pendingText="Sending…">
         Send the link
       </StatusButton>

@@ -38,7 +38,7 @@ export function AcceptQuoteForm({
           meta={fields.poNumber}
           hint="Shown on the order for your accounts team."
         />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <StatusButton name="intent" value="accept" pendingText="Placing your order…">
           Accept and place order
         </StatusButton>

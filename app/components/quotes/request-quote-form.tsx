@@ -33,11 +33,15 @@ export function RequestQuoteForm({ lastResult }: { lastResult?: SubmissionResult
       </p>
       <Form method="post" action="/cart" {...getFormProps(form)} noValidate className="mt-4 space-y-3">
         <TextareaField
-          label="Note for our sales team (optional)"
+          label="What is the quote for?"
           meta={fields.note}
-          textareaProps={{ rows: 3, maxLength: MAX_QUOTE_NOTE, placeholder: "Delivery dates, drawings, alternatives…" }}
+          textareaProps={{
+            rows: 3,
+            maxLength: MAX_QUOTE_NOTE,
+            placeholder: "Quantities over the year, delivery dates, drawings, alternatives…",
+          }}
         />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <StatusButton name="intent" value="request-quote" variant="secondary" pendingText="Sending your request…">
           Request a quote
         </StatusButton>
