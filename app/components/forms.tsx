@@ -154,13 +154,14 @@ type FormErrorState = { id: string; errorId: string; errors?: string[]; allError
 
 /**
  * The form's own messages; and, when the server drew a refused form (JavaScript off), a summary the
- * browser focuses as the page loads, linking to each field that needs correcting, so focus is not
- * left on the page's body. With JavaScript, conform focuses the first invalid field itself.
+ * browser focuses as the page loads, so focus is not left on the page's body: how many fields need
+ * correcting and a link to the first (each field says what is wrong beside it, tied to it by
+ * aria-describedby). With JavaScript, conform focuses the first invalid field itself.
  */
 export function FormErrors({ id, errors, form }: { id?: string; errors?: string[] | null; form?: FormErrorState }) {
   const hydrated = useHydrated();
   const own = (form ? form.errors : errors) ?? [];
-  const fields = form && !hydrated ? fieldMessages(form) : [];
+  const fields = form && !hydrated ? invalidFieldIds(form) : [];
   if (!own.length && !fields.length) return null;
   return (
     <div
@@ -172,28 +173,22 @@ export function FormErrors({ id, errors, form }: { id?: string; errors?: string[
     >
       {own.length ? <p>{own.join(" ")}</p> : null}
       {fields.length ? (
-        <>
-          <p className="font-semibold">{fields.length === 1 ? "Correct this field" : "Correct these fields"}:</p>
-          <ul className="mt-1 list-disc pl-5">
-            {fields.map(({ fieldId, message }) => (
-              <li key={fieldId}>
-                <a href={`#${fieldId}`} className="underline">
-                  {message}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </>
+        <p>
+          {`This form was not sent: ${fields.length === 1 ? "one field needs" : `${fields.length} fields need`} correcting, each marked with what is wrong. `}
+          <a href={`#${fields[0]}`} className="font-semibold underline">
+            Go to the first
+          </a>
+        </p>
       ) : null}
     </div>
   );
 }
 
-/** Each field with a message, in the order the server reported them, and the id of its input. */
-function fieldMessages(form: FormErrorState) {
+/** The ids of the inputs whose fields have a message, in the order the server reported them. */
+function invalidFieldIds(form: FormErrorState) {
   return Object.entries(form.allErrors)
     .filter(([name, messages]) => name !== "" && messages?.length)
-    .map(([name, messages]) => ({ fieldId: `${form.id}-${name}`, message: messages[0] }));
+    .map(([name]) => `${form.id}-${name}`);
 }
 
 /**

@@ -139,7 +139,7 @@ test("an owner links Google from My Profile with the password, sees which Google
   await google.getByRole("button", { name: "Link Google account" }).click();
   // Refused before Google: the page says why, beside the field.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Link your Google account");
-  await expect(page.getByText("Current password is not right")).toBeVisible();
+  await expect(page.getByText("Current password is not right").first()).toBeVisible();
   await page.getByLabel("Current password").fill(password);
   await page.getByRole("button", { name: "Link Google account" }).click();
   await page.getByLabel("Email", { exact: true }).fill(email);

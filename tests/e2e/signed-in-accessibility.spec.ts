@@ -173,17 +173,17 @@ test.describe("a refused form without JavaScript", () => {
   }) => {
     await page.goto("/sign-in");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    const summary = page.getByRole("alert").filter({ hasText: "Correct these fields" });
+    const summary = page.getByRole("alert").filter({ hasText: "This form was not sent: 2 fields need correcting" });
     await expect(summary).toBeFocused();
-    await expect(summary.getByRole("link", { name: "Enter Your Email" })).toHaveAttribute("href", "#sign-in-email");
-    await summary.getByRole("link", { name: "Enter Your Password" }).click();
-    await expect(page).toHaveURL(/#sign-in-password$/);
+    await summary.getByRole("link", { name: "Go to the first" }).click();
+    await expect(page).toHaveURL(/#sign-in-email$/);
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
 
     await login(page, { name: "Ada Address" });
     await page.goto("/dashboard/addresses");
     await page.getByRole("button", { name: "Add address" }).click();
     await expect(page.getByText("Invalid input")).toHaveCount(0);
-    const form = page.getByRole("alert").filter({ hasText: "Correct these fields" });
+    const form = page.getByRole("alert").filter({ hasText: "This form was not sent" });
     await expect(form).toBeFocused();
     await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Enter the first line of the address").first()).toBeVisible();
