@@ -96,7 +96,7 @@ describe("sign-up rate limit", () => {
     const email = uniqueEmail("bulk");
     for (let attempt = 0; attempt < LIMIT; attempt++) {
       // A password too short would be a 400 before any point is taken: these are real attempts.
-      await call(signUp.action, postRequest("/sign-up", { name: "Spammer", email, password: "password1" }));
+      await call(signUp.action, postRequest("/sign-up", { name: "Spammer", email, password: "lathe-and-mill-42" }));
     }
     const before = await db
       .selectFrom("users")
@@ -104,7 +104,7 @@ describe("sign-up rate limit", () => {
       .executeTakeFirstOrThrow();
     const blocked = await call(
       signUp.action,
-      postRequest("/sign-up", { name: "Spammer", email, password: "password1" }),
+      postRequest("/sign-up", { name: "Spammer", email, password: "lathe-and-mill-42" }),
     );
     expect(blocked.status).toBe(429);
     const after = await db

@@ -31,7 +31,7 @@ describe("session cookie", () => {
     expect(setCookie).toMatch(/SameSite=Lax/);
 
     const { stdout } = await inProductionProcess(
-      `const response = await handle(new Request("https://shop.example/sign-up", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://shop.example", Host: "shop.example" }, body: "name=Prod&email=prod-${Date.now()}@example.com&password=secret123" })); console.log(response.status, response.headers.get("set-cookie"));`,
+      `const response = await handle(new Request("https://shop.example/sign-up", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://shop.example", Host: "shop.example" }, body: "name=Prod&email=prod-${Date.now()}@example.com&password=lathe-and-mill-42" })); console.log(response.status, response.headers.get("set-cookie"));`,
       { SESSION_SECRET: "production-secret", DATABASE_URL: process.env.DATABASE_URL },
     );
     expect(stdout).toMatch(/^302 __session=.*; Secure/m);
