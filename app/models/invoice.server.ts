@@ -14,6 +14,8 @@ import { dueDayOf } from "~/models/trade-terms.server";
 // shipment's own transaction, numbered per year without gaps, and never changed after.
 
 export type IssuedInvoice = { id: number; number: string };
+/** A credit note as issued, with the number of the one invoice it credits. */
+export type IssuedCreditNote = IssuedInvoice & { creditsNumber: string };
 
 /**
  * Issues the invoice of a shipment just made, inside its transaction: the year's next number, and
@@ -125,26 +127,67 @@ export async function issueShipmentInvoice(
 }
 
 /**
- * Issues the credit note for `quantity` returned units of an order line, inside the return's own
- * transaction: the year's next CN number, crediting the last invoice that billed the line, at the
- * price and tax rate that invoice charged. Shipping is not credited. Null when no invoice billed the
- * line (nothing was charged, so nothing is credited).
+ * Issues the credit notes for `quantity` returned units of an order line, inside the return's own
+ * transaction (which has already taken the line's row, so two returns of it allocate one after the
+ * other). Each credit note credits exactly one invoice: the units are credited against the invoices
+ * that billed the line, oldest first, never more on an invoice than it billed less what earlier credit
+ * notes took back from it, at the price and tax rate that invoice charged. So units billed on two
+ * invoices come back as two credit notes. Shipping is not credited. Units no invoice billed (shipped
+ * before invoices existed) are not credited: nothing was charged for them.
  */
-export async function issueCreditNote(
+export async function issueCreditNotes(
   trx: Transaction<Database>,
   { orderLineId, quantity, issuedAt = new Date() }: { orderLineId: number; quantity: number; issuedAt?: Date },
-): Promise<IssuedInvoice | null> {
-  const billed = await trx
+): Promise<IssuedCreditNote[]> {
+  const [billing, credited] = await Promise.all([
+    trx
+      .selectFrom("invoice_lines")
+      .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
+      .selectAll("invoices")
+      .select([
+        "invoice_lines.part_number",
+        "invoice_lines.item_name",
+        "invoice_lines.unit_price_cents",
+        "invoice_lines.quantity as billed_quantity",
+      ])
+      .where("invoice_lines.order_line_id", "=", orderLineId)
+      .where("invoices.kind", "=", "invoice")
+      .orderBy("invoices.id")
+      .execute(),
+    creditedUnitsByInvoice(trx, orderLineId),
+  ]);
+  const notes: IssuedCreditNote[] = [];
+  let left = quantity;
+  for (const billed of billing) {
+    if (left === 0) break;
+    const open = billed.billed_quantity - (credited.get(billed.id) ?? 0);
+    const take = Math.min(open, left);
+    if (take <= 0) continue;
+    notes.push(await writeCreditNote(trx, billed, { orderLineId, quantity: take, issuedAt }));
+    left -= take;
+  }
+  return notes;
+}
+
+/** How many units of an order line each invoice has had credited back so far, by invoice id. */
+async function creditedUnitsByInvoice(trx: Transaction<Database>, orderLineId: number) {
+  const rows = await trx
     .selectFrom("invoice_lines")
     .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
-    .selectAll("invoices")
-    .select(["invoice_lines.part_number", "invoice_lines.item_name", "invoice_lines.unit_price_cents"])
+    .select(["invoices.credits_invoice_id", (eb) => eb.fn.sum<number>("invoice_lines.quantity").as("units")])
     .where("invoice_lines.order_line_id", "=", orderLineId)
-    .where("invoices.kind", "=", "invoice")
-    .orderBy("invoices.id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (!billed) return null;
+    .where("invoices.kind", "=", "credit note")
+    .groupBy("invoices.credits_invoice_id")
+    .execute();
+  return new Map(rows.map((row) => [Number(row.credits_invoice_id), Number(row.units)]));
+}
+
+/** One credit note for `quantity` units of a line `billed` charged, crediting that invoice alone. */
+async function writeCreditNote(
+  trx: Transaction<Database>,
+  billed: Selectable<InvoicesTable> & { part_number: string; item_name: string; unit_price_cents: number },
+  { orderLineId, quantity, issuedAt }: { orderLineId: number; quantity: number; issuedAt: Date },
+): Promise<IssuedCreditNote> {
   const goodsCents = Number(billed.unit_price_cents) * quantity;
   const taxCents = taxOn(goodsCents, billed.tax_rate_basis_points);
   const year = Number(storeToday(issuedAt).slice(0, 4));
@@ -189,7 +232,7 @@ export async function issueCreditNote(
       line_total_cents: goodsCents,
     })
     .execute();
-  return { id: note.id, number };
+  return { id: note.id, number, creditsNumber: billed.number };
 }
 
 const invoiceColumns = [
@@ -273,7 +316,8 @@ export function listInvoices(reader: InvoiceReader, { search }: { search?: strin
 
 /**
  * An accounting import's columns: one row per line billed (the shipping charge its own row), each
- * with its net, VAT and gross. A credit note's amounts are negative.
+ * with its net, VAT and gross. A credit note's amounts are negative, and `credits_invoice` names the
+ * one invoice it credits, so the import matches it against that invoice.
  */
 export const INVOICE_CSV_COLUMNS = [
   "document",
@@ -290,6 +334,7 @@ export const INVOICE_CSV_COLUMNS = [
   "vat_rate",
   "vat",
   "gross",
+  "credits_invoice",
 ] as const;
 
 /**
@@ -304,7 +349,9 @@ export async function* invoiceCsvBatches(
   let after = 0;
   for (;;) {
     const invoices = await readableInvoices(executor, reader, search)
+      .leftJoin("invoices as credited", "credited.id", "invoices.credits_invoice_id")
       .selectAll("invoices")
+      .select("credited.number as credits_number")
       .where("invoices.id", ">", after)
       .orderBy("invoices.id")
       .limit(batch)
@@ -331,7 +378,7 @@ export async function* invoiceCsvBatches(
   }
 }
 
-type InvoiceRow = Selectable<InvoicesTable>;
+type InvoiceRow = Selectable<InvoicesTable> & { credits_number: string | null };
 type InvoiceLineRow = Pick<
   Selectable<InvoiceLinesTable>,
   "part_number" | "item_name" | "quantity" | "unit_price_cents" | "line_total_cents"
@@ -378,6 +425,7 @@ function accountingRows(invoice: InvoiceRow, lines: InvoiceLineRow[]) {
       formatTaxRate(invoice.tax_rate_basis_points),
       csvAmount(sign * vatCents),
       csvAmount(sign * (charge.netCents + vatCents)),
+      invoice.credits_number,
     ];
   });
 }

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, sql, type Transaction } from "kysely";
 
 import { storeToday } from "~/config/env.server";
 import { db, type DbOptions, type Executor, inTransaction, isPostgres, now } from "~/db/db.server";
@@ -116,7 +116,23 @@ export async function creditUsed(companyId: number, { executor = db }: DbOptions
   return Math.max(0, Number(row.cents));
 }
 
-/** A company's invoices on account past their due day and not paid, oldest first. */
+/**
+ * What is still owed on an invoice: its total less the credit notes that credit it (each credit note
+ * credits one invoice); nothing once it is paid.
+ */
+export function owedOnInvoice(eb: ExpressionBuilder<Database, "invoices">) {
+  const credited = eb
+    .selectFrom("invoices as credit_notes")
+    .select((inner) => inner.fn.coalesce(inner.fn.sum<number>("credit_notes.total_cents"), inner.lit(0)).as("cents"))
+    .whereRef("credit_notes.credits_invoice_id", "=", "invoices.id")
+    .where("credit_notes.kind", "=", "credit note");
+  return eb(eb.ref("invoices.total_cents"), "-", credited);
+}
+
+/**
+ * A company's invoices on account past their due day, not paid and not wholly credited, oldest first,
+ * each with what is still owed on it.
+ */
 export function overdueInvoices(
   companyId: number,
   { executor = db, today = storeToday() }: DbOptions & { today?: string } = {},
@@ -124,11 +140,12 @@ export function overdueInvoices(
   return executor
     .selectFrom("invoices")
     .innerJoin("orders", "orders.id", "invoices.order_id")
-    .select(["invoices.number", "invoices.due_on", "invoices.total_cents"])
+    .select((eb) => ["invoices.number", "invoices.due_on", "invoices.total_cents", owedOnInvoice(eb).as("owed_cents")])
     .where("orders.company_id", "=", companyId)
     .where("invoices.kind", "=", "invoice")
     .where("invoices.paid_at", "is", null)
     .where("invoices.due_on", "<", today)
+    .where((eb) => eb(owedOnInvoice(eb), ">", 0))
     .orderBy("invoices.due_on")
     .limit(20)
     .execute();

@@ -1,7 +1,7 @@
 import { db } from "~/db/db.server";
 import { shipmentTracking } from "~/lib/carriers";
 import type { OrderStatus } from "~/lib/statuses";
-import { issueCreditNote, type IssuedInvoice, issueShipmentInvoice } from "~/models/invoice.server";
+import { type IssuedCreditNote, issueCreditNotes, type IssuedInvoice, issueShipmentInvoice } from "~/models/invoice.server";
 import {
   type CancelLineResult,
   cancelOrderLine,
@@ -91,18 +91,19 @@ export type ReturnDetails = {
 };
 
 /**
- * Staff record units of a shipped line that came back: the line's return, its credit note (crediting
- * the invoice that billed it), the stock when they go back on the shelf (filling orders that wait for
- * it), and the buyer's mail with the credit note attached. One transaction, or nothing.
+ * Staff record units of a shipped line that came back: the line's return, its credit notes (each
+ * crediting one invoice that billed the units, oldest first: `issueCreditNotes`), the stock when they
+ * go back on the shelf (filling orders that wait for it), and the buyer's mail with each credit note
+ * attached. One transaction, or nothing.
  */
 export function returnShippedUnits(
   orderId: number,
   { lineId, quantity, reason, restock, userId }: ReturnDetails,
-): Promise<Exclude<RecordReturnResult, { ok: true }> | { ok: true; creditNote: IssuedInvoice | null }> {
+): Promise<Exclude<RecordReturnResult, { ok: true }> | { ok: true; creditNotes: IssuedCreditNote[] }> {
   return db.transaction().execute(async (trx) => {
     const recorded = await recordReturn(trx, { orderId, lineId, quantity });
     if (!recorded.ok) return recorded;
-    const creditNote = await issueCreditNote(trx, { orderLineId: lineId, quantity });
+    const creditNotes = await issueCreditNotes(trx, { orderLineId: lineId, quantity });
     if (restock && recorded.itemId !== null) {
       const adjusted = await adjustStock(
         recorded.itemId,
@@ -111,15 +112,17 @@ export function returnShippedUnits(
       );
       if (adjusted.ok) await fillBackorders([recorded.itemId], { executor: trx });
     }
-    if (creditNote) {
+    const units = (count: number) => `${count} ${count === 1 ? "unit" : "units"}`;
+    for (const creditNote of creditNotes) {
+      const which = creditNotes.length > 1 ? `, the part of them billed on ${creditNote.creditsNumber},` : "";
       await enqueueMailForOrder(orderId, "return credited", {
         executor: trx,
         creditNote: {
           ...creditNote,
-          text: `We have ${quantity} ${quantity === 1 ? "unit" : "units"} of it back (${reason}). Credit note ${creditNote.number} for them is attached (and in Invoices on your dashboard).`,
+          text: `We have ${units(quantity)} of it back (${reason}). Credit note ${creditNote.number} for them${which} is attached (and in Invoices on your dashboard).`,
         },
       });
     }
-    return { ok: true, creditNote };
+    return { ok: true, creditNotes };
   });
 }

@@ -105,7 +105,13 @@ export function lineCancellationOf(
   return { cancellable, confirmCancelLine: cancellable.find((line) => line.id === asked) ?? null };
 }
 
-/** Staff's record of a return: the flash names the credit note the buyer is sent. */
+/** "credit note CN-… (for INV-…) is", or "credit notes CN-… (for INV-…) and CN-… (for INV-…) are". */
+function creditNoteWords(notes: readonly { number: string; creditsNumber: string }[]) {
+  const named = notes.map((note) => `${note.number} (for ${note.creditsNumber})`);
+  return notes.length === 1 ? `credit note ${named[0]} is` : `credit notes ${named.join(" and ")} are`;
+}
+
+/** Staff's record of a return: the flash names the credit notes the buyer is sent, and what each credits. */
 export async function returnReply(
   orderId: number,
   details: { lineId: number; quantity: number; reason: string; restock: boolean },
@@ -125,8 +131,8 @@ export async function returnReply(
   const stock = details.restock ? " and back in stock" : "";
   return redirectWithFlash(
     backTo,
-    result.creditNote
-      ? `${details.quantity} returned${stock}; credit note ${result.creditNote.number} is sent to the buyer.`
+    result.creditNotes.length
+      ? `${details.quantity} returned${stock}; ${creditNoteWords(result.creditNotes)} sent to the buyer.`
       : `${details.quantity} returned${stock}; no invoice billed them, so there is nothing to credit.`,
   );
 }

@@ -75,7 +75,7 @@ describe("returns and credit notes", () => {
     expect(note.number).toMatch(new RegExp(`^CN-${year}-\\d{6}$`));
     expect(await flashOf(returned)).toEqual({
       kind: "success",
-      message: `2 returned and back in stock; credit note ${note.number} is sent to the buyer.`,
+      message: `2 returned and back in stock; credit note ${note.number} (for ${invoice.number}) is sent to the buyer.`,
     });
     // Two at £25.00, no shipping, VAT at the invoice's rate.
     expect(note).toMatchObject({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
+import { adjustStockAndFill } from "~/services/stock-arrivals.server";
 
 import { newItem } from "../support/builders";
 import { placePending, SHIP_FIELDS } from "../support/orders";
@@ -223,4 +224,70 @@ test("30 returns of one unit at once against 12 shipped: 12 credited, 18 refused
     .where("kind", "=", "order-return-credited")
     .execute();
   expect(mails).toHaveLength(12);
+});
+
+test("20 returns of one unit at once against 5 shipped on two invoices: each invoice credited at most what it billed, numbers without a gap", async () => {
+  const admin = await createSignedInUser({ role: "admin" });
+  const buyer = await createSignedInUser();
+  const part = await newItem({ quantity: 3, price_cents: 1200 });
+  const orderId = await placePending(buyer.user.id, part.id, 5);
+  const ship = () =>
+    postForm(
+      shop!.origin,
+      `/dashboard/manage-order/${orderId}`,
+      { intent: "ship", orderId: String(orderId), ...SHIP_FIELDS },
+      { cookie: admin.cookie },
+    );
+  expect((await ship()).status).toBe(302);
+  await adjustStockAndFill(part.id, { change: 2, reason: "Goods in", userId: admin.user.id });
+  expect((await ship()).status).toBe(302);
+  const invoices = await db
+    .selectFrom("invoices")
+    .innerJoin("invoice_lines", "invoice_lines.invoice_id", "invoices.id")
+    .select(["invoices.id", "invoices.number", "invoices.total_cents", "invoice_lines.quantity"])
+    .where("invoices.order_id", "=", orderId)
+    .where("invoices.kind", "=", "invoice")
+    .orderBy("invoices.id")
+    .execute();
+  expect(invoices.map((invoice) => invoice.quantity)).toEqual([3, 2]);
+  const [line] = await db.selectFrom("order_lines").select("id").where("order_id", "=", orderId).execute();
+  const before = await db
+    .selectFrom("document_numbers")
+    .select("last")
+    .where("kind", "=", "credit note")
+    .where("year", "=", year)
+    .executeTakeFirst();
+
+  const statuses = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      postForm(
+        shop!.origin,
+        `/dashboard/manage-order/${orderId}`,
+        { intent: "return", orderId: String(orderId), lineId: String(line.id), quantity: "1", reason: "Surplus" },
+        { cookie: admin.cookie },
+      ).then((response) => response.status),
+    ),
+  );
+  expect(statuses.filter((status) => status === 302)).toHaveLength(5);
+  expect(statuses.filter((status) => status === 409)).toHaveLength(15);
+
+  const notes = await db
+    .selectFrom("invoices")
+    .innerJoin("invoice_lines", "invoice_lines.invoice_id", "invoices.id")
+    .select(["invoices.number", "invoices.credits_invoice_id", "invoices.total_cents", "invoice_lines.quantity"])
+    .where("invoices.order_id", "=", orderId)
+    .where("invoices.kind", "=", "credit note")
+    .execute();
+  // Each credit note credits one invoice, and no invoice gets back more than it billed.
+  for (const invoice of invoices) {
+    const against = notes.filter((note) => note.credits_invoice_id === invoice.id);
+    expect(against.reduce((sum, note) => sum + note.quantity, 0)).toBe(invoice.quantity);
+    expect(against.reduce((sum, note) => sum + Number(note.total_cents), 0)).toBeLessThanOrEqual(
+      Number(invoice.total_cents),
+    );
+  }
+  const first = before?.last ?? 0;
+  expect(notes.map((note) => Number(note.number.slice(-6))).sort((a, b) => a - b)).toEqual(
+    Array.from({ length: 5 }, (_, index) => first + index + 1),
+  );
 });
