@@ -39,6 +39,7 @@ import * as companies from "./migrations/0036_companies";
 import * as addresses from "./migrations/0037_addresses";
 import * as companyBooks from "./migrations/0038_company_books";
 import * as accountRecovery from "./migrations/0039_account_recovery";
+import * as sharedLists from "./migrations/0040_shared_lists";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   "0037_addresses": addresses,
   "0038_company_books": companyBooks,
   "0039_account_recovery": accountRecovery,
+  "0040_shared_lists": sharedLists,
 };
 
 /** Every migration the code knows: a database at this version has them all. */

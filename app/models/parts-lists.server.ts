@@ -52,7 +52,15 @@ export async function saveCartAsList(userId: number, name: string): Promise<Save
       const timestamp = now();
       const list = await trx
         .insertInto("parts_lists")
-        .values({ user_id: userId, name: name.trim(), name_key: nameKey, created_at: timestamp, updated_at: timestamp })
+        .values({
+          user_id: userId,
+          name: name.trim(),
+          name_key: nameKey,
+          // Saved by a member, it is made for their company, as their orders and quotes are.
+          company_id: trx.selectFrom("company_members").select("company_id").where("user_id", "=", userId),
+          created_at: timestamp,
+          updated_at: timestamp,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await trx
@@ -83,21 +91,14 @@ export type ListReader = { userId: number; companyId: number | null };
 /** The most of colleagues' lists shown at once: a page, not the whole company's history. */
 export const MAX_SHARED_LISTS = 200;
 
-/** The lists of the buyer, or of the members of their company. */
+/**
+ * The buyer's own lists, and with `companyId` the lists made for (or shared with) their company: a
+ * colleague's private list, saved before they joined or kept to themselves, stays theirs.
+ */
 function readableLists({ userId, companyId }: ListReader) {
   return (eb: ExpressionBuilder<Database, "parts_lists">) =>
     companyId
-      ? eb.or([
-          eb("parts_lists.user_id", "=", userId),
-          eb(
-            "parts_lists.user_id",
-            "in",
-            eb
-              .selectFrom("company_members")
-              .select("company_members.user_id")
-              .where("company_members.company_id", "=", companyId),
-          ),
-        ])
+      ? eb.or([eb("parts_lists.user_id", "=", userId), eb("parts_lists.company_id", "=", companyId)])
       : eb("parts_lists.user_id", "=", userId);
 }
 
@@ -167,6 +168,8 @@ export type ListDetail = {
   updatedAt: string;
   /** Whether the reader keeps it (and so may change it), and who does. */
   mine: boolean;
+  /** Whether the reader's company reads it too (made for it, or shared with it). */
+  shared: boolean;
   keptBy: string;
   lines: ListLine[];
 };
@@ -188,6 +191,7 @@ export async function getList(
       "parts_lists.name",
       "parts_lists.updated_at",
       "parts_lists.user_id",
+      "parts_lists.company_id",
       "users.display_name",
     ])
     .where("parts_lists.id", "=", listId)
@@ -220,6 +224,7 @@ export async function getList(
     name: list.name,
     updatedAt: list.updated_at,
     mine: list.user_id === reader.userId,
+    shared: list.company_id !== null,
     keptBy: list.display_name,
     lines: rows.map((row) => {
       const customerPartNumber = numbers.get(row.item_id);
@@ -251,7 +256,30 @@ function touch(listId: number, { executor = db }: DbOptions = {}) {
   return executor.updateTable("parts_lists").set({ updated_at: now() }).where("id", "=", listId).execute();
 }
 
-export type ListChange = { ok: true } | { ok: false; reason: "not-found" | "duplicate" | "line-not-found" };
+export type ListChange =
+  { ok: true } | { ok: false; reason: "not-found" | "duplicate" | "line-not-found" | "no-company" };
+
+/**
+ * The keeper shares a list with their company (every member reads it and may put it in their cart),
+ * or keeps it to themselves again.
+ */
+export async function shareList(listId: number, ownerId: number, share: boolean): Promise<ListChange> {
+  return db.transaction().execute(async (trx): Promise<ListChange> => {
+    if (!(await ownsList(listId, ownerId, { executor: trx }))) return { ok: false, reason: "not-found" };
+    const membership = await trx
+      .selectFrom("company_members")
+      .select("company_id")
+      .where("user_id", "=", ownerId)
+      .executeTakeFirst();
+    if (share && !membership) return { ok: false, reason: "no-company" };
+    await trx
+      .updateTable("parts_lists")
+      .set({ company_id: share ? membership!.company_id : null, updated_at: now() })
+      .where("id", "=", listId)
+      .execute();
+    return { ok: true };
+  });
+}
 
 export async function renameList(listId: number, ownerId: number, name: string): Promise<ListChange> {
   const nameKey = listNameKey(name);

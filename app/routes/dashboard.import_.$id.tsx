@@ -19,6 +19,7 @@ import {
   importsAhead,
   readSummary,
   requestApply,
+  requestRecheck,
 } from "~/models/catalog-import";
 import { liveImportProgress } from "~/services/catalog-import-runner.server";
 import { CatalogImportActionSchema } from "~/validation/catalog-file";
@@ -77,6 +78,13 @@ export const action = formAction({
         return refuse(409, "This import is running or applied: it cannot be discarded now.");
       return redirectWithFlash("/dashboard/import", `Import #${loaded.id} discarded.`);
     }
+    if (value.intent === "recheck") {
+      if (!(await requestRecheck(loaded.id))) return refuse(409, "Only an import whose apply failed is checked again.");
+      return redirectWithFlash(
+        `/dashboard/import/${loaded.id}`,
+        "Checking the file again against the catalog as it is now.",
+      );
+    }
     const queued = await requestApply(loaded.id);
     if (!queued.ok) {
       if (queued.reason === "not-found") throw data(NO_SUCH_IMPORT, { status: 404 });
@@ -132,7 +140,12 @@ export default function CatalogImportPage() {
         </Form>
       ) : null}
       {current.status === "refused" || current.status === "failed" ? (
-        <Form method="post" className="mt-6">
+        <Form method="post" className="mt-6 flex flex-wrap gap-3">
+          {current.status === "failed" ? (
+            <StatusButton name="intent" value="recheck" pendingText="Queuing…">
+              Check the file again
+            </StatusButton>
+          ) : null}
           <StatusButton name="intent" value="discard" variant="secondary">
             Discard
           </StatusButton>

@@ -1,18 +1,16 @@
-import { getFormProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 
 import { requireUserWithCompany } from "~/auth/company.server";
 import { AppLink } from "~/components/app-link";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
-import { Field, ReplyErrors, StatusButton } from "~/components/forms";
+import { ReplyErrors, StatusButton } from "~/components/forms";
+import { ListKeeperForms } from "~/components/parts-lists/keeper-forms";
 import { ListLines } from "~/components/parts-lists/list-lines";
-import { useZodForm } from "~/components/use-zod-form";
 import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
-import { deleteList, getList, removeListLine, renameList, setListLine } from "~/models/parts-lists.server";
+import { deleteList, getList, removeListLine, renameList, setListLine, shareList } from "~/models/parts-lists.server";
 import { parseId } from "~/validation/common";
-import { ListActionSchema, listNameField, MAX_LIST_NAME } from "~/validation/parts-lists";
+import { ListActionSchema } from "~/validation/parts-lists";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -31,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Anyone else's list is answered exactly like one that does not exist; a colleague's is read only.
   const list = id ? await getList(id, { userId: user.id, companyId: user.companyId }) : undefined;
   if (!list) throw new Response(LIST_NOT_FOUND, { status: 404, statusText: "Parts list not found" });
-  return { list, confirmDelete: new URL(request.url).searchParams.has("delete") };
+  return { list, inCompany: user.companyId !== null, confirmDelete: new URL(request.url).searchParams.has("delete") };
 }
 
 export const action = formAction({
@@ -57,6 +55,15 @@ export const action = formAction({
         if (!renamed.ok)
           return renamed.reason === "duplicate" ? duplicateListName(value.name) : refuse(404, LIST_NOT_FOUND);
         return redirectWithFlash(here, "List renamed.");
+      }
+      case "share":
+      case "unshare": {
+        const shared = await shareList(id, user.id, value.intent === "share");
+        if (!shared.ok) return refuse(shared.reason === "no-company" ? 409 : 404, NO_COMPANY_OR_LIST[shared.reason]);
+        return redirectWithFlash(
+          here,
+          value.intent === "share" ? "Shared with your company." : "Only you read it now.",
+        );
       }
       case "update":
       case "remove": {
@@ -94,21 +101,19 @@ export const action = formAction({
   },
 });
 
+const NO_COMPANY_OR_LIST: Record<string, string> = {
+  "no-company": "You are not in a company: there is no one to share it with.",
+  "not-found": LIST_NOT_FOUND,
+};
+
 function keeperOnly(keptBy: string) {
   return `Only ${keptBy}, who keeps this list, changes it: add it to your cart, or save your cart as a list of your own.`;
 }
 
-const RenameSchema = z.object({ intent: z.literal("rename"), name: listNameField });
-
 export default function PartsList() {
-  const { list, confirmDelete } = useLoaderData<typeof loader>();
+  const { list, inCompany, confirmDelete } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const renameReply = reply?.initialValue?.intent === "rename" ? reply : undefined;
-  const [form, fields] = useZodForm(RenameSchema, {
-    id: "rename-list",
-    lastResult: renameReply,
-    defaultValue: { name: list.name },
-  });
   const question = `Delete the list “${list.name}”? Your cart and your part numbers stay.`;
   return (
     <section>
@@ -153,14 +158,7 @@ export default function PartsList() {
           />
         ) : null}
       </div>
-      {list.mine ? (
-        <Form method="post" {...getFormProps(form)} noValidate className="mt-8 max-w-md space-y-3">
-          <Field label="Rename the list" meta={fields.name} inputProps={{ maxLength: MAX_LIST_NAME }} />
-          <StatusButton name="intent" value="rename" variant="secondary">
-            Rename
-          </StatusButton>
-        </Form>
-      ) : null}
+      {list.mine ? <ListKeeperForms list={list} inCompany={inCompany} lastResult={renameReply} /> : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { db } from "~/db/db.server";
 import { shipmentTracking } from "~/lib/carriers";
 import type { OrderStatus } from "~/lib/statuses";
-import { type IssuedCreditNote, issueCreditNotes, type IssuedInvoice, issueShipmentInvoice } from "~/models/invoice.server";
+import { issueCreditNotes, type IssuedCreditNote, type IssuedInvoice, issueShipmentInvoice } from "~/models/invoice.server";
 import {
   type CancelLineResult,
   cancelOrderLine,

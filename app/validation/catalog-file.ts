@@ -45,5 +45,5 @@ export const CatalogFileSchema = z.object({
     ),
 });
 
-/** What staff do with a checked import. */
-export const CatalogImportActionSchema = z.object({ intent: z.enum(["apply", "discard"]) });
+/** What staff do with a checked import, or with one whose apply was refused (check it again). */
+export const CatalogImportActionSchema = z.object({ intent: z.enum(["apply", "discard", "recheck"]) });

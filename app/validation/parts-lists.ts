@@ -33,4 +33,9 @@ export const ListActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("part-number"), itemId: idField, customerPartNumber: customerPartNumberField }),
   z.object({ intent: z.literal("add-to-cart") }),
   z.object({ intent: z.literal("delete") }),
+  // The keeper shares it with their company, or keeps it to themselves again.
+  z.object({ intent: z.enum(["share", "unshare"]) }),
 ]);
+
+/** The keeper's rename form. */
+export const RenameListSchema = z.object({ intent: z.literal("rename"), name: listNameField });

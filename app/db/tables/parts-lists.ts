@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 import type { Timestamp } from "./common";
 
@@ -9,6 +9,8 @@ export interface PartsListsTable {
   name: string;
   /** The name as compared: trimmed and in lower case, unique per buyer. */
   name_key: string;
+  /** The company the list was made for or shared with; null: its keeper's alone (migration 0040). */
+  company_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

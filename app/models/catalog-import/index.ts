@@ -12,6 +12,7 @@ export {
   listCatalogImports,
   releaseAfterError,
   requestApply,
+  requestRecheck,
 } from "./jobs.server";
 export { applyCatalogImport, checkCatalogImport, type ImportProgress } from "./run.server";
 export { type ImportSummary, readSummary } from "./summary";

@@ -132,6 +132,24 @@ export async function requestApply(id: number): Promise<RequestApplyResult> {
   return current ? { ok: false, reason: "not-ready", status: current.status } : { ok: false, reason: "not-found" };
 }
 
+/**
+ * Staff check a failed import's file again (an apply refused because the catalog changed since its
+ * check): it waits for a fresh check of the same stored file, its old rows and summary gone.
+ */
+export async function requestRecheck(id: number) {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("catalog_imports")
+      .set({ status: "waiting", summary: null, error: null, rows_done: 0, bytes_done: 0, checked_at: null })
+      .where("id", "=", id)
+      .where("status", "=", "failed")
+      .executeTakeFirst();
+    if (!Number(updated.numUpdatedRows)) return false;
+    await trx.deleteFrom("catalog_import_rows").where("import_id", "=", id).execute();
+    return true;
+  });
+}
+
 /** Staff drop an import that is not running or applied; its file goes with it. */
 export async function discardCatalogImport(id: number) {
   return db.transaction().execute(async (trx) => {

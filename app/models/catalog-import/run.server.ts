@@ -267,6 +267,17 @@ async function compareWithCatalog(executor: Executor, rows: WantedRow[], context
   });
 }
 
+/**
+ * What the check saw of the part a row touches, to tell at apply time whether the preview still holds:
+ * every field it compared, but not its stock and version, which move with each sale (stock from a file
+ * has its own rule: it is set only where nothing moved since the export). Null: no such part yet.
+ */
+function seenOf(row: PlannedRow): string | null {
+  if (row.kind === "refused" || row.kind === "create") return null;
+  const { id: _id, version: _version, quantity: _quantity, ...compared } = row.current;
+  return JSON.stringify(compared);
+}
+
 /** Counts compared rows into the summary, listing the first changes and stock figures left alone. */
 function tally(summary: ImportSummary, planned: PlannedRow[], context: ImportContext) {
   for (const row of planned) {
@@ -334,14 +345,25 @@ export async function checkCatalogImport(importId: number, { runner, money, onPr
     summary.refusedRows += batch.refusedRows;
     addRefusals(summary, batch.refusals);
     const wanted = batch.rows.map((row) => wantedFromFile(row, context));
-    tally(summary, await compareWithCatalog(db, wanted, context), context);
+    const planned = await compareWithCatalog(db, wanted, context);
+    tally(summary, planned, context);
     const progress = { rowsDone: summary.rows, bytesDone: batch.bytesDone };
+    // Each kept row carries what the check saw of its part, for the apply to tell whether it still holds.
     const kept = refused(summary)
       ? []
-      : wanted.flatMap((row) =>
+      : wanted.flatMap((row, index) =>
           row.refusals
             ? []
-            : [{ line: row.line, wanted: JSON.stringify({ partNumber: row.partNumber, wanted: row.wanted }) }],
+            : [
+                {
+                  line: row.line,
+                  wanted: JSON.stringify({
+                    partNumber: row.partNumber,
+                    wanted: row.wanted,
+                    seen: seenOf(planned[index]),
+                  }),
+                },
+              ],
         );
     // Another process took the import over (this one was thought dead): it is that one's now.
     if (!(await recordCheckedBatch(importId, runner, { ...progress, rows: kept }))) return;
@@ -406,6 +428,7 @@ export async function applyCatalogImport(
             context,
           );
           tally(summary, planned, context);
+          addRefusals(summary, changedSinceCheck(staged, planned));
           if (refused(summary)) continue;
           try {
             const written = await writeParts(trx, planned.flatMap(partWrite), { userId, stockReason, newPartCounts });
@@ -429,13 +452,34 @@ export async function applyCatalogImport(
     });
   } catch (error) {
     if (!(error instanceof ApplyRefused)) throw error;
+    const changed = error.summary.refusals.filter((refusal) => refusal.reason === CHANGED_SINCE_CHECK).length;
     await failApply(
       importId,
       runner,
       error.summary,
-      "Nothing was written: the catalog refused rows when the file was applied (it changed since the check).",
+      changed
+        ? `Nothing was written: ${changed === 1 ? "a part" : `${changed} parts`} the file touches changed since it was checked, so the check no longer shows what it would do. Check the file again to see what it would do now.`
+        : "Nothing was written: the catalog refused rows when the file was applied (it changed since the check).",
     );
   }
+}
+
+export const CHANGED_SINCE_CHECK =
+  "Changed since the file was checked (another import, or a save on its page): check the file again";
+
+/**
+ * The rows whose part is no longer what the check compared: changed, created or removed since (three
+ * files checked at once, then applied in turn, each overwrote the last). Their apply is refused, with
+ * them named, rather than write over what nobody saw.
+ */
+function changedSinceCheck(staged: { line: number; wanted: string }[], planned: PlannedRow[]): ImportRefusal[] {
+  return planned.flatMap((row, index) => {
+    if (row.kind === "refused") return [];
+    const { seen } = JSON.parse(staged[index].wanted) as { seen?: string | null };
+    // Rows kept before the check recorded what it saw have nothing to compare with.
+    if (seen === undefined || seen === seenOf(row)) return [];
+    return [{ line: row.line, column: "part_number" as const, reason: CHANGED_SINCE_CHECK }];
+  });
 }
 
 function partWrite(row: PlannedRow): PartWrite[] {
