@@ -75,7 +75,7 @@ for (const [width, height] of [
     await admin.screenshot({ path: testInfo.outputPath(`return-form-${width}.png`), fullPage: true });
     await admin.getByRole("button", { name: "Record return and credit the buyer" }).click();
     await expect(admin.getByRole("status")).toContainText(
-      /returned and back in stock; credit note CN-\d{4}-\d{6} is sent/,
+      new RegExp(`returned and back in stock; credit note CN-\\d{4}-\\d{6} \\(for ${number}\\) is sent`),
     );
     const creditNote = /CN-\d{4}-\d{6}/.exec((await admin.getByRole("status").textContent()) ?? "")![0];
     await page.reload();
