@@ -5,6 +5,32 @@ import { RequestRefused } from "~/web/request.server";
  * never the HTML error page.
  */
 
+/**
+ * The machine-readable `code` every error body carries beside its `error` sentence, by status: a
+ * client branches on the code, never on the wording (docs/api.md, "Errors"; decision 45). A refusal
+ * with a more particular reason names its own (`idempotency_key_reused`).
+ */
+export const ERROR_CODES: Record<number, string> = {
+  400: "invalid_request",
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  410: "gone",
+  412: "precondition_failed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  422: "unprocessable",
+  428: "precondition_required",
+  429: "rate_limited",
+  500: "internal_error",
+};
+
+export function errorCodeFor(status: number) {
+  return ERROR_CODES[status] ?? (status >= 500 ? "internal_error" : "invalid_request");
+}
+
 /** A refusal with its status: the API's routes throw these and the dispatcher turns them into JSON. */
 export class ApiError extends Error {
   constructor(
@@ -12,6 +38,7 @@ export class ApiError extends Error {
     message: string,
     readonly details: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
+    readonly code: string = errorCodeFor(status),
   ) {
     super(message);
   }
@@ -28,10 +55,18 @@ export function apiJson(body: unknown, init: { status?: number; headers?: Header
 /** Whatever a handler threw, as a JSON error; anything unexpected is logged and answered with a 500. */
 export function apiErrorResponse(thrown: unknown) {
   if (thrown instanceof ApiError) {
-    return apiJson({ error: thrown.message, ...thrown.details }, { status: thrown.status, headers: thrown.headers });
+    return apiJson(
+      { error: thrown.message, code: thrown.code, ...thrown.details },
+      { status: thrown.status, headers: thrown.headers },
+    );
   }
   // Refused before the call looked at the body: another site's cookie write, too large, not JSON.
-  if (thrown instanceof RequestRefused) return apiJson({ error: thrown.message }, { status: thrown.status });
+  if (thrown instanceof RequestRefused) {
+    return apiJson({ error: thrown.message, code: errorCodeFor(thrown.status) }, { status: thrown.status });
+  }
   console.error("An API call failed:", thrown);
-  return apiJson({ error: "Something went wrong on our side. Please try again." }, { status: 500 });
+  return apiJson(
+    { error: "Something went wrong on our side. Please try again.", code: "internal_error" },
+    { status: 500 },
+  );
 }

@@ -40,6 +40,7 @@ import * as addresses from "./migrations/0037_addresses";
 import * as companyBooks from "./migrations/0038_company_books";
 import * as accountRecovery from "./migrations/0039_account_recovery";
 import * as sharedLists from "./migrations/0040_shared_lists";
+import * as idempotentRequests from "./migrations/0041_idempotent_requests";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   "0038_company_books": companyBooks,
   "0039_account_recovery": accountRecovery,
   "0040_shared_lists": sharedLists,
+  "0041_idempotent_requests": idempotentRequests,
 };
 
 /** Every migration the code knows: a database at this version has them all. */

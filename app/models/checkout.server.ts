@@ -26,12 +26,19 @@ export type CheckoutInput = {
   poNumber?: string | null;
   /** The form's one-time token or the API's Idempotency-Key: one order per token and customer. */
   token: string;
+  /**
+   * What the request asked for, hashed (the API's Idempotency-Key): the same token with another
+   * request is refused ("token-reused") instead of answered with the first order.
+   */
+  requestHash?: string;
   /** The total the buyer was shown; when given, a different total now refuses the order. */
   expectedTotalCents?: number;
 };
 
 export type CheckoutResult =
   | { ok: true; orderId: number; repeated: boolean }
+  /** The token made an order for another request (an Idempotency-Key used again with other lines). */
+  | { ok: false; reason: "token-reused"; orderId: number }
   | { ok: false; reason: "empty" }
   | { ok: false; reason: "not-found"; itemIds: number[] }
   /** Lines short of stock or below their minimum, each with its `problem`. */
@@ -53,14 +60,22 @@ function mergeLines(lines: readonly WantedLine[]) {
   return [...merged.values()];
 }
 
-async function orderIdForToken(userId: number, token: string) {
+/**
+ * What an earlier order made with this token answers now: the same order again, or a refusal when it
+ * was made for another request (an order from before request hashes were kept counts as the same).
+ */
+async function answerForToken(input: CheckoutInput): Promise<CheckoutResult | undefined> {
   const order = await db
     .selectFrom("orders")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("checkout_token", "=", token)
+    .select(["id", "request_hash"])
+    .where("user_id", "=", input.userId)
+    .where("checkout_token", "=", input.token)
     .executeTakeFirst();
-  return order?.id;
+  if (!order) return undefined;
+  if (input.requestHash && order.request_hash && order.request_hash !== input.requestHash) {
+    return { ok: false, reason: "token-reused", orderId: order.id };
+  }
+  return { ok: true, orderId: order.id, repeated: true };
 }
 
 /**
@@ -81,8 +96,8 @@ export async function writeOrder(
   { beforeCommit }: { beforeCommit?: (trx: Transaction<Database>, orderId: number) => Promise<void> } = {},
 ): Promise<CheckoutResult> {
   const { userId, token } = input;
-  const earlier = await orderIdForToken(userId, token);
-  if (earlier !== undefined) return { ok: true, orderId: earlier, repeated: true };
+  const earlier = await answerForToken(input);
+  if (earlier) return earlier;
   try {
     return await db.transaction().execute(async (trx): Promise<CheckoutResult> => {
       const fromCart = input.lines === "cart";
@@ -114,6 +129,7 @@ export async function writeOrder(
           tax_cents: bill.totals.taxCents,
           total_cents: bill.totals.totalCents,
           checkout_token: token,
+          request_hash: input.requestHash ?? null,
           company_id: terms?.companyId ?? null,
           payment_method: paymentMethod,
           status,
@@ -193,8 +209,8 @@ export async function writeOrder(
     if (!(error instanceof Rollback)) throw error;
     // Another request with this token may have committed after the check above: its order emptied
     // the cart and took the stock this one then found missing. The token's order is the answer.
-    const orderId = await orderIdForToken(userId, token);
-    if (orderId !== undefined) return { ok: true, orderId, repeated: true };
+    const earlier = await answerForToken(input);
+    if (earlier) return earlier;
     const result = error.result as CheckoutResult;
     if (result.ok) throw new Error("A checkout token was taken but its order cannot be found");
     return result;

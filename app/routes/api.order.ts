@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 
 import { ApiError, apiJson, apiRoute, parseQuery, parseWith, readJsonBody, requirePoints } from "~/api/route.server";
 import { IdempotencyKeySchema, OrderBodySchema, OrderListQuerySchema } from "~/api/schemas.server";
@@ -30,6 +30,8 @@ const handleApiCall = apiRoute({
     const lines = await wantedLines(body);
     // The same limit as the order pages: every order mails the customer and the shop.
     await requirePoints(orderingLimits(user.id));
+    // What this request asks for, kept with its key: the key again with anything else is refused.
+    const requestHash = idempotencyKey ? hashOfRequest({ ...body, lines }) : undefined;
     const result = await placeOrder({
       userId: user.id,
       lines,
@@ -38,6 +40,7 @@ const handleApiCall = apiRoute({
       poNumber: body.poNumber,
       // Without a key every request is a new order, as the single-part API always was.
       token: idempotencyKey ?? randomUUID(),
+      requestHash,
       expectedTotalCents: body.expectedTotal === undefined ? undefined : Math.round(body.expectedTotal * 100),
     });
     if (!result.ok) {
@@ -61,6 +64,14 @@ const handleApiCall = apiRoute({
         case "credit-limit":
         case "overdue":
           throw new ApiError(409, creditRefusalText(result));
+        case "token-reused":
+          throw new ApiError(
+            422,
+            `This Idempotency-Key made order ${result.orderId} for a different request. Nothing was ordered: send a new key for a new order, or the same request to read the one it made.`,
+            { orderId: result.orderId },
+            {},
+            "idempotency_key_reused",
+          );
       }
     }
     const placed = await getOrder(result.orderId, { ownerId: user.id });
@@ -72,6 +83,30 @@ const handleApiCall = apiRoute({
     });
   },
 });
+
+/**
+ * The request as its key remembers it: lines (by item id, merged and ordered), address, phone, PO
+ * number and expected total, written in one order and hashed, so the same order asked again in
+ * another key order or spelling (a part number for an id) is the same request.
+ */
+function hashOfRequest(request: {
+  lines: { itemId: number; quantity: number }[];
+  address?: string;
+  phone?: string;
+  poNumber?: string;
+  expectedTotal?: number;
+}) {
+  const quantities = new Map<number, number>();
+  for (const line of request.lines) quantities.set(line.itemId, (quantities.get(line.itemId) ?? 0) + line.quantity);
+  const canonical = JSON.stringify([
+    [...quantities].sort(([a], [b]) => a - b),
+    request.address ?? null,
+    request.phone ?? null,
+    request.poNumber ?? null,
+    request.expectedTotal ?? null,
+  ]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
 
 /** The body's lines as item ids: part numbers are looked up, and one unknown is a 404 for all. */
 async function wantedLines(body: ReturnType<typeof OrderBodySchema.parse>) {

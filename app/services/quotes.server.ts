@@ -174,6 +174,8 @@ export async function acceptQuote(
       if (result.repeated) return { ok: false, reason: "accepted", number, orderId: result.orderId };
       return { ok: true, orderId: result.orderId, number };
     }
+    // A quote's token is its own (no request hash): another order under it means it was accepted.
+    if (result.reason === "token-reused") return { ok: false, reason: "accepted", number, orderId: result.orderId };
     if (result.reason !== "not-found" && result.reason !== "empty") return { ...result, number };
     // Hidden or deleted since it was quoted: priced as missing.
     const missing = result.reason === "not-found" ? result.itemIds : [];

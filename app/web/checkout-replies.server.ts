@@ -111,5 +111,8 @@ export function checkoutRefusal(result: Exclude<CheckoutResult, { ok: true }>) {
     case "credit-limit":
     case "overdue":
       return refuse(409, creditRefusalText(result));
+    case "token-reused":
+      // Pages send no request hash: only the API meets this; a page is told as plainly.
+      return refuse(409, "This form was already used for another order. Reload the page and place the order again.");
   }
 }

@@ -753,6 +753,53 @@ describe("the order API", () => {
     expect((await apiPost(other.cookie, body, { "Idempotency-Key": key })).status).toBe(201);
   });
 
+  test("an Idempotency-Key sent again with a different request is a 422 that says so; 20 at once of each kind make one order", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const gear = await newItem({ price_cents: 495, quantity: 500 });
+    const asked = { lines: [{ itemId: gear.id, quantity: 5 }], ...SHIPPING };
+    const other = { lines: [{ itemId: gear.id, quantity: 50 }], ...SHIPPING };
+    const key = randomUUID();
+    const first = await apiPost(cookie, asked, { "Idempotency-Key": key });
+    expect(first.status).toBe(201);
+    const order = await first.json();
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        apiPost(cookie, index % 2 ? other : asked, { "Idempotency-Key": key }).then(async (response) => ({
+          asked: index % 2 ? "other" : "same",
+          status: response.status,
+          body: await response.json(),
+        })),
+      ),
+    );
+    for (const answer of answers.filter((entry) => entry.asked === "same")) {
+      expect(answer.status).toBe(200);
+      expect(answer.body._id).toBe(order._id);
+    }
+    for (const answer of answers.filter((entry) => entry.asked === "other")) {
+      expect(answer.status).toBe(422);
+      expect(answer.body).toMatchObject({ code: "idempotency_key_reused", orderId: order._id });
+      expect(answer.body.error).toContain("different request");
+    }
+    expect(await ordersOf(user.id)).toHaveLength(1);
+    expect(await stockOf(gear.id)).toBe(495);
+
+    // 20 different requests at once under a fresh key: one order, the other 19 refused.
+    const fresh = randomUUID();
+    const racing = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        apiPost(
+          cookie,
+          { lines: [{ itemId: gear.id, quantity: index + 1 }], ...SHIPPING },
+          { "Idempotency-Key": fresh },
+        ),
+      ),
+    );
+    const statuses = racing.map((response) => response.status).sort();
+    expect(statuses).toEqual([201, ...Array(19).fill(422)]);
+    expect(await ordersOf(user.id)).toHaveLength(2);
+  });
+
   test("an unknown part number is a 404 naming it; a stale expectedTotal is a 409 with the totals now", async () => {
     const { user, cookie } = await createSignedInUser();
     const item = await newItem({ price_cents: 1000, quantity: 10 });

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 import type { PaymentMethod } from "~/lib/companies";
 import type { OrderStatus } from "~/lib/statuses";
@@ -20,6 +20,8 @@ export interface OrdersTable {
   total_cents: number;
   /** The checkout form's one-time token or the API's Idempotency-Key: unique per customer. */
   checkout_token: string | null;
+  /** For an API order with an Idempotency-Key: the SHA-256 of the request it was made for (migration 0041). */
+  request_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** Whom it bills, as printed when it was placed (the address book's choice); null: the delivery address. */
   billing_address: string | null;
   /** The company it was placed for (its member placed it); null for a private customer's. */
