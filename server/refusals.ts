@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 
 import { corsHeaders } from "~/api/cors.server";
+import { errorCodeFor } from "~/api/errors.server";
 import { appUrl } from "~/config/env.server";
 import { refusalPage } from "~/web/refusal-page.server";
 import { bodyLimitFor, CROSS_SITE_REFUSED, MAX_FORM_BYTES } from "~/web/request.server";
@@ -35,7 +36,7 @@ export async function sendRefusal(
       .status(status)
       .set({ ...headers, ...corsHeaders(ask, ALLOW), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" })
       .vary("Origin")
-      .json({ error: message });
+      .json({ error: message, code: errorCodeFor(status) });
     return;
   }
   const page = refusalPage(status, message, headers);

@@ -137,7 +137,12 @@ export const ApiOrderSchema = z
 
 export const ApiErrorSchema = z
   .object({
-    error: z.string(),
+    error: z.string().openapi({ description: "What went wrong, for a person: its wording may change." }),
+    code: z.string().openapi({
+      description:
+        "What went wrong, for a program: stable, one of `invalid_request` (400), `unauthenticated` (401), `forbidden` (403), `not_found` (404), `method_not_allowed` (405), `conflict` (409), `gone` (410), `precondition_failed` (412), `payload_too_large` (413), `unsupported_media_type` (415), `unprocessable` (422), `idempotency_key_reused` (422), `precondition_required` (428), `rate_limited` (429), `internal_error` (500).",
+      example: "not_found",
+    }),
     issues: z
       .record(z.array(z.string()))
       .optional()

@@ -246,14 +246,14 @@ describe("bodies that are not a JSON object", () => {
   ])("%s is a 400", async (_label, body) => {
     const outcome = await callApi(items, apiRequest("POST", "/api/item", { key: adminKey, body }));
     expect(outcome.status).toBe(400);
-    expect(outcome.data).toEqual({ error: expect.any(String) });
+    expect(outcome.data).toEqual({ error: expect.any(String), code: "invalid_request" });
   });
 
   test("a body over the cap is a 413, whether or not Content-Length says so", async () => {
     const big = JSON.stringify(oldClientItem({ description: "x".repeat(MAX_FORM_BYTES) }));
     const declared = await callApi(items, apiRequest("POST", "/api/item", { key: adminKey, body: big }));
     expect(declared.status).toBe(413);
-    expect(declared.data).toEqual({ error: expect.any(String) });
+    expect(declared.data).toEqual({ error: expect.any(String), code: "payload_too_large" });
 
     const stream = new ReadableStream({
       start(controller) {
@@ -283,7 +283,7 @@ describe("unknown ids, methods and paths answer in JSON", () => {
         const outcome = await byId(method, id, { key: adminKey, body: method === "PUT" ? { quantity: 1 } : undefined });
         expect(outcome.status).toBe(404);
         expect(outcome.headers.get("Content-Type")).toMatch(/^application\/json/);
-        expect(outcome.data).toEqual({ error: "No item has this id." });
+        expect(outcome.data).toEqual({ error: "No item has this id.", code: "not_found" });
       }
     },
   );
@@ -292,7 +292,7 @@ describe("unknown ids, methods and paths answer in JSON", () => {
     const patch = await callApi(items, apiRequest("PATCH", "/api/item", { key: adminKey, body: {} }));
     expect(patch.status).toBe(405);
     expect(patch.headers.get("Allow")).toBe("GET, POST, HEAD, OPTIONS");
-    expect(patch.data).toEqual({ error: expect.any(String) });
+    expect(patch.data).toEqual({ error: expect.any(String), code: "method_not_allowed" });
 
     const post = await byId("POST", 1, { key: adminKey, body: {} });
     expect(post.status).toBe(405);
@@ -329,7 +329,7 @@ describe("cross-site rules for writes", () => {
       const item = await newItem({ quantity: 10 });
       const put = await byId("PUT", item.id, { cookie: adminCookie, headers, body: { quantity: 0 } });
       expect(put.status).toBe(403);
-      expect(put.data).toEqual({ error: expect.stringMatching(/this site/) });
+      expect(put.data).toEqual({ error: expect.stringMatching(/this site/), code: "forbidden" });
       const del = await byId("DELETE", item.id, { cookie: adminCookie, headers });
       expect(del.status).toBe(403);
       expect(await stockOf(item.id)).toBe(10);
@@ -375,7 +375,10 @@ describe("cross-site rules for writes", () => {
         body: JSON.stringify({ quantity: 0, version: item.version }),
       });
       expect(put.status).toBe(415);
-      expect(put.data).toEqual({ error: "Send the body as JSON, with Content-Type: application/json." });
+      expect(put.data).toEqual({
+        error: "Send the body as JSON, with Content-Type: application/json.",
+        code: "unsupported_media_type",
+      });
     }
     expect(await stockOf(item.id)).toBe(10);
   });

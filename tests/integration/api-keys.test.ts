@@ -106,7 +106,7 @@ describe("the API keys page", () => {
 
     const refused = await callApi(items, apiRequest("POST", "/api/item", { key, body: product }));
     expect(refused.status).toBe(401);
-    expect(refused.data).toEqual({ error: "This API key is not valid or has been revoked." });
+    expect(refused.data).toEqual({ error: "This API key is not valid or has been revoked.", code: "unauthenticated" });
     expect((await callApi(items, apiRequest("GET", "/api/item", { key }))).status).toBe(401);
 
     const again = await revokeKeyThroughDashboard(cookie, id);

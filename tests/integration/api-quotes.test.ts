@@ -88,7 +88,7 @@ describe("reading quotes", () => {
         id: path.split("/").at(-1)!,
       });
       expect(refused.status).toBe(404);
-      expect(refused.data).toEqual({ error: "No quote of yours has this id." });
+      expect(refused.data).toEqual({ error: "No quote of yours has this id.", code: "not_found" });
     }
     const admin = await createSignedInUser({ role: "admin" });
     const staff = await callApi(quoteOne, apiRequest("GET", `/api/quote/${quoteId}`, { cookie: admin.cookie }), {

@@ -197,7 +197,7 @@ describe("placing orders", () => {
     const { cookie } = await createSignedInUser();
     const outcome = await postOrder({ itemId: 987654, quantity: 1, ...SHIPPING }, { cookie });
     expect(outcome.status).toBe(404);
-    expect(outcome.data).toEqual({ error: "No item has the id 987654." });
+    expect(outcome.data).toEqual({ error: "No item has the id 987654.", code: "not_found" });
   });
 
   test("fifty concurrent orders against a stock of 10: ten 201s and forty 409s", async () => {

@@ -132,7 +132,7 @@ describe.each(Object.entries(cases))("%s", (_name, spec) => {
     expect(outcome.headers.get("Content-Type")).toMatch(/^application\/json/);
     const allowed = outcome.status < 300;
     if (!allowed) {
-      expect(outcome.data).toEqual({ error: expect.any(String) });
+      expect(outcome.data).toEqual({ error: expect.any(String), code: expect.stringMatching(/^[a-z_]+$/) });
       if (outcome.status === 401) expect(outcome.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
     }
     if (spec.route === items && spec.method === "POST") {

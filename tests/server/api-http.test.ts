@@ -88,7 +88,10 @@ describe("a write with no cookie and no key", () => {
       const response = await api(method, path, { ...from, body });
       expect(response.status, `${method} ${path}`).toBe(401);
       expect(response.headers.get("WWW-Authenticate")).toBe("Bearer");
-      expect(await response.json()).toEqual({ error: expect.stringMatching(/API key.*Authorization: Bearer/) });
+      expect(await response.json()).toEqual({
+        error: expect.stringMatching(/API key.*Authorization: Bearer/),
+        code: "unauthenticated",
+      });
     }
     expect(await getItem(item.id)).toMatchObject({ quantity: 10 });
   });
@@ -188,7 +191,7 @@ describe("every answer to a listed origin carries CORS headers, errors included"
     await sql`alter table reviews rename to reviews_away`.execute(db);
     try {
       const body = await readable(await api("GET", "/api/review", { origin: PARTNER }), 500);
-      expect(body).toEqual({ error: "Something went wrong on our side. Please try again." });
+      expect(body).toEqual({ error: "Something went wrong on our side. Please try again.", code: "internal_error" });
     } finally {
       await sql`alter table reviews_away rename to reviews`.execute(db);
     }

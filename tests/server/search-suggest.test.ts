@@ -122,6 +122,6 @@ describe("GET /search/suggest", () => {
     const post = await suggest(`?q=knurled+${tag}`, { method: "POST" });
     expect(post.status).toBe(405);
     expect(post.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
-    expect(await post.json()).toEqual({ error: expect.any(String) });
+    expect(await post.json()).toEqual({ error: expect.any(String), code: "method_not_allowed" });
   });
 });

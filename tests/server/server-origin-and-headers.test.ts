@@ -108,7 +108,7 @@ describe("an Origin that does not match the Host the request was sent to", () =>
     const api = await postForm(server.origin, "/api/item.data", {}, { headers: { Origin: "https://evil.example" } });
     expect(api.status).toBe(403);
     expect(api.headers.get("Content-Type")).toMatch(/^application\/json/);
-    expect(await api.json()).toEqual({ error: CROSS_SITE_REFUSED });
+    expect(await api.json()).toEqual({ error: CROSS_SITE_REFUSED, code: "forbidden" });
   });
 
   test("behind a proxy that passes the browser's host on, in Host or in X-Forwarded-Host, the shop's forms work", async () => {
