@@ -142,7 +142,7 @@ export function toApiRefusal(bill: Bill) {
     shipping: units(bill.totals.shippingCents),
     tax: units(bill.totals.taxCents),
     total: units(bill.totals.totalCents),
-  } satisfies Omit<ApiOrderRefused, "error" | "issues">;
+  } satisfies Omit<ApiOrderRefused, "error" | "code" | "issues">;
 }
 
 /**
