@@ -79,7 +79,15 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
   app.use(accessLog(log));
   app.use(metrics.count);
   app.use(metrics.serve);
-  app.use(methodFilter);
+  // Under /api, a 405's Allow is the call's own: asked of it as an OPTIONS, which every call answers.
+  app.use(
+    methodFilter(async (req) => {
+      if (!/^\/api(\/|$)/.test(req.path)) return null;
+      const asked = new Request(new URL(req.originalUrl, "http://localhost"), { method: "OPTIONS" });
+      const answer = await handleRemix(asked, loadContext(req));
+      return answer.status === 204 ? answer.headers.get("Allow") : null;
+    }),
+  );
   app.use(declaredSizeLimit);
   app.use(crossSiteRefusal);
   app.use(credentialPostsInFlight());

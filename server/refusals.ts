@@ -47,12 +47,22 @@ export async function sendRefusal(
 
 /**
  * Only the methods the shop uses reach it. TRACE, PATCH, PROPFIND and the rest are a 405 with
- * `Allow`, answered here rather than as an HTML 500 from deep inside the framework.
+ * `Allow`, answered here rather than as an HTML 500 from deep inside the framework. `Allow` names
+ * what the address itself takes when `allowOf` can tell (an API call answers OPTIONS with its own
+ * methods): a client told a call takes PUT must not be told every method of the whole API.
  */
-export const methodFilter: RequestHandler = (req, res, next) => {
-  if (allowed.has(req.method)) return next();
-  void sendRefusal(res, req.path, 405, `This address does not take ${req.method} requests.`, { Allow: ALLOW });
-};
+export function methodFilter(allowOf: (req: ExpressRequest) => Promise<string | null>): RequestHandler {
+  return (req, res, next) => {
+    if (allowed.has(req.method)) return next();
+    void allowOf(req)
+      .catch(() => null)
+      .then((allow) =>
+        sendRefusal(res, req.path, 405, `This address does not take ${req.method} requests.`, {
+          Allow: allow ?? ALLOW,
+        }),
+      );
+  };
+}
 
 /**
  * How much more than its page's limit a refused body may be, and how long it may take, for the server

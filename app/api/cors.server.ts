@@ -12,9 +12,10 @@ import { config } from "~/config/env.server";
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 /** What a page on another origin may read besides the safelisted headers: paging, versions, why it was refused. */
-export const EXPOSED_HEADERS = "ETag, Link, Location, Retry-After, WWW-Authenticate, Allow, X-Request-Id";
+export const EXPOSED_HEADERS =
+  "ETag, Link, Location, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate, Allow, X-Request-Id";
 /** What a listed origin's page may send: its key, JSON, and the headers PUT and POST /api/order read. */
-const ALLOWED_REQUEST_HEADERS = "Authorization, Content-Type, If-Match, Idempotency-Key";
+const ALLOWED_REQUEST_HEADERS = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key";
 
 /** The parts of a request CORS depends on (the server's own refusals have no Fetch Request). */
 export type CorsAsk = { method: string; origin: string | null; authorized: boolean };

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import { RequestRefused } from "~/web/request.server";
 
 /**
@@ -50,6 +52,36 @@ export function apiJson(body: unknown, init: { status?: number; headers?: Header
   headers.set("Cache-Control", "no-store");
   headers.set("X-Content-Type-Options", "nosniff");
   return Response.json(body, { status: init.status ?? 200, headers });
+}
+
+/**
+ * Whether the client's `If-None-Match` already holds `etag` (weak comparison, as RFC 9110 has it for
+ * this header; `*` matches anything).
+ */
+export function noneMatch(request: Request, etag: string) {
+  const header = request.headers.get("If-None-Match");
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => opaque(tag) === opaque(etag));
+}
+
+/** 304: what the client holds is current; its ETag, and no body. */
+export function notModified(etag: string) {
+  return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": "no-cache" } });
+}
+
+/**
+ * A list read's answer with a strong ETag made from its body, or a 304 when the client's
+ * `If-None-Match` holds it: a client polling a page that has not changed gets no body.
+ */
+export function apiJsonWithTag(request: Request, body: unknown, init: { headers?: HeadersInit } = {}) {
+  const json = JSON.stringify(body);
+  const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
+  const headers = new Headers(init.headers);
+  if (noneMatch(request, etag)) return notModified(etag);
+  headers.set("ETag", etag);
+  return apiJson(body, { headers });
 }
 
 /** Whatever a handler threw, as a JSON error; anything unexpected is logged and answered with a 500. */

@@ -58,6 +58,22 @@ export async function itemsPage({ filter, limit, offset = 0, cursor }: ItemsPage
   return { items, next };
 }
 
+/**
+ * One page of a newest-first list (reviews, orders, quotes), and the cursor of the next one: one row
+ * more than the page holds says whether there is a next, which starts below the last id shown (a new
+ * row has a higher id than any before it, so the pages never shift while rows are added).
+ */
+export async function newestFirstPage<Row extends { id: number }>(
+  read: (ask: { limit: number; offset: number; below?: number }) => Promise<Row[]>,
+  { limit, offset = 0, cursor }: { limit: number; offset?: number; cursor?: ListCursor },
+) {
+  const start = cursor ?? { skip: offset };
+  const found = await read({ limit: limit + 1, offset: start.skip, below: start.below });
+  const rows = found.slice(0, limit);
+  const next: ListCursor | undefined = found.length > limit ? { below: rows[rows.length - 1].id, skip: 0 } : undefined;
+  return { rows, next };
+}
+
 /** The `Link` header of a page: the same request, absolute on APP_URL, with the next page's cursor. */
 export function nextPageLink(url: URL, next: ListCursor) {
   const target = new URL(url.pathname, appUrl());

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 
-import { type LimitKey, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { type LimitKey, rateLimitHeaders, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { hasSessionCookie } from "~/auth/session.server";
 import { MAX_FORM_BYTES, readCappedBody, requireSameOrigin } from "~/web/request.server";
 
@@ -9,7 +9,7 @@ import { type ApiCaller, authenticateApiCall, keyNeeded, requireAdminCaller, req
 import { applyCors, hasAuthorization } from "./cors.server";
 import { ApiError, apiErrorResponse } from "./errors.server";
 
-export { ApiError, apiJson } from "./errors.server";
+export { ApiError, apiJson, apiJsonWithTag, noneMatch, notModified } from "./errors.server";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -116,13 +116,22 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
 
 /**
  * Takes a point from each counter before the call does its work, as the pages' forms do: a used-up
- * counter is a 429 with `Retry-After`, so the API is no way around a page's limit.
+ * counter is a 429 with `Retry-After`, so the API is no way around a page's limit. Answers the
+ * `RateLimit` and `RateLimit-Policy` headers the call's answer carries (the 429 carries them too).
  */
-export async function requirePoints(keys: readonly LimitKey[]) {
+export async function requirePoints(keys: readonly LimitKey[]): Promise<Record<string, string>> {
   const outcome = await takePoints(keys);
-  if (outcome.ok) return;
+  if (outcome.ok) return outcome.quota ? rateLimitHeaders(outcome.quota) : {};
   const seconds = String(Math.ceil(outcome.retryAfterMs / 1000));
-  throw new ApiError(429, tooManyAttemptsMessage(outcome.retryAfterMs), {}, { "Retry-After": seconds });
+  throw new ApiError(
+    429,
+    tooManyAttemptsMessage(outcome.retryAfterMs),
+    {},
+    {
+      "Retry-After": seconds,
+      ...rateLimitHeaders(outcome.quota),
+    },
+  );
 }
 
 /** Parses with a schema; a failure is a 400 with zod's messages per field in `issues`. */

@@ -230,8 +230,9 @@ export const PagingQuerySchema = z.object({
   offset: wholeNumberParam("offset", 0, MAX_ID).default(0),
 });
 
-/** GET /api/item: the catalog page's search and filters with paging, by cursor (or offset, as before). */
-export const ItemListQuerySchema = PagingQuerySchema.extend({
+/** A page of any API list: `limit`, and the `cursor` of a Link header (or an `offset`, as before). */
+const listPaging = {
+  limit: PagingQuerySchema.shape.limit,
   cursor: CursorParam.optional().openapi({
     type: "string",
     description:
@@ -242,36 +243,52 @@ export const ItemListQuerySchema = PagingQuerySchema.extend({
     .optional()
     .openapi({
       type: "integer",
-      description: `Parts to skip (default 0, at most ${DEEPEST_OFFSET}). The \`Link\` header's cursor is the better way on, and the only one past that.`,
+      description: `Rows to skip (default 0, at most ${DEEPEST_OFFSET}). The \`Link\` header's cursor is the better way on, and the only one past that.`,
     }),
-  q: strictSearchText.openapi({
-    type: "string",
-    maxLength: MAX_SEARCH_LENGTH,
-    description: `Search part numbers (whole or in part) and names and descriptions by word, as on the catalog page. At most ${MAX_SEARCH_LENGTH} characters: a longer one is a 400.`,
-  }),
-  category: z
-    .string()
-    .regex(/^[a-z0-9-]{1,60}$/, "category must be a category's slug")
-    .optional()
-    .openapi({ description: "A category's slug (`gears`)." }),
-  inStock: z
-    .enum(["1", "0", "true", "false"], { message: "inStock must be 1 or 0" })
-    .optional()
-    .transform((value) => value === "1" || value === "true")
-    .openapi({ type: "string", description: "`1`: only parts with units in stock." }),
-}).superRefine(({ cursor, offset }, context) => {
+};
+
+function cursorOrOffset({ cursor, offset }: { cursor?: unknown; offset?: number }, context: z.RefinementCtx) {
   if (cursor !== undefined && offset !== undefined) {
     context.addIssue({ code: "custom", path: ["offset"], message: "Send cursor or offset, not both" });
   }
-});
+}
 
-/** GET /api/order and GET /api/quote: `?all=1` asks for every customer's (admins only). */
-export const OrderListQuerySchema = z.object({
-  all: z
-    .enum(["1", "0", "true", "false"], { message: "all must be 1 or 0" })
-    .optional()
-    .transform((value) => value === "1" || value === "true"),
-});
+/** GET /api/review: newest first, a page at a time, as every list pages. */
+export const ReviewListQuerySchema = z.object(listPaging).superRefine(cursorOrOffset);
+
+/** GET /api/item: the catalog page's search and filters with paging, by cursor (or offset, as before). */
+export const ItemListQuerySchema = z
+  .object({
+    ...listPaging,
+    q: strictSearchText.openapi({
+      type: "string",
+      maxLength: MAX_SEARCH_LENGTH,
+      description: `Search part numbers (whole or in part) and names and descriptions by word, as on the catalog page. At most ${MAX_SEARCH_LENGTH} characters: a longer one is a 400.`,
+    }),
+    category: z
+      .string()
+      .regex(/^[a-z0-9-]{1,60}$/, "category must be a category's slug")
+      .optional()
+      .openapi({ description: "A category's slug (`gears`)." }),
+    inStock: z
+      .enum(["1", "0", "true", "false"], { message: "inStock must be 1 or 0" })
+      .optional()
+      .transform((value) => value === "1" || value === "true")
+      .openapi({ type: "string", description: "`1`: only parts with units in stock." }),
+  })
+  .superRefine(cursorOrOffset);
+
+/** GET /api/order and GET /api/quote: `?all=1` asks for every customer's (admins only); paged as every list. */
+export const OrderListQuerySchema = z
+  .object({
+    ...listPaging,
+    all: z
+      .enum(["1", "0", "true", "false"], { message: "all must be 1 or 0" })
+      .optional()
+      .transform((value) => value === "1" || value === "true")
+      .openapi({ type: "string", description: "`1`: every customer's (administrators only)." }),
+  })
+  .superRefine(cursorOrOffset);
 
 /** GET /api/quote: `?all=1` as for orders. */
 export const QuoteListQuerySchema = OrderListQuerySchema;

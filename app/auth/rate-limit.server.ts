@@ -82,7 +82,43 @@ export async function closeRateLimiters() {
   if (store?.kind === "sqlite") store.sqlite.close();
 }
 
-export type LimitOutcome = { ok: true; taken: LimitKey[] } | { ok: false; retryAfterMs: number };
+/**
+ * Where the tightest counter a request took from stands: its policy, its points per window, what is
+ * left and when the window renews. The API says it in `RateLimit` and `RateLimit-Policy` headers.
+ */
+export type RateQuota = {
+  policy: LimitPolicy;
+  limit: number;
+  windowSeconds: number;
+  remaining: number;
+  resetSeconds: number;
+};
+
+export type LimitOutcome =
+  | { ok: true; taken: LimitKey[]; quota: RateQuota | null }
+  | { ok: false; retryAfterMs: number; quota: RateQuota };
+
+function quotaOf(policy: LimitPolicy, state: RateLimiterRes): RateQuota {
+  const settings = POLICIES[policy]();
+  return {
+    policy,
+    limit: settings.points,
+    windowSeconds: settings.duration,
+    remaining: Math.max(0, state.remainingPoints),
+    resetSeconds: Math.max(0, Math.ceil(state.msBeforeNext / 1000)),
+  };
+}
+
+/**
+ * The IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers, structured fields): the policy
+ * (`q` points per `w` seconds) and what is left of it (`r`, renewed in `t` seconds).
+ */
+export function rateLimitHeaders(quota: RateQuota): Record<string, string> {
+  return {
+    "RateLimit-Policy": `"${quota.policy}";q=${quota.limit};w=${quota.windowSeconds}`,
+    RateLimit: `"${quota.policy}";r=${quota.remaining};t=${quota.resetSeconds}`,
+  };
+}
 
 /** How long a point waits for SQLite's write lock before the request fails, as the main handle would. */
 const LOCK_WAIT_MS = 5000;
@@ -111,17 +147,20 @@ async function withLockRetry<T>(call: () => Promise<T>): Promise<T> {
  */
 export async function takePoints(keys: readonly LimitKey[]): Promise<LimitOutcome> {
   const taken: LimitKey[] = [];
+  let tightest: RateQuota | null = null;
   for (const key of keys) {
     try {
-      await withLockRetry(() => limiter(key[0]).consume(normalizeKey(key[1])));
+      const state = await withLockRetry(() => limiter(key[0]).consume(normalizeKey(key[1])));
       taken.push(key);
+      const quota = quotaOf(key[0], state);
+      if (!tightest || quota.remaining < tightest.remaining) tightest = quota;
     } catch (error) {
       // consume() rejects with the limiter's state once the budget is spent; anything else is a real error.
       if (!(error instanceof RateLimiterRes)) throw error;
-      return { ok: false, retryAfterMs: Math.max(error.msBeforeNext, 1000) };
+      return { ok: false, retryAfterMs: Math.max(error.msBeforeNext, 1000), quota: quotaOf(key[0], error) };
     }
   }
-  return { ok: true, taken };
+  return { ok: true, taken, quota: tightest };
 }
 
 // A right password from a client wipes that client's failed guesses at the account: whoever is

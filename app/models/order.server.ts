@@ -134,6 +134,27 @@ export function listOrdersForUser(userId: number) {
   return summaries().where("orders.user_id", "=", userId).orderBy("orders.id", "desc").limit(200).execute();
 }
 
+/**
+ * Orders newest first, a page at a time (GET /api/order): one customer's, or everyone's for staff;
+ * `below` an id (a Link's cursor), after `offset` of them.
+ */
+export function listOrdersPage({
+  ownerId,
+  limit,
+  offset,
+  below,
+}: {
+  ownerId?: number;
+  limit: number;
+  offset: number;
+  below?: number;
+}) {
+  let query = summaries().orderBy("orders.id", "desc").limit(limit).offset(offset);
+  if (ownerId !== undefined) query = query.where("orders.user_id", "=", ownerId);
+  if (below !== undefined) query = query.where("orders.id", "<", below);
+  return query.execute();
+}
+
 /** The orders colleagues placed for the member's company (not the member's own), newest first. */
 export function listCompanyOrders(companyId: number, exceptUserId: number) {
   return summaries()

@@ -311,9 +311,16 @@ export async function getQuote(
 }
 
 /** The API's list: a customer's quotes (or everyone's: no `ownerId`), newest first, with their lines. */
-export async function listQuoteDetails({ ownerId, now = new Date() }: { ownerId?: number; now?: Date } = {}) {
-  let find = detailHeaders(db).orderBy("quotes.id", "desc").limit(200);
+export async function listQuoteDetails({
+  ownerId,
+  now = new Date(),
+  limit = 200,
+  offset = 0,
+  below,
+}: { ownerId?: number; now?: Date; limit?: number; offset?: number; below?: number } = {}) {
+  let find = detailHeaders(db).orderBy("quotes.id", "desc").limit(limit).offset(offset);
   if (ownerId !== undefined) find = find.where("quotes.user_id", "=", ownerId);
+  if (below !== undefined) find = find.where("quotes.id", "<", below);
   const quotes = await find.execute();
   const lines = await linesOfQuotes(
     quotes.map((quote) => quote.id),

@@ -18,7 +18,6 @@ export function listNewestReviews(limit: number): Promise<ReviewSummary[]> {
     .execute();
 }
 
-/** Newest first, a page at a time (GET /api/review). */
 /** The newest reviews written about one part, for its page. */
 export function listReviewsOfItem(itemId: number, limit = 20): Promise<ReviewListing[]> {
   return db
@@ -30,8 +29,16 @@ export function listReviewsOfItem(itemId: number, limit = 20): Promise<ReviewLis
     .execute();
 }
 
-export function listReviews({ limit, offset }: { limit: number; offset: number }): Promise<ReviewListing[]> {
-  return db.selectFrom("reviews").select(reviewColumns).orderBy("id", "desc").limit(limit).offset(offset).execute();
+/** Newest first, a page at a time (GET /api/review): `below` an id (a Link's cursor), after `offset` of them. */
+export function listReviews({ limit, offset, below }: { limit: number; offset: number; below?: number }) {
+  let query = db.selectFrom("reviews").select(reviewColumns).orderBy("id", "desc").limit(limit).offset(offset);
+  if (below !== undefined) query = query.where("id", "<", below);
+  return query.execute() as Promise<ReviewListing[]>;
+}
+
+/** One review, by id (GET /api/review/:id, where a new review's Location points). */
+export function getReview(id: number) {
+  return db.selectFrom("reviews").select(reviewColumns).where("id", "=", id).executeTakeFirst();
 }
 
 export function listReviewsByUser(userId: number): Promise<ReviewListing[]> {

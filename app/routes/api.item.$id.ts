@@ -1,5 +1,14 @@
 import type { ApiContext } from "~/api/route.server";
-import { ApiError, apiJson, apiRoute, fieldRefused, parseWith, readJsonBody } from "~/api/route.server";
+import {
+  ApiError,
+  apiJson,
+  apiRoute,
+  fieldRefused,
+  noneMatch,
+  notModified,
+  parseWith,
+  readJsonBody,
+} from "~/api/route.server";
 import { API_STOCK_REASON, ItemChangesSchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog";
@@ -10,11 +19,14 @@ import { parseId } from "~/validation/common";
 
 // GET, PUT and DELETE /api/item/:id: one item, read by everyone, changed and deleted by admins.
 const handleApiCall = apiRoute({
-  async GET({ params }) {
+  async GET({ request, params }) {
     const item = await getItem(itemIdOr404(params));
     // A hidden part is a draft or off sale: not public, here as anywhere.
     if (!item || item.hidden) throw noSuchItem();
-    return apiJson(await apiItem(item), { headers: { ETag: `"${item.version}"` } });
+    const etag = `"${item.version}"`;
+    // The version the client holds is still the item's: nothing to send again.
+    if (noneMatch(request, etag)) return notModified(etag);
+    return apiJson(await apiItem(item), { headers: { ETag: etag } });
   },
 
   // Sets only the fields sent (a price change, a new stock figure), each under the add-product rules,
@@ -29,7 +41,8 @@ const handleApiCall = apiRoute({
       stockReason,
       ...changes
     } = parseWith(ItemChangesSchema, await readJsonBody(request));
-    const version = versionFromIfMatch(request) ?? bodyVersion;
+    const ifMatch = readIfMatch(request);
+    const version = ifMatch.version ?? bodyVersion;
     if (quantity !== undefined && version === undefined) {
       if (!(await getItem(id))) throw noSuchItem();
       throw new ApiError(
@@ -47,9 +60,13 @@ const handleApiCall = apiRoute({
     if (!result.ok) {
       if (result.reason === "not-found") throw noSuchItem();
       if (result.reason === "field") throw fieldRefused(result.field, result.message);
-      throw new ApiError(409, "The item changed since that version; nothing was saved. Here it is as it is now.", {
-        current: await apiItem(result.current),
-      });
+      // A failed If-Match is a failed precondition (412); a stale `version` in the body, a conflict (409).
+      throw new ApiError(
+        ifMatch.version !== undefined ? 412 : 409,
+        "The item changed since that version; nothing was saved. Here it is as it is now.",
+        { current: await apiItem(result.current) },
+        { ETag: `"${result.current.version}"` },
+      );
     }
     return apiJson(await apiItem(result.item), { headers: { ETag: `"${result.item.version}"` } });
   },
@@ -77,13 +94,20 @@ function itemIdOr404(params: ApiContext["params"]) {
   return id;
 }
 
-/** `If-Match: "3"` (or W/"3"): the version the change was made from; a malformed header is a 400. */
-function versionFromIfMatch(request: Request) {
+/**
+ * `If-Match`: `"3"`, the version the change was made from; `*`, any version (the item must exist);
+ * absent, none. A weak tag never matches under If-Match (RFC 9110 compares strongly): 412, as an
+ * out-of-date version is. Anything else is a 400.
+ */
+function readIfMatch(request: Request): { version?: number } {
   const header = request.headers.get("If-Match");
-  if (header === null) return undefined;
-  const version = parseId(/^\s*(?:W\/)?"(\d+)"\s*$/.exec(header)?.[1]);
-  if (version === null) throw new ApiError(400, 'If-Match must be one version in quotes, such as "3".');
-  return version;
+  if (header === null || header.trim() === "*") return {};
+  if (/^\s*W\//.test(header)) {
+    throw new ApiError(412, 'If-Match compares versions strongly: a weak tag (W/"3") never matches. Send "3".');
+  }
+  const version = parseId(/^\s*"(\d+)"\s*$/.exec(header)?.[1]);
+  if (version === null) throw new ApiError(400, 'If-Match must be one version in quotes, such as "3", or *.');
+  return { version };
 }
 
 async function apiItem(item: ItemDetail) {

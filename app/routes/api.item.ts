@@ -1,5 +1,13 @@
 import { itemsPage, nextPageLink } from "~/api/paging.server";
-import { apiJson, apiRoute, fieldRefused, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
+import {
+  apiJson,
+  apiJsonWithTag,
+  apiRoute,
+  fieldRefused,
+  parseQuery,
+  parseWith,
+  readJsonBody,
+} from "~/api/route.server";
 import { ItemBodySchema, ItemListQuerySchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog";
@@ -9,11 +17,11 @@ import { itemInputFromForm } from "~/models/item-form.server";
 // GET /api/item (everyone) and POST /api/item (admins): the original backend's /item calls.
 const handleApiCall = apiRoute({
   // The plain array the original answered, a page of it: `Link` says where the next page is.
-  async GET({ url }) {
+  async GET({ request, url }) {
     const { q, category, inStock, limit, offset, cursor } = parseQuery(ItemListQuerySchema, url);
     const { items, next } = await itemsPage({ filter: { query: q, category, inStock }, limit, offset, cursor });
     const headers = next ? { Link: nextPageLink(url, next) } : undefined;
-    return apiJson((await withCatalogDetails(items)).map(toApiItem), { headers });
+    return apiJsonWithTag(request, (await withCatalogDetails(items)).map(toApiItem), { headers });
   },
 
   async POST({ request, requireAdminCaller }) {

@@ -1,25 +1,43 @@
 import { createHash, randomUUID } from "node:crypto";
 
-import { ApiError, apiJson, apiRoute, parseQuery, parseWith, readJsonBody, requirePoints } from "~/api/route.server";
+import { newestFirstPage, nextPageLink } from "~/api/paging.server";
+import {
+  ApiError,
+  apiJson,
+  apiJsonWithTag,
+  apiRoute,
+  parseQuery,
+  parseWith,
+  readJsonBody,
+  requirePoints,
+} from "~/api/route.server";
 import { IdempotencyKeySchema, OrderBodySchema, OrderListQuerySchema } from "~/api/schemas.server";
 import { toApiOrder, toApiRefusal } from "~/api/shapes.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
 import { partNumberKey } from "~/lib/part-number";
 import { itemsByPartNumber } from "~/models/cart.server";
-import { getOrder, linesOfOrders, listAllOrders, listOrdersForUser } from "~/models/order.server";
+import { getOrder, linesOfOrders, listOrdersPage } from "~/models/order.server";
 import { placeOrder } from "~/services/checkout.server";
 import { creditRefusalText } from "~/web/checkout-replies.server";
 
 // POST /api/order places an order through the same checkout transaction as the pages; GET lists them.
 // (The original ordered with PUT /item/{id} and a new quantity: a client never writes stock here.)
 const handleApiCall = apiRoute({
-  async GET({ url, requireCaller }) {
+  async GET({ request, url, requireCaller }) {
     const user = await requireCaller();
-    const { all } = parseQuery(OrderListQuerySchema, url);
+    const { all, limit, offset, cursor } = parseQuery(OrderListQuerySchema, url);
     if (all && user.role !== "admin") throw new ApiError(403, "Only an administrator can list every order.");
-    const orders = all ? await listAllOrders({}) : await listOrdersForUser(user.id);
+    const { rows: orders, next } = await newestFirstPage(
+      (ask) => listOrdersPage({ ...ask, ownerId: all ? undefined : user.id }),
+      { limit, offset, cursor },
+    );
     const lines = await linesOfOrders(orders.map((order) => order.id));
-    return apiJson(orders.map((order) => toApiOrder({ ...order, lines: lines.get(order.id) ?? [] })));
+    const headers = next ? { Link: nextPageLink(url, next) } : undefined;
+    return apiJsonWithTag(
+      request,
+      orders.map((order) => toApiOrder({ ...order, lines: lines.get(order.id) ?? [] })),
+      { headers },
+    );
   },
 
   async POST({ request, requireCaller }) {
@@ -29,7 +47,7 @@ const handleApiCall = apiRoute({
     const body = parseWith(OrderBodySchema, { ...fromProfile, ...(await readJsonBody(request)) });
     const lines = await wantedLines(body);
     // The same limit as the order pages: every order mails the customer and the shop.
-    await requirePoints(orderingLimits(user.id));
+    const quota = await requirePoints(orderingLimits(user.id));
     // What this request asks for, kept with its key: the key again with anything else is refused.
     const requestHash = idempotencyKey ? hashOfRequest({ ...body, lines }) : undefined;
     const result = await placeOrder({
@@ -79,7 +97,7 @@ const handleApiCall = apiRoute({
     // A repeated key answers with the order it made the first time, as 200 rather than 201.
     return apiJson(toApiOrder(placed), {
       status: result.repeated ? 200 : 201,
-      headers: { Location: `/api/order/${placed.id}` },
+      headers: { Location: `/api/order/${placed.id}`, ...quota },
     });
   },
 });

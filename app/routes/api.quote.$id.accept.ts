@@ -18,7 +18,7 @@ const handleApiCall = apiRoute({
     const fromProfile = { address: user.address ?? undefined, phone: user.phone ?? undefined };
     const body = parseWith(QuoteAcceptBodySchema, { ...fromProfile, ...(await readJsonBody(request)) });
     // The same limit as the order pages: every order mails the customer and the shop.
-    await requirePoints(orderingLimits(user.id));
+    const quota = await requirePoints(orderingLimits(user.id));
     const result = await acceptQuote(user.id, id, {
       address: body.address!,
       phone: body.phone!,
@@ -34,7 +34,7 @@ const handleApiCall = apiRoute({
     }
     const placed = await getOrder(result.orderId, { ownerId: user.id });
     if (!placed) throw new Error(`Order ${result.orderId} vanished right after it was placed`);
-    return apiJson(toApiOrder(placed), { status: 201, headers: { Location: `/api/order/${placed.id}` } });
+    return apiJson(toApiOrder(placed), { status: 201, headers: { Location: `/api/order/${placed.id}`, ...quota } });
   },
 });
 

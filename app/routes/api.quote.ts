@@ -1,4 +1,5 @@
-import { ApiError, apiJson, apiRoute, parseQuery } from "~/api/route.server";
+import { newestFirstPage, nextPageLink } from "~/api/paging.server";
+import { ApiError, apiJsonWithTag, apiRoute, parseQuery } from "~/api/route.server";
 import { QuoteListQuerySchema } from "~/api/schemas.server";
 import { toApiQuote } from "~/api/shapes.server";
 import { listQuoteDetails } from "~/models/quote.server";
@@ -6,12 +7,16 @@ import { listQuoteDetails } from "~/models/quote.server";
 // GET /api/quote: the caller's quotes, newest first, with their lines; every customer's for an
 // administrator who asks with ?all=1. Quotes are asked for from the cart page and priced by staff.
 const handleApiCall = apiRoute({
-  async GET({ url, requireCaller }) {
+  async GET({ request, url, requireCaller }) {
     const user = await requireCaller();
-    const { all } = parseQuery(QuoteListQuerySchema, url);
+    const { all, limit, offset, cursor } = parseQuery(QuoteListQuerySchema, url);
     if (all && user.role !== "admin") throw new ApiError(403, "Only an administrator can list every quote.");
-    const quotes = await listQuoteDetails({ ownerId: all ? undefined : user.id });
-    return apiJson(quotes.map(toApiQuote));
+    const { rows: quotes, next } = await newestFirstPage(
+      (ask) => listQuoteDetails({ ...ask, ownerId: all ? undefined : user.id }),
+      { limit, offset, cursor },
+    );
+    const headers = next ? { Link: nextPageLink(url, next) } : undefined;
+    return apiJsonWithTag(request, quotes.map(toApiQuote), { headers });
   },
 });
 

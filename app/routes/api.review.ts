@@ -1,24 +1,34 @@
-import { apiJson, apiRoute, parseQuery, parseWith, readJsonBody, requirePoints } from "~/api/route.server";
-import { PagingQuerySchema, ReviewBodySchema } from "~/api/schemas.server";
+import { newestFirstPage, nextPageLink } from "~/api/paging.server";
+import {
+  apiJson,
+  apiJsonWithTag,
+  apiRoute,
+  parseQuery,
+  parseWith,
+  readJsonBody,
+  requirePoints,
+} from "~/api/route.server";
+import { ReviewBodySchema, ReviewListQuerySchema } from "~/api/schemas.server";
 import { toApiReview } from "~/api/shapes.server";
 import { limitsFor } from "~/auth/rate-limit.server";
 import { createReview, listReviews } from "~/models/review.server";
 
 // GET /api/review (everyone, newest first) and POST /api/review (signed in): the original /review calls.
 const handleApiCall = apiRoute({
-  async GET({ url }) {
-    const { limit, offset } = parseQuery(PagingQuerySchema, url);
-    const reviews = await listReviews({ limit, offset });
-    return apiJson(reviews.map(toApiReview));
+  async GET({ request, url }) {
+    const { limit, offset, cursor } = parseQuery(ReviewListQuerySchema, url);
+    const { rows, next } = await newestFirstPage(listReviews, { limit, offset, cursor });
+    const headers = next ? { Link: nextPageLink(url, next) } : undefined;
+    return apiJsonWithTag(request, rows.map(toApiReview), { headers });
   },
 
   async POST({ request, context, requireCaller }) {
     const user = await requireCaller();
     const review = parseWith(ReviewBodySchema, await readJsonBody(request));
     // The same limit as the Add a Review page: posting through the API is no way around it.
-    await requirePoints(limitsFor("posting", `user:${user.id}`, context.clientAddress));
+    const quota = await requirePoints(limitsFor("posting", `user:${user.id}`, context.clientAddress));
     const created = await createReview({ userId: user.id, ...review });
-    return apiJson(toApiReview(created), { status: 201 });
+    return apiJson(toApiReview(created), { status: 201, headers: { Location: `/api/review/${created.id}`, ...quota } });
   },
 });
 

@@ -232,7 +232,9 @@ const matrix: Record<string, Row> = {
   // for the link again).
   "routes/verify-email": { path: () => "/verify-email", get: [400, 400, 400], post: [400, 400, 400] },
   "routes/sign-out": { path: () => "/sign-out", get: [302, 302, 302], post: [302, 302, 302] },
-  "routes/auth.google": { path: () => "/auth/google", get: [302, 302, 302], post: [302, 302, 302] },
+  // Signed in, GET is the Google link form (where a refused password comes back).
+  "routes/auth.google": { path: () => "/auth/google", get: [302, 200, 200], post: [302, 302, 302] },
+  "routes/cancel-email-change": { path: () => "/cancel-email-change", get: [400, 400, 400], post: [400, 400, 400] },
   "routes/auth.google.callback": { path: () => "/auth/google/callback", get: [302, 302, 302], post: [405, 405, 405] },
   "routes/about": { path: () => "/about", get: [200, 200, 200], post: [405, 405, 405] },
   "routes/contact": { path: () => "/contact", get: [200, 200, 200], post: [400, 400, 400] },
@@ -259,6 +261,7 @@ const matrix: Record<string, Row> = {
     post: [405, 405, 405],
   },
   "routes/api.review": { path: () => "/api/review", json: true, get: [200, 200, 200], post: [401, 400, 400] },
+  "routes/api.review.$id": { path: () => "/api/review/987654321", json: true, get: [404, 404, 404], post: [405, 405, 405] },
   "routes/api.order": { path: () => "/api/order", json: true, get: [401, 200, 200], post: [401, 400, 400] },
   "routes/api.order.$id": {
     path: (shop) => `/api/order/${shop.aliceOrderId}`,
