@@ -1,7 +1,13 @@
 import { contentHash, DOCUMENT_TYPES, PICTURE_FORMATS } from "~/lib/media";
 import { sniffDocument, sniffPicture } from "~/lib/media-sniff";
 import { attachDocument, attachPicture, type AttachResult, type NewPicture } from "~/models/media.server";
-import { MAX_DOCUMENT_BYTES, MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS } from "~/validation/media";
+import {
+  MAX_DOCUMENT_BYTES,
+  MAX_PICTURE_BYTES,
+  MAX_PICTURE_ASPECT,
+  MAX_PICTURE_PIXELS,
+  MAX_PICTURE_SIDE,
+} from "~/validation/media";
 
 import { derivePictureVariants, readPictureHeader } from "./picture-variants.server";
 
@@ -48,6 +54,13 @@ export async function uploadPicture(itemId: number, file: File, alt: string): Pr
   const read = await readPictureHeader(bytes, type);
   if (!read.ok) {
     if (read.reason === "not-a-picture") return { ok: false, reason: "refused", message: NOT_A_PICTURE };
+    if (read.reason === "bad-shape") {
+      return {
+        ok: false,
+        reason: "refused",
+        message: `This picture is ${read.width!.toLocaleString("en-GB")} × ${read.height!.toLocaleString("en-GB")} pixels: a side may be at most ${MAX_PICTURE_SIDE.toLocaleString("en-GB")} pixels, and the longer at most ${MAX_PICTURE_ASPECT} times the shorter. Crop or scale it and upload it again.`,
+      };
+    }
     const megapixels = Math.round(read.pixels! / 1_000_000);
     return {
       ok: false,

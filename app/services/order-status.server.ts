@@ -1,7 +1,12 @@
 import { db } from "~/db/db.server";
 import { shipmentTracking } from "~/lib/carriers";
 import type { OrderStatus } from "~/lib/statuses";
-import { issueCreditNotes, type IssuedCreditNote, type IssuedInvoice, issueShipmentInvoice } from "~/models/invoice.server";
+import {
+  issueCreditNotes,
+  type IssuedCreditNote,
+  type IssuedInvoice,
+  issueShipmentInvoice,
+} from "~/models/invoice.server";
 import {
   type CancelLineResult,
   cancelOrderLine,

@@ -9,7 +9,7 @@ import {
 } from "~/lib/media";
 import type { PictureType } from "~/lib/media-sniff";
 import type { PictureVariantInput } from "~/models/media.server";
-import { MAX_PICTURE_PIXELS } from "~/validation/media";
+import { MAX_PICTURE_ASPECT, MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE } from "~/validation/media";
 
 // A picture's fixed set of variants, made once when it is uploaded (docs/decisions/0027). sharp
 // decodes and encodes on libuv's thread pool, so the event loop keeps serving pages meanwhile; how
@@ -56,7 +56,7 @@ const SHARP_FORMATS: Record<PictureType, string> = { jpeg: "jpeg", png: "png", w
 /** What a picture's header says, read without decoding it. */
 export type PictureHeader = { type: PictureType; width: number; height: number };
 
-export type HeaderRefusal = "not-a-picture" | "too-many-pixels";
+export type HeaderRefusal = "not-a-picture" | "too-many-pixels" | "bad-shape";
 
 /**
  * Reads the picture's header only (sharp's metadata() decodes no pixels), so a file that claims
@@ -66,7 +66,10 @@ export type HeaderRefusal = "not-a-picture" | "too-many-pixels";
 export async function readPictureHeader(
   bytes: Uint8Array,
   sniffed: PictureType,
-): Promise<{ ok: true; header: PictureHeader } | { ok: false; reason: HeaderRefusal; pixels?: number }> {
+): Promise<
+  | { ok: true; header: PictureHeader }
+  | { ok: false; reason: HeaderRefusal; pixels?: number; width?: number; height?: number }
+> {
   let metadata: Metadata;
   try {
     // No pixel limit here: sharp would refuse the header itself, and we say how large it is.
@@ -78,6 +81,12 @@ export async function readPictureHeader(
   if (format !== SHARP_FORMATS[sniffed] || !width || !height) return { ok: false, reason: "not-a-picture" };
   if (sniffed === "avif" && compression !== "av1") return { ok: false, reason: "not-a-picture" };
   if (width * height > MAX_PICTURE_PIXELS) return { ok: false, reason: "too-many-pixels", pixels: width * height };
+  if (
+    Math.max(width, height) > MAX_PICTURE_SIDE ||
+    Math.max(width, height) > MAX_PICTURE_ASPECT * Math.min(width, height)
+  ) {
+    return { ok: false, reason: "bad-shape", width, height };
+  }
   // EXIF orientations 5 to 8 turn the picture a quarter: upright, its width is its height.
   const quarterTurned = (orientation ?? 1) >= 5;
   return {

@@ -13,6 +13,14 @@ export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 /** Pictures larger than this are refused before they are decoded (a decompression bomb is small on disk). */
 export const MAX_PICTURE_PIXELS = 50_000_000;
+/**
+ * The longest side a picture may have: WebP's hard limit (16,383; JPEG's is 65,535), the tightest of
+ * the formats every picture is made in. Longer, the variants cannot be made, and decoding a sliver
+ * of 1 × 50,000,000 pixels (under the pixel cap) took 45 s of a core before it failed.
+ */
+export const MAX_PICTURE_SIDE = 16_383;
+/** How many times its shorter side a picture's longer side may be: no part's photo is a sliver. */
+export const MAX_PICTURE_ASPECT = 20;
 
 /** How many of each a part may carry: the page lists them all, and each picture is 12 stored files. */
 export const MAX_PICTURES_PER_PART = 12;

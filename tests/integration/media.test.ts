@@ -242,6 +242,19 @@ describe("a refused upload is a 400 beside its field, and writes nothing", () =>
     expect(took).toBeLessThan(1000);
   });
 
+  test.each([
+    ["1 × 49,999,999 (under the pixel cap)", 1, 49_999_999],
+    ["16,384 × 100 (past WebP's longest side)", 16_384, 100],
+    ["4,200 × 200 (more than 20 to 1)", 4_200, 200],
+  ])("a sliver: a PNG of %s pixels is refused from its header, in under a second", async (_, width, height) => {
+    const { message, took } = await refusedPicture(await pngClaiming(width, height));
+    expect(message).toBe(
+      `This picture is ${width.toLocaleString("en-GB")} × ${height.toLocaleString("en-GB")} pixels: a side may be at most 16,383 pixels, and the longer at most 20 times the shorter. Crop or scale it and upload it again.`,
+    );
+    // Decoding 1 × 50,000,000 took 45 s of a core before it failed (issue 48).
+    expect(took).toBeLessThan(1000);
+  });
+
   test("a JPEG cut short, which cannot be decoded", async () => {
     const photo = await samplePhoto({ width: 800, height: 600 });
     expect((await refusedPicture(photo.subarray(0, 2000))).message).toBe(DAMAGED_PICTURE);
