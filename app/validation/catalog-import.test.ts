@@ -69,16 +69,17 @@ describe("reading a catalog CSV", () => {
         ],
       }),
     });
-    // The second row starts on line 7: the first one's quoted cells hold four line breaks.
+    // The second part is row 3, as a spreadsheet shows it, though its text starts on line 7: the
+    // first one's quoted cells hold four line breaks.
     expect(rows[1]).toMatchObject({
-      line: 7,
+      line: 3,
       categorySlug: null,
       hidden: true,
       values: { name: "=1+2 not a formula" },
     });
   });
 
-  test("a row breaking a rule is refused with its line, column and the form's own message", () => {
+  test("a row breaking a rule is refused with its spreadsheet row, part number, column and the form's own message", () => {
     const { rows, refusals, refusedRows } = read(
       csv([
         part({ part_number: "GW-A-1" }),
@@ -91,12 +92,17 @@ describe("reading a catalog CSV", () => {
     expect(rows.map((row) => row.values.partNumber)).toEqual(["GW-A-1"]);
     expect(refusedRows).toBe(4);
     expect(refusals).toEqual([
-      { line: 7, column: "price", reason: "Enter a price like 12.40 or £1,234.50" },
-      { line: 7, column: "stock", reason: expect.stringMatching(/0/) },
-      { line: 12, column: "hidden", reason: "Write yes or no" },
-      { line: 17, column: "part_number", reason: "This part number is on line 2 too" },
-      { line: 22, column: "name", reason: "Enter a product name" },
-      { line: 22, column: "part_number", reason: "Enter a part number: the import matches parts by it" },
+      { line: 3, partNumber: "GW-A-2", column: "price", reason: "Enter a price like 12.40 or £1,234.50" },
+      { line: 3, partNumber: "GW-A-2", column: "stock", reason: expect.stringMatching(/0/) },
+      { line: 4, partNumber: "GW-A-3", column: "hidden", reason: "Write yes or no" },
+      { line: 5, partNumber: "gw a 1", column: "part_number", reason: "This part number is on row 2 too" },
+      { line: 6, partNumber: null, column: "name", reason: "Enter a product name" },
+      {
+        line: 6,
+        partNumber: null,
+        column: "part_number",
+        reason: "Enter a part number: the import matches parts by it",
+      },
     ]);
   });
 
@@ -139,7 +145,12 @@ describe("reading a catalog CSV", () => {
     const badVersion = read(csv([part({ version: "seven" })]));
     expect(badVersion.rows).toEqual([]);
     expect(badVersion.refusals).toEqual([
-      { line: 2, column: "version", reason: expect.stringMatching(/^Leave the version as the export wrote it/) },
+      {
+        line: 2,
+        partNumber: "GW-SG-M1-20",
+        column: "version",
+        reason: expect.stringMatching(/^Leave the version as the export wrote it/),
+      },
     ]);
   });
 
@@ -151,7 +162,9 @@ describe("reading a catalog CSV", () => {
       ]),
     );
     expect(rows.map((row) => [row.values.partNumber, row.values.quantity])).toEqual([["GW-BIG-1", 5_000_000]]);
-    expect(refusals).toEqual([{ line: 7, column: "stock", reason: "Stock must be at most 2000000000" }]);
+    expect(refusals).toEqual([
+      { line: 3, partNumber: "GW-BIG-2", column: "stock", reason: "Stock must be at most 2000000000" },
+    ]);
   });
 
   test("pictures and documents are stored files' hashes with their alt text or name; without the columns they stay", () => {
@@ -162,8 +175,13 @@ describe("reading a catalog CSV", () => {
       ]),
     );
     expect(refused.refusals).toEqual([
-      { line: 2, column: "pictures", reason: "Line 1: write its alt text after the sha256" },
-      { line: 7, column: "documents", reason: "Line 1: write a file's sha256 (64 hex digits), then its file name" },
+      { line: 2, partNumber: "GW-F-1", column: "pictures", reason: "Line 1: write its alt text after the sha256" },
+      {
+        line: 3,
+        partNumber: "GW-F-2",
+        column: "documents",
+        reason: "Line 1: write a file's sha256 (64 hex digits), then its file name",
+      },
     ]);
     const withoutFiles = read(
       csv(

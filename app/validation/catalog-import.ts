@@ -83,7 +83,12 @@ const FIELD_OF: Record<
 };
 const COLUMN_OF = new Map(Object.entries(FIELD_OF).map(([column, field]) => [field, column as Column]));
 
-export type ImportRefusal = { line: number; column: Column | null; reason: string };
+/**
+ * Why a row is refused. `line` is its row as a spreadsheet numbers it (the header is row 1, and a
+ * cell holding line breaks does not move the rows after it); `partNumber`, the part it names, so
+ * staff find it by either.
+ */
+export type ImportRefusal = { line: number; column: Column | null; reason: string; partNumber?: string | null };
 
 type FormValue = z.output<ReturnType<typeof productSchemas>["form"]>;
 /**
@@ -149,9 +154,12 @@ export const CATALOG_CSV_PARSE_OPTIONS = {
   to: MAX_IMPORT_ROWS + 2,
 } as const;
 
-/** The line a record starts on, as a text editor numbers it (a quoted cell may span several). */
-export function recordStartLine(record: string[], linesSoFar: number) {
-  return linesSoFar - (record.join("").match(/\n/g)?.length ?? 0);
+/**
+ * A record's row as a spreadsheet numbers it: csv-parse counts records, the header's being 1. (Its
+ * text line was not: a description holding line breaks put every later part lines further down.)
+ */
+export function spreadsheetRow(info: { records: number }) {
+  return info.records;
 }
 
 export const tooManyRowsRefusal = (): ImportRefusal => ({
@@ -172,7 +180,7 @@ export function unreadableCsvRefusal(error: unknown): ImportRefusal {
  * Reads a catalog file record by record (the header first), each row under the product form's own
  * rules: `header` says whether the file has every column, `row` turns a record into a part or the
  * reasons it is not one. It remembers the part numbers it has read, so a number twice in one file
- * is refused on its second line, as either row would otherwise undo the other.
+ * is refused on its second row, as either would otherwise undo the other.
  */
 export function catalogCsvReader(money: MoneyFormat) {
   const schema = productSchemas(money).form;
@@ -196,7 +204,9 @@ export function catalogCsvReader(money: MoneyFormat) {
     },
     row(record: string[], line: number): { row: ImportRow } | { refusals: ImportRefusal[] } {
       const refusals: ImportRefusal[] = [];
-      const refuse = (column: Column | null, reason: string) => refusals.push({ line, column, reason });
+      const named = unescaped(record[index.get("part_number") ?? -1] ?? "").trim() || null;
+      const refuse = (column: Column | null, reason: string) =>
+        refusals.push({ line, column, reason, partNumber: named });
       const cell = (column: Column) => {
         const at = index.get(column) ?? -1;
         return at < 0 ? "" : unescaped(record[at] ?? "").trim();
@@ -243,7 +253,7 @@ export function catalogCsvReader(money: MoneyFormat) {
       } else if (partNumber) {
         const key = partNumberKey(partNumber);
         const first = seen.get(key);
-        if (first !== undefined) refuse("part_number", `This part number is on line ${first} too`);
+        if (first !== undefined) refuse("part_number", `This part number is on row ${first} too`);
         else seen.set(key, line);
       }
       if (refusals.length || !parsed.success || !stock.success || !partNumber) return { refusals };
@@ -273,7 +283,7 @@ export function readCatalogCsv(
   text: string,
   money: MoneyFormat,
 ): { rows: ImportRow[]; refusals: ImportRefusal[]; refusedRows: number } {
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: { record: string[]; info: { records: number } }[];
   try {
     records = parse(text, CATALOG_CSV_PARSE_OPTIONS) as unknown as typeof records;
   } catch (error) {
@@ -288,7 +298,7 @@ export function readCatalogCsv(
   const refusals: ImportRefusal[] = [];
   let refusedRows = 0;
   for (const { record, info } of body) {
-    const read = reader.row(record, recordStartLine(record, info.lines));
+    const read = reader.row(record, spreadsheetRow(info));
     if ("row" in read) {
       rows.push(read.row);
       continue;

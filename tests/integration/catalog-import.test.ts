@@ -213,11 +213,27 @@ describe("a catalog import, checked then applied", () => {
     );
     expect(checked.status).toBe("refused");
     expect(summary.refusedRows).toBe(3);
+    // Each row spans two lines of text (its specs cell holds a line break); refusals name the rows
+    // as a spreadsheet numbers them, and the parts.
     expect(summary.refusals).toEqual([
-      // Each row spans two lines: its specs cell holds a line break.
-      { line: 4, column: "price", reason: expect.stringMatching(/^Enter a price like/) },
-      { line: 6, column: "category", reason: expect.stringContaining("no-such-category") },
-      { line: 8, column: "price_breaks", reason: "Each price break must be below the price per unit" },
+      {
+        line: 3,
+        partNumber: expect.any(String),
+        column: "price",
+        reason: expect.stringMatching(/^Enter a price like/),
+      },
+      {
+        line: 4,
+        partNumber: expect.any(String),
+        column: "category",
+        reason: expect.stringContaining("no-such-category"),
+      },
+      {
+        line: 5,
+        partNumber: expect.any(String),
+        column: "price_breaks",
+        reason: "Each price break must be below the price per unit",
+      },
     ]);
     const { outcome, after } = await applyAndRun(cookie, id);
     expect(outcome.status).toBe(409);
@@ -245,7 +261,12 @@ describe("a catalog import, checked then applied", () => {
     expect(after.status).toBe("failed");
     expect(after.error).toMatch(/^Nothing was written/);
     expect(readSummary(after.summary)!.refusals).toEqual([
-      { line: 4, column: "category", reason: "Its category was deleted after the file was checked" },
+      {
+        line: 3,
+        partNumber: expect.any(String),
+        column: "category",
+        reason: "Its category was deleted after the file was checked",
+      },
     ]);
     const { generation: _moved, ...unchanged } = before;
     expect(await catalogState()).toMatchObject(unchanged);
@@ -440,7 +461,8 @@ describe("pictures and documents in the file", () => {
     );
     expect(refused.summary.refusals).toEqual([
       {
-        line: expect.any(Number),
+        line: 2,
+        partNumber: edited[0].part_number,
         column: "pictures",
         reason: `No picture ${unknown} is stored: upload it on a part's page, then name it here`,
       },

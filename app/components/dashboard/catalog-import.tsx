@@ -143,7 +143,10 @@ export function ImportSummaryView({ summary, applied }: { summary: ImportSummary
             <thead className="border-b border-slate-300 text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-3">
-                  Line
+                  Row
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Part number
                 </th>
                 <th scope="col" className="py-2 pr-3">
                   Column
@@ -157,6 +160,7 @@ export function ImportSummaryView({ summary, applied }: { summary: ImportSummary
               {summary.refusals.map((refusal, index) => (
                 <tr key={index} className="border-b border-slate-200 align-top">
                   <td className="py-2 pr-3 font-mono">{refusal.line}</td>
+                  <td className="py-2 pr-3 font-mono">{refusal.partNumber ?? "–"}</td>
                   <td className="py-2 pr-3 font-mono">{refusal.column ?? "–"}</td>
                   <td className="py-2">{refusal.reason}</td>
                 </tr>
@@ -179,7 +183,7 @@ export function ImportSummaryView({ summary, applied }: { summary: ImportSummary
                 <p>
                   <span className="font-mono font-semibold">{part.partNumber}</span>{" "}
                   <span className="text-slate-600">
-                    (line {part.line}, {part.kind === "create" ? "new part" : "changed"})
+                    (row {part.line}, {part.kind === "create" ? "new part" : "changed"})
                   </span>
                 </p>
                 <ul className="mt-1 space-y-0.5 pl-4">
@@ -207,7 +211,7 @@ export function ImportSummaryView({ summary, applied }: { summary: ImportSummary
           <ul className="mt-3 max-w-3xl space-y-1 text-sm">
             {summary.stockLeft.map((part) => (
               <li key={part.line}>
-                <span className="font-mono font-semibold">{part.partNumber}</span> (line {part.line}): the file says{" "}
+                <span className="font-mono font-semibold">{part.partNumber}</span> (row {part.line}): the file says{" "}
                 {part.file}, the catalog has {part.current}
               </li>
             ))}

@@ -12,7 +12,7 @@ import {
   type ImportRefusal,
   type ImportRow,
   MAX_IMPORT_ROWS,
-  recordStartLine,
+  spreadsheetRow,
   tooManyRowsRefusal,
   unreadableCsvRefusal,
 } from "~/validation/catalog-import";
@@ -56,7 +56,7 @@ export async function* fileBatches(
   let rowsBefore = 0;
   let header = true;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { records: number } }>) {
       if (header) {
         header = false;
         const missing = reader.header(record);
@@ -65,7 +65,7 @@ export async function* fileBatches(
       }
       rowsRead += 1;
       if (rowsRead > MAX_IMPORT_ROWS) return yield wholeFileRefused(tooManyRowsRefusal(), bytesDone);
-      const read = reader.row(record, recordStartLine(record, info.lines));
+      const read = reader.row(record, spreadsheetRow(info));
       if ("row" in read) batch.rows.push(read.row);
       else {
         batch.refusedRows += 1;

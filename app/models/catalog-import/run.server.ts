@@ -75,7 +75,8 @@ type WantedRow =
 /** A file's row as the part it asks for: its category found by slug, specs read through its templates. */
 function wantedFromFile(row: ImportRow, context: ImportContext): WantedRow {
   const refusals: ImportRefusal[] = [];
-  const refuse = (column: ImportRefusal["column"], reason: string) => refusals.push({ line: row.line, column, reason });
+  const refuse = (column: ImportRefusal["column"], reason: string) =>
+    refusals.push({ line: row.line, column, reason, partNumber: row.values.partNumber });
   let categoryId: number | null = null;
   if (row.categorySlug) {
     categoryId = context.idOfSlug.get(row.categorySlug) ?? null;
@@ -122,12 +123,19 @@ function wantedAgain(staged: { line: number; wanted: string }, context: ImportCo
     return {
       line: staged.line,
       refusals: [
-        { line: staged.line, column: "category", reason: "Its category was deleted after the file was checked" },
+        {
+          line: staged.line,
+          column: "category",
+          reason: "Its category was deleted after the file was checked",
+          partNumber,
+        },
       ],
     };
   }
   const specs = normalizeSpecs(wanted.specs, context.templatesOf(categoryId));
-  if (!specs.ok) return { line: staged.line, refusals: [{ line: staged.line, column: "specs", reason: specs.error }] };
+  if (!specs.ok) {
+    return { line: staged.line, refusals: [{ line: staged.line, column: "specs", reason: specs.error, partNumber }] };
+  }
   return { line: staged.line, partNumber, wanted: { ...wanted, specs: specs.specs } };
 }
 
@@ -240,6 +248,7 @@ function refusedForFiles(row: Extract<WantedRow, { refusals?: undefined }>, miss
         line: row.line,
         column,
         reason: `No ${kind} ${unknown.hash} is stored: upload it on a part's page, then name it here`,
+        partNumber: row.partNumber,
       });
     }
   }
@@ -478,7 +487,9 @@ function changedSinceCheck(staged: { line: number; wanted: string }[], planned: 
     const { seen } = JSON.parse(staged[index].wanted) as { seen?: string | null };
     // Rows kept before the check recorded what it saw have nothing to compare with.
     if (seen === undefined || seen === seenOf(row)) return [];
-    return [{ line: row.line, column: "part_number" as const, reason: CHANGED_SINCE_CHECK }];
+    return [
+      { line: row.line, column: "part_number" as const, reason: CHANGED_SINCE_CHECK, partNumber: row.partNumber },
+    ];
   });
 }
 
