@@ -58,9 +58,9 @@ export function createStorefrontApp({ build, config, root = process.cwd(), log }
   // Nothing here reads req.query (Remix reads the URL itself), and Express's parse of every query
   // string with qs was 1 % of a catalog search's time on the server.
   app.set("query parser", false);
-  const pageCache = new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes);
-  const handleRemix = createRequestHandler(build, "production");
   const { publicVersion, mediaAnswer, shopMetrics } = build.entry.module;
+  const pageCache = new PageCache(config.pageCacheSeconds * 1000, config.pageCacheMaxBytes, publicVersion);
+  const handleRemix = createRequestHandler(build, "production");
   if (!publicVersion || !mediaAnswer || !shopMetrics) {
     throw new Error(
       "The build's entry module does not export publicVersion, mediaAnswer and shopMetrics: rebuild the app.",

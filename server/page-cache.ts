@@ -39,14 +39,17 @@ export class PageCache {
   /** Moves on with every clear, so a render that started before a write never stores its result. */
   private generation = 0;
   /**
-   * The public version read just before the last clear: every entry was rendered after it was
-   * read, so shows every change it counts. Unknown until the first write.
+   * A public version every entry shows every change of: read before the last clear, or before the
+   * first entry was rendered (so the first write after a start empties nothing when it changed
+   * nothing public). Unknown until then.
    */
   private shownVersion: string | undefined;
 
   constructor(
     readonly ttlMs: number,
     maxBytes: number,
+    /** The public version's reader (app/models/public-version.server.ts). */
+    private readonly readVersion?: () => Promise<string>,
   ) {
     this.entries = new LRUCache<string, CachedPage>({
       maxSize: Math.max(1, maxBytes),
@@ -82,8 +85,13 @@ export class PageCache {
    */
   async render(key: string, work: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
     const generation = this.generation;
-    const running = work().then((page) => {
-      if (page && generation === this.generation) this.entries.set(key, page);
+    const running = this.versionBeforeFirstEntry().then(async (version) => {
+      const page = await work();
+      if (page && generation === this.generation) {
+        this.entries.set(key, page);
+        // Read before this page was rendered: the page shows every change up to it.
+        if (this.shownVersion === undefined && version !== undefined) this.shownVersion = version;
+      }
       return page;
     });
     this.renders.set(key, running);
@@ -92,6 +100,15 @@ export class PageCache {
     } finally {
       if (this.renders.get(key) === running) this.renders.delete(key);
     }
+  }
+
+  /**
+   * While no version is known, the one read before a page is rendered; the page then shows it.
+   * Once known, nothing is read: a page from a warm cache costs no database read.
+   */
+  private async versionBeforeFirstEntry() {
+    if (this.shownVersion !== undefined || !this.readVersion) return undefined;
+    return this.readVersion().catch(() => undefined);
   }
 
   /**

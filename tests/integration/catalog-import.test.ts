@@ -462,7 +462,7 @@ describe("pictures and documents in the file", () => {
     expect(refused.summary.refusals).toEqual([
       {
         line: 2,
-        partNumber: edited[0].part_number,
+        partNumber: (edited[0] as Record<string, string>).part_number,
         column: "pictures",
         reason: `No picture ${unknown} is stored: upload it on a part's page, then name it here`,
       },
