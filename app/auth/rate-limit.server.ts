@@ -37,7 +37,7 @@ const POLICIES = {
   passwordChange: () => ({ points: base().points, duration: base().window }),
   /** Contact messages and reviews, per client and per account. */
   posting: () => ({ points: base().points, duration: base().window }),
-  /** Admin actions that create credentials or change roles. */
+  /** Actions that create credentials (API keys, by anyone) or change roles (admins). */
   adminChange: () => ({ points: base().points * 3, duration: base().window }),
   /** Password reset requests, per email and per client. */
   passwordReset: () => ({ points: Math.max(1, Math.floor(base().points / 2)), duration: base().window * 15 }),

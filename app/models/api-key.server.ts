@@ -30,9 +30,12 @@ export async function createApiKey(
   return { ...row, key };
 }
 
-/** Every key, newest first, with the account it acts as; revoked keys stay listed for the record. */
-export function listApiKeys() {
-  return db
+/**
+ * Keys newest first, with the account each acts as: every key for staff, a customer's own keys for
+ * them (`ownerId`). Revoked keys stay listed for the record.
+ */
+export function listApiKeys({ ownerId }: { ownerId?: number } = {}) {
+  let query = db
     .selectFrom("api_keys")
     .innerJoin("users", "users.id", "api_keys.user_id")
     .select([
@@ -45,19 +48,23 @@ export function listApiKeys() {
       "users.email as owner_email",
     ])
     .orderBy("api_keys.id", "desc")
-    .limit(500)
-    .execute();
+    .limit(500);
+  if (ownerId !== undefined) query = query.where("api_keys.user_id", "=", ownerId);
+  return query.execute();
 }
 
-/** Revokes a live key; returns its name, or undefined when there is no such live key. */
-export async function revokeApiKey(id: number) {
-  const row = await db
+/**
+ * Revokes a live key (one of `ownerId`'s, when given: a customer revokes only their own); returns its
+ * name, or undefined when there is no such live key.
+ */
+export async function revokeApiKey(id: number, { ownerId }: { ownerId?: number } = {}) {
+  let update = db
     .updateTable("api_keys")
     .set({ revoked_at: now() })
     .where("id", "=", id)
-    .where("revoked_at", "is", null)
-    .returning("name")
-    .executeTakeFirst();
+    .where("revoked_at", "is", null);
+  if (ownerId !== undefined) update = update.where("user_id", "=", ownerId);
+  const row = await update.returning("name").executeTakeFirst();
   return row?.name;
 }
 

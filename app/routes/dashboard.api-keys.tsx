@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
-import { requireAdmin } from "~/auth/permissions.server";
+import { requireUser } from "~/auth/permissions.server";
 import { ApiKeyTable } from "~/components/dashboard/api-key-table";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
@@ -18,18 +18,21 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "API Keys
 
 export const headers = routeHeaders;
 
+// Customers keep their own keys, which act with their rights only; staff see and revoke every key.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return data({ keys: await listApiKeys() }, { headers: { "Cache-Control": "no-store" } });
+  const user = await requireUser(request);
+  const staff = user.role === "admin";
+  const keys = await listApiKeys({ ownerId: staff ? undefined : user.id });
+  return data({ keys, staff }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export const action = formAction({
-  guard: requireAdmin,
+  guard: requireUser,
   schema: ApiKeyActionSchema,
   limits: ({ user, value }) => (value.intent === "create" ? [["adminChange", `user:${user.id}`] as const] : []),
   async run({ user, value }) {
     if (value.intent === "revoke") {
-      const name = await revokeApiKey(value.keyId);
+      const name = await revokeApiKey(value.keyId, { ownerId: user.role === "admin" ? undefined : user.id });
       if (name === undefined) return refuse(404, "That key does not exist or is already revoked.");
       return redirectWithFlash("/dashboard/api-keys", `API key “${name}” revoked.`);
     }
@@ -41,7 +44,7 @@ export const action = formAction({
 });
 
 export default function ApiKeys() {
-  const { keys } = useLoaderData<typeof loader>();
+  const { keys, staff } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const [form, fields] = useZodForm(CreateApiKeySchema, {
     id: "create-api-key",
@@ -53,8 +56,12 @@ export default function ApiKeys() {
       <h1 className="text-2xl font-bold">API Keys</h1>
       <p className="mt-2 text-slate-600">
         Programs call the JSON API under <code>/api</code> with a key in the header{" "}
-        <code>Authorization: Bearer &lt;key&gt;</code>. A key acts as the admin who created it, with that account&apos;s
-        current role. The calls are described at{" "}
+        <code>Authorization: Bearer &lt;key&gt;</code>. A key acts as the account that made it, with that account&apos;s
+        current rights:{" "}
+        {staff
+          ? "yours are an administrator's"
+          : "yours read and place your own orders, quotes and cart, never the shop's catalog or anyone else's"}
+        . The calls are described at{" "}
         <a href="/api/openapi.json" className="text-orange-800 underline">
           /api/openapi.json
         </a>

@@ -31,6 +31,7 @@ const customerLinks = [
   { to: "/dashboard/my-review", label: "My Reviews" },
   { to: "/dashboard/add-review", label: "Add a Review" },
   { to: "/dashboard/my-profile", label: "My Profile" },
+  { to: "/dashboard/api-keys", label: "API Keys" },
 ];
 
 const adminLinks = [
@@ -46,7 +47,6 @@ const adminLinks = [
   { to: "/dashboard/make-admin", label: "Make Admin" },
   { to: "/dashboard/messages", label: "Messages" },
   { to: "/dashboard/outbox", label: "Outbox" },
-  { to: "/dashboard/api-keys", label: "API Keys" },
 ];
 
 function linkClass({ isActive }: { isActive: boolean }) {

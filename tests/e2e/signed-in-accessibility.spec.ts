@@ -81,6 +81,7 @@ const CUSTOMER_PAGES = (history: History) => [
   "/checkout",
   "/quick-order",
   `/order/${history.itemId}`,
+  "/dashboard/api-keys",
 ];
 
 const STAFF_PAGES = (history: History) => [

@@ -72,12 +72,33 @@ describe("the API keys page", () => {
     expect(fieldErrors(noIntent).intent?.length).toBeGreaterThan(0);
   });
 
-  test("only admins may open the page or use its form; cross-site posts are refused", async () => {
+  test("a customer makes keys of their own, which act with their rights only; they see and revoke only theirs", async () => {
+    const admin = await createSignedInUser({ role: "admin" });
+    const adminKey = await createKeyThroughDashboard(admin.cookie, "staff sync");
     const customer = await createSignedInUser();
-    expect(
-      (await call(apiKeysPage.loader, getRequest("/dashboard/api-keys", { cookie: customer.cookie }))).status,
-    ).toBe(403);
-    expect((await createKey(customer.cookie, "sneaky")).status).toBe(403);
+    const made = await createKey(customer.cookie, "my ERP");
+    expect(made.status).toBe(200);
+    const key = made.data.created.key as string;
+    const page = await call(apiKeysPage.loader, getRequest("/dashboard/api-keys", { cookie: customer.cookie }));
+    expect(page.status).toBe(200);
+    expect(page.data.keys.map((row: { name: string }) => row.name)).toEqual(["my ERP"]);
+
+    // The customer's rights, never staff's: their own orders, no catalog write, no one else's orders.
+    expect((await callApi(orders, apiRequest("GET", "/api/order", { key }))).status).toBe(200);
+    expect((await callApi(orders, apiRequest("GET", "/api/order?all=1", { key }))).status).toBe(403);
+    expect((await callApi(items, apiRequest("POST", "/api/item", { key, body: product }))).status).toBe(403);
+
+    // Another's key is not theirs to revoke: the same 404 as one that does not exist.
+    const adminKeyId = await keyIdOf(adminKey);
+    const revokeOther = await call(
+      apiKeysPage.action,
+      postRequest("/dashboard/api-keys", { intent: "revoke", keyId: String(adminKeyId) }, { cookie: customer.cookie }),
+    );
+    expect(revokeOther.status).toBe(404);
+    expect((await callApi(items, apiRequest("GET", "/api/item?limit=1", { key: adminKey }))).status).toBe(200);
+  });
+
+  test("signed out, the page sends to sign-in; cross-site posts are refused", async () => {
     const signedOut = await call(apiKeysPage.loader, getRequest("/dashboard/api-keys"));
     expect(signedOut.status).toBe(302);
     expect(signedOut.location).toBe("/sign-in?redirectTo=%2Fdashboard%2Fapi-keys");
@@ -89,7 +110,7 @@ describe("the API keys page", () => {
       headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site" },
     });
     expect((await call(apiKeysPage.action, crossSite)).status).toBe(403);
-    const made = await db.selectFrom("api_keys").select("id").where("name", "in", ["sneaky", "csrf"]).execute();
+    const made = await db.selectFrom("api_keys").select("id").where("name", "in", ["csrf"]).execute();
     expect(made).toEqual([]);
   });
 
