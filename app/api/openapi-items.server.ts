@@ -92,7 +92,7 @@ export function registerItemCalls(registry: OpenAPIRegistry, signedIn: RouteConf
       body: body(ItemChangesSchema),
       headers: z.object({
         "If-Match": z.string().optional().openapi({
-          description: 'The version read, in quotes (the `ETag` of GET /api/item/{id}): `"3"`.',
+          description: 'The version read, in quotes (the `ETag` of GET /api/item/{id}): `"3"`; or `*` for any.',
           example: '"3"',
         }),
       }),
@@ -105,7 +105,14 @@ export function registerItemCalls(registry: OpenAPIRegistry, signedIn: RouteConf
       401: signedOut,
       403: notAdmin,
       404: noSuchItem,
-      409: json("The item changed since that version; nothing was saved. `current` is the item now.", ApiStaleSchema),
+      409: json(
+        "The item changed since the body's `version`; nothing was saved. `current` is the item now.",
+        ApiStaleSchema,
+      ),
+      412: error(
+        "The item changed since the If-Match version, or If-Match held a weak tag: nothing was saved. For a changed item, `current` is the item now (as in the 409).",
+        { headers: { ETag: header("The item's version now.") } },
+      ),
       413: tooLarge,
       415: notJson,
       428: error("`quantity` was sent without the version it was read at (`version` or `If-Match`)."),

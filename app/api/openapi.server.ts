@@ -6,6 +6,7 @@ import { idField } from "~/validation/common";
 
 import { registerItemCalls } from "./openapi-items.server";
 import { body, error, header, invalid, json, notAdmin, notJson, signedOut, tooLarge } from "./openapi-parts.server";
+import { completeDocument } from "./openapi-complete.server";
 import { registerQuoteCalls } from "./openapi-quotes.server";
 import { ApiCartSchema, ApiOrderRefusedSchema, ApiOrderSchema, ApiReviewSchema } from "./responses.server";
 import {
@@ -13,8 +14,8 @@ import {
   IdempotencyKeySchema,
   OrderBodySchema,
   OrderListQuerySchema,
-  PagingQuerySchema,
   ReviewBodySchema,
+  ReviewListQuerySchema,
 } from "./schemas.server";
 
 // The OpenAPI 3.1 document for app/routes/api.*, from the schemas those routes parse with and the
@@ -41,7 +42,7 @@ function buildDocument() {
     path: "/api/review",
     tags: ["Reviews"],
     summary: "List reviews, newest first",
-    request: { query: PagingQuerySchema },
+    request: { query: ReviewListQuerySchema },
     responses: { 200: json("The reviews.", z.array(ApiReviewSchema)), 400: invalid },
   });
   registry.registerPath({
@@ -52,18 +53,22 @@ function buildDocument() {
     security: signedIn,
     request: { body: body(ReviewBodySchema) },
     responses: {
-      201: json("The new review.", ApiReviewSchema),
+      201: json("The new review.", ApiReviewSchema, {
+        headers: { Location: header("/api/review/{id} of the new review.") },
+      }),
       400: invalid,
       401: signedOut,
       413: tooLarge,
       415: notJson,
-      429: error(
-        "Too many reviews from this account or address for now: `Retry-After` says how many seconds to wait.",
-        {
-          headers: { "Retry-After": header("Seconds to wait.") },
-        },
-      ),
     },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/review/{id}",
+    tags: ["Reviews"],
+    summary: "One review (where a new review's `Location` points)",
+    request: { params: z.object({ id: idField.openapi({ description: "The review's `_id`.", example: 7 }) }) },
+    responses: { 200: json("The review.", ApiReviewSchema), 404: error("No review has this id.") },
   });
   registry.registerPath({
     method: "get",
@@ -83,7 +88,8 @@ function buildDocument() {
     description: [
       "Prices are the parts' prices now, with quantity breaks; shipping and tax as on the checkout page.",
       "Send an `Idempotency-Key` header to make a retry safe: the same key from the same customer places one order,",
-      "and every repeat answers 200 with that order.",
+      "and every repeat of the same request answers 200 with that order; the key again with a different request is a",
+      "422 (`code: idempotency_key_reused`) and orders nothing.",
     ].join(" "),
     security: signedIn,
     request: {
@@ -110,6 +116,9 @@ function buildDocument() {
       ),
       413: tooLarge,
       415: notJson,
+      422: error(
+        "This `Idempotency-Key` made an order for a different request: nothing was ordered. `code` is `idempotency_key_reused`, `orderId` the order the key made.",
+      ),
     },
   });
   registry.registerPath({
@@ -145,20 +154,27 @@ function buildDocument() {
     responses: { 200: json("The OpenAPI 3.1 document.", z.object({}).passthrough()) },
   });
 
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const generated = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: `${storeName()} API`,
       version: "1.0.0",
+      license: {
+        name: `Proprietary: ${storeName()}'s API, for its customers and partners`,
+        url: new URL("/about", appUrl()).toString(),
+      },
       description: [
         "The original backend's calls (GET/POST /item, GET/PUT/DELETE /item/{id}, GET/POST /review) under /api,",
         "on the store's own models and rules, plus orders and quotes. Prices are numbers in currency units (12.5);",
-        `lists take ?limit= (1 to ${API_MAX_LIMIT}, default ${API_MAX_LIMIT}) and ?offset=, and GET /api/item's answer links to`,
-        'its next page (`Link: <…>; rel="next"`). Errors are JSON { error, issues? }. Writes from another',
-        "site need an API key; pages on origins the store lists in API_CORS_ORIGINS may read every answer, errors included.",
+        `lists take ?limit= (1 to ${API_MAX_LIMIT}, default ${API_MAX_LIMIT}), and every list's answer links to`,
+        'its next page (`Link: <…>; rel="next"`). Errors are JSON { error, code, issues? }: `code` is stable, for programs.',
+        "A method an address does not take is a 405 whose `Allow` names the ones it does (components.responses.MethodNotAllowed).",
+        "Writes from another site need an API key; pages on origins the store lists in API_CORS_ORIGINS may read every",
+        "answer, errors included.",
       ].join(" "),
     },
   });
+  return completeDocument(generated);
 }
 
 let document: ReturnType<typeof buildDocument> | undefined;

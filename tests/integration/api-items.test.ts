@@ -385,7 +385,7 @@ describe("cross-site rules for writes", () => {
 });
 
 describe("lost updates: a stock figure is written only against the version it was read at", () => {
-  test("setting quantity without a version is a 428; a stale version is a 409 with the item as it is now", async () => {
+  test("setting quantity without a version is a 428; a stale If-Match is a 412 and a stale body version a 409, each with the item now", async () => {
     const customer = await createSignedInUser();
     const item = await newItem({ quantity: 5, price_cents: 1250 });
     const read = await byId("GET", item.id);
@@ -398,15 +398,56 @@ describe("lost updates: a stock figure is written only against the version it wa
       headers: { "If-Match": read.headers.get("ETag")! },
       body: { quantity: 5, price: 13 },
     });
-    expect(stale.status).toBe(409);
+    expect(stale.status).toBe(412);
+    expect(stale.data).toMatchObject({ code: "precondition_failed" });
     expect(stale.data.current).toMatchObject({ _id: item.id, quantity: 0, price: 12.5, version: item.version + 1 });
+    expect(stale.headers.get("ETag")).toBe(`"${item.version + 1}"`);
+    const staleBody = await byId("PUT", item.id, {
+      key: adminKey,
+      body: { quantity: 5, price: 13, version: item.version },
+    });
+    expect(staleBody.status).toBe(409);
+    expect(staleBody.data.current).toMatchObject({ _id: item.id, quantity: 0 });
     expect(await getItem(item.id)).toMatchObject({ quantity: 0, price_cents: 1250 });
-    const malformed = await byId("PUT", item.id, { key: adminKey, headers: { "If-Match": "*" }, body: { price: 13 } });
+    // A weak tag never matches under If-Match (RFC 9110's strong comparison); a malformed one is a 400.
+    const weak = await byId("PUT", item.id, {
+      key: adminKey,
+      headers: { "If-Match": `W/"${item.version + 1}"` },
+      body: { price: 13 },
+    });
+    expect(weak.status).toBe(412);
+    const malformed = await byId("PUT", item.id, { key: adminKey, headers: { "If-Match": "3" }, body: { price: 13 } });
     expect(malformed.status).toBe(400);
+    // If-Match: * asks for no version: a price change is saved (stock still needs one).
+    const any = await byId("PUT", item.id, { key: adminKey, headers: { "If-Match": "*" }, body: { price: 13 } });
+    expect(any.status).toBe(200);
+    expect(
+      (await byId("PUT", item.id, { key: adminKey, headers: { "If-Match": "*" }, body: { quantity: 3 } })).status,
+    ).toBe(428);
     // A price change alone needs no version: it cannot undo an order.
-    const repriced = await byId("PUT", item.id, { key: adminKey, body: { price: 13 } });
+    const repriced = await byId("PUT", item.id, { key: adminKey, body: { price: 13.5 } });
     expect(repriced.status).toBe(200);
-    expect(await getItem(item.id)).toMatchObject({ quantity: 0, price_cents: 1300 });
+    expect(await getItem(item.id)).toMatchObject({ quantity: 0, price_cents: 1350 });
+  });
+
+  test("If-None-Match with the current ETag is a 304, for an item and for a list; a changed one answers 200 again", async () => {
+    const item = await newItem({ quantity: 5 });
+    const read = await byId("GET", item.id);
+    const etag = read.headers.get("ETag")!;
+    const again = await byId("GET", item.id, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("ETag")).toBe(etag);
+    expect((await byId("GET", item.id, { headers: { "If-None-Match": `W/${etag}` } })).status).toBe(304);
+    const list = await callApi(items, apiRequest("GET", "/api/item?limit=2"));
+    const listTag = list.headers.get("ETag")!;
+    expect(listTag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(
+      (await callApi(items, apiRequest("GET", "/api/item?limit=2", { headers: { "If-None-Match": listTag } }))).status,
+    ).toBe(304);
+    await newItem();
+    expect(
+      (await callApi(items, apiRequest("GET", "/api/item?limit=2", { headers: { "If-None-Match": listTag } }))).status,
+    ).toBe(200);
   });
 });
 

@@ -8,6 +8,7 @@ import { MAX_FORM_BYTES } from "~/web/request.server";
 
 import { createKeyThroughDashboard } from "../support/api";
 import { newCategory, newItem } from "../support/builders";
+import { expectDocumented } from "../support/openapi-conformance";
 import { type ServerProcess, startServer } from "../support/server";
 import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
@@ -52,8 +53,21 @@ afterAll(async () => {
 
 type Call = { key?: string; cookie?: string; origin?: string; body?: unknown; headers?: Record<string, string> };
 
-/** A call as a page on `origin` makes it (Sec-Fetch-Site cross-site), or as a program when no origin is given. */
-function api(method: string, path: string, { key, cookie, origin, body, headers = {} }: Call = {}) {
+/**
+ * A call as a page on `origin` makes it (Sec-Fetch-Site cross-site), or as a program when no origin
+ * is given; its answer held to the OpenAPI document (tests/support/openapi-conformance.ts).
+ */
+async function api(method: string, path: string, call: Call = {}) {
+  const response = await send(method, path, call);
+  if (method !== "OPTIONS") {
+    const text = await response.clone().text();
+    const json = text && response.headers.get("Content-Type")?.includes("json") ? JSON.parse(text) : undefined;
+    expectDocumented(method, path, response.status, json);
+  }
+  return response;
+}
+
+function send(method: string, path: string, { key, cookie, origin, body, headers = {} }: Call = {}) {
   return fetch(`${server.origin}${path}`, {
     method,
     redirect: "manual",

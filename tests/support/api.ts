@@ -1,6 +1,7 @@
 import * as apiKeysPage from "~/routes/dashboard.api-keys";
 
 import { BASE_URL, call, type Outcome, postRequest } from "./http";
+import { expectDocumented } from "./openapi-conformance";
 import { createSignedInUser } from "./users";
 
 /** Who makes a call: nobody, a browser with a session cookie, or a program with an API key. */
@@ -36,10 +37,23 @@ export function apiRequest(method: string, path: string, { cookie, key, body, he
 
 type RouteModule = { loader?: (args: any) => unknown; action?: (args: any) => unknown };
 
-/** Sends the request to the loader or the action, as Remix does (GET, HEAD and OPTIONS go to the loader). */
-export function callApi(route: RouteModule, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
+/**
+ * Sends the request to the loader or the action, as Remix does (GET, HEAD and OPTIONS go to the
+ * loader), and holds the answer to the OpenAPI document: every API answer the suites get must be one
+ * the document describes (tests/support/openapi-conformance.ts).
+ */
+export async function callApi(
+  route: RouteModule,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Outcome> {
   const toLoader = ["GET", "HEAD", "OPTIONS"].includes(request.method);
-  return call(toLoader ? route.loader : route.action, request, params);
+  const outcome = await call(toLoader ? route.loader : route.action, request, params);
+  if (request.method !== "OPTIONS") {
+    const body = typeof outcome.data === "string" && outcome.data === "" ? undefined : outcome.data;
+    expectDocumented(request.method, new URL(request.url).pathname, outcome.status, body);
+  }
+  return outcome;
 }
 
 /** An API key made the way an admin makes one: through the dashboard page's form. */
