@@ -4,9 +4,9 @@ import { z } from "zod";
 import { appUrl, storeName } from "~/config/env.server";
 import { idField } from "~/validation/common";
 
+import { completeDocument } from "./openapi-complete.server";
 import { registerItemCalls } from "./openapi-items.server";
 import { body, error, header, invalid, json, notAdmin, notJson, signedOut, tooLarge } from "./openapi-parts.server";
-import { completeDocument } from "./openapi-complete.server";
 import { registerQuoteCalls } from "./openapi-quotes.server";
 import { ApiCartSchema, ApiOrderRefusedSchema, ApiOrderSchema, ApiReviewSchema } from "./responses.server";
 import {

@@ -95,8 +95,7 @@ export type RateQuota = {
 };
 
 export type LimitOutcome =
-  | { ok: true; taken: LimitKey[]; quota: RateQuota | null }
-  | { ok: false; retryAfterMs: number; quota: RateQuota };
+  { ok: true; taken: LimitKey[]; quota: RateQuota | null } | { ok: false; retryAfterMs: number; quota: RateQuota };
 
 function quotaOf(policy: LimitPolicy, state: RateLimiterRes): RateQuota {
   const settings = POLICIES[policy]();

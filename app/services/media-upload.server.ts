@@ -3,8 +3,8 @@ import { sniffDocument, sniffPicture } from "~/lib/media-sniff";
 import { attachDocument, attachPicture, type AttachResult, type NewPicture } from "~/models/media.server";
 import {
   MAX_DOCUMENT_BYTES,
-  MAX_PICTURE_BYTES,
   MAX_PICTURE_ASPECT,
+  MAX_PICTURE_BYTES,
   MAX_PICTURE_PIXELS,
   MAX_PICTURE_SIDE,
 } from "~/validation/media";

@@ -262,7 +262,12 @@ const matrix: Record<string, Row> = {
     post: [405, 405, 405],
   },
   "routes/api.review": { path: () => "/api/review", json: true, get: [200, 200, 200], post: [401, 400, 400] },
-  "routes/api.review.$id": { path: () => "/api/review/987654321", json: true, get: [404, 404, 404], post: [405, 405, 405] },
+  "routes/api.review.$id": {
+    path: () => "/api/review/987654321",
+    json: true,
+    get: [404, 404, 404],
+    post: [405, 405, 405],
+  },
   "routes/api.order": { path: () => "/api/order", json: true, get: [401, 200, 200], post: [401, 400, 400] },
   "routes/api.order.$id": {
     path: (shop) => `/api/order/${shop.aliceOrderId}`,

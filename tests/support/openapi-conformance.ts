@@ -45,7 +45,13 @@ export function openApiMismatch(method: string, path: string, status: number, bo
   const verb = method.toLowerCase() === "head" ? "get" : method.toLowerCase();
   const operation = document.paths[route.template][verb];
   if (!operation) {
-    if (status === 405) return matches(ajv, "openapi#/components/responses/MethodNotAllowed/content/application~1json/schema", body, call);
+    if (status === 405)
+      return matches(
+        ajv,
+        "openapi#/components/responses/MethodNotAllowed/content/application~1json/schema",
+        body,
+        call,
+      );
     return `${call}: the document has no ${verb.toUpperCase()} for ${route.template}, yet it answered ${status}`;
   }
   const documented = operation.responses[String(status)];
