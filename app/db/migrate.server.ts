@@ -41,6 +41,7 @@ import * as companyBooks from "./migrations/0038_company_books";
 import * as accountRecovery from "./migrations/0039_account_recovery";
 import * as sharedLists from "./migrations/0040_shared_lists";
 import * as idempotentRequests from "./migrations/0041_idempotent_requests";
+import * as structuredOrderAddresses from "./migrations/0042_structured_order_addresses";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   "0039_account_recovery": accountRecovery,
   "0040_shared_lists": sharedLists,
   "0041_idempotent_requests": idempotentRequests,
+  "0042_structured_order_addresses": structuredOrderAddresses,
 };
 
 /** Every migration the code knows: a database at this version has them all. */

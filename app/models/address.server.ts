@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from "kysely";
 
-import { db, type DbOptions, now } from "~/db/db.server";
+import { db, type DbOptions, inTransaction, now } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { addressOnOneLine, type PostalAddress } from "~/lib/addresses";
 
@@ -69,8 +69,9 @@ export function saveAddress(
   addressId: number | undefined,
   fields: AddressFields,
   defaults: AddressDefaults,
+  { executor = db }: DbOptions = {},
 ): Promise<SaveAddressResult> {
-  return db.transaction().execute(async (trx): Promise<SaveAddressResult> => {
+  return inTransaction(executor, async (trx): Promise<SaveAddressResult> => {
     const existing = await trx.selectFrom("addresses").select("id").where(inBook(book)).execute();
     const values = {
       name: fields.name,
@@ -213,5 +214,42 @@ export async function addressTextOf(userId: number, addressId: number) {
     .where(readableBy(userId))
     .where("id", "=", addressId)
     .executeTakeFirst();
-  return address ? { text: addressOnOneLine(address), phone: address.phone } : undefined;
+  return address
+    ? {
+        text: addressOnOneLine(address),
+        phone: address.phone,
+        parts: {
+          name: address.name,
+          company: address.company,
+          line1: address.line1,
+          line2: address.line2,
+          town: address.town,
+          postcode: address.postcode,
+          country: address.country,
+        } as PostalAddress,
+      }
+    : undefined;
+}
+
+/**
+ * What a buyer typed at checkout, kept in their own book in the order's transaction, so the next
+ * order offers it: the first becomes the default delivery address of an empty book, a second typed
+ * one (whom it bills) its default billing address. An address the book already holds, or a full
+ * book, adds nothing: the order never fails for its book.
+ */
+export async function keepTypedAddresses(
+  executor: NonNullable<DbOptions["executor"]>,
+  userId: number,
+  { delivery, billing, phone }: { delivery: PostalAddress | null; billing: PostalAddress | null; phone: string },
+) {
+  const book = { userId };
+  const held = new Set((await listAddresses(book, { executor })).map((address) => addressOnOneLine(address)));
+  const keep = async (address: PostalAddress | null, defaults: AddressDefaults) => {
+    if (!address || held.has(addressOnOneLine(address))) return;
+    held.add(addressOnOneLine(address));
+    await saveAddress(book, undefined, { ...address, phone }, defaults, { executor });
+  };
+  const wasEmpty = held.size === 0;
+  await keep(delivery, { defaultBilling: false, defaultDelivery: false });
+  await keep(billing, { defaultBilling: wasEmpty, defaultDelivery: false });
 }

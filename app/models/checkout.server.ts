@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 
 import { db, now, Rollback } from "~/db/db.server";
 import type { Database } from "~/db/schema";
+import type { PostalAddress } from "~/lib/addresses";
 import { allocateStock, type Allocation } from "~/models/backorders.server";
 import { cartLinesOf, removeOrderedLines } from "~/models/cart.server";
 import { type Bill, type BillLine, priceLines, problemOf, type WantedLine } from "~/models/pricing.server";
@@ -22,6 +23,9 @@ export type CheckoutInput = {
   address: string;
   /** Whom it bills, when not the delivery address (an address from the book, on one line). */
   billingAddress?: string | null;
+  /** The same addresses in their parts, when the buyer gave them so (an e-invoice needs them). */
+  deliveryParts?: PostalAddress | null;
+  billingParts?: PostalAddress | null;
   phone: string;
   poNumber?: string | null;
   /** The form's one-time token or the API's Idempotency-Key: one order per token and customer. */
@@ -122,6 +126,8 @@ export async function writeOrder(
           user_id: userId,
           address: input.address,
           billing_address: input.billingAddress ?? null,
+          delivery_parts: input.deliveryParts ? JSON.stringify(input.deliveryParts) : null,
+          billing_parts: input.billingParts ? JSON.stringify(input.billingParts) : null,
           phone: input.phone,
           po_number: input.poNumber || null,
           subtotal_cents: bill.totals.subtotalCents,

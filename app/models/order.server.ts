@@ -385,6 +385,7 @@ function ordersWithCustomers(executor: Executor) {
       "orders.payment_method",
       "orders.paid_at",
       "orders.approval_expires_at",
+      "orders.billing_address",
     ])
     .select((eb) => [readyToShip(eb), waitingUnits(eb)]);
 }

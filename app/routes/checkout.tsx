@@ -6,13 +6,15 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
 import { orderingLimits } from "~/auth/rate-limit.server";
+import { PostalAddressFields } from "~/components/addresses/postal-address-fields";
 import { AppLink } from "~/components/app-link";
 import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
 import { CheckoutTermsNote } from "~/components/company/checkout-terms";
 import { Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
 import { LineProblemNote } from "~/components/line-problem";
 import { useZodForm } from "~/components/use-zod-form";
-import { checkoutAddressesOf } from "~/models/address.server";
+import { splitOneLineAddress } from "~/lib/addresses";
+import { checkoutAddressesOf, keepTypedAddresses } from "~/models/address.server";
 import { getCart } from "~/models/cart.server";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { shippingDefaultsFor } from "~/models/order.server";
@@ -53,7 +55,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     checkoutTermsFor(user.id, bill.totals.totalCents),
     checkoutAddressesOf(user.id),
   ]);
-  return { bill, checkoutToken: randomUUID(), shipping, terms: terms ?? null, addressBook };
+  // An empty book starts the typed address from the one the profile or the last order kept on one line.
+  const newAddress = addressBook.options.length
+    ? { country: "GB" }
+    : { name: user.display_name, ...withoutBlanks(splitOneLineAddress(shipping.address)), country: "GB" };
+  return { bill, checkoutToken: randomUUID(), shipping, newAddress, terms: terms ?? null, addressBook };
+}
+
+function withoutBlanks(parts: Record<string, string | null>) {
+  return Object.fromEntries(Object.entries(parts).filter(([, text]) => text));
 }
 
 export const action = formAction({
@@ -63,10 +73,17 @@ export const action = formAction({
   async run({ user, value }) {
     const addresses = await checkoutAddresses(user.id, value);
     if (!addresses.ok) return addressRefusal(addresses.field);
-    const result = await placeOrder({
-      ...checkoutFromForm(user.id, "cart", { ...value, address: addresses.address }),
-      billingAddress: addresses.billingAddress,
-    });
+    const result = await placeOrder(
+      {
+        ...checkoutFromForm(user.id, "cart", { ...value, address: addresses.address }),
+        billingAddress: addresses.billingAddress,
+        deliveryParts: addresses.deliveryParts,
+        billingParts: addresses.billingParts,
+      },
+      {
+        beforeCommit: (trx) => keepTypedAddresses(trx, user.id, { ...addresses.typed, phone: value.phone }),
+      },
+    );
     if (result.ok) return orderPlacedRedirect(result);
     if (result.reason === "empty") throw redirect("/cart");
     return checkoutRefusal(result);
@@ -83,9 +100,8 @@ export default function Checkout() {
     id: "checkout",
     lastResult,
     defaultValue: {
-      ...loaded.shipping,
-      // With a default delivery address chosen, the box for a new one starts empty.
-      address: loaded.addressBook.defaultDeliveryId ? "" : loaded.shipping.address,
+      ...loaded.newAddress,
+      billing: { country: "GB" },
       // Without a phone on the profile, the default delivery address's.
       phone: loaded.shipping.phone || loaded.addressBook.defaultDeliveryPhone || undefined,
       deliveryAddressId: loaded.addressBook.defaultDeliveryId ?? undefined,
@@ -96,6 +112,13 @@ export default function Checkout() {
       checkoutToken: loaded.checkoutToken,
     },
   });
+  const billingFields = fields.billing.getFieldset();
+  // Opened again after a refusal when it holds what the buyer typed, or what is wrong with it.
+  // (The fieldset is a proxy with no keys of its own: its parts are named.)
+  const billingTyped = (["name", "company", "line1", "line2", "town", "postcode", "country"] as const).some(
+    (part) => billingFields[part].errors?.length || (part !== "country" && billingFields[part].value),
+  );
+  const hasBook = loaded.addressBook.options.length > 0;
   const blocked = bill.lines.some((line) => line.problem);
   const sharedAddresses = loaded.addressBook.options.some((option) => option.shared);
   const addressOptions = loaded.addressBook.options.map((option) => ({
@@ -109,10 +132,10 @@ export default function Checkout() {
       <BillLines lines={bill.lines} note={(line) => <LineProblemNote line={line} />} />
       <BillTotals totals={bill.totals} rules={rules} />
       {loaded.terms ? <CheckoutTermsNote terms={loaded.terms} totalCents={bill.totals.totalCents} /> : null}
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-8 max-w-xl space-y-4">
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-8 max-w-2xl space-y-4">
         <input type="hidden" name={fields.checkoutToken.name} value={loaded.checkoutToken} />
         <input type="hidden" name={fields.expectedTotal.name} value={bill.totals.totalCents} />
-        {loaded.addressBook.options.length ? (
+        {hasBook ? (
           <>
             <SelectField
               label="Deliver to"
@@ -128,22 +151,39 @@ export default function Checkout() {
             />
           </>
         ) : null}
-        <Field
-          label="Shipping address"
-          meta={fields.address}
-          inputProps={{ autoComplete: "street-address" }}
-          hint={
-            loaded.addressBook.options.length ? (
+        <fieldset className="space-y-2">
+          <legend className="text-lg font-semibold">{hasBook ? "A new delivery address" : "Delivery address"}</legend>
+          <p className="text-sm text-slate-600">
+            {hasBook ? (
               <>
-                Only for a new address, when none is chosen above. Keep addresses in your{" "}
+                Only when none is chosen above. It is kept in your{" "}
                 <AppLink to="/dashboard/addresses" className="underline">
                   address book
-                </AppLink>
-                .
+                </AppLink>{" "}
+                once the order is placed.
               </>
-            ) : undefined
-          }
-        />
+            ) : (
+              "Kept in your address book once the order is placed, for the next order."
+            )}
+          </p>
+          <div className="grid gap-3 md:grid-cols-2">
+            <PostalAddressFields fields={fields} section="shipping" />
+          </div>
+        </fieldset>
+        <details open={billingTyped || undefined} className="rounded-md border border-slate-200 p-3">
+          <summary className="cursor-pointer font-medium text-slate-800">Send the invoice to another address</summary>
+          <fieldset className="mt-3 space-y-2">
+            <legend className="font-semibold">Invoice address</legend>
+            <p className="text-sm text-slate-600">
+              {hasBook
+                ? "Only when Bill to is the delivery address. Leave it empty to bill where the order goes."
+                : "Leave it empty to bill where the order goes."}
+            </p>
+            <div className="grid gap-3 md:grid-cols-2">
+              <PostalAddressFields fields={billingFields} section="billing" />
+            </div>
+          </fieldset>
+        </details>
         <Field label="Phone" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
         <Field
           label="Purchase order number (optional)"

@@ -15,7 +15,8 @@ const checkbox = z
 
 const blankToNull = (text: string | undefined) => (text ? text : null);
 
-const addressFields = {
+/** An address's parts, as the address book and checkout ask for them. */
+export const postalAddressFields = {
   name: requiredText("the name of whom it is for", 120),
   company: optionalText("company", 120).transform(blankToNull),
   line1: requiredText("the first line of the address", 120),
@@ -25,11 +26,15 @@ const addressFields = {
   country: z.enum(COUNTRY_CODES as [string, ...string[]], {
     errorMap: () => ({ message: "Choose a country we deliver to" }),
   }),
+};
+
+const addressFields = {
+  ...postalAddressFields,
   phone: phoneField.optional().transform((phone) => phone ?? null),
 };
 
 /** A UK address's postcode checked and written as Royal Mail writes it; other countries' as typed. */
-function withUkPostcode<Address extends { country: string; postcode: string }>(
+export function withUkPostcode<Address extends { country: string; postcode: string }>(
   address: Address,
   context: z.RefinementCtx,
 ) {
@@ -47,6 +52,9 @@ function withUkPostcode<Address extends { country: string; postcode: string }>(
 }
 
 export const AddressFieldsSchema = z.object(addressFields).transform(withUkPostcode);
+
+/** An address in its parts, without a phone: where checkout sends an order, or whom it bills. */
+export const PostalAddressSchema = z.object(postalAddressFields).transform(withUkPostcode);
 
 /** Which book a form changes: the account's own (the default) or its company's. */
 export const ADDRESS_BOOKS = ["own", "company"] as const;

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+import type { PostalAddress } from "~/lib/addresses";
+
+import { PostalAddressSchema } from "./address";
 import { idField } from "./common";
 import { FORM_EXPIRED, orderQuantityField, orderSchema } from "./order";
 import { listNameField } from "./parts-lists";
@@ -22,25 +25,63 @@ export const CartActionSchema = z.discriminatedUnion("intent", [
 const singlePartOrder = orderSchema(Number.POSITIVE_INFINITY).shape;
 
 /**
- * Checkout: where it goes (an address from the address book, or one typed), whom it bills (another
- * from the book; none: the delivery address), the phone, PO number and token of the order form, and
- * the total it showed.
+ * An address typed at checkout, in the address book's parts; each optional here, because the form
+ * needs them only when no saved address is chosen (checked then by `PostalAddressSchema`).
+ */
+const typedAddressFields = {
+  name: z.string().max(500).optional(),
+  company: z.string().max(500).optional(),
+  line1: z.string().max(500).optional(),
+  line2: z.string().max(500).optional(),
+  town: z.string().max(500).optional(),
+  postcode: z.string().max(500).optional(),
+  country: z.string().max(500).optional(),
+};
+type TypedAddress = { [Part in keyof typeof typedAddressFields]?: string };
+
+/** Billing parts count as given once any is typed: the country's select always sends a value. */
+function startedTyping(address: TypedAddress | undefined): address is TypedAddress {
+  return Boolean(address && Object.entries(address).some(([part, text]) => part !== "country" && text?.trim()));
+}
+
+/** A typed address checked as the address book checks it; its refusals named under `path`. */
+function checkedAddress(typed: TypedAddress, path: string[], context: z.RefinementCtx): PostalAddress | undefined {
+  const checked = PostalAddressSchema.safeParse(typed);
+  if (checked.success) return checked.data as PostalAddress;
+  for (const issue of checked.error.issues) context.addIssue({ ...issue, path: [...path, ...issue.path] });
+  return undefined;
+}
+
+/**
+ * Checkout: where it goes (an address from the address book, or one typed in its parts), whom it
+ * bills (another from the book, or one typed; none: the delivery address), the phone, PO number and
+ * token of the order form, and the total it showed. A one-line `address` is still taken from
+ * clients that send one (the form's field before issue 48).
  */
 export const CheckoutSchema = z
   .object({
     deliveryAddressId: idField.optional(),
     billingAddressId: idField.optional(),
     address: singlePartOrder.address.optional(),
+    ...typedAddressFields,
+    billing: z.object(typedAddressFields).optional(),
     phone: singlePartOrder.phone,
     poNumber: singlePartOrder.poNumber,
     checkoutToken: singlePartOrder.checkoutToken,
     /** The total, in minor units, that the page showed beside Place Order. */
     expectedTotal: z.number({ required_error: FORM_EXPIRED }).int().min(0),
   })
-  .superRefine((checkout, context) => {
-    if (checkout.deliveryAddressId === undefined && !checkout.address) {
-      context.addIssue({ code: z.ZodIssueCode.custom, path: ["address"], message: "Enter a shipping address" });
-    }
+  .transform((checkout, context) => {
+    const { name, company, line1, line2, town, postcode, country, billing, ...chosen } = checkout;
+    const typesDelivery = chosen.deliveryAddressId === undefined && !chosen.address;
+    const deliveryParts = typesDelivery
+      ? checkedAddress({ name, company, line1, line2, town, postcode, country }, [], context)
+      : undefined;
+    const billingParts =
+      chosen.billingAddressId === undefined && startedTyping(billing)
+        ? checkedAddress(billing, ["billing"], context)
+        : undefined;
+    return { ...chosen, deliveryParts, billingParts };
   });
 
 export const MAX_QUICK_ORDER_LINES = 1000;

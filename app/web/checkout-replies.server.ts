@@ -1,4 +1,5 @@
 import { formatPrice } from "~/config/env.server";
+import { addressOnOneLine, type PostalAddress } from "~/lib/addresses";
 import { addressTextOf } from "~/models/address.server";
 import type { CheckoutInput, CheckoutResult } from "~/models/checkout.server";
 import type { BillLine } from "~/models/pricing.server";
@@ -26,31 +27,64 @@ export function checkoutFromForm(
 }
 
 export type CheckoutAddresses =
-  | { ok: true; address: string; billingAddress: string | null }
+  | {
+      ok: true;
+      address: string;
+      billingAddress: string | null;
+      deliveryParts: PostalAddress | null;
+      billingParts: PostalAddress | null;
+      /** The addresses typed rather than chosen: the buyer's book keeps them once the order is placed. */
+      typed: { delivery: PostalAddress | null; billing: PostalAddress | null };
+    }
   | { ok: false; field: "deliveryAddressId" | "billingAddressId" };
 
 /**
- * The checkout's addresses as the order keeps them: a chosen address from the buyer's own book or
- * their company's on one line (anyone else's is refused as not theirs), or the address typed.
+ * The checkout's addresses as the order keeps them, on one line and in their parts: a chosen
+ * address from the buyer's own book or their company's (anyone else's is refused as not theirs),
+ * or the address typed in parts, or (from a client that sends one) typed on one line.
  */
 export async function checkoutAddresses(
   userId: number,
-  form: { deliveryAddressId?: number; billingAddressId?: number; address?: string },
+  form: {
+    deliveryAddressId?: number;
+    billingAddressId?: number;
+    address?: string;
+    deliveryParts?: PostalAddress;
+    billingParts?: PostalAddress;
+  },
 ): Promise<CheckoutAddresses> {
   const notYours = (field: "deliveryAddressId" | "billingAddressId") => ({ ok: false as const, field });
+  const typed = { delivery: form.deliveryParts ?? null, billing: form.billingParts ?? null };
   let address = form.address ?? "";
+  let deliveryParts: PostalAddress | null = null;
   if (form.deliveryAddressId !== undefined) {
+    typed.delivery = null;
     const saved = await addressTextOf(userId, form.deliveryAddressId);
     if (!saved) return notYours("deliveryAddressId");
     address = saved.text;
+    deliveryParts = saved.parts;
+  } else if (form.deliveryParts) {
+    address = addressOnOneLine(form.deliveryParts);
+    deliveryParts = form.deliveryParts;
   }
   let billingAddress: string | null = null;
+  let billingParts: PostalAddress | null = null;
   if (form.billingAddressId !== undefined) {
+    typed.billing = null;
     const saved = await addressTextOf(userId, form.billingAddressId);
     if (!saved) return notYours("billingAddressId");
-    billingAddress = saved.text === address ? null : saved.text;
+    billingAddress = saved.text;
+    billingParts = saved.parts;
+  } else if (form.billingParts) {
+    billingAddress = addressOnOneLine(form.billingParts);
+    billingParts = form.billingParts;
   }
-  return { ok: true, address, billingAddress };
+  // Billing where it goes is no separate billing address.
+  if (billingAddress === address) {
+    billingAddress = null;
+    billingParts = null;
+  }
+  return { ok: true, address, billingAddress, deliveryParts, billingParts, typed };
 }
 
 /** A chosen address that is not in the buyer's book: as if the form offered no such choice. */

@@ -86,10 +86,19 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(h1(page)).toBeFocused();
 
-    await tabTo(page, page.getByLabel("Shipping address"));
-    await page.keyboard.type("4 Lathe Row, Sheffield S1 2AB");
+    // The address in its parts, field after field in the order they read.
+    const delivery = page.getByRole("group", { name: "Delivery address" });
+    await tabTo(page, delivery.getByLabel("Address line 1"));
+    await page.keyboard.type("4 Lathe Row");
     await page.keyboard.press("Tab");
-    await expect(page.getByLabel("Phone")).toBeFocused();
+    await expect(delivery.getByLabel("Address line 2 (optional)")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(delivery.getByLabel("Town or city")).toBeFocused();
+    await page.keyboard.type("Sheffield");
+    await page.keyboard.press("Tab");
+    await expect(delivery.getByLabel("Postcode")).toBeFocused();
+    await page.keyboard.type("S1 2AB");
+    await tabTo(page, page.getByLabel("Phone"));
     await page.keyboard.type("+44 114 496 0000");
     await tabTo(page, page.getByRole("button", { name: "Place Order" }));
     await page.keyboard.press("Enter");

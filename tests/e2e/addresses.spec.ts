@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { expectNoAxeFindings } from "./axe";
-import { fillCartFor, login, untilHydrated } from "./fixtures";
+import { fillCartFor, fillCheckoutAddress, login, untilHydrated } from "./fixtures";
 
 // The address book (issue 27): a buyer keeps addresses in parts (a postcode that is not one is
 // refused beside its field), makes one the default billing address, and checkout offers them for
@@ -77,6 +77,61 @@ for (const [width, height] of [
     await context.close();
   });
 }
+
+test("a first-time buyer types the delivery and invoice addresses in their parts at checkout, checked as the book checks them, and finds them in the book after", async ({
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, javaScriptEnabled });
+  const page = await context.newPage();
+  const { userId } = await login(page, { name: "Noor Patel" });
+  await fillCartFor(userId);
+  await page.goto("/checkout");
+  await untilHydrated(page, javaScriptEnabled);
+  await expect(page.getByLabel("Deliver to")).toHaveCount(0);
+  await expect(page.getByLabel("Shipping address")).toHaveCount(0);
+
+  const delivery = page.getByRole("group", { name: "Delivery address" });
+  await expect(delivery.getByLabel("Name", { exact: true })).toHaveValue("Noor Patel");
+  await expect(delivery.getByLabel("Country")).toHaveValue("GB");
+  await fillCheckoutAddress(page, {
+    company: "Patel Fabrication",
+    line1: "7 Anvil Court",
+    town: "Derby",
+    postcode: "DE1",
+  });
+  await page.getByText("Send the invoice to another address").click();
+  await fillCheckoutAddress(
+    page,
+    { name: "Accounts Payable", line1: "1 Ledger Street", town: "Leeds", postcode: "ls14ab" },
+    "Invoice address",
+  );
+  await page.getByLabel("Phone").fill("+44 1332 496 000");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(delivery.getByLabel("Postcode")).toHaveAccessibleDescription("Enter a UK postcode such as S3 8RA");
+  await expect(page).toHaveURL(/\/checkout$/);
+  // Refused, what was typed is still there, the invoice address open where the buyer left it.
+  await expect(page.getByRole("group", { name: "Invoice address" }).getByLabel("Address line 1")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Invoice address" }).getByLabel("Address line 1")).toHaveValue(
+    "1 Ledger Street",
+  );
+  await delivery.getByLabel("Postcode").fill("de1 1ab");
+  await page.screenshot({ path: testInfo.outputPath("checkout-first-address-375.png"), fullPage: true });
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/my-order\/\d+$/);
+  const shipping = page.getByRole("region", { name: "Shipping" });
+  await expect(shipping).toContainText("Noor Patel, Patel Fabrication, 7 Anvil Court, Derby DE1 1AB, United Kingdom");
+  await expect(page.getByTestId("billing-address")).toHaveText(
+    "Accounts Payable, 1 Ledger Street, Leeds LS1 4AB, United Kingdom",
+  );
+
+  await page.goto("/dashboard/addresses");
+  const kept = page.getByTestId("address");
+  await expect(kept).toHaveCount(2);
+  await expect(kept.filter({ hasText: "7 Anvil Court" })).toContainText("Default delivery");
+  await expect(kept.filter({ hasText: "1 Ledger Street" })).toContainText("Default billing");
+  await context.close();
+});
 
 test("a company admin keeps the company's addresses with the keyboard alone, and checkout offers them to its buyer", async ({
   browser,

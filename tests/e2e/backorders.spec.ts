@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
 
-import { addProduct, addToCart, login, openProductPage, shipOrder } from "./fixtures";
+import {
+  addProduct,
+  addToCart,
+  fillCheckoutAddress,
+  FOUNDRY_LANE,
+  login,
+  openProductPage,
+  shipOrder,
+} from "./fixtures";
 
 // Buying more than is in stock (docs/decisions/0031-backorders.md): the product page prices the
 // typed quantity and says what leaves now and what waits, the cart, checkout and order say the same,
@@ -40,7 +48,7 @@ for (const [width, height] of [
     await expect(page.getByTestId(/^line-/).getByTestId("dispatch")).toHaveText(BACKORDER);
     await page.getByRole("link", { name: "Check out" }).click();
     await expect(page.getByTestId(/^line-/).getByTestId("dispatch")).toHaveText(BACKORDER);
-    await page.getByLabel("Shipping address").fill("12 Foundry Lane, Sheffield S3 8RA");
+    await fillCheckoutAddress(page, FOUNDRY_LANE);
     await page.getByLabel("Phone").fill("+44 114 496 0000");
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page).toHaveURL(/\/dashboard\/my-order\/\d+$/);
@@ -109,7 +117,7 @@ test("a buyer who will not wait cancels the backordered line: its stock goes bac
     await addToCart(page, page.getByRole("button", { name: "Add to Cart", exact: true }));
   }
   await page.goto("/checkout");
-  await page.getByLabel("Shipping address").fill("12 Foundry Lane, Sheffield S3 8RA");
+  await fillCheckoutAddress(page, FOUNDRY_LANE);
   await page.getByLabel("Phone").fill("+44 114 496 0000");
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/dashboard\/my-order\/\d+$/);

@@ -4,7 +4,7 @@ import { expect, type Page, test } from "@playwright/test";
 
 import { pdfPagePng, pdfText } from "../support/pdf";
 import { expectNoAxeFindings } from "./axe";
-import { fillCartFor, login, shipOrder } from "./fixtures";
+import { fillCartFor, fillCheckoutAddress, login, shipOrder } from "./fixtures";
 
 // Company accounts (issue 27), end to end: the company's admin invites a buyer with a spending
 // limit; the buyer joins through the emailed link and orders over the limit; the order waits, its
@@ -82,7 +82,7 @@ for (const [width, height] of [
     await buyerPage.goto("/checkout");
     await expect(buyerPage.getByTestId("payment-method")).toContainText("Pay on account (30 days)");
     await expect(buyerPage.getByTestId("approval-note")).toContainText("over your limit per order");
-    await buyerPage.getByLabel("Shipping address").fill("Unit 2, Press Lane, Leeds LS1 4AB");
+    await fillCheckoutAddress(buyerPage, { line1: "Unit 2, Press Lane", town: "Leeds", postcode: "LS1 4AB" });
     await buyerPage.getByLabel("Phone").fill("+44 113 496 0000");
     await buyerPage.getByLabel("Purchase order number (optional)").fill("PO-CO-77");
     await shot(buyerPage, "checkout-company");

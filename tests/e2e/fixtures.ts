@@ -239,3 +239,22 @@ export async function shipOrder(
   await scope.getByLabel("Tracking number").fill(trackingNumber);
   await scope.getByRole("button", { name: new RegExp(`^${label}`) }).click();
 }
+
+/** A delivery address as checkout asks for it, in parts (issue 48). */
+export type TypedAddress = { name?: string; company?: string; line1: string; town: string; postcode: string };
+
+export const FOUNDRY_LANE: TypedAddress = { line1: "12 Foundry Lane", town: "Sheffield", postcode: "S3 8RA" };
+
+/** Fills checkout's delivery address (or, with `legend`, the invoice address) in its parts. */
+export async function fillCheckoutAddress(
+  page: Page,
+  address: TypedAddress,
+  legend: string | RegExp = /delivery address/i,
+) {
+  const group = page.getByRole("group", { name: legend });
+  if (address.name !== undefined) await group.getByLabel("Name", { exact: true }).fill(address.name);
+  if (address.company !== undefined) await group.getByLabel("Company (optional)").fill(address.company);
+  await group.getByLabel("Address line 1").fill(address.line1);
+  await group.getByLabel("Town or city").fill(address.town);
+  await group.getByLabel("Postcode").fill(address.postcode);
+}

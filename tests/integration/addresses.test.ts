@@ -14,6 +14,7 @@ import {
 import { addLinesToCart } from "~/models/cart.server";
 import * as checkoutPage from "~/routes/checkout";
 import * as addressesPage from "~/routes/dashboard.addresses";
+import * as manageOrderPage from "~/routes/dashboard.manage-order_.$id";
 import { shipReadyParts } from "~/services/order-status.server";
 import { AddressFieldsSchema } from "~/validation/address";
 
@@ -39,6 +40,47 @@ const FORGE_LANE = {
   phone: "+44 114 496 0100",
 };
 const NO_DEFAULTS = { defaultBilling: false, defaultDelivery: false };
+
+/** An address as checkout's form sends it in parts, and as the order keeps it. */
+const TYPED = {
+  company: "Patel Fabrication",
+  line1: "7 Anvil Court",
+  town: "Derby",
+  postcode: "de1 1ab",
+  country: "GB",
+  name: "Noor Patel",
+};
+const ANVIL_COURT = { ...TYPED, line2: null, postcode: "DE1 1AB" };
+const LEDGER_STREET_TYPED = {
+  "billing.name": "Accounts Payable",
+  "billing.line1": "1 Ledger Street",
+  "billing.town": "Leeds",
+  "billing.postcode": "ls14ab",
+  "billing.country": "GB",
+};
+const LEDGER_STREET = {
+  name: "Accounts Payable",
+  company: null,
+  line1: "1 Ledger Street",
+  line2: null,
+  town: "Leeds",
+  postcode: "LS1 4AB",
+  country: "GB",
+};
+
+async function checkoutShown(cookie: string) {
+  const shown = await call(checkoutPage.loader, getRequest("/checkout", { cookie }));
+  return shown.data as Awaited<ReturnType<typeof checkoutPage.loader>>;
+}
+
+/** Checkout's own fields, without an address. */
+function formOf(loaded: Awaited<ReturnType<typeof checkoutShown>>) {
+  return {
+    phone: "+44 1332 496 000",
+    checkoutToken: loaded.checkoutToken,
+    expectedTotal: String(loaded.bill.totals.totalCents),
+  };
+}
 
 describe("addresses", () => {
   test("UK postcodes are read as people type them and refused when they are not one", () => {
@@ -198,28 +240,169 @@ describe("checkout with the address book", () => {
       .executeTakeFirstOrThrow();
     expect(invoice.billing_address).toBe(order.billing_address);
     expect(invoice.delivery_address).toBe(order.address);
+    // The chosen addresses in their parts too: an e-invoice names the buyer's postcode and country.
+    expect(JSON.parse(order.delivery_parts!)).toMatchObject({
+      line1: "4 Forge Lane",
+      postcode: "S3 8RA",
+      country: "GB",
+    });
+    expect(JSON.parse(invoice.billing_parts!)).toMatchObject({
+      name: "Accounts Payable",
+      town: "Leeds",
+      country: "GB",
+    });
   });
 
-  test("with no address chosen, the typed one is needed", async () => {
+  test("with no address chosen, one is typed in its parts: each part missing is named beside its field", async () => {
     const { user, cookie } = await createSignedInUser();
     const part = await newItem({ quantity: 10 });
     await addLinesToCart(user.id, [{ itemId: part.id, quantity: 1 }]);
-    const shown = await call(checkoutPage.loader, getRequest("/checkout", { cookie }));
-    const loaded = shown.data as Awaited<ReturnType<typeof checkoutPage.loader>>;
+    const loaded = await checkoutShown(cookie);
     const refused = await call(
+      checkoutPage.action,
+      postRequest("/checkout", { ...formOf(loaded), country: "GB", postcode: "12345" }, { cookie }),
+    );
+    expect(refused.status).toBe(400);
+    expect(fieldErrors(refused)).toMatchObject({
+      name: ["Enter the name of whom it is for"],
+      line1: ["Enter the first line of the address"],
+      town: ["Enter a town or city"],
+    });
+    const notAPostcode = await call(
+      checkoutPage.action,
+      postRequest("/checkout", { ...formOf(loaded), ...TYPED, postcode: "12345" }, { cookie }),
+    );
+    expect(fieldErrors(notAPostcode).postcode).toEqual(["Enter a UK postcode such as S3 8RA"]);
+    const unknownCountry = await call(
+      checkoutPage.action,
+      postRequest("/checkout", { ...formOf(loaded), ...TYPED, country: "XX" }, { cookie }),
+    );
+    expect(fieldErrors(unknownCountry).country).toEqual(["Choose a country we deliver to"]);
+    expect(await db.selectFrom("orders").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(await listAddresses({ userId: user.id })).toEqual([]);
+  });
+
+  test("a first-time buyer's typed addresses go on the order, its invoice and credit note in their parts, and into their book as its defaults", async () => {
+    const { user, cookie } = await createSignedInUser({ displayName: "Noor Patel" });
+    const admin = await createSignedInUser({ role: "admin" });
+    const part = await newItem({ price_cents: 1000, quantity: 10 });
+    await addLinesToCart(user.id, [{ itemId: part.id, quantity: 2 }]);
+    const loaded = await checkoutShown(cookie);
+    // The page starts the address with the buyer's name and the shop's own country.
+    expect(loaded.addressBook.options).toEqual([]);
+    expect(loaded.newAddress).toMatchObject({ name: "Noor Patel", country: "GB" });
+
+    const billingRefused = await call(
       checkoutPage.action,
       postRequest(
         "/checkout",
-        {
-          phone: "+44 114 496 0100",
-          checkoutToken: loaded.checkoutToken,
-          expectedTotal: String(loaded.bill.totals.totalCents),
-        },
+        { ...formOf(loaded), ...TYPED, "billing.name": "Accounts Payable", "billing.country": "GB" },
         { cookie },
       ),
     );
-    expect(refused.status).toBe(400);
-    expect(fieldErrors(refused).address).toEqual(["Enter a shipping address"]);
+    expect(billingRefused.status).toBe(400);
+    expect(fieldErrors(billingRefused)).toMatchObject({
+      "billing.line1": ["Enter the first line of the address"],
+      "billing.town": ["Enter a town or city"],
+      "billing.postcode": ["Enter a postcode"],
+    });
+
+    const placed = await call(
+      checkoutPage.action,
+      postRequest("/checkout", { ...formOf(loaded), ...TYPED, ...LEDGER_STREET_TYPED }, { cookie }),
+    );
+    expect(placed.status).toBe(302);
+    const orderId = Number(/(\d+)$/.exec(placed.headers.get("Location")!)![1]);
+    const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+    expect(order.address).toBe("Noor Patel, Patel Fabrication, 7 Anvil Court, Derby DE1 1AB, United Kingdom");
+    expect(order.billing_address).toBe("Accounts Payable, 1 Ledger Street, Leeds LS1 4AB, United Kingdom");
+    expect(JSON.parse(order.delivery_parts!)).toEqual(ANVIL_COURT);
+    expect(JSON.parse(order.billing_parts!)).toEqual(LEDGER_STREET);
+
+    const book = await listAddresses({ userId: user.id });
+    expect(book.map((address) => [address.line1, address.default_delivery, address.default_billing])).toEqual([
+      ["7 Anvil Court", 1, 0],
+      ["1 Ledger Street", 0, 1],
+    ]);
+    expect(book[0].phone).toBe("+44 1332 496 000");
+
+    const shipped = await shipReadyParts(orderId, TEST_SHIPMENT);
+    if (!shipped.ok) throw new Error(shipped.reason);
+    const invoice = await db
+      .selectFrom("invoices")
+      .selectAll()
+      .where("id", "=", shipped.invoice.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(invoice.billing_parts!)).toEqual(LEDGER_STREET);
+    const [line] = await db.selectFrom("order_lines").select("id").where("order_id", "=", orderId).execute();
+    const returned = await call(
+      manageOrderPage.action,
+      postRequest(
+        `/dashboard/manage-order/${orderId}`,
+        { intent: "return", orderId: String(orderId), lineId: String(line.id), quantity: "1", reason: "Spare" },
+        { cookie: admin.cookie },
+      ),
+      { id: String(orderId) },
+    );
+    expect(returned.status).toBe(302);
+    const creditNote = await db
+      .selectFrom("invoices")
+      .selectAll()
+      .where("credits_invoice_id", "=", invoice.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(creditNote.billing_parts!)).toEqual(LEDGER_STREET);
+
+    // The next checkout offers the kept addresses, chosen by default; typing them again adds nothing.
+    await addLinesToCart(user.id, [{ itemId: part.id, quantity: 1 }]);
+    const again = await checkoutShown(cookie);
+    expect(again.addressBook.defaultDeliveryId).toBe(book[0].id);
+    expect(again.addressBook.defaultBillingId).toBe(book[1].id);
+    const typedAgain = await call(
+      checkoutPage.action,
+      postRequest("/checkout", { ...formOf(again), ...TYPED }, { cookie }),
+    );
+    expect(typedAgain.status).toBe(302);
+    expect(await listAddresses({ userId: user.id })).toHaveLength(2);
+  });
+
+  test("an invoice of an order that billed where it went names the delivery address's parts; a one-line address keeps none", async () => {
+    const { user, cookie } = await createSignedInUser({ displayName: "Noor Patel" });
+    const part = await newItem({ price_cents: 1000, quantity: 10 });
+    await addLinesToCart(user.id, [{ itemId: part.id, quantity: 1 }]);
+    const typed = await call(
+      checkoutPage.action,
+      postRequest("/checkout", { ...formOf(await checkoutShown(cookie)), ...TYPED }, { cookie }),
+    );
+    const typedOrderId = Number(/(\d+)$/.exec(typed.headers.get("Location")!)![1]);
+    const shipped = await shipReadyParts(typedOrderId, TEST_SHIPMENT);
+    if (!shipped.ok) throw new Error(shipped.reason);
+    const invoice = await db
+      .selectFrom("invoices")
+      .selectAll()
+      .where("id", "=", shipped.invoice.id)
+      .executeTakeFirstOrThrow();
+    expect(invoice.billing_address).toBe(invoice.delivery_address);
+    expect(JSON.parse(invoice.billing_parts!)).toEqual(ANVIL_COURT);
+
+    // A client that sends the address on one line (the form's field before) still orders; no parts are guessed.
+    const other = await createSignedInUser();
+    await addLinesToCart(other.user.id, [{ itemId: part.id, quantity: 1 }]);
+    const oneLine = await call(
+      checkoutPage.action,
+      postRequest(
+        "/checkout",
+        { ...formOf(await checkoutShown(other.cookie)), address: "12 Foundry Lane, Sheffield S3 8RA" },
+        { cookie: other.cookie },
+      ),
+    );
+    expect(oneLine.status).toBe(302);
+    const oneLineOrder = await db
+      .selectFrom("orders")
+      .selectAll()
+      .where("user_id", "=", other.user.id)
+      .executeTakeFirstOrThrow();
+    expect(oneLineOrder).toMatchObject({ address: "12 Foundry Lane, Sheffield S3 8RA", delivery_parts: null });
+    expect(await listAddresses({ userId: other.user.id })).toEqual([]);
   });
 });
 

@@ -2,14 +2,13 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 
 import { AppLink } from "~/components/app-link";
-import { CheckboxField, Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
+import { CheckboxField, Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { COUNTRIES, COUNTRY_CODES } from "~/lib/addresses";
 import type { SavedAddress } from "~/models/address.server";
 import { type AddressBookName, SaveAddressSchema } from "~/validation/address";
 import type { FormReply } from "~/web/form-action.server";
 
-const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: COUNTRIES[code] }));
+import { PostalAddressFields } from "./postal-address-fields";
 
 /** The address book's form: a new address, or the one being edited, one field per part of it. */
 export function AddressForm({
@@ -45,13 +44,7 @@ export function AddressForm({
     <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid max-w-2xl gap-3 md:grid-cols-2">
       {editing ? <input type="hidden" name="addressId" value={editing.id} /> : null}
       <input type="hidden" name="book" value={book} />
-      <Field label="Name" meta={fields.name} inputProps={{ autoComplete: "name" }} />
-      <Field label="Company (optional)" meta={fields.company} inputProps={{ autoComplete: "organization" }} />
-      <Field label="Address line 1" meta={fields.line1} inputProps={{ autoComplete: "address-line1" }} />
-      <Field label="Address line 2 (optional)" meta={fields.line2} inputProps={{ autoComplete: "address-line2" }} />
-      <Field label="Town or city" meta={fields.town} inputProps={{ autoComplete: "address-level2" }} />
-      <Field label="Postcode" meta={fields.postcode} inputProps={{ autoComplete: "postal-code" }} />
-      <SelectField label="Country" meta={fields.country} options={COUNTRY_OPTIONS} placeholder="Choose a country…" />
+      <PostalAddressFields fields={fields} />
       <Field label="Phone (optional)" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
       <CheckboxField label="Default billing address" meta={fields.defaultBilling} />
       <CheckboxField label="Default delivery address" meta={fields.defaultDelivery} />

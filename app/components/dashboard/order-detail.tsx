@@ -144,6 +144,14 @@ export function OrderDetailView({
             {customer}
             <dt className="text-slate-600">Address</dt>
             <dd className="break-words">{order.address}</dd>
+            {order.billing_address ? (
+              <>
+                <dt className="text-slate-600">Invoice to</dt>
+                <dd className="break-words" data-testid="billing-address">
+                  {order.billing_address}
+                </dd>
+              </>
+            ) : null}
             <dt className="text-slate-600">Phone</dt>
             <dd>{order.phone}</dd>
             <dt className="text-slate-600">Purchase order</dt>

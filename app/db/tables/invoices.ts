@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 import type { InvoiceKind } from "~/lib/invoices";
 
@@ -27,6 +27,8 @@ export interface InvoicesTable {
   customer_name: string;
   customer_email: string;
   billing_address: string;
+  /** The billed address in its parts (PostalAddress as JSON), when the order had them (migration 0042). */
+  billing_parts: ColumnType<string | null, string | null | undefined, string | null>;
   delivery_address: string;
   po_number: string | null;
   /** STORE_VAT_NUMBER when it was issued. */

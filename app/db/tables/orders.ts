@@ -20,6 +20,9 @@ export interface OrdersTable {
   total_cents: number;
   /** The checkout form's one-time token or the API's Idempotency-Key: unique per customer. */
   checkout_token: string | null;
+  /** The delivery and billing addresses in their parts (PostalAddress as JSON), when given so (migration 0042). */
+  delivery_parts: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_parts: ColumnType<string | null, string | null | undefined, string | null>;
   /** For an API order with an Idempotency-Key: the SHA-256 of the request it was made for (migration 0041). */
   request_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** Whom it bills, as printed when it was placed (the address book's choice); null: the delivery address. */
