@@ -1,4 +1,4 @@
 // Used by `npm run dev`: the same database preparation `npm start` does.
 import { prepareDatabase } from "./lib/database.mjs";
 
-prepareDatabase();
+prepareDatabase(process.env, { demoAsConfigured: true });

@@ -29,7 +29,7 @@ if (process.argv.includes("--cluster") && !process.env.WEB_CONCURRENCY) {
 
 ensureDependencies();
 const config = await checkedConfig({ ...process.env, NODE_ENV: "production" });
-prepareDatabase();
+prepareDatabase(process.env, { demoAsConfigured: true });
 ensureBuild();
 
 const { port, storeName, webConcurrency } = config;

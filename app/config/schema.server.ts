@@ -51,6 +51,9 @@ function trustProxySetting(raw: string): boolean | number | string {
   return raw;
 }
 
+/** The admin password of the demo (and of .env.example): a shop that faces the internet sets its own. */
+export const DEMO_ADMIN_PASSWORD = "change-me-admin";
+
 /** Each variable's schema, from the text as written to the value in the code's units; unset means its default. */
 export const VARIABLES = {
   NODE_ENV: optional(oneOf(["development", "production", "test"])),
@@ -96,7 +99,13 @@ export const VARIABLES = {
 
   ADMIN_EMAIL: withDefault(email(), "admin@example.com"),
   // Documented in .env.example; change it (or set ADMIN_PASSWORD) on any shop that faces the internet.
-  ADMIN_PASSWORD: withDefault(text(), "change-me-admin"),
+  ADMIN_PASSWORD: withDefault(text(), DEMO_ADMIN_PASSWORD),
+  /**
+   * The demo's history (scripts/seed/demo-history.ts) on `npm start` into an empty database: `1`
+   * yes, `0` no; unset, only while ADMIN_PASSWORD is the demo's own (a shop that faces the internet
+   * has its own, so never gets it unasked).
+   */
+  DEMO_DATA: optional(oneOf(["0", "1"])),
 
   GOOGLE_CLIENT_ID: optional(text()),
   GOOGLE_CLIENT_SECRET: optional(text()),
@@ -183,6 +192,7 @@ function toConfig(env: z.output<typeof variables>, refuse: (variable: VariableNa
     dispatch: { cutoff: env.ORDER_CUTOFF, timeZone: env.STORE_TIMEZONE },
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
+    demoHistory: env.DEMO_DATA === undefined ? env.ADMIN_PASSWORD === DEMO_ADMIN_PASSWORD : env.DEMO_DATA === "1",
 
     /** Google sign-in, when both its client id and secret are set. */
     google:

@@ -115,6 +115,15 @@ describe("the documents list the schema's variables", () => {
     ]);
   });
 
+  test("the demo's history: asked for by DEMO_DATA, else only while the admin password is the demo's", () => {
+    expect(parseEnvironment({}).demoHistory).toBe(true);
+    expect(parseEnvironment({ ADMIN_PASSWORD: "change-me-admin" }).demoHistory).toBe(true);
+    expect(parseEnvironment({ ADMIN_PASSWORD: "a-shop-of-its-own" }).demoHistory).toBe(false);
+    expect(parseEnvironment({ ADMIN_PASSWORD: "a-shop-of-its-own", DEMO_DATA: "1" }).demoHistory).toBe(true);
+    expect(parseEnvironment({ DEMO_DATA: "0" }).demoHistory).toBe(false);
+    expect(problemsWith({ DEMO_DATA: "yes" })).toEqual([expect.stringMatching(/^DEMO_DATA/)]);
+  });
+
   test(".env.example's values are all accepted, in production too", () => {
     expect(problemsWith({ ...exampleValues(), NODE_ENV: "production" })).toBeNull();
   });
