@@ -13,6 +13,7 @@ import { createUser } from "../../app/models/user.server";
 import { placeOrder } from "../../app/services/checkout.server";
 import { changeOrderStatus, returnShippedUnits, shipReadyParts } from "../../app/services/order-status.server";
 import { requestQuote, sendQuote } from "../../app/services/quotes.server";
+import { adjustStockAndFill } from "../../app/services/stock-arrivals.server";
 
 // The demo's history (issue 48): a few weeks of a small shop's trade, so that a first `npm start`
 // opens on orders in every state, a backorder waiting, a quote sent, a company with a buyer and an
@@ -102,6 +103,18 @@ export async function seedDemoHistory({ today = new Date() }: { today?: Date } =
     // The buyer orders up to £150 at a time without asking; more waits for the approver.
     await history.join(company.companyId, DEMO_ACCOUNTS.buyer.email, "buyer", 15_000);
     await saveAddress({ companyId: company.companyId }, undefined, { ...WHARF_ROAD, phone: null }, BOTH_DEFAULTS);
+
+    // Three weeks back a delivery came in for most of what the catalog holds none of; the rest is made
+    // to order (its lead time shows), and the bearing the company orders below is short again.
+    at(29, 8);
+    for (const itemId of await partsToRestock()) {
+      const received = await adjustStockAndFill(itemId, {
+        change: 40,
+        reason: "Received: supplier delivery",
+        userId: null,
+      });
+      if (!received.ok) throw new Error(`demo stock: ${received.reason}`);
+    }
 
     // Four weeks ago: a customer's order, shipped and delivered; one bearing came back a week later.
     at(27, 10);
@@ -204,6 +217,18 @@ export async function seedDemoHistory({ today = new Date() }: { today?: Date } =
 }
 
 /** The parts of the demo catalog its history trades in. */
+/** The parts at no stock in the demo catalog, all but the last three and the demo's backordered bearing. */
+async function partsToRestock(): Promise<number[]> {
+  const empty = await db
+    .selectFrom("items")
+    .select("id")
+    .where("quantity", "=", 0)
+    .where("part_number", "!=", "GW-BB-6305-2RS")
+    .orderBy("id")
+    .execute();
+  return empty.slice(0, -3).map((item) => item.id);
+}
+
 const DEMO_PARTS = [
   "GW-BB-6204-2RS",
   "GW-BB-608-2RS",

@@ -62,8 +62,8 @@ describe("the demo's history", () => {
       .execute();
     expect(waiting).toEqual([{ part_number: "GW-BB-6305-2RS", waiting: 6, status: "partly shipped" }]);
 
-    // Stock plus what order lines hold is what the catalog started with (nothing arrived, the
-    // returned bearing was damaged); every line's units are allocated, waiting or cancelled.
+    // Stock plus what order lines hold is what the catalog started with and the delivery brought
+    // (the returned bearing was damaged); every line's units are allocated, waiting or cancelled.
     const lines = await db
       .selectFrom("order_lines")
       .select(["item_id", "quantity", "allocated", "waiting", "cancelled"])
@@ -71,11 +71,24 @@ describe("the demo's history", () => {
     expect(lines.filter((line) => line.allocated + line.waiting + line.cancelled !== line.quantity)).toEqual([]);
     const items = await db.selectFrom("items").select(["id", "part_number", "quantity"]).execute();
     const started = new Map(catalogParts.map((part) => [part.partNumber, part.quantity]));
+    const deliveries = await db
+      .selectFrom("stock_movements")
+      .select(["item_id", "change"])
+      .where("reason", "=", "Received: supplier delivery")
+      .execute();
+    const received = new Map(deliveries.map((movement) => [movement.item_id, movement.change]));
     const broken = items.filter((item) => {
       const held = lines.filter((line) => line.item_id === item.id).reduce((sum, line) => sum + line.allocated, 0);
-      return item.quantity + held !== started.get(item.part_number);
+      return item.quantity + held !== started.get(item.part_number)! + (received.get(item.id) ?? 0);
     });
     expect(broken).toEqual([]);
+
+    // The catalog's parts at no stock were mostly restocked: three are made to order, and the bearing waits.
+    const emptyAtStart = catalogParts.filter((part) => part.quantity === 0).length;
+    expect(deliveries).toHaveLength(emptyAtStart - 4);
+    const empty = items.filter((item) => item.quantity === 0).map((item) => item.part_number);
+    expect(empty).toContain("GW-BB-6305-2RS");
+    expect(empty).toHaveLength(4);
   });
 
   test("a company with an admin, an approver and a buyer, whose order over their limit waits for approval", async () => {
