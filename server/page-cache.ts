@@ -22,6 +22,8 @@ export type CachedPage = {
   /** The body compressed per encoding, made on first use. */
   encoded: Map<"br" | "gzip", Buffer>;
   storedAt: number;
+  /** The public version read before the page was rendered (unknown when it could not be read). */
+  version?: string;
 };
 
 export type Lookup = { page: CachedPage; fresh: boolean } | undefined;
@@ -38,12 +40,6 @@ export class PageCache {
   private readonly renders = new Map<string, Promise<CachedPage | null>>();
   /** Moves on with every clear, so a render that started before a write never stores its result. */
   private generation = 0;
-  /**
-   * A public version every entry shows every change of: read before the last clear, or before the
-   * first entry was rendered (so the first write after a start empties nothing when it changed
-   * nothing public). Unknown until then.
-   */
-  private shownVersion: string | undefined;
 
   constructor(
     readonly ttlMs: number,
@@ -85,13 +81,10 @@ export class PageCache {
    */
   async render(key: string, work: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
     const generation = this.generation;
-    const running = this.versionBeforeFirstEntry().then(async (version) => {
+    const running = this.currentVersion().then(async (version) => {
       const page = await work();
-      if (page && generation === this.generation) {
-        this.entries.set(key, page);
-        // Read before this page was rendered: the page shows every change up to it.
-        if (this.shownVersion === undefined && version !== undefined) this.shownVersion = version;
-      }
+      // Read before the page was rendered: the page shows every change up to it.
+      if (page && generation === this.generation) this.entries.set(key, { ...page, version });
       return page;
     });
     this.renders.set(key, running);
@@ -102,28 +95,27 @@ export class PageCache {
     }
   }
 
-  /**
-   * While no version is known, the one read before a page is rendered; the page then shows it.
-   * Once known, nothing is read: a page from a warm cache costs no database read.
-   */
-  private async versionBeforeFirstEntry() {
-    if (this.shownVersion !== undefined || !this.readVersion) return undefined;
-    return this.readVersion().catch(() => undefined);
+  private async currentVersion() {
+    return this.readVersion?.().catch(() => undefined);
   }
 
   /**
    * Called after a successful write through this process, before its answer goes out, with the
-   * public version's reader (app/models/public-version.server.ts). When the version is what it was
-   * at the last clear, nothing anonymous pages show has committed since: the write, whatever it
-   * was, is in every entry already. Otherwise (or when it cannot be read) the cache is emptied, so
-   * the write shows on the next page. Only writes pay for the read, never a page from the cache.
+   * public version's reader (app/models/public-version.server.ts). An entry rendered at the version
+   * there is now shows every change anonymous pages show, the write's included, and stays; the
+   * others go (all of them when the version cannot be read), so the write shows on the next page.
+   * Changes committed by other processes move the version too: entries rendered before them go,
+   * those rendered since stay. Only writes and renders pay for the read, never a page from the cache.
    */
   async afterWrite(readPublicVersion: () => Promise<string>) {
     if (!this.enabled) return;
     const version = await readPublicVersion().catch(() => undefined);
-    if (version !== undefined && version === this.shownVersion) return;
-    this.clear();
-    this.shownVersion = version;
+    const stale = [...this.entries.entries()].filter(([, page]) => version === undefined || page.version !== version);
+    if (!stale.length && !this.renders.size) return;
+    // Renders under way may have read the version before the write: they do not store.
+    this.generation += 1;
+    this.renders.clear();
+    for (const [key] of stale) this.entries.delete(key);
   }
 
   /** Empties the cache at once: entries, and renders under way, which will not store their result. */
