@@ -38,3 +38,9 @@ export function catalogHref(basePath: string, query: CatalogLink) {
   const search = catalogSearchParams(query).toString();
   return search ? `${basePath}?${search}` : basePath;
 }
+
+/**
+ * The longest search the catalog reads: longer is not a part number, a name or a measurement. Here,
+ * beside the links, so the catalog page's component names it without bringing zod to the browser.
+ */
+export const MAX_SEARCH_LENGTH = 100;

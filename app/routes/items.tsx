@@ -4,12 +4,11 @@ import { useLoaderData } from "@remix-run/react";
 import { CatalogFilters, ItemSearch, Pagination, SortForm } from "~/components/catalog-controls";
 import { ItemGrid } from "~/components/item-card";
 import { NothingFound, ResultCount } from "~/components/search-outcome";
-import { catalogHref } from "~/lib/catalog-links";
+import { catalogHref, MAX_SEARCH_LENGTH } from "~/lib/catalog-links";
 import { browseCatalog, closestCategories } from "~/models/catalog";
 import { withMainPictures } from "~/models/media-reads.server";
 import {
   MAX_CATALOG_PAGE,
-  MAX_SEARCH_LENGTH,
   parseCatalogQuery,
   refusalOfCatalogUrl,
   searchTooLong,

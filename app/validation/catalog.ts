@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { CATALOG_SORT_OPTIONS, type CatalogSort } from "~/lib/catalog-links";
+import { CATALOG_SORT_OPTIONS, type CatalogSort, MAX_SEARCH_LENGTH } from "~/lib/catalog-links";
 
 /**
  * The most spec values a catalog URL may choose: more than a buyer ticks (a category lists at most 30
@@ -28,8 +28,7 @@ export function refusalOfCatalogUrl(searchParams: URLSearchParams): string | nul
   return null;
 }
 
-/** The longest search the catalog reads: longer is not a part number, a name or a measurement. */
-export const MAX_SEARCH_LENGTH = 100;
+export { MAX_SEARCH_LENGTH };
 
 /** A search as the API reads it: longer than the limit is a 400 naming it, never a silent "everything". */
 export const strictSearchText = z
