@@ -8,7 +8,6 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { hasGuestCartCookie } from "~/auth/guest-cart.server";
-import { closeRateLimiters } from "~/auth/rate-limit.server";
 import { hasSessionCookie } from "~/auth/session.server";
 import { NonceContext } from "~/components/nonce";
 import { db } from "~/db/db.server";
@@ -18,6 +17,7 @@ import { startCatalogImportRunner, stopCatalogImportRunner } from "~/services/ca
 import { startApprovalSweeper, stopApprovalSweeper } from "~/services/companies.server";
 import { messageAttachments } from "~/services/mail-attachments.server";
 import { preloadCommonPasswords } from "~/validation/password-policy.server";
+import { closeRateLimiters } from "~/web/rate-limit.server";
 import { refusalPage } from "~/web/refusal-page.server";
 import { securityHeaders } from "~/web/security-headers.server";
 

@@ -12,10 +12,11 @@ export const MAY_IMPORT = {
   documents: ["lib", "config", "content", "models"],
   mail: ["lib", "config", "db"],
   services: ["lib", "validation", "config", "content", "db", "models", "documents", "mail"],
-  // The web edge: guards, the form pipeline, the JSON API's shared parts. The rate limiter keeps its
-  // counts through its own database client, so auth reaches db.
+  // The web edge. web is request and reply glue (cookies, flash messages, headers, the form pipeline,
+  // rate limits, whose counts go through their own database client); auth, above it, is who asks
+  // (sessions, guards, recovery), and uses that glue. No two folders may import each other.
+  web: ["lib", "validation", "config", "content", "db", "models", "services"],
   auth: ["lib", "validation", "config", "db", "models", "services", "web"],
-  web: ["lib", "validation", "config", "content", "models", "services", "auth"],
   api: ["lib", "validation", "config", "models", "services", "auth", "web"],
   // Components run in the browser too: values only from pure layers; types from anywhere below routes.
   components: ["lib", "validation", "content"],

@@ -183,7 +183,7 @@ export const CREDENTIAL_REFUSAL_DELAY_MS = 1000;
  * cheap 429 here. A person signs in once at a time; a flood of concurrent guesses would otherwise
  * queue full page renders and password hashes in front of everyone else's pages. The 429 comes
  * after a pause (a tarpit): answered at once, a flooding client just asks again, thousands of times a
- * second. The rate limits in app/auth/rate-limit.server.ts still count every attempt that gets through.
+ * second. The rate limits in app/web/rate-limit.server.ts still count every attempt that gets through.
  */
 export function credentialPostsInFlight(
   paths = CREDENTIAL_PATHS,

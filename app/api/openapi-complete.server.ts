@@ -36,7 +36,7 @@ const OPERATION_IDS: Record<string, string> = {
   "get /api/openapi.json": "getOpenApiDocument",
 };
 
-/** Calls that take a rate-limit point (app/auth/rate-limit.server.ts). */
+/** Calls that take a rate-limit point (app/web/rate-limit.server.ts). */
 const RATE_LIMITED = new Set(["post /api/review", "post /api/order", "post /api/quote/{id}/accept"]);
 
 /** Reads that carry an ETag and answer 304 to an If-None-Match that holds it. */

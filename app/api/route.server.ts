@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 
-import { type LimitKey, rateLimitHeaders, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
 import { hasSessionCookie } from "~/auth/session.server";
+import { type LimitKey, rateLimitHeaders, takePoints, tooManyAttemptsMessage } from "~/web/rate-limit.server";
 import { MAX_FORM_BYTES, readCappedBody, requireSameOrigin } from "~/web/request.server";
 
 import { type ApiCaller, authenticateApiCall, keyNeeded, requireAdminCaller, requireCaller } from "./auth.server";

@@ -129,7 +129,7 @@ export function inTransaction<T>(executor: Executor, work: (trx: Transaction<Dat
  * Kysely transaction that is open on the main one. That handle does not wait for a lock (busy
  * timeout 0): better-sqlite3 waits synchronously, which would stop this process's event loop, and
  * with it the transaction of this very process that holds the lock, until the wait ran out. The
- * limiter's caller waits instead, between tries (`withLockRetry` in app/auth/rate-limit.server.ts).
+ * limiter's caller waits instead, between tries (`withLockRetry` in app/web/rate-limit.server.ts).
  */
 export function createRawClient(url: string = config().databaseUrl) {
   if (dialectOf(url) === "postgres") {

@@ -13,12 +13,12 @@ import {
 } from "~/api/route.server";
 import { IdempotencyKeySchema, OrderBodySchema, OrderListQuerySchema } from "~/api/schemas.server";
 import { toApiOrder, toApiRefusal } from "~/api/shapes.server";
-import { orderingLimits } from "~/auth/rate-limit.server";
 import { partNumberKey } from "~/lib/part-number";
 import { itemsByPartNumber } from "~/models/cart.server";
 import { getOrder, linesOfOrders, listOrdersPage } from "~/models/order.server";
 import { placeOrder } from "~/services/checkout.server";
 import { creditRefusalText } from "~/web/checkout-replies.server";
+import { orderingLimits } from "~/web/rate-limit.server";
 
 // POST /api/order places an order through the same checkout transaction as the pages; GET lists them.
 // (The original ordered with PUT /item/{id} and a new quantity: a client never writes stock here.)

@@ -1,12 +1,12 @@
 import { ApiError, apiJson, apiRoute, parseWith, readJsonBody, requirePoints } from "~/api/route.server";
 import { QuoteAcceptBodySchema } from "~/api/schemas.server";
 import { toApiOrder, toApiQuote } from "~/api/shapes.server";
-import { orderingLimits } from "~/auth/rate-limit.server";
 import { getOrder } from "~/models/order.server";
 import { getQuote } from "~/models/quote.server";
 import { acceptQuote } from "~/services/quotes.server";
 import { parseId } from "~/validation/common";
 import { acceptRefusal } from "~/web/quote-replies.server";
+import { orderingLimits } from "~/web/rate-limit.server";
 
 // POST /api/quote/:id/accept: the buyer accepts their quote, and the order is placed at its prices
 // through the same transaction as every order: once per quote, only while it is valid.

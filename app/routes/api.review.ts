@@ -10,8 +10,8 @@ import {
 } from "~/api/route.server";
 import { ReviewBodySchema, ReviewListQuerySchema } from "~/api/schemas.server";
 import { toApiReview } from "~/api/shapes.server";
-import { limitsFor } from "~/auth/rate-limit.server";
 import { createReview, listReviews } from "~/models/review.server";
+import { limitsFor } from "~/web/rate-limit.server";
 
 // GET /api/review (everyone, newest first) and POST /api/review (signed in): the original /review calls.
 const handleApiCall = apiRoute({

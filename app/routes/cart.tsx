@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { cartCookieFor, cartHolder, cartOwnerOf } from "~/auth/permissions.server";
-import { newGuestCartLimits, orderingLimits } from "~/auth/rate-limit.server";
 import { AppLink } from "~/components/app-link";
 import { BillLines, BillTotals, ShippingHint, usePricingRules } from "~/components/bill";
 import { QuantityForm, RemoveForm, usePendingRemovals } from "~/components/cart-line-forms";
@@ -23,6 +22,7 @@ import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 import { saveListReply } from "~/web/parts-list-replies.server";
 import { requestQuoteReply } from "~/web/quote-replies.server";
+import { newGuestCartLimits, orderingLimits } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Cart")];
 

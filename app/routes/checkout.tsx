@@ -5,7 +5,6 @@ import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
-import { orderingLimits } from "~/auth/rate-limit.server";
 import { PostalAddressFields } from "~/components/addresses/postal-address-fields";
 import { AppLink } from "~/components/app-link";
 import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
@@ -32,6 +31,7 @@ import { billOfDispatch } from "~/web/dispatch.server";
 import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
+import { orderingLimits } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Checkout")];
 

@@ -2,7 +2,6 @@ import { getFormProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
-import { limitsFor } from "~/auth/rate-limit.server";
 import { Field, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { company } from "~/content/company";
@@ -12,6 +11,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { anyone, formAction } from "~/web/form-action.server";
 import { cacheablePageHeaders } from "~/web/headers";
 import { pageTitle, storeNameOf } from "~/web/meta";
+import { limitsFor } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Contact"),

@@ -3,7 +3,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
-import { limitsFor } from "~/auth/rate-limit.server";
 import { Field, FormErrors, SelectField, StatusButton, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { createReview } from "~/models/review.server";
@@ -12,6 +11,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
+import { limitsFor } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Add a Review")];
 

@@ -3,7 +3,6 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUserWithCompany } from "~/auth/company.server";
 import { requireUser } from "~/auth/permissions.server";
-import { orderingLimits } from "~/auth/rate-limit.server";
 import { ConfirmPanel } from "~/components/confirm-action";
 import { CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
 import { orderSummary, OrderTable } from "~/components/dashboard/order-table";
@@ -16,6 +15,7 @@ import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 import { cancelOwnOrder } from "~/web/order-replies.server";
+import { orderingLimits } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "My Orders")];
 

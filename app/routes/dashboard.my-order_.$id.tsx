@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUserWithCompany } from "~/auth/company.server";
-import { orderingLimits } from "~/auth/rate-limit.server";
 import { AppLink } from "~/components/app-link";
 import { ConfirmPanel } from "~/components/confirm-action";
 import { CancelLinePanel, CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
@@ -22,6 +21,7 @@ import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 import { cancelLineReply, cancelOwnOrder, lineCancellationOf } from "~/web/order-replies.server";
+import { orderingLimits } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   pageTitle(matches, data ? `Order #${data.order.id}` : "Order"),

@@ -2,7 +2,6 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUserWithCompany } from "~/auth/company.server";
-import { orderingLimits } from "~/auth/rate-limit.server";
 import { AppLink } from "~/components/app-link";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { ReplyErrors } from "~/components/forms";
@@ -20,6 +19,7 @@ import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 import { acceptRefusal, closeQuoteReply, QUOTE_NOT_FOUND, quoteAcceptedRedirect } from "~/web/quote-replies.server";
+import { orderingLimits } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   pageTitle(matches, data ? `Quote ${data.quote.number}` : "Quote"),

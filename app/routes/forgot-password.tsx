@@ -2,7 +2,6 @@ import { getFormProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 
-import { limitsFor } from "~/auth/rate-limit.server";
 import { AppLink } from "~/components/app-link";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
@@ -11,6 +10,7 @@ import { ForgotPasswordSchema } from "~/validation/auth";
 import { accept, anyone, formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
+import { limitsFor } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Forgot password"),

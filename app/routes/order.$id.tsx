@@ -5,7 +5,6 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
-import { orderingLimits } from "~/auth/rate-limit.server";
 import { BillTotals, usePricingRules } from "~/components/bill";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { PriceBreakTable } from "~/components/price-breaks";
@@ -24,6 +23,7 @@ import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 import { requireItemFromParams } from "~/web/params.server";
+import { orderingLimits } from "~/web/rate-limit.server";
 
 const NO_SUCH_PART = "This part does not exist.";
 

@@ -2,7 +2,6 @@ import { getFormProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
-import { passwordPostLimits } from "~/auth/rate-limit.server";
 import { createUserSession } from "~/auth/session.server";
 import { AppLink } from "~/components/app-link";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
@@ -16,6 +15,7 @@ import { passwordProblem } from "~/validation/password-policy.server";
 import { anyone, formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
+import { passwordPostLimits } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Choose a new password"),

@@ -5,7 +5,6 @@ import { AuthorizationError } from "remix-auth";
 
 import { authenticator, isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireSignedOut } from "~/auth/permissions.server";
-import { signInLimits } from "~/auth/rate-limit.server";
 import { createUserSession } from "~/auth/session.server";
 import { AppLink } from "~/components/app-link";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
@@ -18,6 +17,7 @@ import { SignInSchema } from "~/validation/auth";
 import { anyone, formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
+import { signInLimits } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Sign in"),

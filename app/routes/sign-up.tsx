@@ -4,7 +4,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireSignedOut } from "~/auth/permissions.server";
-import { limitsFor } from "~/auth/rate-limit.server";
 import { createUserSession } from "~/auth/session.server";
 import { AppLink } from "~/components/app-link";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
@@ -20,6 +19,7 @@ import { passwordProblem } from "~/validation/password-policy.server";
 import { anyone, formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
+import { limitsFor } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Create an account"),

@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { recoveredMessage } from "~/auth/account-recovery.server";
 import { requireUser } from "~/auth/permissions.server";
-import { limitsFor } from "~/auth/rate-limit.server";
 import { getCurrentUser } from "~/auth/session.server";
 import { AppLink } from "~/components/app-link";
 import { StatusButton } from "~/components/forms";
@@ -14,6 +13,7 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, type FormReply, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
+import { limitsFor } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "Confirm your email address"),

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type AppLoadContext, data, type TypedResponse } from "@remix-run/node";
 import { z } from "zod";
 
-import { type LimitKey, refundPoints, takePoints, tooManyAttemptsMessage } from "~/auth/rate-limit.server";
+import { type LimitKey, refundPoints, takePoints, tooManyAttemptsMessage } from "~/web/rate-limit.server";
 import { readForm, RequestRefused } from "~/web/request.server";
 import { discardUploads } from "~/web/upload-form.server";
 

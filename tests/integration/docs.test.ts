@@ -19,7 +19,7 @@ const docs = ["README.md", ...[...index.files].filter((file) => file.startsWith(
 const EXEMPT: Record<string, string[]> = {
   // Superseded decisions describe the code they were about.
   "docs/decisions/0003-session-holds-a-pointer.md": ["app/auth/guards.server.ts"],
-  "docs/decisions/0008-per-ip-limits-need-a-trusted-proxy.md": ["clientIp() in app/auth/rate-limit.server.ts"],
+  "docs/decisions/0008-per-ip-limits-need-a-trusted-proxy.md": ["clientIp() in app/web/rate-limit.server.ts"],
   // The decision is that these files do not exist.
   "docs/decisions/0014-no-remix-config.md": ["remix.config.js", "react-router.config.ts"],
   "docs/decisions/README.md": ["remix.config.js"],

@@ -57,6 +57,19 @@ describe("the lint's layer rules", () => {
     expect(errors.join()).toContain("~/folder/");
   });
 
+  test("no two folders may import each other: the table is an order, lowest first", () => {
+    const may = MAY_IMPORT as Record<string, readonly string[]>;
+    const pairs = APP_FOLDERS.flatMap((folder) =>
+      may[folder]!.filter((other) => may[other]?.includes(folder)).map((other) => `${folder} ↔ ${other}`),
+    );
+    expect(pairs).toEqual([]);
+    // Each folder sits above everything it may import: the table's own order says so.
+    const misplaced = APP_FOLDERS.filter((folder, position) =>
+      may[folder]!.some((other) => APP_FOLDERS.indexOf(other) > position),
+    );
+    expect(misplaced).toEqual([]);
+  });
+
   test("what each layer may import is allowed", async () => {
     for (const folder of APP_FOLDERS) {
       for (const allowed of MAY_IMPORT[folder as keyof typeof MAY_IMPORT]) {

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 
 import { describe, expect, test } from "vitest";
 
-import { takePoints } from "~/auth/rate-limit.server";
 import { db } from "~/db/db.server";
 import * as apiOrders from "~/routes/api.order";
 import * as contact from "~/routes/contact";
@@ -14,6 +13,7 @@ import * as myProfile from "~/routes/dashboard.my-profile";
 import * as orderPage from "~/routes/order.$id";
 import * as signIn from "~/routes/sign-in";
 import * as signUp from "~/routes/sign-up";
+import { takePoints } from "~/web/rate-limit.server";
 
 import { apiRequest, callApi } from "../support/api";
 import { newItem } from "../support/builders";

@@ -17,7 +17,7 @@ if (!template) {
 }
 
 afterAll(async () => {
-  const { closeRateLimiters } = await import("~/auth/rate-limit.server");
+  const { closeRateLimiters } = await import("~/web/rate-limit.server");
   await closeRateLimiters();
   await db.destroy();
   delete (globalThis as { storefrontDb?: unknown }).storefrontDb;

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * The store behind the sign-in and sign-up rate limits (app/auth/rate-limit.server.ts), in the
+ * The store behind the sign-in and sign-up rate limits (app/web/rate-limit.server.ts), in the
  * application's own database so every app process shares one count. The columns are the ones
  * rate-limiter-flexible's SQLite and PostgreSQL stores expect.
  */
