@@ -18,6 +18,9 @@ export const MAY_IMPORT = {
   web: ["lib", "validation", "config", "content", "db", "models", "services"],
   auth: ["lib", "validation", "config", "db", "models", "services", "web"],
   api: ["lib", "validation", "config", "models", "services", "auth", "web"],
+  // What a feature's pages answer, shared by its routes: refusals in words and statuses, the wording
+  // of dispatch dates, a product's structured data, the sitemap. Replies used by one route live in it.
+  replies: ["lib", "validation", "config", "content", "models", "services", "web", "auth"],
   // Components run in the browser too: values only from pure layers; types from anywhere below routes.
   components: ["lib", "validation", "content"],
   routes: [
@@ -32,6 +35,7 @@ export const MAY_IMPORT = {
     "auth",
     "web",
     "api",
+    "replies",
     "components",
   ],
 };

@@ -8,7 +8,7 @@ import { ReviewGrid } from "~/components/review-card";
 import { listNewestItems } from "~/models/item.server";
 import { withMainPictures } from "~/models/media-reads.server";
 import { listNewestReviews } from "~/models/review.server";
-import { withDispatch } from "~/web/dispatch.server";
+import { withDispatch } from "~/replies/dispatch.server";
 import { cacheablePageHeaders } from "~/web/headers";
 import { storeNameOf } from "~/web/meta";
 

@@ -16,8 +16,8 @@ import { toApiOrder, toApiRefusal } from "~/api/shapes.server";
 import { partNumberKey } from "~/lib/part-number";
 import { itemsByPartNumber } from "~/models/cart.server";
 import { getOrder, linesOfOrders, listOrdersPage } from "~/models/order.server";
+import { creditRefusalText } from "~/replies/checkout.server";
 import { placeOrder } from "~/services/checkout.server";
-import { creditRefusalText } from "~/web/checkout-replies.server";
 import { orderingLimits } from "~/web/rate-limit.server";
 
 // POST /api/order places an order through the same checkout transaction as the pages; GET lists them.

@@ -3,9 +3,9 @@ import { QuoteAcceptBodySchema } from "~/api/schemas.server";
 import { toApiOrder, toApiQuote } from "~/api/shapes.server";
 import { getOrder } from "~/models/order.server";
 import { getQuote } from "~/models/quote.server";
+import { acceptRefusal } from "~/replies/quote.server";
 import { acceptQuote } from "~/services/quotes.server";
 import { parseId } from "~/validation/common";
-import { acceptRefusal } from "~/web/quote-replies.server";
 import { orderingLimits } from "~/web/rate-limit.server";
 
 // POST /api/quote/:id/accept: the buyer accepts their quote, and the order is placed at its prices

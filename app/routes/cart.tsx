@@ -13,15 +13,15 @@ import { RequestQuoteForm, requestQuoteReplyOf } from "~/components/quotes/reque
 import { safeRedirect } from "~/lib/safe-redirect";
 import { type CartChange, changeCartLine, getCart, removeCartLine } from "~/models/cart.server";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
+import { billOfDispatch } from "~/replies/dispatch.server";
+import { saveListReply } from "~/replies/parts-list.server";
+import { requestQuoteReply } from "~/replies/quote.server";
 import { CartActionSchema, MAX_CART_LINES } from "~/validation/cart";
 import { MAX_ORDER_QUANTITY, quantityLimitMessage } from "~/validation/order";
-import { billOfDispatch } from "~/web/dispatch.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-import { saveListReply } from "~/web/parts-list-replies.server";
-import { requestQuoteReply } from "~/web/quote-replies.server";
 import { newGuestCartLimits, orderingLimits } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Cart")];

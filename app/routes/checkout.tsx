@@ -18,16 +18,16 @@ import { getCart } from "~/models/cart.server";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { shippingDefaultsFor } from "~/models/order.server";
 import { checkoutTermsFor } from "~/models/trade-terms.server";
-import { placeOrder } from "~/services/checkout.server";
-import { CheckoutSchema } from "~/validation/cart";
 import {
   addressRefusal,
   checkoutAddresses,
   checkoutFromForm,
   checkoutRefusal,
   orderPlacedRedirect,
-} from "~/web/checkout-replies.server";
-import { billOfDispatch } from "~/web/dispatch.server";
+} from "~/replies/checkout.server";
+import { billOfDispatch } from "~/replies/dispatch.server";
+import { placeOrder } from "~/services/checkout.server";
+import { CheckoutSchema } from "~/validation/cart";
 import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";

@@ -6,11 +6,11 @@ import { AppLink } from "~/components/app-link";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
 import { listsOf, type ListSummary } from "~/models/parts-lists.server";
+import { addListToCartReply } from "~/replies/parts-list.server";
 import { ListsActionSchema, MAX_PARTS_LISTS } from "~/validation/parts-lists";
 import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-import { addListToCartReply } from "~/web/parts-list-replies.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Parts lists")];
 

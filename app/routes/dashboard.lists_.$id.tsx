@@ -9,13 +9,13 @@ import { ListKeeperForms } from "~/components/parts-lists/keeper-forms";
 import { ListLines } from "~/components/parts-lists/list-lines";
 import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
 import { deleteList, getList, removeListLine, renameList, setListLine, shareList } from "~/models/parts-lists.server";
+import { addListToCartReply, duplicateListName, LIST_NOT_FOUND } from "~/replies/parts-list.server";
 import { parseId } from "~/validation/common";
 import { ListActionSchema } from "~/validation/parts-lists";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-import { addListToCartReply, duplicateListName, LIST_NOT_FOUND } from "~/web/parts-list-replies.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   pageTitle(matches, data ? data.list.name : "Parts list"),

@@ -7,11 +7,11 @@ import { OrderSearchForm, orderSearchQuery } from "~/components/dashboard/order-
 import { OrderTable } from "~/components/dashboard/order-table";
 import { ReplyErrors } from "~/components/forms";
 import { listAllOrders, orderButtonsFor } from "~/models/order.server";
+import { moveOrderAlong } from "~/replies/order.server";
 import { ChangeOrderStatusSchema, readOrderSearch, searchErrors, typedOrderSearch } from "~/validation/order";
 import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-import { moveOrderAlong } from "~/web/order-replies.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Manage Orders")];
 

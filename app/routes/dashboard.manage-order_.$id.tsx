@@ -9,19 +9,19 @@ import { ReturnForm } from "~/components/dashboard/return-form";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
 import { getOrder, orderButtonsFor, returnableLines } from "~/models/order.server";
-import { parseId } from "~/validation/common";
-import { ManageOrderActionSchema } from "~/validation/order";
-import { orderWithDispatch } from "~/web/dispatch.server";
-import { formAction, refuse } from "~/web/form-action.server";
-import { routeHeaders } from "~/web/headers";
-import { pageTitle } from "~/web/meta";
+import { orderWithDispatch } from "~/replies/dispatch.server";
 import {
   cancelLineReply,
   lineCancellationOf,
   moveOrderAlong,
   recordPaymentReply,
   returnReply,
-} from "~/web/order-replies.server";
+} from "~/replies/order.server";
+import { parseId } from "~/validation/common";
+import { ManageOrderActionSchema } from "~/validation/order";
+import { formAction, refuse } from "~/web/form-action.server";
+import { routeHeaders } from "~/web/headers";
+import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   pageTitle(matches, data ? `Order #${data.order.id}` : "Order"),

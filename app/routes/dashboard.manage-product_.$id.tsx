@@ -22,16 +22,16 @@ import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { specTemplatesOf } from "~/models/spec-templates.server";
 import { listStockMovements } from "~/models/stock.server";
+import { backorderDueWording } from "~/replies/dispatch.server";
+import { isMediaIntent, runMediaIntent } from "~/replies/product-media.server";
 import { adjustStockAndFill } from "~/services/stock-arrivals.server";
 import { mediaFormSchemas } from "~/validation/media";
 import { DuplicateProductSchema, productSchemas, StockAdjustmentSchema } from "~/validation/product";
-import { backorderDueWording } from "~/web/dispatch.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 import { requireItemFromParams } from "~/web/params.server";
-import { isMediaIntent, runMediaIntent } from "~/web/product-media.server";
 
 const NO_SUCH_PRODUCT = "This product does not exist.";
 

@@ -13,13 +13,13 @@ import { storeToday } from "~/config/env.server";
 import { toCents } from "~/lib/money";
 import { addCalendarDays, canMoveQuote, USUAL_VALIDITY_DAYS } from "~/lib/quotes";
 import { closeQuote, getQuote } from "~/models/quote.server";
+import { closeQuoteReply, QUOTE_NOT_FOUND, sendQuoteReply } from "~/replies/quote.server";
 import { sendQuote } from "~/services/quotes.server";
 import { parseId } from "~/validation/common";
 import { priceQuoteSchema } from "~/validation/quote";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-import { closeQuoteReply, QUOTE_NOT_FOUND, sendQuoteReply } from "~/web/quote-replies.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   pageTitle(matches, data ? `Quote ${data.quote.number}` : "Quote"),

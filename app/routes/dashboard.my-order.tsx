@@ -9,12 +9,12 @@ import { orderSummary, OrderTable } from "~/components/dashboard/order-table";
 import { ReplyErrors } from "~/components/forms";
 import { buyerMayCancel } from "~/lib/statuses";
 import { listCompanyOrders, listOrdersForUser } from "~/models/order.server";
+import { cancelOwnOrder } from "~/replies/order.server";
 import { parseId } from "~/validation/common";
 import { CancelOrderSchema } from "~/validation/order";
 import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-import { cancelOwnOrder } from "~/web/order-replies.server";
 import { orderingLimits } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "My Orders")];

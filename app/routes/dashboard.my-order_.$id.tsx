@@ -13,14 +13,14 @@ import { buyerMayCancel } from "~/lib/statuses";
 import { orderAgain, type OrderAgainOutcome } from "~/models/cart.server";
 import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
 import { getOrder } from "~/models/order.server";
+import { orderWithDispatch } from "~/replies/dispatch.server";
+import { cancelLineReply, cancelOwnOrder, lineCancellationOf } from "~/replies/order.server";
 import { parseId } from "~/validation/common";
 import { MyOrderActionSchema } from "~/validation/order";
-import { orderWithDispatch } from "~/web/dispatch.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-import { cancelLineReply, cancelOwnOrder, lineCancellationOf } from "~/web/order-replies.server";
 import { orderingLimits } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [

@@ -12,13 +12,13 @@ import { QuoteLines } from "~/components/quotes/quote-lines";
 import { canMoveQuote } from "~/lib/quotes";
 import { shippingDefaultsFor } from "~/models/order.server";
 import { closeQuote, getQuote } from "~/models/quote.server";
+import { acceptRefusal, closeQuoteReply, QUOTE_NOT_FOUND, quoteAcceptedRedirect } from "~/replies/quote.server";
 import { acceptQuote } from "~/services/quotes.server";
 import { parseId } from "~/validation/common";
 import { MyQuoteActionSchema } from "~/validation/quote";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-import { acceptRefusal, closeQuoteReply, QUOTE_NOT_FOUND, quoteAcceptedRedirect } from "~/web/quote-replies.server";
 import { orderingLimits } from "~/web/rate-limit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [

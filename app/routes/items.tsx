@@ -7,6 +7,7 @@ import { NothingFound, ResultCount } from "~/components/search-outcome";
 import { catalogHref, MAX_SEARCH_LENGTH } from "~/lib/catalog-links";
 import { browseCatalog, closestCategories } from "~/models/catalog";
 import { withMainPictures } from "~/models/media-reads.server";
+import { withDispatch } from "~/replies/dispatch.server";
 import {
   MAX_CATALOG_PAGE,
   parseCatalogQuery,
@@ -14,7 +15,6 @@ import {
   searchTooLong,
   specChoices,
 } from "~/validation/catalog";
-import { withDispatch } from "~/web/dispatch.server";
 import { cacheablePageHeaders } from "~/web/headers";
 import { pageTitle, storeNameOf } from "~/web/meta";
 

@@ -13,12 +13,12 @@ import { getProduct } from "~/models/item.server";
 import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { listReviewsOfItem } from "~/models/review.server";
+import { dispatchClockNow, withDispatch } from "~/replies/dispatch.server";
+import { jsonForScript, productJsonLd } from "~/replies/structured-data.server";
 import { parseId } from "~/validation/common";
 import { typedQuantity } from "~/validation/order";
-import { dispatchClockNow, withDispatch } from "~/web/dispatch.server";
 import { cacheablePageHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-import { jsonForScript, productJsonLd } from "~/web/structured-data.server";
 
 const NO_SUCH_PART = "We have no part at this address. The catalog lists every part we sell.";
 

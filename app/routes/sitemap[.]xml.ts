@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { sitemapXml } from "~/web/sitemap.server";
+import { sitemapXml } from "~/replies/sitemap.server";
 
 // For search engines: every part and content page; an index of sitemaps past 50,000 URLs.
 export async function loader({ request }: LoaderFunctionArgs) {

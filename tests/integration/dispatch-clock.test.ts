@@ -2,7 +2,7 @@ import { afterEach, expect, test, vi } from "vitest";
 
 import { dispatchSettings } from "~/config/env.server";
 import { dispatchClock } from "~/lib/dispatch";
-import { dispatchClockNow } from "~/web/dispatch.server";
+import { dispatchClockNow } from "~/replies/dispatch.server";
 
 // A request's clock is worked out once a minute (reading the store's wall clock through Intl is
 // dear); it must still be the clock of the moment the request is answered.

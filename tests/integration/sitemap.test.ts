@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 
 import { countProducts } from "~/models/catalog";
-import { sitemapXml } from "~/web/sitemap.server";
+import { sitemapXml } from "~/replies/sitemap.server";
 
 import { newItem } from "../support/builders";
 

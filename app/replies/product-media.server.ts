@@ -4,9 +4,8 @@ import type { z } from "zod";
 import { detachMedia, movePicture, setPictureAlt } from "~/models/media.server";
 import { uploadDocument, uploadPicture } from "~/services/media-upload.server";
 import type { mediaFormSchemas } from "~/validation/media";
-
-import { redirectWithFlash } from "./flash.server";
-import { refuse } from "./form-action.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { refuse } from "~/web/form-action.server";
 
 // The product edit page's picture and document forms, after formAction has checked who posts and
 // parsed the form: each intent's work and answer. A refused upload comes back beside its field

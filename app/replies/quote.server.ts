@@ -1,8 +1,8 @@
 import { formatStoreDate } from "~/config/env.server";
 import { MAX_QUOTE_LINES, type QuoteStatus } from "~/lib/quotes";
 import type { CloseQuoteResult, PriceQuoteResult, QuoteDetail } from "~/models/quote.server";
+import { checkoutRefusal, creditRefusalText } from "~/replies/checkout.server";
 import { type AcceptQuoteResult, requestQuote } from "~/services/quotes.server";
-import { checkoutRefusal, creditRefusalText } from "~/web/checkout-replies.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { refuse } from "~/web/form-action.server";
 
