@@ -1,5 +1,5 @@
 import { formatStoreDate } from "~/config/env.server";
-import type { PackingSlip } from "~/models/order.server";
+import type { PackingSlip } from "~/models/order";
 
 import {
   CONTENT_WIDTH,

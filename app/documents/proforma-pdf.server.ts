@@ -2,7 +2,7 @@ import { formatPrice, formatStoreDate, storePricingRules, storeVatNumber } from 
 import { company } from "~/content/company";
 import { formatTaxRate } from "~/lib/pricing";
 import { formatGbVatNumber } from "~/lib/vat-number";
-import type { OrderDetail } from "~/models/order.server";
+import type { OrderDetail } from "~/models/order";
 
 import {
   drawHeading,

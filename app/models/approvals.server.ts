@@ -1,7 +1,7 @@
 import { db, type DbOptions, inTransaction, now } from "~/db/db.server";
 import { canApprove } from "~/lib/companies";
 import { type CompletedLine } from "~/models/backorders.server";
-import { moveOrderStatus } from "~/models/order.server";
+import { moveOrderStatus } from "~/models/order";
 
 // Orders over a buyer's limit (issue 27): placed as "awaiting approval" with their stock reserved
 // until `approval_expires_at`, then approved (pending, on to dispatch) or rejected (cancelled, the

@@ -7,7 +7,7 @@ import type { Database } from "~/db/schema";
 import type { CartMerge } from "~/lib/cart-merge";
 import { partNumberKey } from "~/lib/part-number";
 import { itemsByCustomerPartNumber } from "~/models/customer-part-numbers.server";
-import { getOrderWithLines } from "~/models/order.server";
+import { getOrderWithLines } from "~/models/order";
 import { type Bill, priceLines, type WantedLine } from "~/models/pricing.server";
 import { MAX_CART_LINES, type QuickOrderLine } from "~/validation/cart";
 import { MAX_ORDER_QUANTITY } from "~/validation/order";

@@ -1,5 +1,5 @@
 import type { OrderStatus } from "~/lib/statuses";
-import { type CancellableLine, cancellableLines, ORDER_ACTIONS } from "~/models/order.server";
+import { type CancellableLine, cancellableLines, ORDER_ACTIONS } from "~/models/order";
 import { recordPayment } from "~/models/trade-terms.server";
 import { cancelLine, changeOrderStatus, returnShippedUnits, shipReadyParts } from "~/services/order-status.server";
 import { parseId } from "~/validation/common";

@@ -1,6 +1,6 @@
 import { ApiError, apiJson, apiRoute } from "~/api/route.server";
 import { toApiOrder } from "~/api/shapes.server";
-import { getOrder } from "~/models/order.server";
+import { getOrder } from "~/models/order";
 import { parseId } from "~/validation/common";
 
 // GET /api/order/:id: the caller's own order, or any order for an administrator.

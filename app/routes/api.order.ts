@@ -15,7 +15,7 @@ import { IdempotencyKeySchema, OrderBodySchema, OrderListQuerySchema } from "~/a
 import { toApiOrder, toApiRefusal } from "~/api/shapes.server";
 import { partNumberKey } from "~/lib/part-number";
 import { itemsByPartNumber } from "~/models/cart.server";
-import { getOrder, linesOfOrders, listOrdersPage } from "~/models/order.server";
+import { getOrder, linesOfOrders, listOrdersPage } from "~/models/order";
 import { creditRefusalText } from "~/replies/checkout.server";
 import { placeOrder } from "~/services/checkout.server";
 import { orderingLimits } from "~/web/rate-limit.server";

@@ -1,7 +1,7 @@
 import { ApiError, apiJson, apiRoute, parseWith, readJsonBody, requirePoints } from "~/api/route.server";
 import { QuoteAcceptBodySchema } from "~/api/schemas.server";
 import { toApiOrder, toApiQuote } from "~/api/shapes.server";
-import { getOrder } from "~/models/order.server";
+import { getOrder } from "~/models/order";
 import { getQuote } from "~/models/quote.server";
 import { acceptRefusal } from "~/replies/quote.server";
 import { acceptQuote } from "~/services/quotes.server";

@@ -16,7 +16,7 @@ import { splitOneLineAddress } from "~/lib/addresses";
 import { checkoutAddressesOf, keepTypedAddresses } from "~/models/address.server";
 import { getCart } from "~/models/cart.server";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
-import { shippingDefaultsFor } from "~/models/order.server";
+import { shippingDefaultsFor } from "~/models/order";
 import { checkoutTermsFor } from "~/models/trade-terms.server";
 import {
   addressRefusal,

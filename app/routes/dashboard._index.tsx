@@ -8,7 +8,7 @@ import { OrdersChart } from "~/components/dashboard/orders-chart";
 import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
 import { failedMessages } from "~/mail/outbox.server";
-import { listAwaitingShipment, ordersByDay } from "~/models/order.server";
+import { listAwaitingShipment, ordersByDay } from "~/models/order";
 import { lowStockParts } from "~/models/product-list.server";
 import { productListHref } from "~/validation/product-list";
 import { routeHeaders } from "~/web/headers";

@@ -8,7 +8,7 @@ import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
 import { listAwaitingApproval } from "~/models/approvals.server";
-import { linesOfOrders } from "~/models/order.server";
+import { linesOfOrders } from "~/models/order";
 import { decideOrder } from "~/services/companies.server";
 import { ApprovalSchema } from "~/validation/company";
 import { redirectWithFlash } from "~/web/flash.server";

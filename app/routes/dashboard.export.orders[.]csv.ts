@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { requireUserWithCompany } from "~/auth/company.server";
-import { ORDER_CSV_COLUMNS, orderCsvBatches } from "~/models/order.server";
+import { ORDER_CSV_COLUMNS, orderCsvBatches } from "~/models/order";
 import { readOrderSearch, searchErrors } from "~/validation/order";
 import { csvDownload, datedFileName } from "~/web/csv-download.server";
 

@@ -6,7 +6,7 @@ import { AdminOrderButtons } from "~/components/dashboard/order-buttons";
 import { OrderSearchForm, orderSearchQuery } from "~/components/dashboard/order-search-form";
 import { OrderTable } from "~/components/dashboard/order-table";
 import { ReplyErrors } from "~/components/forms";
-import { listAllOrders, orderButtonsFor } from "~/models/order.server";
+import { listAllOrders, orderButtonsFor } from "~/models/order";
 import { moveOrderAlong } from "~/replies/order.server";
 import { ChangeOrderStatusSchema, readOrderSearch, searchErrors, typedOrderSearch } from "~/validation/order";
 import { formAction } from "~/web/form-action.server";

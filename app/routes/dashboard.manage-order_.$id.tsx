@@ -8,7 +8,7 @@ import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { ReturnForm } from "~/components/dashboard/return-form";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
-import { getOrder, orderButtonsFor, returnableLines } from "~/models/order.server";
+import { getOrder, orderButtonsFor, returnableLines } from "~/models/order";
 import { orderWithDispatch } from "~/replies/dispatch.server";
 import {
   cancelLineReply,

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { requireAdmin } from "~/auth/permissions.server";
 import { renderPackingSlipPdf } from "~/documents/packing-slip-pdf.server";
-import { getPackingSlip } from "~/models/order.server";
+import { getPackingSlip } from "~/models/order";
 import { parseId } from "~/validation/common";
 import { noDocument, pdfResponse } from "~/web/pdf-response.server";
 

@@ -8,7 +8,7 @@ import { CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-
 import { orderSummary, OrderTable } from "~/components/dashboard/order-table";
 import { ReplyErrors } from "~/components/forms";
 import { buyerMayCancel } from "~/lib/statuses";
-import { listCompanyOrders, listOrdersForUser } from "~/models/order.server";
+import { listCompanyOrders, listOrdersForUser } from "~/models/order";
 import { cancelOwnOrder } from "~/replies/order.server";
 import { parseId } from "~/validation/common";
 import { CancelOrderSchema } from "~/validation/order";

@@ -12,7 +12,7 @@ import { formatPrice } from "~/config/env.server";
 import { buyerMayCancel } from "~/lib/statuses";
 import { orderAgain, type OrderAgainOutcome } from "~/models/cart.server";
 import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
-import { getOrder } from "~/models/order.server";
+import { getOrder } from "~/models/order";
 import { orderWithDispatch } from "~/replies/dispatch.server";
 import { cancelLineReply, cancelOwnOrder, lineCancellationOf } from "~/replies/order.server";
 import { parseId } from "~/validation/common";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { requireUserWithCompany } from "~/auth/company.server";
 import { renderProformaPdf } from "~/documents/proforma-pdf.server";
-import { getOrder } from "~/models/order.server";
+import { getOrder } from "~/models/order";
 import { parseId } from "~/validation/common";
 import { noDocument, pdfResponse } from "~/web/pdf-response.server";
 

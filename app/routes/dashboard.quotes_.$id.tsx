@@ -10,7 +10,7 @@ import { PrintButton } from "~/components/quotes/print-button";
 import { QuoteHeading } from "~/components/quotes/quote-heading";
 import { QuoteLines } from "~/components/quotes/quote-lines";
 import { canMoveQuote } from "~/lib/quotes";
-import { shippingDefaultsFor } from "~/models/order.server";
+import { shippingDefaultsFor } from "~/models/order";
 import { closeQuote, getQuote } from "~/models/quote.server";
 import { acceptRefusal, closeQuoteReply, QUOTE_NOT_FOUND, quoteAcceptedRedirect } from "~/replies/quote.server";
 import { acceptQuote } from "~/services/quotes.server";

@@ -13,7 +13,7 @@ import { useFormatPrice } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { formatPrice } from "~/config/env.server";
 import { totalsFor, unitPriceFor } from "~/lib/pricing";
-import { shippingDefaultsFor } from "~/models/order.server";
+import { shippingDefaultsFor } from "~/models/order";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { checkoutFromForm, checkoutRefusal, orderPlacedRedirect } from "~/replies/checkout.server";
 import { dispatchClockNow } from "~/replies/dispatch.server";

@@ -7,7 +7,7 @@ import { approvalRequestMessage, companyInvitationMessage } from "~/mail/message
 import { enqueueMessage, enqueueMessages } from "~/mail/outbox.server";
 import { type ApprovalDecision, approversOf, decideApproval, expiredApprovals } from "~/models/approvals.server";
 import { createInvitation, type Invitation } from "~/models/company.server";
-import { moveOrderStatus } from "~/models/order.server";
+import { moveOrderStatus } from "~/models/order";
 
 import { enqueueMailForOrder } from "./order-mail.server";
 import { notifyCompletedLines } from "./stock-arrivals.server";

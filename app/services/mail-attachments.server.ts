@@ -2,7 +2,7 @@ import { invoiceFileName, renderInvoicePdf } from "~/documents/invoice-pdf.serve
 import { renderProformaPdf } from "~/documents/proforma-pdf.server";
 import type { Attachment, MessageDocuments } from "~/mail/sender.server";
 import { getInvoiceDocument } from "~/models/invoice.server";
-import { getOrder } from "~/models/order.server";
+import { getOrder } from "~/models/order";
 
 /**
  * The documents a message carries, made when it goes: the outbox keeps references, not bytes. An

@@ -11,7 +11,7 @@ import {
 import type { OrderStatusEvent } from "~/mail/order-messages.server";
 import { customerPartNumbersOf, customerPartNumbersOfMany } from "~/models/customer-part-numbers.server";
 import { invoicedAmountsOf } from "~/models/invoice.server";
-import { getOrdersWithLines, getOrderWithLines, type OrderWithLines } from "~/models/order.server";
+import { getOrdersWithLines, getOrderWithLines, type OrderWithLines } from "~/models/order";
 
 function orderMailOf(
   order: OrderWithLines,

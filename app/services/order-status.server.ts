@@ -17,7 +17,7 @@ import {
   type ShipmentDetails,
   shipReadyUnits,
   type ShipResult,
-} from "~/models/order.server";
+} from "~/models/order";
 import { adjustStock } from "~/models/stock.server";
 
 import { enqueueMailForOrder } from "./order-mail.server";

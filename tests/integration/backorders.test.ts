@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { DEFAULT_PRICING_RULES, totalsWithShipping } from "~/lib/pricing";
-import { getOrder } from "~/models/order.server";
+import { getOrder } from "~/models/order";
 import * as managePartPage from "~/routes/dashboard.manage-product_.$id";
 import { cancelLine, changeOrderStatus, shipReadyParts } from "~/services/order-status.server";
 import { adjustStockAndFill } from "~/services/stock-arrivals.server";

@@ -14,7 +14,7 @@ import {
 } from "~/models/company.server";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { getInvoiceDocument, listInvoices } from "~/models/invoice.server";
-import { orderCsvBatches } from "~/models/order.server";
+import { orderCsvBatches } from "~/models/order";
 import { getQuote } from "~/models/quote.server";
 import { creditUsed, recordPayment } from "~/models/trade-terms.server";
 import * as cartPage from "~/routes/cart";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { getCompany } from "~/models/company.server";
-import { ordersByDay } from "~/models/order.server";
+import { ordersByDay } from "~/models/order";
 import { getQuote } from "~/models/quote.server";
 import { getUserByEmail, passwordMatches } from "~/models/user.server";
 

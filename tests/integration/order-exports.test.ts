@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { csvAmount } from "~/lib/csv";
-import { listAllOrders } from "~/models/order.server";
+import { listAllOrders } from "~/models/order";
 import * as invoicesCsv from "~/routes/dashboard.export.invoices[.]csv";
 import * as ordersCsv from "~/routes/dashboard.export.orders[.]csv";
 import * as manageOrdersPage from "~/routes/dashboard.manage-order";

@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { deleteItem, updateItem } from "~/models/item.server";
-import { getOrder, listOrdersForUser } from "~/models/order.server";
+import { getOrder, listOrdersForUser } from "~/models/order";
 import * as manageOrder from "~/routes/dashboard.manage-order";
 import * as myOrder from "~/routes/dashboard.my-order";
 import * as orderPage from "~/routes/order.$id";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { moveOrderStatus, ordersByDay } from "~/models/order.server";
+import { moveOrderStatus, ordersByDay } from "~/models/order";
 import { PRODUCT_LIST_PAGE_SIZE } from "~/models/product-list.server";
 import * as apiItem from "~/routes/api.item.$id";
 import * as adminHome from "~/routes/dashboard._index";

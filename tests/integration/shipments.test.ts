@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { getOrder } from "~/models/order.server";
+import { getOrder } from "~/models/order";
 import * as manageOrderPage from "~/routes/dashboard.manage-order_.$id";
 import * as myOrderPage from "~/routes/dashboard.my-order_.$id";
 

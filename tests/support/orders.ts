@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 
 import { db } from "~/db/db.server";
-import { moveOrderStatus, shipReadyUnits } from "~/models/order.server";
+import { moveOrderStatus, shipReadyUnits } from "~/models/order";
 import type { WantedLine } from "~/models/pricing.server";
 import { placeOrder } from "~/services/checkout.server";
 

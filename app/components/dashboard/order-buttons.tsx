@@ -6,7 +6,7 @@ import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { ErrorList, inputClass, StatusButton } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { CARRIERS } from "~/lib/carriers";
-import type { CancellableLine, OrderAction } from "~/models/order.server";
+import type { CancellableLine, OrderAction } from "~/models/order";
 
 export function cancelLineQuestion(orderId: number, line: CancellableLine) {
   return `Cancel the ${line.openUnits} of ${line.partNumber} ${line.name} not yet shipped on order #${orderId}? What was held for it goes back into stock.`;

@@ -6,7 +6,7 @@ import { CancelLineButton } from "~/components/dashboard/order-buttons";
 import { StatusBadge } from "~/components/dashboard/order-table";
 import { useFormatDate } from "~/components/use-format-date";
 import type { PaymentMethod } from "~/lib/companies";
-import type { CancellableLine, OrderDetail } from "~/models/order.server";
+import type { CancellableLine, OrderDetail } from "~/models/order";
 
 /** How an order is paid and whether that is done, in a few words. */
 function paymentStatusText(

@@ -4,7 +4,7 @@ import { useId } from "react";
 
 import { ErrorList, inputClass, StatusButton } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
-import type { ReturnableLine } from "~/models/order.server";
+import type { ReturnableLine } from "~/models/order";
 
 /**
  * Staff record parts that came back: which line, how many, why, and whether they go back on the

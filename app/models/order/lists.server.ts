@@ -1,0 +1,149 @@
+// Lists of orders: a buyer's, a company's, staff's search, and where a buyer's next order ships by
+// default. Every list that names a buyer keeps to what they may read.
+import { type ExpressionBuilder, sql } from "kysely";
+
+import { db, type Executor } from "~/db/db.server";
+import type { Database, OrderStatus } from "~/db/schema";
+import { containsPattern } from "~/lib/like-pattern";
+import { addCalendarDays } from "~/lib/quotes";
+
+import { orderColumns, type OrderReader, readableOrders, readyToShip, waitingUnits } from "./detail.server";
+
+export type OrderSummary = Awaited<ReturnType<typeof listOrdersForUser>>[number];
+
+/** What a list of orders shows of each: the header, how many lines, and the first part's name. */
+export function summaries() {
+  return db
+    .selectFrom("orders")
+    .select(orderColumns)
+    .select((eb) => [lineCount(eb), firstItemName(eb), readyToShip(eb), waitingUnits(eb)]);
+}
+
+function lineCount(eb: ExpressionBuilder<Database, "orders">) {
+  return eb
+    .selectFrom("order_lines")
+    .select(eb.fn.countAll<number>().as("n"))
+    .whereRef("order_lines.order_id", "=", "orders.id")
+    .as("line_count");
+}
+
+function firstItemName(eb: ExpressionBuilder<Database, "orders">) {
+  return eb
+    .selectFrom("order_lines")
+    .select("order_lines.item_name")
+    .whereRef("order_lines.order_id", "=", "orders.id")
+    .orderBy("order_lines.position")
+    .limit(1)
+    .as("first_item_name");
+}
+
+export function listOrdersForUser(userId: number) {
+  return summaries().where("orders.user_id", "=", userId).orderBy("orders.id", "desc").limit(200).execute();
+}
+
+/**
+ * Orders newest first, a page at a time (GET /api/order): one customer's, or everyone's for staff;
+ * `below` an id (a Link's cursor), after `offset` of them.
+ */
+export function listOrdersPage({
+  ownerId,
+  limit,
+  offset,
+  below,
+}: {
+  ownerId?: number;
+  limit: number;
+  offset: number;
+  below?: number;
+}) {
+  let query = summaries().orderBy("orders.id", "desc").limit(limit).offset(offset);
+  if (ownerId !== undefined) query = query.where("orders.user_id", "=", ownerId);
+  if (below !== undefined) query = query.where("orders.id", "<", below);
+  return query.execute();
+}
+
+/** The orders colleagues placed for the member's company (not the member's own), newest first. */
+export function listCompanyOrders(companyId: number, exceptUserId: number) {
+  return summaries()
+    .innerJoin("users", "users.id", "orders.user_id")
+    .select("users.display_name as placed_by")
+    .where("orders.company_id", "=", companyId)
+    .where("orders.user_id", "!=", exceptUserId)
+    .orderBy("orders.id", "desc")
+    .limit(200)
+    .execute();
+}
+
+/** How a list of orders is narrowed (app/validation/order.ts, OrderSearchSchema); `ownerId` keeps one buyer's. */
+export type OrderFilter = { q?: string; status?: OrderStatus; from?: string; to?: string } & OrderReader;
+
+/**
+ * The orders a filter keeps, joined to their customers. `q` is an order number ("1042", "#1042"; a
+ * number may be a PO number too), or part of a PO number, a part number on one of its lines, or the
+ * customer's email, name or company. `from` and `to` are the first and last day placed, in UTC as
+ * pages show dates.
+ */
+export function filteredOrders(executor: Executor, { q, status, from, to, ownerId, companyId }: OrderFilter) {
+  let query = executor.selectFrom("orders").innerJoin("users", "users.id", "orders.user_id");
+  if (ownerId !== undefined) query = query.where(readableOrders(ownerId, companyId));
+  if (status) query = query.where("orders.status", "=", status);
+  if (from) query = query.where("orders.created_at", ">=", `${from}T00:00:00.000Z`);
+  if (to) query = query.where("orders.created_at", "<", `${addCalendarDays(to, 1)}T00:00:00.000Z`);
+  const term = q?.trim();
+  if (!term) return query;
+  const orderNumber = /^#?(\d{1,9})$/.exec(term)?.[1];
+  if (orderNumber) {
+    return query.where((eb) =>
+      eb.or([eb("orders.id", "=", Number(orderNumber)), eb("orders.po_number", "=", term.replace(/^#/, ""))]),
+    );
+  }
+  const pattern = containsPattern(term);
+  const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return query.where((eb) =>
+    eb.or([
+      like("users.email"),
+      like("users.display_name"),
+      like("users.company"),
+      like("orders.po_number"),
+      eb.exists(
+        eb
+          .selectFrom("order_lines")
+          .select("order_lines.id")
+          .whereRef("order_lines.order_id", "=", "orders.id")
+          .where(like("order_lines.part_number")),
+      ),
+    ]),
+  );
+}
+
+/** How many orders a page of search results shows at most; the CSV export has them all. */
+export const ORDERS_PER_PAGE = 500;
+
+/** Manage Orders (and a buyer's own, with `ownerId`): newest first, narrowed by the filter. */
+export function listAllOrders(filter: OrderFilter) {
+  return filteredOrders(db, filter)
+    .select(orderColumns)
+    .select((eb) => [
+      "users.email as customer_email",
+      lineCount(eb),
+      firstItemName(eb),
+      readyToShip(eb),
+      waitingUnits(eb),
+    ])
+    .orderBy("orders.id", "desc")
+    .limit(ORDERS_PER_PAGE)
+    .execute();
+}
+
+/** Where an order ships by default: the profile's address and phone, else the last order's. */
+export async function shippingDefaultsFor(user: { id: number; address: string | null; phone: string | null }) {
+  if (user.address && user.phone) return { address: user.address, phone: user.phone };
+  const last = await db
+    .selectFrom("orders")
+    .select(["address", "phone"])
+    .where("user_id", "=", user.id)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return { address: user.address || last?.address || "", phone: user.phone || last?.phone || "" };
+}
