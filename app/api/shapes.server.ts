@@ -4,7 +4,7 @@ import { DOCUMENT_TYPES, documentUrl, pictureUrl, type PictureView } from "~/lib
 import type { OrderStatus } from "~/lib/statuses";
 import type { CatalogItem } from "~/models/catalog";
 import type { Bill } from "~/models/pricing.server";
-import type { QuoteDetail } from "~/models/quote.server";
+import type { QuoteDetail } from "~/models/quote";
 import type { ReviewListing } from "~/models/review.server";
 
 import type { ApiCart, ApiItem, ApiOrder, ApiOrderRefused, ApiQuote, ApiReview } from "./responses.server";

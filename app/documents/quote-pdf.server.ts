@@ -1,7 +1,7 @@
 import { appUrl, formatPrice, formatStoreDate, formatStoreDay, storePricingRules } from "~/config/env.server";
 import { formatTaxRate } from "~/lib/pricing";
 import { quoteStatusLabel } from "~/lib/quotes";
-import type { QuoteDetail } from "~/models/quote.server";
+import type { QuoteDetail } from "~/models/quote";
 
 import {
   drawHeading,

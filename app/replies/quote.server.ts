@@ -1,6 +1,6 @@
 import { formatStoreDate } from "~/config/env.server";
 import { MAX_QUOTE_LINES, type QuoteStatus } from "~/lib/quotes";
-import type { CloseQuoteResult, PriceQuoteResult, QuoteDetail } from "~/models/quote.server";
+import type { CloseQuoteResult, PriceQuoteResult, QuoteDetail } from "~/models/quote";
 import { checkoutRefusal, creditRefusalText } from "~/replies/checkout.server";
 import { type AcceptQuoteResult, requestQuote } from "~/services/quotes.server";
 import { redirectWithFlash } from "~/web/flash.server";

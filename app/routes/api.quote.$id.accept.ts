@@ -2,7 +2,7 @@ import { ApiError, apiJson, apiRoute, parseWith, readJsonBody, requirePoints } f
 import { QuoteAcceptBodySchema } from "~/api/schemas.server";
 import { toApiOrder, toApiQuote } from "~/api/shapes.server";
 import { getOrder } from "~/models/order";
-import { getQuote } from "~/models/quote.server";
+import { getQuote } from "~/models/quote";
 import { acceptRefusal } from "~/replies/quote.server";
 import { acceptQuote } from "~/services/quotes.server";
 import { parseId } from "~/validation/common";

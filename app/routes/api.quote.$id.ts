@@ -1,6 +1,6 @@
 import { ApiError, apiJson, apiRoute } from "~/api/route.server";
 import { toApiQuote } from "~/api/shapes.server";
-import { getQuote } from "~/models/quote.server";
+import { getQuote } from "~/models/quote";
 import { parseId } from "~/validation/common";
 
 // GET /api/quote/:id: the caller's own quote, or any quote for an administrator.

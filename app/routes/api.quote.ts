@@ -2,7 +2,7 @@ import { newestFirstPage, nextPageLink } from "~/api/paging.server";
 import { ApiError, apiJsonWithTag, apiRoute, parseQuery } from "~/api/route.server";
 import { QuoteListQuerySchema } from "~/api/schemas.server";
 import { toApiQuote } from "~/api/shapes.server";
-import { listQuoteDetails } from "~/models/quote.server";
+import { listQuoteDetails } from "~/models/quote";
 
 // GET /api/quote: the caller's quotes, newest first, with their lines; every customer's for an
 // administrator who asks with ?all=1. Quotes are asked for from the cart page and priced by staff.

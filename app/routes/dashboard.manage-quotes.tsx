@@ -5,7 +5,7 @@ import { requireAdmin } from "~/auth/permissions.server";
 import { StatusFilterSelect } from "~/components/forms";
 import { QuoteTable } from "~/components/quotes/quote-table";
 import { QUOTE_STATUSES } from "~/lib/quotes";
-import { listAllQuotes } from "~/models/quote.server";
+import { listAllQuotes } from "~/models/quote";
 import { QuoteStatusFilterSchema } from "~/validation/quote";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";

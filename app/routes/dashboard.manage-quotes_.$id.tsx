@@ -12,7 +12,7 @@ import { storeMoneyFormat } from "~/config/env.server";
 import { storeToday } from "~/config/env.server";
 import { toCents } from "~/lib/money";
 import { addCalendarDays, canMoveQuote, USUAL_VALIDITY_DAYS } from "~/lib/quotes";
-import { closeQuote, getQuote } from "~/models/quote.server";
+import { closeQuote, getQuote } from "~/models/quote";
 import { closeQuoteReply, QUOTE_NOT_FOUND, sendQuoteReply } from "~/replies/quote.server";
 import { sendQuote } from "~/services/quotes.server";
 import { parseId } from "~/validation/common";

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireUserWithCompany } from "~/auth/company.server";
 import { AppLink } from "~/components/app-link";
 import { QuoteTable } from "~/components/quotes/quote-table";
-import { listQuotesForUser } from "~/models/quote.server";
+import { listQuotesForUser } from "~/models/quote";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 

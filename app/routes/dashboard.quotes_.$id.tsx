@@ -11,7 +11,7 @@ import { QuoteHeading } from "~/components/quotes/quote-heading";
 import { QuoteLines } from "~/components/quotes/quote-lines";
 import { canMoveQuote } from "~/lib/quotes";
 import { shippingDefaultsFor } from "~/models/order";
-import { closeQuote, getQuote } from "~/models/quote.server";
+import { closeQuote, getQuote } from "~/models/quote";
 import { acceptRefusal, closeQuoteReply, QUOTE_NOT_FOUND, quoteAcceptedRedirect } from "~/replies/quote.server";
 import { acceptQuote } from "~/services/quotes.server";
 import { parseId } from "~/validation/common";

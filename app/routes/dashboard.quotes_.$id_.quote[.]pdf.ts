@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { requireUserWithCompany } from "~/auth/company.server";
 import { renderQuotePdf } from "~/documents/quote-pdf.server";
-import { getQuote } from "~/models/quote.server";
+import { getQuote } from "~/models/quote";
 import { parseId } from "~/validation/common";
 import { noDocument, pdfResponse } from "~/web/pdf-response.server";
 

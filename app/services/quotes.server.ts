@@ -11,7 +11,7 @@ import {
   markQuoteAccepted,
   priceQuote,
   type QuoteDetail,
-} from "~/models/quote.server";
+} from "~/models/quote";
 
 import { placeOrder } from "./checkout.server";
 

@@ -7,7 +7,7 @@ import { addCalendarDays } from "../../app/lib/quotes";
 import { saveAddress } from "../../app/models/address.server";
 import { addLinesToCart, itemsByPartNumber, removeCartLine } from "../../app/models/cart.server";
 import { addMember, createCompany } from "../../app/models/company.server";
-import { getQuote } from "../../app/models/quote.server";
+import { getQuote } from "../../app/models/quote";
 import { recordPayment } from "../../app/models/trade-terms.server";
 import { createUser } from "../../app/models/user.server";
 import { placeOrder } from "../../app/services/checkout.server";

@@ -5,7 +5,7 @@ import { getCurrentUser } from "~/auth/session.server";
 import { storeToday } from "~/config/env.server";
 import { DEFAULT_MONEY_FORMAT } from "~/lib/money";
 import { addLinesToCart } from "~/models/cart.server";
-import { getQuote } from "~/models/quote.server";
+import { getQuote } from "~/models/quote";
 import * as items from "~/routes/api.item";
 import * as openapi from "~/routes/api.openapi[.]json";
 import * as orders from "~/routes/api.order";

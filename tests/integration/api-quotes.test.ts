@@ -4,7 +4,7 @@ import { storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { addCalendarDays } from "~/lib/quotes";
 import { addLinesToCart } from "~/models/cart.server";
-import { getQuote } from "~/models/quote.server";
+import { getQuote } from "~/models/quote";
 import { updateProfile } from "~/models/user.server";
 import * as quotes from "~/routes/api.quote";
 import * as quoteOne from "~/routes/api.quote.$id";

@@ -15,7 +15,7 @@ import {
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { getInvoiceDocument, listInvoices } from "~/models/invoice.server";
 import { orderCsvBatches } from "~/models/order";
-import { getQuote } from "~/models/quote.server";
+import { getQuote } from "~/models/quote";
 import { creditUsed, recordPayment } from "~/models/trade-terms.server";
 import * as cartPage from "~/routes/cart";
 import * as listsPage from "~/routes/dashboard.lists";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { getCompany } from "~/models/company.server";
 import { ordersByDay } from "~/models/order";
-import { getQuote } from "~/models/quote.server";
+import { getQuote } from "~/models/quote";
 import { getUserByEmail, passwordMatches } from "~/models/user.server";
 
 import { catalogParts } from "../../scripts/seed/catalog-data";

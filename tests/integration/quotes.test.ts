@@ -6,7 +6,7 @@ import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
 import { addCalendarDays } from "~/lib/quotes";
 import { addLinesToCart, cartLinesOf } from "~/models/cart.server";
 import { updateItem } from "~/models/item.server";
-import { getQuote, listAllQuotes } from "~/models/quote.server";
+import { getQuote, listAllQuotes } from "~/models/quote";
 import * as cartPage from "~/routes/cart";
 import * as manageQuotesPage from "~/routes/dashboard.manage-quotes";
 import * as manageQuotePage from "~/routes/dashboard.manage-quotes_.$id";

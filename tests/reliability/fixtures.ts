@@ -11,7 +11,7 @@ import { addLinesToCart } from "~/models/cart.server";
 import { createCatalogImport } from "~/models/catalog-import";
 import { createCompany } from "~/models/company.server";
 import { saveCartAsList } from "~/models/parts-lists.server";
-import { getQuote } from "~/models/quote.server";
+import { getQuote } from "~/models/quote";
 import { createReview } from "~/models/review.server";
 import { getUserById, setUserRole } from "~/models/user.server";
 import { placeOrder } from "~/services/checkout.server";

@@ -6,7 +6,7 @@ import { openApiDocument } from "~/api/openapi.server";
 import { storeToday } from "~/config/env.server";
 import { createApiKey } from "~/models/api-key.server";
 import { addLinesToCart } from "~/models/cart.server";
-import { getQuote } from "~/models/quote.server";
+import { getQuote } from "~/models/quote";
 import { requestQuote, sendQuote } from "~/services/quotes.server";
 
 import { newItem } from "../support/builders";

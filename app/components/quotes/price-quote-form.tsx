@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { ErrorList, FormErrors, StatusButton } from "~/components/forms";
 import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
-import type { QuoteDetail } from "~/models/quote.server";
+import type { QuoteDetail } from "~/models/quote";
 import { sendQuoteSchema } from "~/validation/quote";
 
 import { QuoteLines } from "./quote-lines";

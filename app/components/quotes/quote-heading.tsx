@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 import { AppLink } from "~/components/app-link";
 import { useFormatDate } from "~/components/use-format-date";
-import type { QuoteDetail } from "~/models/quote.server";
+import type { QuoteDetail } from "~/models/quote";
 
 import { QuoteStatusBadge } from "./quote-table";
 

@@ -4,7 +4,7 @@ import { AppLink } from "~/components/app-link";
 import { BillTotals, usePricingRules } from "~/components/bill";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
-import type { QuoteDetail, QuoteLineView } from "~/models/quote.server";
+import type { QuoteDetail, QuoteLineView } from "~/models/quote";
 
 /**
  * A quote's lines: each part's list price (what the cart showed for the quantity) beside the price

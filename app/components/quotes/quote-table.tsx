@@ -3,7 +3,7 @@ import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
 import { type QuoteStatus, quoteStatusLabel } from "~/lib/quotes";
-import type { QuoteSummary } from "~/models/quote.server";
+import type { QuoteSummary } from "~/models/quote";
 
 const statusStyles: Record<QuoteStatus, string> = {
   requested: "bg-amber-100 text-amber-900",
