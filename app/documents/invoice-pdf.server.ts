@@ -2,7 +2,7 @@ import { formatPrice, formatStoreDate, formatStoreDay } from "~/config/env.serve
 import { invoiceTitle } from "~/lib/invoices";
 import { formatTaxRate } from "~/lib/pricing";
 import { formatGbVatNumber } from "~/lib/vat-number";
-import type { InvoiceDocument } from "~/models/invoice.server";
+import type { InvoiceDocument } from "~/models/invoice";
 
 import {
   drawHeading,

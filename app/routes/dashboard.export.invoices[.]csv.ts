@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { requireUserWithCompany } from "~/auth/company.server";
-import { INVOICE_CSV_COLUMNS, invoiceCsvBatches } from "~/models/invoice.server";
+import { INVOICE_CSV_COLUMNS, invoiceCsvBatches } from "~/models/invoice";
 import { csvDownload, datedFileName } from "~/web/csv-download.server";
 
 // GET /dashboard/export/invoices.csv?q=: the invoices and credit notes the Invoices page would find,

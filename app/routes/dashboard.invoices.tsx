@@ -7,7 +7,7 @@ import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
 import { invoiceTitle } from "~/lib/invoices";
-import { type InvoiceSummary, listInvoices } from "~/models/invoice.server";
+import { type InvoiceSummary, listInvoices } from "~/models/invoice";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { requireUserWithCompany } from "~/auth/company.server";
 import { invoiceFileName, renderInvoicePdf } from "~/documents/invoice-pdf.server";
-import { getInvoiceDocument } from "~/models/invoice.server";
+import { getInvoiceDocument } from "~/models/invoice";
 import { noDocument, pdfResponse } from "~/web/pdf-response.server";
 
 // GET /dashboard/invoices/INV-2026-000123.pdf: an issued invoice or credit note, drawn from its row

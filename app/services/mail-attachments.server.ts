@@ -1,7 +1,7 @@
 import { invoiceFileName, renderInvoicePdf } from "~/documents/invoice-pdf.server";
 import { renderProformaPdf } from "~/documents/proforma-pdf.server";
 import type { Attachment, MessageDocuments } from "~/mail/sender.server";
-import { getInvoiceDocument } from "~/models/invoice.server";
+import { getInvoiceDocument } from "~/models/invoice";
 import { getOrder } from "~/models/order";
 
 /**

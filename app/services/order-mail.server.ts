@@ -10,7 +10,7 @@ import {
 } from "~/mail/order-mail.server";
 import type { OrderStatusEvent } from "~/mail/order-messages.server";
 import { customerPartNumbersOf, customerPartNumbersOfMany } from "~/models/customer-part-numbers.server";
-import { invoicedAmountsOf } from "~/models/invoice.server";
+import { invoicedAmountsOf } from "~/models/invoice";
 import { getOrdersWithLines, getOrderWithLines, type OrderWithLines } from "~/models/order";
 
 function orderMailOf(

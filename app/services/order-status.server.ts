@@ -6,7 +6,7 @@ import {
   type IssuedCreditNote,
   type IssuedInvoice,
   issueShipmentInvoice,
-} from "~/models/invoice.server";
+} from "~/models/invoice";
 import {
   type CancelLineResult,
   cancelOrderLine,

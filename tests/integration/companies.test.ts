@@ -13,7 +13,7 @@ import {
   invitationByToken,
 } from "~/models/company.server";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
-import { getInvoiceDocument, listInvoices } from "~/models/invoice.server";
+import { getInvoiceDocument, listInvoices } from "~/models/invoice";
 import { orderCsvBatches } from "~/models/order";
 import { getQuote } from "~/models/quote";
 import { creditUsed, recordPayment } from "~/models/trade-terms.server";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { renderInvoicePdf } from "~/documents/invoice-pdf.server";
-import { getInvoiceDocument } from "~/models/invoice.server";
+import { getInvoiceDocument } from "~/models/invoice";
 import { creditUsed, recordPayment } from "~/models/trade-terms.server";
 import * as myOrder from "~/routes/dashboard.my-order_.$id";
 import { shipReadyParts } from "~/services/order-status.server";

@@ -4,7 +4,7 @@ import { storePricingRules, storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { renderInvoicePdf } from "~/documents/invoice-pdf.server";
 import { totalsWithShipping } from "~/lib/pricing";
-import { getInvoiceDocument, listInvoices } from "~/models/invoice.server";
+import { getInvoiceDocument, listInvoices } from "~/models/invoice";
 import * as invoicesPage from "~/routes/dashboard.invoices";
 import * as invoicePdf from "~/routes/dashboard.invoices_.$file";
 import * as myOrderPage from "~/routes/dashboard.my-order_.$id";

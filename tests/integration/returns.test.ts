@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { renderInvoicePdf } from "~/documents/invoice-pdf.server";
-import { getInvoiceDocument, listInvoices } from "~/models/invoice.server";
+import { getInvoiceDocument, listInvoices } from "~/models/invoice";
 import * as manageOrderPage from "~/routes/dashboard.manage-order_.$id";
 import { shipReadyParts } from "~/services/order-status.server";
 

@@ -6,7 +6,7 @@ import { db, type DbOptions, type Executor } from "~/db/db.server";
 import type { Database, OrderLine } from "~/db/schema";
 import { shipmentTracking } from "~/lib/carriers";
 import { type CompanyReader, ownOrCompany } from "~/models/company-readers.server";
-import { invoicedAmountsOf } from "~/models/invoice.server";
+import { invoicedAmountsOf } from "~/models/invoice";
 
 export const orderColumns = [
   "orders.id",

@@ -1,0 +1,153 @@
+// Reading invoices and credit notes: who may read which, the list staff and buyers search, an order's
+// invoices and what they billed, and one document as its PDF draws it.
+import type { SelectQueryBuilder } from "kysely";
+
+import { db, type DbOptions, type Executor } from "~/db/db.server";
+import type { Database } from "~/db/schema";
+import { formatDocumentNumber, readDocumentNumber } from "~/lib/document-numbers";
+import type { InvoicedAmounts } from "~/lib/invoices";
+
+const invoiceColumns = [
+  "invoices.id",
+  "invoices.number",
+  "invoices.kind",
+  "invoices.order_id",
+  "invoices.user_id",
+  "invoices.issued_at",
+  "invoices.customer_name",
+  "invoices.po_number",
+  "invoices.total_cents",
+] as const;
+
+/** Who is asking: staff read every document, a buyer their own. */
+/** Who reads invoices: staff read all; a customer their own and, in a company, its orders' invoices. */
+export type InvoiceReader = { id: number; role: string; companyId?: number | null };
+
+/** Only the documents the reader may see (nothing narrower for staff). */
+function readableBy<Query extends SelectQueryBuilder<Database, "invoices", object>>(
+  query: Query,
+  reader: InvoiceReader,
+) {
+  if (reader.role === "admin") return query;
+  const { companyId } = reader;
+  return query.where((eb) =>
+    companyId
+      ? eb.or([
+          eb("invoices.user_id", "=", reader.id),
+          eb(
+            "invoices.order_id",
+            "in",
+            eb.selectFrom("orders").select("orders.id").where("orders.company_id", "=", companyId),
+          ),
+        ])
+      : eb("invoices.user_id", "=", reader.id),
+  ) as Query;
+}
+
+/** How many documents a list shows at most; the search narrows it, the CSV export has them all. */
+export const INVOICES_PER_PAGE = 100;
+
+/**
+ * The invoices and credit notes a reader may see; `search` is a document number ("INV-2026-000123",
+ * "2026-123", "123"), an order number ("#42") or a PO number.
+ */
+export function readableInvoices(executor: Executor, reader: InvoiceReader, search?: string) {
+  const query = readableBy(executor.selectFrom("invoices"), reader);
+  const text = search?.trim();
+  if (!text) return query;
+  // "#42" is an order; a number without "#" is a document's.
+  const orderNumber = /^#(\d{1,9})$/.exec(text)?.[1];
+  const asInvoice = orderNumber ? null : readDocumentNumber("invoice", text);
+  const asCreditNote = orderNumber ? null : readDocumentNumber("credit note", text);
+  return query.where((eb) => {
+    const matches = [eb("invoices.po_number", "=", text)];
+    if (orderNumber) matches.push(eb("invoices.order_id", "=", Number(orderNumber)));
+    for (const [kind, asNumber] of [
+      ["invoice", asInvoice],
+      ["credit note", asCreditNote],
+    ] as const) {
+      if (!asNumber) continue;
+      matches.push(
+        asNumber.year === undefined
+          ? eb("invoices.number", "like", formatDocumentNumber(kind, 0, asNumber.sequence).replace("-0-", "-____-"))
+          : eb("invoices.number", "=", formatDocumentNumber(kind, asNumber.year, asNumber.sequence)),
+      );
+    }
+    return eb.or(matches);
+  });
+}
+
+/** The invoices and credit notes a reader may see, newest first, narrowed by `search`. */
+export function listInvoices(reader: InvoiceReader, { search }: { search?: string } = {}) {
+  return readableInvoices(db, reader, search)
+    .select(invoiceColumns)
+    .orderBy("invoices.id", "desc")
+    .limit(INVOICES_PER_PAGE)
+    .execute();
+}
+
+export type InvoiceSummary = Awaited<ReturnType<typeof listInvoices>>[number];
+
+/** An order's invoices and credit notes, oldest first (the order page links each). */
+export function invoicesOfOrder(orderId: number, { executor = db }: DbOptions = {}) {
+  return executor
+    .selectFrom("invoices")
+    .select(["id", "number", "kind", "shipment_id", "total_cents", "issued_at"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+}
+
+/** What an order's invoices and credit notes came to, read with `executor` (a shipment's transaction). */
+export async function invoicedAmountsOf(orderId: number, { executor = db }: DbOptions = {}): Promise<InvoicedAmounts> {
+  const rows = await executor
+    .selectFrom("invoices")
+    .select([
+      "kind",
+      (eb) => eb.fn.countAll<number>().as("count"),
+      (eb) => eb.fn.sum<number>("total_cents").as("cents"),
+    ])
+    .where("order_id", "=", orderId)
+    .groupBy("kind")
+    .execute();
+  const of = (kind: string) => rows.find((row) => row.kind === kind);
+  return {
+    invoiceCount: Number(of("invoice")?.count ?? 0),
+    invoicedCents: Number(of("invoice")?.cents ?? 0),
+    creditNoteCount: Number(of("credit note")?.count ?? 0),
+    creditedCents: Number(of("credit note")?.cents ?? 0),
+  };
+}
+
+/** An issued document with its lines, as it prints: by number for a reader, or by id for the mail that carries it. */
+export async function getInvoiceDocument(
+  find: { number: string; reader: InvoiceReader } | { id: number },
+  { executor = db }: DbOptions = {},
+) {
+  let query = executor.selectFrom("invoices").selectAll("invoices");
+  if ("id" in find) query = query.where("invoices.id", "=", find.id);
+  else {
+    query = query.where("invoices.number", "=", find.number);
+    query = readableBy(query, find.reader);
+  }
+  const invoice = await query.executeTakeFirst();
+  if (!invoice) return undefined;
+  const [lines, credited] = await Promise.all([
+    executor
+      .selectFrom("invoice_lines")
+      .select(["part_number", "item_name", "quantity", "unit_price_cents", "line_total_cents"])
+      .where("invoice_id", "=", invoice.id)
+      .orderBy("position")
+      .execute(),
+    invoice.credits_invoice_id === null
+      ? undefined
+      : executor
+          .selectFrom("invoices")
+          .select("number")
+          .where("id", "=", invoice.credits_invoice_id)
+          .executeTakeFirst(),
+  ]);
+  return { ...invoice, lines, creditsNumber: credited?.number ?? null };
+}
+
+export type InvoiceDocument = NonNullable<Awaited<ReturnType<typeof getInvoiceDocument>>>;
