@@ -4,7 +4,7 @@ import { createCookie } from "@remix-run/node";
 
 import { config } from "~/config/env.server";
 import { cartMergeMessage } from "~/lib/cart-merge";
-import { GUEST_CART_LIFETIME_MS, guestCartItemIds, listCartItemIds, mergeGuestCart } from "~/models/cart.server";
+import { GUEST_CART_LIFETIME_MS, guestCartItemIds, listCartItemIds, mergeGuestCart } from "~/models/cart";
 import { MAX_CART_LINES } from "~/validation/cart";
 
 /**

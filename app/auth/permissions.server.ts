@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 
-import type { CartOwner } from "~/models/cart.server";
+import type { CartOwner } from "~/models/cart";
 
 import { guestCartCookieHeader, guestCartToken, newGuestCartToken } from "./guest-cart.server";
 import { type CurrentUser, getCurrentUser } from "./session.server";

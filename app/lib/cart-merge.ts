@@ -1,6 +1,6 @@
 /**
  * What happened to a visitor's cart when it moved into an account's at sign-in or sign-up
- * (`mergeGuestCart` in app/models/cart.server.ts), and the one message that tells the buyer.
+ * (`mergeGuestCart` in app/models/cart/), and the one message that tells the buyer.
  */
 export type CartMerge = {
   /** Each line moved in, in the order the visitor added them. */

@@ -4,7 +4,7 @@ import { db, now, Rollback } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { PostalAddress } from "~/lib/addresses";
 import { allocateStock, type Allocation } from "~/models/backorders.server";
-import { cartLinesOf, removeOrderedLines } from "~/models/cart.server";
+import { cartLinesOf, removeOrderedLines } from "~/models/cart";
 import { type Bill, type BillLine, priceLines, problemOf, type WantedLine } from "~/models/pricing.server";
 import {
   approvalExpiry,

@@ -2,7 +2,7 @@ import type { ExpressionBuilder } from "kysely";
 
 import { db, type DbOptions, isUniqueViolation, now } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import { addLinesToCartNoting, cartLinesOf } from "~/models/cart.server";
+import { addLinesToCartNoting, cartLinesOf } from "~/models/cart";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { MAX_CART_LINES } from "~/validation/cart";
 import { MAX_ORDER_QUANTITY } from "~/validation/order";

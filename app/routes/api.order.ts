@@ -14,7 +14,7 @@ import {
 import { IdempotencyKeySchema, OrderBodySchema, OrderListQuerySchema } from "~/api/schemas.server";
 import { toApiOrder, toApiRefusal } from "~/api/shapes.server";
 import { partNumberKey } from "~/lib/part-number";
-import { itemsByPartNumber } from "~/models/cart.server";
+import { itemsByPartNumber } from "~/models/cart";
 import { getOrder, linesOfOrders, listOrdersPage } from "~/models/order";
 import { creditRefusalText } from "~/replies/checkout.server";
 import { placeOrder } from "~/services/checkout.server";

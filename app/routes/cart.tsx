@@ -11,7 +11,7 @@ import { LineProblemNote } from "~/components/line-problem";
 import { SaveListForm, saveListReplyOf } from "~/components/parts-lists/save-list-form";
 import { RequestQuoteForm, requestQuoteReplyOf } from "~/components/quotes/request-quote-form";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { type CartChange, changeCartLine, getCart, removeCartLine } from "~/models/cart.server";
+import { type CartChange, changeCartLine, getCart, removeCartLine } from "~/models/cart";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { billOfDispatch } from "~/replies/dispatch.server";
 import { saveListReply } from "~/replies/parts-list.server";

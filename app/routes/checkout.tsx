@@ -14,7 +14,7 @@ import { LineProblemNote } from "~/components/line-problem";
 import { useZodForm } from "~/components/use-zod-form";
 import { splitOneLineAddress } from "~/lib/addresses";
 import { checkoutAddressesOf, keepTypedAddresses } from "~/models/address.server";
-import { getCart } from "~/models/cart.server";
+import { getCart } from "~/models/cart";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { shippingDefaultsFor } from "~/models/order";
 import { checkoutTermsFor } from "~/models/trade-terms.server";

@@ -10,7 +10,7 @@ import { orderSummary } from "~/components/dashboard/order-table";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { formatPrice } from "~/config/env.server";
 import { buyerMayCancel } from "~/lib/statuses";
-import { orderAgain, type OrderAgainOutcome } from "~/models/cart.server";
+import { orderAgain, type OrderAgainOutcome } from "~/models/cart";
 import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
 import { getOrder } from "~/models/order";
 import { orderWithDispatch } from "~/replies/dispatch.server";

@@ -6,7 +6,7 @@ import { requireUser } from "~/auth/permissions.server";
 import { AppLink } from "~/components/app-link";
 import { ErrorList, FormErrors, StatusButton, TextareaField } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
-import { quickOrder } from "~/models/cart.server";
+import { quickOrder } from "~/models/cart";
 import { MAX_QUICK_ORDER_LINES, parseQuickOrderText, QuickOrderSchema } from "~/validation/cart";
 import { redirectWithFlash } from "~/web/flash.server";
 import { accept, formAction } from "~/web/form-action.server";

@@ -2,7 +2,7 @@ import { storePricingRules } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import type { QuoteStatus } from "~/lib/quotes";
 import { enqueueQuoteRequestNotice, enqueueQuoteSent, type QuoteMail } from "~/mail/quote-mail.server";
-import { cartLinesOf, removeOrderedLines } from "~/models/cart.server";
+import { cartLinesOf, removeOrderedLines } from "~/models/cart";
 import type { CheckoutResult } from "~/models/checkout.server";
 import {
   createQuote,

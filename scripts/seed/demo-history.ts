@@ -5,7 +5,7 @@ import type { PostalAddress } from "../../app/lib/addresses";
 import { addressOnOneLine } from "../../app/lib/addresses";
 import { addCalendarDays } from "../../app/lib/quotes";
 import { saveAddress } from "../../app/models/address.server";
-import { addLinesToCart, itemsByPartNumber, removeCartLine } from "../../app/models/cart.server";
+import { addLinesToCart, itemsByPartNumber, removeCartLine } from "../../app/models/cart";
 import { addMember, createCompany } from "../../app/models/company.server";
 import { getQuote } from "../../app/models/quote";
 import { recordPayment } from "../../app/models/trade-terms.server";

@@ -154,7 +154,7 @@ export async function placeOrderFor(userId: number) {
 /** Three demo parts in stock in the customer's cart, put there through the app's own model. */
 export async function fillCartFor(userId: number) {
   await users();
-  const { addLinesToCart } = await import("~/models/cart.server");
+  const { addLinesToCart } = await import("~/models/cart");
   const items = (await demoPartsInStock(2)).slice(0, 3);
   await addLinesToCart(
     userId,

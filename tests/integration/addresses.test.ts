@@ -11,7 +11,7 @@ import {
   saveAddress,
   setDefaultAddress,
 } from "~/models/address.server";
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart } from "~/models/cart";
 import * as checkoutPage from "~/routes/checkout";
 import * as addressesPage from "~/routes/dashboard.addresses";
 import * as manageOrderPage from "~/routes/dashboard.manage-order_.$id";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 
 import { dispatchSettings } from "~/config/env.server";
 import { addWorkingDays, dispatchClock } from "~/lib/dispatch";
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart } from "~/models/cart";
 import * as cart from "~/routes/api.cart";
 
 import { apiRequest, callApi, createKeyThroughDashboard } from "../support/api";

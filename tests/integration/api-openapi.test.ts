@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { getCurrentUser } from "~/auth/session.server";
 import { storeToday } from "~/config/env.server";
 import { DEFAULT_MONEY_FORMAT } from "~/lib/money";
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart } from "~/models/cart";
 import { getQuote } from "~/models/quote";
 import * as items from "~/routes/api.item";
 import * as openapi from "~/routes/api.openapi[.]json";

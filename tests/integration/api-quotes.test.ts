@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { addCalendarDays } from "~/lib/quotes";
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart } from "~/models/cart";
 import { getQuote } from "~/models/quote";
 import { updateProfile } from "~/models/user.server";
 import * as quotes from "~/routes/api.quote";

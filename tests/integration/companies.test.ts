@@ -4,7 +4,7 @@ import { storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { addCalendarDays } from "~/lib/quotes";
 import { listAwaitingApproval } from "~/models/approvals.server";
-import { addLinesToCart, cartLinesOf } from "~/models/cart.server";
+import { addLinesToCart, cartLinesOf } from "~/models/cart";
 import {
   acceptInvitation,
   changeMember,

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { formatDocumentNumber, readDocumentNumber } from "~/lib/document-numbers";
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart } from "~/models/cart";
 import { takeDocumentNumber } from "~/models/document-numbers.server";
 import { requestQuote } from "~/services/quotes.server";
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 
 import { formatStoreDay, storeToday } from "~/config/env.server";
 import { addCalendarDays } from "~/lib/quotes";
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart } from "~/models/cart";
 import { getQuote } from "~/models/quote";
 import * as packingSlipPdf from "~/routes/dashboard.manage-order_.$id_.shipments.$shipmentId.packing-slip[.]pdf";
 import * as quotePdf from "~/routes/dashboard.quotes_.$id_.quote[.]pdf";

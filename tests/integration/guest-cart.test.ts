@@ -10,7 +10,7 @@ import {
   listCartItemIds,
   mergeGuestCart,
   sweepExpiredGuestCarts,
-} from "~/models/cart.server";
+} from "~/models/cart";
 import { deleteItem, updateItem } from "~/models/item.server";
 import * as root from "~/root";
 import * as cartPage from "~/routes/cart";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { changeCartLine, itemsByPartNumber } from "~/models/cart.server";
+import { changeCartLine, itemsByPartNumber } from "~/models/cart";
 import { browseCatalog, countProducts, listProductsForSitemap, suggestSearch } from "~/models/catalog";
 import { duplicateItem, getItem, listNewestItems, updateItem } from "~/models/item.server";
 import { priceLines } from "~/models/pricing.server";

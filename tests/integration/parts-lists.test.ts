@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { addLinesToCart, cartLinesOf } from "~/models/cart.server";
+import { addLinesToCart, cartLinesOf } from "~/models/cart";
 import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
 import { saveCartAsList } from "~/models/parts-lists.server";
 import * as cartPage from "~/routes/cart";

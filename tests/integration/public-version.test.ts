@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { changeCartLine } from "~/models/cart.server";
+import { changeCartLine } from "~/models/cart";
 import { deleteItem, updateItem } from "~/models/item.server";
 import { publicVersion } from "~/models/public-version.server";
 import { createReview, deleteOwnReview } from "~/models/review.server";

@@ -4,7 +4,7 @@ import { storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
 import { addCalendarDays } from "~/lib/quotes";
-import { addLinesToCart, cartLinesOf } from "~/models/cart.server";
+import { addLinesToCart, cartLinesOf } from "~/models/cart";
 import { updateItem } from "~/models/item.server";
 import { getQuote, listAllQuotes } from "~/models/quote";
 import * as cartPage from "~/routes/cart";

@@ -3,7 +3,7 @@ import { beforeAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart } from "~/models/cart";
 import type { Bill } from "~/models/pricing.server";
 import * as orderApi from "~/routes/api.order.$id";
 import * as cartPage from "~/routes/cart";

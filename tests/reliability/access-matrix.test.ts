@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { LEGACY_PATHS } from "~/lib/legacy-paths";
 import { contentHash } from "~/lib/media";
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart } from "~/models/cart";
 import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
 import { uploadPicture } from "~/services/media-upload.server";
 

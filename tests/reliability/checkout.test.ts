@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { cartLinesOf } from "~/models/cart.server";
+import { cartLinesOf } from "~/models/cart";
 import { setUserRole } from "~/models/user.server";
 
 import type { ServerProcess } from "../support/server";

@@ -1,4 +1,4 @@
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart } from "~/models/cart";
 
 import { newItem } from "../support/builders";
 import { newUser, sessionCookieFor } from "../support/users";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart } from "~/models/cart";
 import { creditUsed } from "~/models/trade-terms.server";
 
 import { newItem } from "../support/builders";

@@ -7,7 +7,7 @@ import { getCurrentUser } from "~/auth/session.server";
 import { storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { addCalendarDays } from "~/lib/quotes";
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart } from "~/models/cart";
 import { createCatalogImport } from "~/models/catalog-import";
 import { createCompany } from "~/models/company.server";
 import { saveCartAsList } from "~/models/parts-lists.server";

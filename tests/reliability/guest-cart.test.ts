@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { cartLinesOf, getCart, guestCartHashOf } from "~/models/cart.server";
+import { cartLinesOf, getCart, guestCartHashOf } from "~/models/cart";
 
 import { newItem } from "../support/builders";
 import type { ServerProcess } from "../support/server";

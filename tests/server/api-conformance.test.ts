@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { openApiDocument } from "~/api/openapi.server";
 import { storeToday } from "~/config/env.server";
 import { createApiKey } from "~/models/api-key.server";
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart } from "~/models/cart";
 import { getQuote } from "~/models/quote";
 import { requestQuote, sendQuote } from "~/services/quotes.server";
 

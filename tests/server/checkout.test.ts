@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
-import { cartLinesOf } from "~/models/cart.server";
+import { cartLinesOf } from "~/models/cart";
 import { updateItem } from "~/models/item.server";
 
 import { newItem } from "../support/builders";

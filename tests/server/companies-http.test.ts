@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { addLinesToCart } from "~/models/cart.server";
+import { addLinesToCart } from "~/models/cart";
 
 import { newItem } from "../support/builders";
 import { newCompany } from "../support/companies";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { getCart } from "~/models/cart.server";
+import { getCart } from "~/models/cart";
 
 import { newItem } from "../support/builders";
 import { CookieJar } from "../support/cookie-jar";
