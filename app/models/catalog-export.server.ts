@@ -6,7 +6,7 @@ import { db, type DbOptions } from "~/db/db.server";
 import { CATALOG_CSV_COLUMNS, fileLinesText } from "~/validation/catalog-import";
 import { priceBreakLinesText, specLinesText } from "~/validation/product";
 
-import { documentRefsOf, pictureRefsOf } from "./media.server";
+import { documentRefsOf, pictureRefsOf } from "./media";
 import { priceBreaksOf } from "./pricing.server";
 
 export { CATALOG_CSV_COLUMNS };

@@ -16,7 +16,7 @@ import {
   replacePriceBreaks,
   replaceSpecs,
 } from "./item-writes.server";
-import { copyMediaLinks } from "./media.server";
+import { copyMediaLinks } from "./media";
 import { priceBreaksOf } from "./pricing.server";
 import { OPENING_STOCK_REASON, recordStockMovement } from "./stock.server";
 

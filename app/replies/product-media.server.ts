@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 
-import { detachMedia, movePicture, setPictureAlt } from "~/models/media.server";
+import { detachMedia, movePicture, setPictureAlt } from "~/models/media";
 import { uploadDocument, uploadPicture } from "~/services/media-upload.server";
 import type { mediaFormSchemas } from "~/validation/media";
 import { redirectWithFlash } from "~/web/flash.server";

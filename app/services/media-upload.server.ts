@@ -1,6 +1,6 @@
 import { contentHash, DOCUMENT_TYPES, PICTURE_FORMATS } from "~/lib/media";
 import { sniffDocument, sniffPicture } from "~/lib/media-sniff";
-import { attachDocument, attachPicture, type AttachResult, type NewPicture } from "~/models/media.server";
+import { attachDocument, attachPicture, type AttachResult, type NewPicture } from "~/models/media";
 import {
   MAX_DOCUMENT_BYTES,
   MAX_PICTURE_ASPECT,

@@ -8,7 +8,7 @@ import {
   type PictureWidth,
 } from "~/lib/media";
 import type { PictureType } from "~/lib/media-sniff";
-import type { PictureVariantInput } from "~/models/media.server";
+import type { PictureVariantInput } from "~/models/media";
 import { MAX_PICTURE_ASPECT, MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE } from "~/validation/media";
 
 // A picture's fixed set of variants, made once when it is uploaded (docs/decisions/0027). sharp

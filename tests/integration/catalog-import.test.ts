@@ -6,7 +6,7 @@ import { db } from "~/db/db.server";
 import { claimNextImport, getCatalogImport, INTERRUPTED_APPLY, readSummary } from "~/models/catalog-import";
 import { IMPORT_BATCH_ROWS } from "~/models/catalog-import/read-file.server";
 import { MAX_LISTED_CHANGES } from "~/models/catalog-import/summary";
-import { documentRefsOf, pictureRefsOf } from "~/models/media.server";
+import { documentRefsOf, pictureRefsOf } from "~/models/media";
 import { saveSpecTemplates } from "~/models/spec-templates.server";
 import { adjustStock } from "~/models/stock.server";
 import * as exportRoute from "~/routes/dashboard.export.catalog[.]csv";

@@ -15,7 +15,7 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  * tables delete the `media` row (and with it its variants) when its last link goes, however it goes:
  * a picture removed, a part deleted (its links go by cascade, which fires them on both engines),
  * links replaced. On PostgreSQL the trigger first locks the file's row, so an upload that is linking
- * the same file at that moment (it locks the row too: app/models/media.server.ts) is either seen,
+ * the same file at that moment (it locks the row too: app/models/media/) is either seen,
  * and the file kept, or finds the file gone and stores it again.
  *
  * Both link tables are shown by anonymous pages (the product page, the cards), so their changes

@@ -13,7 +13,7 @@ import type { Database } from "~/db/schema";
 import { partNumberKey } from "~/lib/part-number";
 import { specDocumentText } from "~/lib/search/spec-keys";
 import type { SpecRow } from "~/lib/spec-templates";
-import { replaceItemDocuments, replaceItemPictures } from "~/models/media.server";
+import { replaceItemDocuments, replaceItemPictures } from "~/models/media";
 import { adjustStock } from "~/models/stock.server";
 import type { ImportRefusal } from "~/validation/catalog-import";
 import type { PriceBreakLine } from "~/validation/product";

@@ -12,7 +12,7 @@ import { partNumberKey } from "~/lib/part-number";
 import { normalizeSpecs, type SpecTemplate } from "~/lib/spec-templates";
 import { listCategories } from "~/models/catalog";
 import { catalogFieldsFromForm, itemChangesFromForm } from "~/models/item-form.server";
-import { documentRefsOf, pictureRefsOf } from "~/models/media.server";
+import { documentRefsOf, pictureRefsOf } from "~/models/media";
 import { priceBreaksOf } from "~/models/pricing.server";
 import { allSpecTemplates } from "~/models/spec-templates.server";
 import type { ImportRefusal, ImportRow } from "~/validation/catalog-import";
