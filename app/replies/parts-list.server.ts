@@ -1,4 +1,4 @@
-import { addListToCart, type ListReader, MAX_LIST_LINES, saveCartAsList } from "~/models/parts-lists.server";
+import { addListToCart, type ListReader, MAX_LIST_LINES, saveCartAsList } from "~/models/parts-lists";
 import { MAX_PARTS_LISTS } from "~/validation/parts-lists";
 import { redirectWithFlash } from "~/web/flash.server";
 import { refuse } from "~/web/form-action.server";

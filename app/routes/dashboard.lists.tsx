@@ -5,7 +5,7 @@ import { requireUserWithCompany } from "~/auth/company.server";
 import { AppLink } from "~/components/app-link";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
-import { listsOf, type ListSummary } from "~/models/parts-lists.server";
+import { listsOf, type ListSummary } from "~/models/parts-lists";
 import { addListToCartReply } from "~/replies/parts-list.server";
 import { ListsActionSchema, MAX_PARTS_LISTS } from "~/validation/parts-lists";
 import { formAction } from "~/web/form-action.server";

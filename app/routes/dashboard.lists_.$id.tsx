@@ -8,7 +8,7 @@ import { ReplyErrors, StatusButton } from "~/components/forms";
 import { ListKeeperForms } from "~/components/parts-lists/keeper-forms";
 import { ListLines } from "~/components/parts-lists/list-lines";
 import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
-import { deleteList, getList, removeListLine, renameList, setListLine, shareList } from "~/models/parts-lists.server";
+import { deleteList, getList, removeListLine, renameList, setListLine, shareList } from "~/models/parts-lists";
 import { addListToCartReply, duplicateListName, LIST_NOT_FOUND } from "~/replies/parts-list.server";
 import { parseId } from "~/validation/common";
 import { ListActionSchema } from "~/validation/parts-lists";

@@ -16,7 +16,7 @@ async function customerWithHistory(page: Page) {
   const customer = await login(page, { name: "Casey Customer" });
   const order = await placeOrderFor(customer.userId);
   await fillCartFor(customer.userId);
-  const { saveCartAsList } = await import("~/models/parts-lists.server");
+  const { saveCartAsList } = await import("~/models/parts-lists");
   const list = await saveCartAsList(customer.userId, `Axe sweep ${uniqueToken()}`);
   const { requestQuote } = await import("~/services/quotes.server");
   const quote = await requestQuote(customer.userId, "Prices for the spring overhaul");

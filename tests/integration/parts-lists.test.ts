@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { addLinesToCart, cartLinesOf } from "~/models/cart";
 import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
-import { saveCartAsList } from "~/models/parts-lists.server";
+import { saveCartAsList } from "~/models/parts-lists";
 import * as cartPage from "~/routes/cart";
 import * as checkoutPage from "~/routes/checkout";
 import * as listsPage from "~/routes/dashboard.lists";

@@ -10,7 +10,7 @@ import { addCalendarDays } from "~/lib/quotes";
 import { addLinesToCart } from "~/models/cart";
 import { createCatalogImport } from "~/models/catalog-import";
 import { createCompany } from "~/models/company.server";
-import { saveCartAsList } from "~/models/parts-lists.server";
+import { saveCartAsList } from "~/models/parts-lists";
 import { getQuote } from "~/models/quote";
 import { createReview } from "~/models/review.server";
 import { getUserById, setUserRole } from "~/models/user.server";

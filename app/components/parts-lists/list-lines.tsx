@@ -4,7 +4,7 @@ import { AppLink } from "~/components/app-link";
 import { StatusButton } from "~/components/forms";
 import { LineQuantityForm } from "~/components/line-quantity-form";
 import { type Column, DataTable } from "~/components/ui/data-table";
-import type { ListLine } from "~/models/parts-lists.server";
+import type { ListLine } from "~/models/parts-lists";
 import { MAX_CUSTOMER_PART_NUMBER } from "~/validation/parts-lists";
 
 const smallInput = "rounded-md border border-slate-300 px-2 py-1";
