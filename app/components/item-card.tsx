@@ -2,7 +2,7 @@ import { AddToCartForm } from "~/components/add-to-cart";
 import { AppLink } from "~/components/app-link";
 import { useExclTax, useFormatPrice } from "~/components/use-money";
 import type { PictureSources } from "~/lib/media";
-import type { ItemListing } from "~/models/item.server";
+import type { ItemListing } from "~/models/item";
 
 /**
  * A card's part, with its main uploaded picture when it has one (withMainPictures, one query a page),

@@ -12,8 +12,7 @@ import {
 import { API_STOCK_REASON, ItemChangesSchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog";
-import { deleteItem, getItem, type ItemDetail, partOnOpenOrders } from "~/models/item.server";
-import { itemChangesFromForm } from "~/models/item-form.server";
+import { deleteItem, getItem, itemChangesFromForm, type ItemDetail, partOnOpenOrders } from "~/models/item";
 import { updateItemFillingBackorders } from "~/services/stock-arrivals.server";
 import { parseId } from "~/validation/common";
 

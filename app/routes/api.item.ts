@@ -11,8 +11,7 @@ import {
 import { ItemBodySchema, ItemListQuerySchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog";
-import { createItem } from "~/models/item.server";
-import { itemInputFromForm } from "~/models/item-form.server";
+import { createItem, itemInputFromForm } from "~/models/item";
 
 // GET /api/item (everyone) and POST /api/item (admins): the original backend's /item calls.
 const handleApiCall = apiRoute({

@@ -10,7 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
 import { listCategories } from "~/models/catalog";
-import { deleteItem, getItem, partOnOpenOrders } from "~/models/item.server";
+import { deleteItem, getItem, partOnOpenOrders } from "~/models/item";
 import { listProductsForStaff } from "~/models/product-list.server";
 import { parseId } from "~/validation/common";
 import { DELETE_PRODUCT_QUESTION, DeleteProductSchema } from "~/validation/product";

@@ -16,8 +16,15 @@ import { formatPrice, storeMoneyFormat } from "~/config/env.server";
 import { pictureSources } from "~/lib/media";
 import { waitingLinesOf } from "~/models/backorders.server";
 import { listCategories } from "~/models/catalog";
-import { duplicateItem, type ItemDetail, listSpecs, updateItem } from "~/models/item.server";
-import { catalogFieldsFromForm, formValuesFromItem, itemChangesFromForm } from "~/models/item-form.server";
+import {
+  catalogFieldsFromForm,
+  duplicateItem,
+  formValuesFromItem,
+  itemChangesFromForm,
+  type ItemDetail,
+  listSpecs,
+  updateItem,
+} from "~/models/item";
 import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { specTemplatesOf } from "~/models/spec-templates.server";

@@ -9,7 +9,7 @@ import { ProductDocuments, ProductPictures } from "~/components/product-pictures
 import { ReviewCard } from "~/components/review-card";
 import { appUrl, storeMoneyFormat } from "~/config/env.server";
 import { pictureSources } from "~/lib/media";
-import { getProduct } from "~/models/item.server";
+import { getProduct } from "~/models/item";
 import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { listReviewsOfItem } from "~/models/review.server";

@@ -1,6 +1,6 @@
 import { db, type DbOptions, inTransaction } from "~/db/db.server";
 import { type CompletedLine, fillWaitingLines } from "~/models/backorders.server";
-import { updateItem } from "~/models/item.server";
+import { updateItem } from "~/models/item";
 import { adjustStock, type AdjustStockResult } from "~/models/stock.server";
 
 import { enqueueMailForOrders } from "./order-mail.server";

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 
-import { getItem } from "~/models/item.server";
+import { getItem } from "~/models/item";
 import { parseId } from "~/validation/common";
 
 /**

@@ -19,7 +19,7 @@ import { db } from "../../app/db/db.server";
 import { catalogHref } from "../../app/lib/catalog-links";
 import { catalogVocabulary, KEPT_ANSWERS, searchCatalog } from "../../app/models/catalog";
 import { KEPT_SUGGESTIONS } from "../../app/models/catalog/suggest.server";
-import { getItem } from "../../app/models/item.server";
+import { getItem } from "../../app/models/item";
 import { type CatalogQuery, DEEPEST_OFFSET, MAX_CATALOG_PAGE } from "../../app/validation/catalog";
 import { type GearSpecs, measurementSearches, misspeltSearches, newWordSearches, suggestPrefixes } from "./search-asks";
 

@@ -126,7 +126,7 @@ export async function login(
  * tests run in parallel, and one that counts its own part's stock must not find an order in it.
  */
 async function demoPartsInStock(units: number) {
-  const { listNewestItems } = await import("~/models/item.server");
+  const { listNewestItems } = await import("~/models/item");
   const { catalogParts } = await import("../../scripts/seed/catalog-data");
   const demo = new Set(catalogParts.map((part) => part.partNumber));
   return (await listNewestItems(1000)).filter(

@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 
 import { getCurrentUser } from "~/auth/session.server";
 import { db } from "~/db/db.server";
-import { getItem } from "~/models/item.server";
+import { getItem } from "~/models/item";
 import { getOrder, listOrdersForUser, moveOrderStatus } from "~/models/order";
 import { listStockMovements } from "~/models/stock.server";
 import { getUserByEmail } from "~/models/user.server";

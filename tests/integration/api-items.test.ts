@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { appUrl } from "~/config/env.server";
 import { db } from "~/db/db.server";
-import { getItem } from "~/models/item.server";
+import { getItem } from "~/models/item";
 import { listStockMovements } from "~/models/stock.server";
 import * as notFound from "~/routes/api.$";
 import * as items from "~/routes/api.item";

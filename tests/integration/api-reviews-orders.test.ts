@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { deleteItem, getItem } from "~/models/item.server";
+import { deleteItem, getItem } from "~/models/item";
 import { updateProfile } from "~/models/user.server";
 import * as orders from "~/routes/api.order";
 import * as reviews from "~/routes/api.review";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { getItem } from "~/models/item.server";
+import { getItem } from "~/models/item";
 import * as items from "~/routes/api.item";
 import * as itemById from "~/routes/api.item.$id";
 import * as openapi from "~/routes/api.openapi[.]json";

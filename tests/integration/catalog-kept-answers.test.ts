@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { browseCatalog, type CatalogFilter, catalogGeneration, type CatalogSort } from "~/models/catalog";
-import { deleteItem, getItem, updateItem } from "~/models/item.server";
+import { deleteItem, getItem, updateItem } from "~/models/item";
 import { adjustStock } from "~/models/stock.server";
 
 import { newCategory, newItem } from "../support/builders";

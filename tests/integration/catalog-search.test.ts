@@ -82,7 +82,7 @@ describe("word search", () => {
       inDescription.id,
     ]);
     // Both indexes follow an edit: a name given the word ranks it there, specs that lose it drop it.
-    const { deleteItem, updateItem } = await import("~/models/item.server");
+    const { deleteItem, updateItem } = await import("~/models/item");
     await updateItem(inDescription.id, { name: `Flange plate ${tag}` });
     await updateItem(inSpecs.id, {}, { specs: [{ name: "Mounting", value: "Bolted", unit: null }] });
     await deleteItem(olderInName.id);
@@ -97,7 +97,7 @@ describe("word search", () => {
   });
 
   test("an edited name is found by its new words and no longer by the old ones", async () => {
-    const { updateItem } = await import("~/models/item.server");
+    const { updateItem } = await import("~/models/item");
     const tag = uniqueToken();
     const item = await newItem({ name: `Oldham coupling ${tag}` });
     await updateItem(item.id, { name: `Jaw coupling ${tag}` });
@@ -280,7 +280,7 @@ describe("filters and counts", () => {
   });
 
   test("the counts beside categories follow parts added, moved and deleted", async () => {
-    const { deleteItem, updateItem } = await import("~/models/item.server");
+    const { deleteItem, updateItem } = await import("~/models/item");
     const [first, second] = [await newCategory(), await newCategory()];
     const countOf = async (slug: string, search = "") =>
       (await catalogPage(`?${search}`)).data.categories.find((entry: { slug: string }) => entry.slug === slug)?.count;
@@ -295,7 +295,7 @@ describe("filters and counts", () => {
   });
 
   test("a category's spec counts follow parts added, edited, moved and deleted", async () => {
-    const { deleteItem, updateItem } = await import("~/models/item.server");
+    const { deleteItem, updateItem } = await import("~/models/item");
     const [first, second] = [await newCategory(), await newCategory()];
     const boreCounts = async (slug: string) =>
       Object.fromEntries(
@@ -333,7 +333,7 @@ describe("filters and counts", () => {
   });
 
   test("with one spec chosen, the counts beside the others follow parts added, edited, moved and deleted", async () => {
-    const { deleteItem, updateItem } = await import("~/models/item.server");
+    const { deleteItem, updateItem } = await import("~/models/item");
     const [first, second] = [await newCategory(), await newCategory()];
     type Facets = { name: string; choices: { value: string; unit: string | null; count: number }[] }[];
     const specs = (bore: string, material: string, teeth: string) => [

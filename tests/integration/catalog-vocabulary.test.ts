@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { catalogVocabulary } from "~/models/catalog";
 import { searchHits } from "~/models/catalog/search.server";
-import { updateItem } from "~/models/item.server";
+import { updateItem } from "~/models/item";
 
 import { newCategory, newItem } from "../support/builders";
 

@@ -9,7 +9,7 @@ import { db } from "~/db/db.server";
 import { partNumberKey } from "~/lib/part-number";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { createItem, listSpecs } from "~/models/item.server";
+import { createItem, listSpecs } from "~/models/item";
 import { getUserByEmail } from "~/models/user.server";
 import * as notFound from "~/routes/$";
 

@@ -11,7 +11,7 @@ import {
   mergeGuestCart,
   sweepExpiredGuestCarts,
 } from "~/models/cart";
-import { deleteItem, updateItem } from "~/models/item.server";
+import { deleteItem, updateItem } from "~/models/item";
 import * as root from "~/root";
 import * as cartPage from "~/routes/cart";
 import * as checkoutPage from "~/routes/checkout";

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { changeCartLine, itemsByPartNumber } from "~/models/cart";
 import { browseCatalog, countProducts, listProductsForSitemap, suggestSearch } from "~/models/catalog";
-import { duplicateItem, getItem, listNewestItems, updateItem } from "~/models/item.server";
+import { duplicateItem, getItem, listNewestItems, updateItem } from "~/models/item";
 import { priceLines } from "~/models/pricing.server";
 import { listProductsForStaff } from "~/models/product-list.server";
 import * as apiItems from "~/routes/api.item";

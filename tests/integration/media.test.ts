@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { contentHash, pictureUrl } from "~/lib/media";
-import { deleteItem, duplicateItem, updateItem } from "~/models/item.server";
+import { deleteItem, duplicateItem, updateItem } from "~/models/item";
 import { documentRefsOf, pictureRefsOf, replaceItemDocuments, replaceItemPictures } from "~/models/media";
 import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { publicVersion } from "~/models/public-version.server";

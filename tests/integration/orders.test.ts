@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { deleteItem, updateItem } from "~/models/item.server";
+import { deleteItem, updateItem } from "~/models/item";
 import { getOrder, listOrdersForUser } from "~/models/order";
 import * as manageOrder from "~/routes/dashboard.manage-order";
 import * as myOrder from "~/routes/dashboard.my-order";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { listSpecs } from "~/models/item.server";
+import { listSpecs } from "~/models/item";
 import * as addProduct from "~/routes/dashboard.add-product";
 import * as editProduct from "~/routes/dashboard.manage-product_.$id";
 import * as catalog from "~/routes/items";

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { changeCartLine } from "~/models/cart";
-import { deleteItem, updateItem } from "~/models/item.server";
+import { deleteItem, updateItem } from "~/models/item";
 import { publicVersion } from "~/models/public-version.server";
 import { createReview, deleteOwnReview } from "~/models/review.server";
 import { adjustStock } from "~/models/stock.server";

@@ -5,7 +5,7 @@ import { db } from "~/db/db.server";
 import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
 import { addCalendarDays } from "~/lib/quotes";
 import { addLinesToCart, cartLinesOf } from "~/models/cart";
-import { updateItem } from "~/models/item.server";
+import { updateItem } from "~/models/item";
 import { getQuote, listAllQuotes } from "~/models/quote";
 import * as cartPage from "~/routes/cart";
 import * as manageQuotesPage from "~/routes/dashboard.manage-quotes";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { catalogVocabulary, listCatalogSlice } from "~/models/catalog";
 import { suggestSearch } from "~/models/catalog/suggest.server";
-import { updateItem } from "~/models/item.server";
+import { updateItem } from "~/models/item";
 
 import { seedDatabase } from "../../scripts/seed/seed-database";
 import { newCategory, newItem } from "../support/builders";

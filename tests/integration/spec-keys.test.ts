@@ -5,7 +5,7 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { SPEC_TEXT } from "~/db/migrations/0020_search_documents";
 import { SPEC_KEY_SEPARATORS, specDocumentText, specKey, specKeySql, specKeyTokens } from "~/lib/search/spec-keys";
-import { createItem } from "~/models/item.server";
+import { createItem } from "~/models/item";
 
 // A spec's key is written by the document triggers in SQL and by the matcher in TypeScript
 // (app/lib/search/spec-keys.ts): on whichever database TEST_DATABASE names, both must agree.

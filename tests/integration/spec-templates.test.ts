@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { templatesFromSpecsOf } from "~/db/migrations/0024_spec_templates";
 import { browseCatalog } from "~/models/catalog";
-import { createItem, updateItem } from "~/models/item.server";
+import { createItem, updateItem } from "~/models/item";
 import { saveSpecTemplates, specTemplatesOf } from "~/models/spec-templates.server";
 import * as addProduct from "~/routes/dashboard.add-product";
 import * as specTemplates from "~/routes/dashboard.spec-templates";

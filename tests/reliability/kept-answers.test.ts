@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { updateItem } from "~/models/item.server";
+import { updateItem } from "~/models/item";
 
 import { newItem } from "../support/builders";
 import type { ServerProcess } from "../support/server";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { afterAll, beforeAll, expect, test } from "vitest";
 
-import { getItem } from "~/models/item.server";
+import { getItem } from "~/models/item";
 import { getUserById } from "~/models/user.server";
 
 import { newItem } from "../support/builders";

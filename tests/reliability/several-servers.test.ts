@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { contentHash } from "~/lib/media";
 import { enqueueMessages } from "~/mail/outbox.server";
-import { getItem } from "~/models/item.server";
+import { getItem } from "~/models/item";
 
 import { newItem } from "../support/builders";
 import { samplePdf } from "../support/media-samples";

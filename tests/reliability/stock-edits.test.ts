@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
-import { getItem } from "~/models/item.server";
+import { getItem } from "~/models/item";
 import { listStockMovements } from "~/models/stock.server";
 
 import { newItem } from "../support/builders";

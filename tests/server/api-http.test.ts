@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { browseCatalog, CATALOG_PAGE_SIZE } from "~/models/catalog";
-import { getItem } from "~/models/item.server";
+import { getItem } from "~/models/item";
 import { MAX_FORM_BYTES } from "~/web/request.server";
 
 import { createKeyThroughDashboard } from "../support/api";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
 import { cartLinesOf } from "~/models/cart";
-import { updateItem } from "~/models/item.server";
+import { updateItem } from "~/models/item";
 
 import { newItem } from "../support/builders";
 import { linesOf, ordersOfItem, SHIP_FIELDS, SHIPPING, stockOf } from "../support/orders";

@@ -1,5 +1,5 @@
 import { db } from "~/db/db.server";
-import { createItem, type ItemInput, type SpecInput } from "~/models/item.server";
+import { createItem, type ItemInput, type SpecInput } from "~/models/item";
 
 import { uniqueToken } from "./unique";
 

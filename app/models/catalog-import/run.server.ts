@@ -11,7 +11,7 @@ import type { MoneyFormat } from "~/lib/money";
 import { partNumberKey } from "~/lib/part-number";
 import { normalizeSpecs, type SpecTemplate } from "~/lib/spec-templates";
 import { listCategories } from "~/models/catalog";
-import { catalogFieldsFromForm, itemChangesFromForm } from "~/models/item-form.server";
+import { catalogFieldsFromForm, itemChangesFromForm } from "~/models/item";
 import { documentRefsOf, pictureRefsOf } from "~/models/media";
 import { priceBreaksOf } from "~/models/pricing.server";
 import { allSpecTemplates } from "~/models/spec-templates.server";

@@ -5,7 +5,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import { db, type DbOptions, type Executor } from "~/db/db.server";
 import { offThread } from "~/db/off-thread-reads.server";
 import type { Database } from "~/db/schema";
-import { cardColumns, type ItemDetail } from "~/models/item.server";
+import { cardColumns, type ItemDetail } from "~/models/item";
 import { MAX_CATALOG_PAGE } from "~/validation/catalog";
 
 import { type CatalogFilter, type CatalogSort, hasFilters, type NormalizedFilter, normalizeFilter } from "./filter";

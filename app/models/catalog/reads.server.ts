@@ -2,7 +2,7 @@
 // pages, and the details the JSON API adds to a part.
 import { db, type DbOptions } from "~/db/db.server";
 import type { PictureView } from "~/lib/media";
-import type { ItemDetail, SpecInput } from "~/models/item.server";
+import type { ItemDetail, SpecInput } from "~/models/item";
 import { documentsOf, type DocumentView, picturesOf } from "~/models/media-reads.server";
 
 /** The number of parts, from the row the database keeps exact (migration 0005). */

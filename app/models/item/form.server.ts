@@ -1,7 +1,7 @@
 import { toCents } from "~/lib/money";
 import { type PriceBreakLine, priceBreakLinesText, specLinesText } from "~/validation/product";
 
-import type { ItemChanges, ItemDetail, ItemInput, SpecInput } from "./item.server";
+import type { ItemChanges, ItemDetail, ItemInput, SpecInput } from "./reading.server";
 
 // Between the product forms (and the API's item bodies) and the items table: the form's names and
 // currency units on one side, the table's columns and minor units on the other.

@@ -4,9 +4,8 @@ import { isUniqueViolation, Rollback } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { partNumberKey } from "~/lib/part-number";
 import { normalizeSpecs } from "~/lib/spec-templates";
+import { specTemplatesOf } from "~/models/spec-templates.server";
 import type { PriceBreakLine, SpecLine } from "~/validation/product";
-
-import { specTemplatesOf } from "./spec-templates.server";
 
 // What a part's write must satisfy (a free part number, a category that exists, price breaks below
 // the price) and the lists written beside its row, inside createItem's and updateItem's transactions.
