@@ -104,6 +104,14 @@ describe("/media through the server", () => {
     expect(scripts.length).toBeLessThanOrEqual(5);
   });
 
+  test("the home page asks for its largest paint, the first slide, from its head, before its scripts", async () => {
+    const page = await (await fetch(`${server.origin}/`)).text();
+    const head = page.slice(0, page.indexOf("</head>"));
+    const preload = head.indexOf('<link rel="preload" as="image" href="/images/carousel/slide-1.svg"');
+    expect(preload).toBeGreaterThan(-1);
+    expect(preload).toBeLessThan(page.indexOf('<link rel="modulepreload"'));
+  });
+
   test("a document downloads as an attachment under its name", async () => {
     const response = await fetch(`${server.origin}/media/${pdfHash}-original.pdf`);
     expect(response.status).toBe(200);
