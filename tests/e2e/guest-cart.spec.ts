@@ -92,3 +92,15 @@ for (const [width, height] of [
     await visitor.close();
   });
 }
+
+test("a quantity the cart refuses marks its row's input invalid and says why beside it", async ({ page }) => {
+  await page.goto("/items?inStock=1");
+  await addToCart(page, page.getByRole("button", { name: /^Add to Cart: / }).first());
+  await page.goto("/cart");
+  const quantity = page.getByRole("spinbutton", { name: /^Quantity of / }).first();
+  await quantity.fill("0");
+  await page.getByRole("button", { name: "Update", exact: true }).first().click();
+  // The server refuses it (the form asks the browser for no bubble), with or without JavaScript.
+  await expect(quantity).toHaveAttribute("aria-invalid", "true");
+  await expect(quantity).toHaveAccessibleDescription(/\S/);
+});
