@@ -115,52 +115,58 @@ export function Carousel() {
           </div>
         ))}
       </div>
-      {hydrated ? (
-        <div className="flex items-center justify-center gap-3 bg-slate-800 py-2 sm:absolute sm:inset-x-0 sm:bottom-3 sm:bg-transparent sm:py-0">
-          <button
-            type="button"
-            onClick={() => setPlaying((value) => !value)}
-            className="rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-slate-900 shadow"
-          >
-            {playing ? "Pause" : "Play"}
-            <span className="sr-only"> slide rotation</span>
-          </button>
-          <button
-            type="button"
-            aria-label="Previous slide"
-            onClick={() => goTo(current - 1)}
-            className="rounded-full bg-white/90 px-3 py-1 font-bold text-slate-900 shadow"
-          >
-            ‹
-          </button>
-          <div className="flex gap-1">
-            {slides.map((slide, index) => (
-              // A 24 px target around a 12 px dot: small dots, fingers still hit them (WCAG 2.5.8).
-              <button
-                key={slide.img}
-                type="button"
-                aria-label={`Go to slide ${index + 1}`}
-                aria-current={index === current ? "true" : undefined}
-                onClick={() => goTo(index)}
-                className="flex h-6 w-6 items-center justify-center rounded-full"
-              >
-                <span
-                  aria-hidden
-                  className={`h-3 w-3 rounded-full border border-white shadow ${index === current ? "bg-orange-600" : "bg-white/70"}`}
-                />
-              </button>
-            ))}
-          </div>
-          <button
-            type="button"
-            aria-label="Next slide"
-            onClick={() => goTo(current + 1)}
-            className="rounded-full bg-white/90 px-3 py-1 font-bold text-slate-900 shadow"
-          >
-            ›
-          </button>
-        </div>
-      ) : null}
+      {/* The bar is there before the page runs (on a phone, below the slides): the controls that
+          fill it once JavaScript runs move nothing on the page, which is then laid out once. */}
+      <div className="flex h-10 items-center justify-center gap-3 bg-slate-800 [contain:size_layout] sm:absolute sm:inset-x-0 sm:bottom-3 sm:bg-transparent">
+        {hydrated ? (
+          <>
+            <button
+              type="button"
+              onClick={() => setPlaying((value) => !value)}
+              className="rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-slate-900 shadow"
+            >
+              {playing ? "Pause" : "Play"}
+              <span className="sr-only"> slide rotation</span>
+            </button>
+            <button
+              type="button"
+              aria-label="Previous slide"
+              onClick={() => goTo(current - 1)}
+              className="rounded-full bg-white/90 px-3 py-1 font-bold text-slate-900 shadow"
+            >
+              ‹
+            </button>
+            <div className="flex gap-1">
+              {slides.map((slide, index) => (
+                // A 24 px target around a 12 px dot: small dots, fingers still hit them (WCAG 2.5.8).
+                <button
+                  key={slide.img}
+                  type="button"
+                  aria-label={`Go to slide ${index + 1}`}
+                  aria-current={index === current ? "true" : undefined}
+                  onClick={() => goTo(index)}
+                  className="flex h-6 w-6 items-center justify-center rounded-full"
+                >
+                  <span
+                    aria-hidden
+                    className={`h-3 w-3 rounded-full border border-white shadow ${index === current ? "bg-orange-600" : "bg-white/70"}`}
+                  />
+                </button>
+              ))}
+            </div>
+            <button
+              type="button"
+              aria-label="Next slide"
+              onClick={() => goTo(current + 1)}
+              className="rounded-full bg-white/90 px-3 py-1 font-bold text-slate-900 shadow"
+            >
+              ›
+            </button>
+          </>
+        ) : (
+          <p className="text-xs text-slate-100 sm:hidden">Swipe for more</p>
+        )}
+      </div>
     </section>
   );
 }
