@@ -1,12 +1,7 @@
 import { db } from "~/db/db.server";
 import { shipmentTracking } from "~/lib/carriers";
 import type { OrderStatus } from "~/lib/statuses";
-import {
-  issueCreditNotes,
-  type IssuedCreditNote,
-  type IssuedInvoice,
-  issueShipmentInvoice,
-} from "~/models/invoice";
+import { issueCreditNotes, type IssuedCreditNote, type IssuedInvoice, issueShipmentInvoice } from "~/models/invoice";
 import {
   type CancelLineResult,
   cancelOrderLine,

@@ -47,9 +47,7 @@ describe("the lint's layer rules", () => {
     expect(
       await layerErrors("app/components/lint-probe.tsx", `import { db } from "~/db/db.server";\ndb;\n`),
     ).toHaveLength(1);
-    expect(await layerErrors("app/lib/lint-probe.ts", `import { x } from "~/models/item";\nx;\n`)).toHaveLength(
-      1,
-    );
+    expect(await layerErrors("app/lib/lint-probe.ts", `import { x } from "~/models/item";\nx;\n`)).toHaveLength(1);
   });
 
   test("a relative import out of a folder fails: only ~/ paths are checked against the table", async () => {
