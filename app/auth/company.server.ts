@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 
 import { canApprove, type CompanyRole } from "~/lib/companies";
-import { membershipOf } from "~/models/company.server";
+import { membershipOf } from "~/models/company";
 
 import { requireUser } from "./permissions.server";
 

@@ -1,5 +1,5 @@
 import type { CompanyRole } from "~/lib/companies";
-import { addMember, changeMember } from "~/models/company.server";
+import { addMember, changeMember } from "~/models/company";
 import { inviteToCompany } from "~/services/companies.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { refuse } from "~/web/form-action.server";

@@ -8,7 +8,7 @@ import { MemberForm, NewMemberForm, useLimitText } from "~/components/company/me
 import { useFormatDate } from "~/components/use-format-date";
 import { useCurrency } from "~/components/use-money";
 import { COMPANY_ROLE_LABELS } from "~/lib/companies";
-import { getCompany } from "~/models/company.server";
+import { getCompany } from "~/models/company";
 import { inviteReply, removeMemberReply, updateMemberReply } from "~/replies/company.server";
 import { CompanyActionSchema } from "~/validation/company";
 import { formAction } from "~/web/form-action.server";

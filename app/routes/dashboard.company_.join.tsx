@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/permissions.server";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { COMPANY_ROLE_LABELS } from "~/lib/companies";
-import { acceptInvitation, invitationByToken } from "~/models/company.server";
+import { acceptInvitation, invitationByToken } from "~/models/company";
 import { normalizeEmail } from "~/models/user.server";
 import { JoinCompanySchema } from "~/validation/company";
 import { redirectWithFlash } from "~/web/flash.server";

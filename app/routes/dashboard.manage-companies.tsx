@@ -6,7 +6,7 @@ import { AppLink } from "~/components/app-link";
 import { CompanyTermsForm } from "~/components/company/terms-form";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
-import { createCompany, listCompanies } from "~/models/company.server";
+import { createCompany, listCompanies } from "~/models/company";
 import { CreateCompanySchema } from "~/validation/company";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";

@@ -7,7 +7,7 @@ import { CompanyTermsList } from "~/components/company/company-terms";
 import { MemberForm, NewMemberForm } from "~/components/company/members";
 import { CompanyTermsForm } from "~/components/company/terms-form";
 import { useCurrency } from "~/components/use-money";
-import { getCompany, updateCompanyTerms } from "~/models/company.server";
+import { getCompany, updateCompanyTerms } from "~/models/company";
 import { addMemberReply, removeMemberReply, updateMemberReply } from "~/replies/company.server";
 import { parseId } from "~/validation/common";
 import { ManageCompanyActionSchema } from "~/validation/company";

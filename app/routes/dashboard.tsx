@@ -6,7 +6,7 @@ import { requireUser } from "~/auth/permissions.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StatusButton } from "~/components/forms";
 import { canApprove, type CompanyRole } from "~/lib/companies";
-import { membershipOf } from "~/models/company.server";
+import { membershipOf } from "~/models/company";
 import { pageTitle } from "~/web/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Dashboard")];

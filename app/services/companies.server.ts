@@ -6,7 +6,7 @@ import type { Database } from "~/db/schema";
 import { approvalRequestMessage, companyInvitationMessage } from "~/mail/messages.server";
 import { enqueueMessage, enqueueMessages } from "~/mail/outbox.server";
 import { type ApprovalDecision, approversOf, decideApproval, expiredApprovals } from "~/models/approvals.server";
-import { createInvitation, type Invitation } from "~/models/company.server";
+import { createInvitation, type Invitation } from "~/models/company";
 import { moveOrderStatus } from "~/models/order";
 
 import { enqueueMailForOrder } from "./order-mail.server";

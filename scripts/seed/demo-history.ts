@@ -6,7 +6,7 @@ import { addressOnOneLine } from "../../app/lib/addresses";
 import { addCalendarDays } from "../../app/lib/quotes";
 import { saveAddress } from "../../app/models/address.server";
 import { addLinesToCart, itemsByPartNumber, removeCartLine } from "../../app/models/cart";
-import { addMember, createCompany } from "../../app/models/company.server";
+import { addMember, createCompany } from "../../app/models/company";
 import { getQuote } from "../../app/models/quote";
 import { recordPayment } from "../../app/models/trade-terms.server";
 import { createUser } from "../../app/models/user.server";

@@ -144,7 +144,7 @@ test("a company admin keeps the company's addresses with the keyboard alone, and
   const buyerContext = await browser.newContext({ viewport: { width: 375, height: 812 }, javaScriptEnabled });
   const buyerPage = await buyerContext.newPage();
   const buyer = await login(buyerPage, { name: "Ben Buyer" });
-  const { addMember, createCompany } = await import("~/models/company.server");
+  const { addMember, createCompany } = await import("~/models/company");
   const companyName = `Wharf Presswork ${javaScriptEnabled ? "js" : "nojs"} Ltd`;
   const created = await createCompany({
     name: companyName,

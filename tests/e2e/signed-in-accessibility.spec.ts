@@ -36,7 +36,7 @@ async function customerWithHistory(page: Page) {
     },
     { defaultBilling: true, defaultDelivery: true },
   );
-  const { createCompany } = await import("~/models/company.server");
+  const { createCompany } = await import("~/models/company");
   const company = await createCompany({
     name: `Axe Works ${uniqueToken()}`,
     vatNumber: null,

@@ -11,7 +11,7 @@ import {
   createInvitation,
   getCompany,
   invitationByToken,
-} from "~/models/company.server";
+} from "~/models/company";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { getInvoiceDocument, listInvoices } from "~/models/invoice";
 import { orderCsvBatches } from "~/models/order";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { getCompany } from "~/models/company.server";
+import { getCompany } from "~/models/company";
 import { ordersByDay } from "~/models/order";
 import { getQuote } from "~/models/quote";
 import { getUserByEmail, passwordMatches } from "~/models/user.server";

@@ -9,7 +9,7 @@ import { db } from "~/db/db.server";
 import { addCalendarDays } from "~/lib/quotes";
 import { addLinesToCart } from "~/models/cart";
 import { createCatalogImport } from "~/models/catalog-import";
-import { createCompany } from "~/models/company.server";
+import { createCompany } from "~/models/company";
 import { saveCartAsList } from "~/models/parts-lists";
 import { getQuote } from "~/models/quote";
 import { createReview } from "~/models/review.server";

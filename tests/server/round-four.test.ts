@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/db.server";
 import { createApiKey } from "~/models/api-key.server";
 import { addLinesToCart } from "~/models/cart";
-import { addMember } from "~/models/company.server";
+import { addMember } from "~/models/company";
 import { adjustStockAndFill } from "~/services/stock-arrivals.server";
 import { CATALOG_CSV_COLUMNS, CATALOG_CSV_STRINGIFY_OPTIONS } from "~/validation/catalog-import";
 

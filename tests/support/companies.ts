@@ -1,5 +1,5 @@
 import type { CompanyRole } from "~/lib/companies";
-import { addMember, createCompany } from "~/models/company.server";
+import { addMember, createCompany } from "~/models/company";
 
 import { createSignedInUser } from "./users";
 

@@ -1,6 +1,6 @@
 import { useFormatPrice } from "~/components/use-money";
 import { formatGbVatNumber } from "~/lib/vat-number";
-import type { CompanyDetail } from "~/models/company.server";
+import type { CompanyDetail } from "~/models/company";
 
 /** A company's VAT number and trade terms, with what its orders on account use of its credit now. */
 export function CompanyTermsList({ company }: { company: Omit<CompanyDetail, "members" | "invitations"> }) {

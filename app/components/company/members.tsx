@@ -5,7 +5,7 @@ import { Field, FormErrors, SelectField, StatusButton } from "~/components/forms
 import { useFormatPrice } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { COMPANY_ROLE_LABELS, COMPANY_ROLES } from "~/lib/companies";
-import type { CompanyDetail } from "~/models/company.server";
+import type { CompanyDetail } from "~/models/company";
 import { AddMemberSchema, InviteMemberSchema, UpdateMemberSchema } from "~/validation/company";
 import type { FormReply } from "~/web/form-action.server";
 
