@@ -19,7 +19,7 @@ import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 
 // An apply writes spec rows with their triggers off and writes what they would have itself
-// (app/models/catalog-import/bulk-write.server.ts). Here the derived data an import leaves is
+// (app/models/catalog-import/, bulk-write.server.ts and its phases). Here the derived data an import leaves is
 // compared with the same data made again the way the triggers and migrations make it.
 
 const isPostgres = process.env.TEST_DATABASE === "postgres";

@@ -4,7 +4,7 @@ import { afterAll, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { createCatalogImport, getCatalogImport, INTERRUPTED_APPLY, requestApply } from "~/models/catalog-import";
-import { BUILD_INDEXES_AFTER_CREATES } from "~/models/catalog-import/bulk-write.server";
+import { BUILD_INDEXES_AFTER_CREATES } from "~/models/catalog-import/write-phases.server";
 import { runWaitingCatalogImports } from "~/services/catalog-import-runner.server";
 import { CATALOG_CSV_COLUMNS, CATALOG_CSV_STRINGIFY_OPTIONS } from "~/validation/catalog-import";
 
@@ -18,7 +18,7 @@ import { createSignedInUser } from "../support/users";
 // them inside that transaction); the next start offers the import again, and applying it then works.
 
 // On SQLite, as many new parts as make the apply build the parts' indexes after writing them
-// (bulk-write.server.ts), so the kill lands while they are dropped, and they must be there after.
+// (write-phases.server.ts), so the kill lands while they are dropped, and they must be there after.
 // PostgreSQL keeps its indexes whatever the file: fewer parts say as much there.
 const NEW_PARTS = process.env.TEST_DATABASE === "postgres" ? 8_000 : BUILD_INDEXES_AFTER_CREATES;
 let shop: ServerProcess | undefined;

@@ -17,16 +17,7 @@ import { priceBreaksOf } from "~/models/pricing.server";
 import { allSpecTemplates } from "~/models/spec-templates.server";
 import type { ImportRefusal, ImportRow } from "~/validation/catalog-import";
 
-import {
-  BUILD_INDEXES_AFTER_CREATES,
-  bumpCatalogVersions,
-  type PartWrite,
-  SpecCountTally,
-  withIndexesBuiltAfter,
-  withSpecTriggersOff,
-  writeParts,
-  WriteRefused,
-} from "./bulk-write.server";
+import { type PartWrite, writeParts, WriteRefused } from "./bulk-write.server";
 import {
   failApply,
   finishApply,
@@ -37,6 +28,7 @@ import {
   startApply,
 } from "./jobs.server";
 import { fileBatches, IMPORT_BATCH_ROWS } from "./read-file.server";
+import { SpecCountTally } from "./spec-counts.server";
 import {
   addRefusals,
   comparePart,
@@ -49,6 +41,12 @@ import {
   readSummary,
   type WantedPart,
 } from "./summary";
+import {
+  BUILD_INDEXES_AFTER_CREATES,
+  bumpCatalogVersions,
+  withIndexesBuiltAfter,
+  withSpecTriggersOff,
+} from "./write-phases.server";
 
 export type ImportProgress = { rowsDone: number; bytesDone: number };
 
