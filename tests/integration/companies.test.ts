@@ -5,13 +5,7 @@ import { db } from "~/db/db.server";
 import { addCalendarDays } from "~/lib/quotes";
 import { listAwaitingApproval } from "~/models/approvals.server";
 import { addLinesToCart, cartLinesOf } from "~/models/cart";
-import {
-  acceptInvitation,
-  changeMember,
-  createInvitation,
-  getCompany,
-  invitationByToken,
-} from "~/models/company";
+import { acceptInvitation, changeMember, createInvitation, getCompany, invitationByToken } from "~/models/company";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { getInvoiceDocument, listInvoices } from "~/models/invoice";
 import { orderCsvBatches } from "~/models/order";
