@@ -60,3 +60,59 @@ describe("the docs point at what is there", () => {
     ]);
   });
 });
+
+describe("docs/decisions/README.md", () => {
+  test("lists every decision once, with a status; a superseded one names the decision that replaced it", () => {
+    const files = fs
+      .readdirSync("docs/decisions")
+      .filter((file) => /^\d{4}-.*\.md$/.test(file))
+      .sort();
+    const rows = fs
+      .readFileSync("docs/decisions/README.md", "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("| ["))
+      .map((line) => {
+        const cells = line.split("|").map((cell) => cell.trim());
+        return { file: /\]\(([^)]+)\)/.exec(cells[1]!)?.[1], status: cells[4] ?? "" };
+      });
+    expect(rows.map((row) => row.file)).toEqual(files);
+    const unstated = rows.filter((row) => !/^(accepted|superseded by \d{4})\b/.test(row.status));
+    expect(unstated).toEqual([]);
+    const dangling = rows
+      .map((row) => /^superseded by (\d{4})/.exec(row.status)?.[1])
+      .filter((number) => number !== undefined && !files.some((file) => file.startsWith(`${number}-`)));
+    expect(dangling).toEqual([]);
+  });
+});
+
+describe("README.md's map of the code", () => {
+  const map = /## Map of the code\n+```\n([\s\S]*?)\n```/.exec(fs.readFileSync("README.md", "utf8"))![1]!;
+  const entries = map
+    .split("\n")
+    .filter((line) => /^\S/.test(line))
+    .map((line) => line.split(/\s+/)[0]!);
+
+  test("every path it names is there", () => {
+    const missing = entries.filter((entry) => {
+      if (!entry.includes("*")) return !fs.existsSync(entry);
+      const folder = path.dirname(entry);
+      const pattern = new RegExp(`^${path.basename(entry).replace(/\./g, "\\.").replace(/\*/g, ".*")}$`);
+      return !fs.readdirSync(folder).some((file) => pattern.test(file));
+    });
+    expect(missing).toEqual([]);
+  });
+
+  test("every folder of app/ has its line, and every model folder is named on the models' line", () => {
+    const folders = fs
+      .readdirSync("app", { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `app/${entry.name}/`);
+    expect(folders.filter((folder) => !entries.includes(folder))).toEqual([]);
+    const modelsLine = map.slice(map.indexOf("app/models/"), map.indexOf("\napp/", map.indexOf("app/models/") + 1));
+    const modelFolders = fs
+      .readdirSync("app/models", { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${entry.name}/`);
+    expect(modelFolders.filter((folder) => !modelsLine.includes(folder))).toEqual([]);
+  });
+});
