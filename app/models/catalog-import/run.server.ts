@@ -18,16 +18,9 @@ import { allSpecTemplates } from "~/models/spec-templates.server";
 import type { ImportRefusal, ImportRow } from "~/validation/catalog-import";
 
 import { type PartWrite, writeParts, WriteRefused } from "./bulk-write.server";
-import {
-  failApply,
-  finishApply,
-  finishCheck,
-  getCatalogImport,
-  recordCheckedBatch,
-  stagedRows,
-  startApply,
-} from "./jobs.server";
+import { getCatalogImport } from "./jobs.server";
 import { fileBatches, IMPORT_BATCH_ROWS } from "./read-file.server";
+import { failApply, finishApply, finishCheck, recordCheckedBatch, stagedRows, startApply } from "./runner-jobs.server";
 import { SpecCountTally } from "./spec-counts.server";
 import {
   addRefusals,
