@@ -5,11 +5,11 @@ import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/permissions.server";
-import { PostalAddressFields } from "~/components/addresses/postal-address-fields";
+import { CheckoutAddressFields } from "~/components/addresses/checkout-address-fields";
 import { AppLink } from "~/components/app-link";
 import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
 import { CheckoutTermsNote } from "~/components/company/checkout-terms";
-import { Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
+import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { LineProblemNote } from "~/components/line-problem";
 import { useZodForm } from "~/components/use-zod-form";
 import { splitOneLineAddress } from "~/lib/addresses";
@@ -112,20 +112,7 @@ export default function Checkout() {
       checkoutToken: loaded.checkoutToken,
     },
   });
-  const billingFields = fields.billing.getFieldset();
-  // Opened again after a refusal when it holds what the buyer typed, or what is wrong with it.
-  // (The fieldset is a proxy with no keys of its own: its parts are named.)
-  const billingTyped = (["name", "company", "line1", "line2", "town", "postcode", "country"] as const).some(
-    (part) => billingFields[part].errors?.length || (part !== "country" && billingFields[part].value),
-  );
-  const hasBook = loaded.addressBook.options.length > 0;
   const blocked = bill.lines.some((line) => line.problem);
-  const sharedAddresses = loaded.addressBook.options.some((option) => option.shared);
-  const addressOptions = loaded.addressBook.options.map((option) => ({
-    value: String(option.id),
-    label: option.text,
-    group: sharedAddresses ? (option.shared ? "Your company's addresses" : "Your addresses") : undefined,
-  }));
   return (
     <section>
       <h1 className="text-2xl font-bold">Checkout</h1>
@@ -135,55 +122,7 @@ export default function Checkout() {
       <Form method="post" {...getFormProps(form)} noValidate className="mt-8 max-w-2xl space-y-4">
         <input type="hidden" name={fields.checkoutToken.name} value={loaded.checkoutToken} />
         <input type="hidden" name={fields.expectedTotal.name} value={bill.totals.totalCents} />
-        {hasBook ? (
-          <>
-            <SelectField
-              label="Deliver to"
-              meta={fields.deliveryAddressId}
-              options={addressOptions}
-              placeholder="A new address (type it below)"
-            />
-            <SelectField
-              label="Bill to"
-              meta={fields.billingAddressId}
-              options={addressOptions}
-              placeholder="The delivery address"
-            />
-          </>
-        ) : null}
-        <fieldset className="space-y-2">
-          <legend className="text-lg font-semibold">{hasBook ? "A new delivery address" : "Delivery address"}</legend>
-          <p className="text-sm text-slate-600">
-            {hasBook ? (
-              <>
-                Only when none is chosen above. It is kept in your{" "}
-                <AppLink to="/dashboard/addresses" className="underline">
-                  address book
-                </AppLink>{" "}
-                once the order is placed.
-              </>
-            ) : (
-              "Kept in your address book once the order is placed, for the next order."
-            )}
-          </p>
-          <div className="grid gap-3 md:grid-cols-2">
-            <PostalAddressFields fields={fields} section="shipping" />
-          </div>
-        </fieldset>
-        <details open={billingTyped || undefined} className="rounded-md border border-slate-200 p-3">
-          <summary className="cursor-pointer font-medium text-slate-800">Send the invoice to another address</summary>
-          <fieldset className="mt-3 space-y-2">
-            <legend className="font-semibold">Invoice address</legend>
-            <p className="text-sm text-slate-600">
-              {hasBook
-                ? "Only when Bill to is the delivery address. Leave it empty to bill where the order goes."
-                : "Leave it empty to bill where the order goes."}
-            </p>
-            <div className="grid gap-3 md:grid-cols-2">
-              <PostalAddressFields fields={billingFields} section="billing" />
-            </div>
-          </fieldset>
-        </details>
+        <CheckoutAddressFields fields={fields} book={loaded.addressBook.options} />
         <Field label="Phone" meta={fields.phone} type="tel" inputProps={{ autoComplete: "tel" }} />
         <Field
           label="Purchase order number (optional)"
