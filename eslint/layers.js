@@ -19,7 +19,7 @@ export const MAY_IMPORT = {
   auth: ["lib", "validation", "config", "db", "models", "services", "web"],
   api: ["lib", "validation", "config", "models", "services", "auth", "web"],
   // What a feature's pages answer, shared by its routes: refusals in words and statuses, the wording
-  // of dispatch dates, a product's structured data, the sitemap. Replies used by one route live in it.
+  // of dispatch dates, a product's structured data, the sitemap: out of the routes, so each reads as its page.
   replies: ["lib", "validation", "config", "content", "models", "services", "web", "auth"],
   // Components run in the browser too: values only from pure layers; types from anywhere below routes.
   components: ["lib", "validation", "content"],

@@ -1,5 +1,6 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
 
+import { AppLink } from "~/components/app-link";
 import { StatusButton } from "~/components/forms";
 import { LineQuantityForm } from "~/components/line-quantity-form";
 import type { BillLine } from "~/models/pricing.server";
@@ -31,4 +32,21 @@ export function usePendingRemovals() {
     .filter((fetcher) => fetcher.formAction?.startsWith("/cart") && fetcher.formData?.get("intent") === "remove")
     .map((fetcher) => Number(fetcher.formData!.get("itemId")));
   return new Set(removals);
+}
+
+/** An empty cart says where parts are found: the catalog, or a pasted list in the quick order. */
+export function EmptyCart() {
+  return (
+    <p className="mt-6 text-slate-700">
+      Your cart is empty. Find parts in the{" "}
+      <AppLink to="/items" className="font-semibold text-orange-800 underline">
+        catalog
+      </AppLink>{" "}
+      or paste a parts list into a{" "}
+      <AppLink to="/quick-order" className="font-semibold text-orange-800 underline">
+        quick order
+      </AppLink>
+      .
+    </p>
+  );
 }

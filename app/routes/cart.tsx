@@ -4,20 +4,20 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { cartCookieFor, cartHolder, cartOwnerOf } from "~/auth/permissions.server";
 import { AppLink } from "~/components/app-link";
 import { BillLines, BillTotals, ShippingHint, usePricingRules } from "~/components/bill";
-import { QuantityForm, RemoveForm, usePendingRemovals } from "~/components/cart-line-forms";
+import { EmptyCart, QuantityForm, RemoveForm, usePendingRemovals } from "~/components/cart-line-forms";
 import { ReplyErrors } from "~/components/forms";
 import { SignInToCheckOut, WhyAnAccount } from "~/components/guest-checkout";
 import { LineProblemNote } from "~/components/line-problem";
 import { SaveListForm, saveListReplyOf } from "~/components/parts-lists/save-list-form";
 import { RequestQuoteForm, requestQuoteReplyOf } from "~/components/quotes/request-quote-form";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { type CartChange, changeCartLine, getCart, removeCartLine } from "~/models/cart";
+import { changeCartLine, getCart, removeCartLine } from "~/models/cart";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
+import { cartChangeRefusal } from "~/replies/cart.server";
 import { billOfDispatch } from "~/replies/dispatch.server";
 import { saveListReply } from "~/replies/parts-list.server";
 import { requestQuoteReply } from "~/replies/quote.server";
-import { CartActionSchema, MAX_CART_LINES } from "~/validation/cart";
-import { MAX_ORDER_QUANTITY, quantityLimitMessage } from "~/validation/order";
+import { CartActionSchema } from "~/validation/cart";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -44,23 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         );
   const lines = bill.lines.map((line) => ({ ...line, customerPartNumber: numbers.get(line.itemId) }));
   return { bill: { ...bill, lines }, signedIn: userId !== null };
-}
-
-function refusalOf(change: Exclude<CartChange, { ok: true }>) {
-  switch (change.reason) {
-    case "not-found":
-      return refuse(404, "This part is no longer in the catalog.");
-    case "below-minimum":
-      return refuse(400, { fieldErrors: { quantity: [`${change.partNumber} is sold in at least ${change.minimum}`] } });
-    case "short":
-      return refuse(409, {
-        fieldErrors: { quantity: [`${change.partNumber}: ${quantityLimitMessage(change.available)}`] },
-      });
-    case "too-many":
-      return refuse(400, { fieldErrors: { quantity: [`You can order at most ${MAX_ORDER_QUANTITY} at a time`] } });
-    case "cart-full":
-      return refuse(409, `Your cart holds ${MAX_CART_LINES} parts, the most a cart may: order or remove some first.`);
-  }
 }
 
 // Add to Cart posts here from any page, signed in or not; without JavaScript the buyer is sent back.
@@ -90,7 +73,7 @@ export const action = formAction({
       return redirectWithFlash(back, "Removed from your cart.", { headers });
     }
     const change = await changeCartLine(holder.owner, { ...value, mode: value.intent === "add" ? "add" : "set" });
-    if (!change.ok) return refusalOf(change);
+    if (!change.ok) return cartChangeRefusal(change);
     return redirectWithFlash(
       back,
       value.intent === "add" ? `Added to your cart (${change.quantity} in the cart).` : "Cart updated.",
@@ -114,17 +97,7 @@ export default function Cart() {
       <h1 className="text-2xl font-bold">Cart</h1>
       <ReplyErrors reply={quoteReply || listReply ? undefined : reply} />
       {lines.length === 0 ? (
-        <p className="mt-6 text-slate-700">
-          Your cart is empty. Find parts in the{" "}
-          <AppLink to="/items" className="font-semibold text-orange-800 underline">
-            catalog
-          </AppLink>{" "}
-          or paste a parts list into a{" "}
-          <AppLink to="/quick-order" className="font-semibold text-orange-800 underline">
-            quick order
-          </AppLink>
-          .
-        </p>
+        <EmptyCart />
       ) : (
         <>
           <BillLines
