@@ -21,7 +21,7 @@ const HOME_REVIEW_COUNT = 6;
 // The first slide is the page's largest paint: asked for with the stylesheet, not once the parser
 // reaches it behind the header.
 export const links: LinksFunction = () => [
-  { rel: "preload", as: "image", href: FIRST_SLIDE_IMAGE, type: "image/svg+xml", fetchPriority: "high" },
+  { rel: "preload", as: "image", href: FIRST_SLIDE_IMAGE, type: "image/svg+xml", fetchpriority: "high" },
 ];
 
 export const meta: MetaFunction = ({ matches }) => [
