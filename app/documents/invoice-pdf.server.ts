@@ -1,20 +1,9 @@
 import { formatPrice, formatStoreDate, formatStoreDay } from "~/config/env.server";
 import { invoiceTitle } from "~/lib/invoices";
 import { formatTaxRate } from "~/lib/pricing";
-import { formatGbVatNumber } from "~/lib/vat-number";
 import type { InvoiceDocument } from "~/models/invoice";
 
-import {
-  drawHeading,
-  drawNote,
-  drawParties,
-  drawTable,
-  drawTotals,
-  finishDocument,
-  pricedColumns,
-  pricedRows,
-  startDocument,
-} from "./pdf-layout.server";
+import { addressLines, billTo, pricedTable, renderDocument } from "./pdf-layout.server";
 
 // An issued invoice or credit note as a PDF (docs/decisions/0034-invoices.md), everything it prints
 // read from the issued row.
@@ -25,39 +14,32 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const isInvoice = invoice.kind === "invoice";
   // A credit note's amounts print as the credits they are.
   const amount = (cents: number) => formatPrice(isInvoice ? cents : -cents);
-  const { doc, bytes } = startDocument({
-    title: `${title} ${invoice.number}`,
+  return renderDocument({
+    name: `${title} ${invoice.number}`,
     subject: `Order #${invoice.order_id}`,
     createdAt: invoice.issued_at,
-  });
-
-  drawHeading(doc, {
-    title,
-    sellerVatNumber: invoice.seller_vat_number,
-    particulars: [
-      [isInvoice ? "Invoice number" : "Credit note number", invoice.number],
-      [isInvoice ? "Date (tax point)" : "Date", formatStoreDate(invoice.issued_at)],
-      ...(invoice.creditsNumber ? ([["Credits invoice", invoice.creditsNumber]] as [string, string][]) : []),
-      ["Order", `#${invoice.order_id}`],
-      ["Your PO number", invoice.po_number ?? "none given"],
-    ],
-  });
-  drawParties(doc, [
-    {
-      heading: "Bill to",
-      lines: [
-        ...(invoice.buyer_company ? [invoice.buyer_company, `For ${invoice.customer_name}`] : [invoice.customer_name]),
-        ...invoice.billing_address.split(/\r?\n/),
-        invoice.customer_email,
-        ...(invoice.buyer_vat_number ? [`VAT number ${formatGbVatNumber(invoice.buyer_vat_number)}`] : []),
+    heading: {
+      title,
+      sellerVatNumber: invoice.seller_vat_number,
+      particulars: [
+        [isInvoice ? "Invoice number" : "Credit note number", invoice.number],
+        [isInvoice ? "Date (tax point)" : "Date", formatStoreDate(invoice.issued_at)],
+        ...(invoice.creditsNumber ? ([["Credits invoice", invoice.creditsNumber]] as [string, string][]) : []),
+        ["Order", `#${invoice.order_id}`],
+        ["Your PO number", invoice.po_number ?? "none given"],
       ],
     },
-    { heading: "Delivered to", lines: invoice.delivery_address.split(/\r?\n/) },
-  ]);
-  drawTable(
-    doc,
-    pricedColumns(`Net (excl. ${invoice.tax_label})`),
-    pricedRows(
+    parties: [
+      billTo({
+        companyName: invoice.buyer_company,
+        personName: invoice.customer_name,
+        address: invoice.billing_address,
+        email: invoice.customer_email,
+        vatNumber: invoice.buyer_vat_number,
+      }),
+      { heading: "Delivered to", lines: addressLines(invoice.delivery_address) },
+    ],
+    table: pricedTable(
       invoice.lines.map((line) => ({
         partNumber: line.part_number,
         name: line.item_name,
@@ -65,24 +47,20 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
         unitPriceCents: line.unit_price_cents,
         totalCents: line.line_total_cents,
       })),
+      `Net (excl. ${invoice.tax_label})`,
       amount,
     ),
-    1,
-  );
-  drawTotals(doc, [
-    ["Goods", amount(invoice.goods_cents)],
-    ["Shipping", amount(invoice.shipping_cents)],
-    [`Total excl. ${invoice.tax_label}`, amount(invoice.goods_cents + invoice.shipping_cents)],
-    [`${invoice.tax_label} at ${formatTaxRate(invoice.tax_rate_basis_points)}%`, amount(invoice.tax_cents)],
-    [isInvoice ? "Total due" : "Total credited", amount(invoice.total_cents)],
-  ]);
-  drawNote(
-    doc,
-    isInvoice
+    totals: [
+      ["Goods", amount(invoice.goods_cents)],
+      ["Shipping", amount(invoice.shipping_cents)],
+      [`Total excl. ${invoice.tax_label}`, amount(invoice.goods_cents + invoice.shipping_cents)],
+      [`${invoice.tax_label} at ${formatTaxRate(invoice.tax_rate_basis_points)}%`, amount(invoice.tax_cents)],
+      [isInvoice ? "Total due" : "Total credited", amount(invoice.total_cents)],
+    ],
+    note: isInvoice
       ? invoicePaymentNote(invoice)
       : `This credit note reduces what is owed on invoice ${invoice.creditsNumber ?? ""}.`,
-  );
-  return finishDocument(doc, bytes, `${title} ${invoice.number}`);
+  });
 }
 
 /** What the buyer is to do about an invoice: nothing once it is paid, else pay it by its due day. */

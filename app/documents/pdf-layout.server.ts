@@ -15,13 +15,13 @@ export const CONTENT_WIDTH = 595.28 - 2 * MARGIN;
 /** Where rows stop and the next page starts: room for the footer below. */
 const LAST_ROW_Y = PAGE_HEIGHT - MARGIN - 60;
 
-export type PdfDocument = InstanceType<typeof PDFDocument>;
+type PdfDocument = InstanceType<typeof PDFDocument>;
 
 /** A column of a document's table: where it starts (from the margin), how wide, which way it aligns. */
 export type TableColumn = { heading: string; x: number; width: number; align: "left" | "right" };
 
 /** A new A4 document and the promise of its bytes once `finishDocument` ends it. */
-export function startDocument({ title, subject, createdAt }: { title: string; subject: string; createdAt: string }) {
+function startDocument({ title, subject, createdAt }: { title: string; subject: string; createdAt: string }) {
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
@@ -38,7 +38,7 @@ export function startDocument({ title, subject, createdAt }: { title: string; su
 }
 
 /** The seller (with its VAT number, when the document carries one) left; the title and particulars right. */
-export function drawHeading(
+function drawHeading(
   doc: PdfDocument,
   {
     title,
@@ -68,7 +68,7 @@ export function drawHeading(
 }
 
 /** Side by side: whom the document is for, where the goods go. */
-export function drawParties(doc: PdfDocument, parties: { heading: string; lines: string[] }[]) {
+function drawParties(doc: PdfDocument, parties: { heading: string; lines: string[] }[]) {
   const top = doc.y;
   let bottom = top;
   parties.forEach(({ heading, lines }, index) => {
@@ -82,7 +82,7 @@ export function drawParties(doc: PdfDocument, parties: { heading: string; lines:
 }
 
 /** The document's lines, each a cell per column; the heading again on every page the table runs onto. */
-export function drawTable(doc: PdfDocument, columns: TableColumn[], rows: string[][], wrapColumn: number) {
+function drawTable(doc: PdfDocument, columns: TableColumn[], rows: string[][], wrapColumn: number) {
   const cell = (column: TableColumn, text: string, y: number) =>
     doc.text(text, MARGIN + column.x, y, { width: column.width, align: column.align });
   const heading = () => {
@@ -112,7 +112,7 @@ export function drawTable(doc: PdfDocument, columns: TableColumn[], rows: string
 }
 
 /** Label and amount rows under the table, on the right, kept on one page; the last one is the total. */
-export function drawTotals(doc: PdfDocument, rows: [label: string, amount: string][]) {
+function drawTotals(doc: PdfDocument, rows: [label: string, amount: string][]) {
   if (doc.y + 20 * rows.length > LAST_ROW_Y) doc.addPage();
   const ruleY = doc.y + 2;
   doc
@@ -131,14 +131,14 @@ export function drawTotals(doc: PdfDocument, rows: [label: string, amount: strin
 }
 
 /** A paragraph after the table (payment terms, how to accept, what to check on arrival). */
-export function drawNote(doc: PdfDocument, text: string) {
+function drawNote(doc: PdfDocument, text: string) {
   doc.moveDown(2);
   doc.font("Helvetica").fontSize(9).fillColor("#333333").text(text, MARGIN, doc.y, { width: CONTENT_WIDTH });
   doc.fillColor("#000000");
 }
 
 /** "Page 1 of 2" and what the document is on every page, once all pages exist; then its bytes. */
-export function finishDocument(doc: PdfDocument, bytes: Promise<Buffer>, footer: string) {
+function finishDocument(doc: PdfDocument, bytes: Promise<Buffer>, footer: string) {
   const { start, count } = doc.bufferedPageRange();
   for (let page = start; page < start + count; page += 1) {
     doc.switchToPage(page);
@@ -158,6 +158,63 @@ export function finishDocument(doc: PdfDocument, bytes: Promise<Buffer>, footer:
   return bytes;
 }
 
+/** A block of the parties row: its heading and its lines. */
+export type Party = { heading: string; lines: string[] };
+
+/** Everything one of the shop's documents prints, top to bottom, in the order it prints it. */
+export type DocumentContent = {
+  /** The PDF's title. */
+  name: string;
+  /** What every page's footer names, when it is not the title. */
+  footer?: string;
+  subject: string;
+  createdAt: string;
+  heading: Parameters<typeof drawHeading>[1];
+  parties: Party[];
+  table: { columns: TableColumn[]; rows: string[][] };
+  totals?: [label: string, amount: string][];
+  note: string;
+};
+
+/** A document as PDF bytes: every document the shop issues is this one layout filled in. */
+export function renderDocument(content: DocumentContent): Promise<Buffer> {
+  const { doc, bytes } = startDocument({ title: content.name, subject: content.subject, createdAt: content.createdAt });
+  drawHeading(doc, content.heading);
+  drawParties(doc, content.parties);
+  // The description (column 1) is the one that wraps.
+  drawTable(doc, content.table.columns, content.table.rows, 1);
+  if (content.totals) drawTotals(doc, content.totals);
+  drawNote(doc, content.note);
+  return finishDocument(doc, bytes, content.footer ?? content.name);
+}
+
+/**
+ * Whom a priced document is for: the company and, under it, the person (or the person alone), the
+ * billing address when there is one, the email, and the buyer's VAT number when they gave one.
+ */
+export function billTo(buyer: {
+  companyName: string | null;
+  personName: string;
+  email: string;
+  address?: string;
+  vatNumber: string | null;
+}): Party {
+  return {
+    heading: "Bill to",
+    lines: [
+      ...(buyer.companyName ? [buyer.companyName, `For ${buyer.personName}`] : [buyer.personName]),
+      ...(buyer.address ? addressLines(buyer.address) : []),
+      buyer.email,
+      ...(buyer.vatNumber ? [`VAT number ${formatGbVatNumber(buyer.vatNumber)}`] : []),
+    ],
+  };
+}
+
+/** An address as stored (one line per line) as the documents print it. */
+export function addressLines(address: string) {
+  return address.split(/\r?\n/);
+}
+
 /** A priced line as the documents print it. */
 export type PricedLine = {
   partNumber: string;
@@ -168,7 +225,7 @@ export type PricedLine = {
 };
 
 /** The rows of a priced table, in pricedColumns' order; `amount` prints a line's total (a credit as negative). */
-export function pricedRows(lines: readonly PricedLine[], amount: (cents: number) => string = formatPrice) {
+function pricedRows(lines: readonly PricedLine[], amount: (cents: number) => string = formatPrice) {
   return lines.map((line) => [
     line.partNumber,
     line.name,
@@ -178,8 +235,17 @@ export function pricedRows(lines: readonly PricedLine[], amount: (cents: number)
   ]);
 }
 
+/** A priced table: its columns (the total's heading names the tax it is net of) and its rows. */
+export function pricedTable(
+  lines: readonly PricedLine[],
+  totalHeading: string,
+  amount: (cents: number) => string = formatPrice,
+): DocumentContent["table"] {
+  return { columns: pricedColumns(totalHeading), rows: pricedRows(lines, amount) };
+}
+
 /** The usual columns of a priced table: part number, description (wraps), quantity, unit price, total. */
-export function pricedColumns(totalHeading: string): TableColumn[] {
+function pricedColumns(totalHeading: string): TableColumn[] {
   return [
     { heading: "Part number", x: 0, width: 95, align: "left" },
     { heading: "Description", x: 100, width: 185, align: "left" },
