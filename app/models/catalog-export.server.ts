@@ -6,6 +6,7 @@ import { db, type DbOptions } from "~/db/db.server";
 import { CATALOG_CSV_COLUMNS, fileLinesText } from "~/validation/catalog-import";
 import { priceBreakLinesText, specLinesText } from "~/validation/product";
 
+import { specsOfParts } from "./item";
 import { documentRefsOf, pictureRefsOf } from "./media";
 import { priceBreaksOf } from "./pricing.server";
 
@@ -51,19 +52,12 @@ export async function* catalogCsvBatches({
       .execute();
     if (!parts.length) return;
     const ids = parts.map((part) => part.id);
-    const [specRows, breaksOf, picturesOf, documentsOf] = await Promise.all([
-      executor
-        .selectFrom("item_specs")
-        .select(["item_id", "name", "value", "unit"])
-        .where("item_id", "in", ids)
-        .orderBy("item_id")
-        .orderBy("position")
-        .execute(),
+    const [specsOf, breaksOf, picturesOf, documentsOf] = await Promise.all([
+      specsOfParts(ids, { executor }),
       priceBreaksOf(ids, { executor }),
       pictureRefsOf(ids, { executor }),
       documentRefsOf(ids, { executor }),
     ]);
-    const specsOf = groupBy(specRows);
     yield parts.map((part) => [
       part.part_number,
       part.name,
@@ -90,14 +84,4 @@ export async function* catalogCsvBatches({
     // nothing else (the export's own socket included) would be served until its last slice.
     await new Promise((resolve) => setImmediate(resolve));
   }
-}
-
-function groupBy<Row extends { item_id: number }>(rows: Row[]) {
-  const byItem = new Map<number, Row[]>();
-  for (const row of rows) {
-    const list = byItem.get(row.item_id);
-    if (list) list.push(row);
-    else byItem.set(row.item_id, [row]);
-  }
-  return byItem;
 }

@@ -19,7 +19,7 @@ import type { PriceBreakLine } from "~/validation/product";
 
 import { rewriteDocuments } from "./search-documents.server";
 import { addSpecCounts, SpecCountTally } from "./spec-counts.server";
-import type { CurrentPart, PartFields, WantedPart } from "./summary";
+import { type CurrentPart, PART_FIELD_COLUMNS, type PartFields, type WantedPart } from "./summary";
 import { INSERT_ROWS, insertInSlices, type Trx } from "./write-phases.server";
 
 /** A part to write: a new one, or one that differs from the catalog in these fields and lists. */
@@ -169,23 +169,7 @@ async function linkFiles(
   }
 }
 
-const PART_COLUMNS = [
-  "part_number",
-  "part_number_key",
-  "name",
-  "img",
-  "description",
-  "price_cents",
-  "supplier_name",
-  "category_id",
-  "min_order_quantity",
-  "reorder_point",
-  "hidden",
-  "lead_time_days",
-  "allow_backorder",
-  "quantity",
-  "created_at",
-] as const;
+const PART_COLUMNS = [...PART_FIELD_COLUMNS, "created_at"] as const;
 
 /** The lead time a new part gets when its row leaves it blank (the column's default). */
 const DEFAULT_LEAD_TIME_DAYS = 14;

@@ -3,6 +3,7 @@
 
 import { type Executor } from "~/db/db.server";
 import { partNumberKey } from "~/lib/part-number";
+import { specsOfParts } from "~/models/item";
 import { documentRefsOf, pictureRefsOf } from "~/models/media";
 import { priceBreaksOf } from "~/models/pricing.server";
 import type { ImportRefusal } from "~/validation/catalog-import";
@@ -16,6 +17,7 @@ import {
   type CurrentPart,
   type ImportSummary,
   MAX_LISTED_CHANGES,
+  PART_FIELD_COLUMNS,
   type WantedPart,
 } from "./summary";
 
@@ -38,47 +40,17 @@ async function currentParts(executor: Executor, partNumbers: string[]) {
   if (!keys.length) return byKey;
   const items = await executor
     .selectFrom("items")
-    .select([
-      "id",
-      "version",
-      "part_number",
-      "part_number_key",
-      "name",
-      "img",
-      "description",
-      "price_cents",
-      "supplier_name",
-      "category_id",
-      "min_order_quantity",
-      "reorder_point",
-      "lead_time_days",
-      "hidden",
-      "allow_backorder",
-      "quantity",
-    ])
+    .select(["id", "version", ...PART_FIELD_COLUMNS])
     .where("part_number_key", "in", keys)
     .execute();
   if (!items.length) return byKey;
   const ids = items.map((item) => item.id);
-  const [specs, breaks, pictures, documents] = await Promise.all([
-    executor
-      .selectFrom("item_specs")
-      .select(["item_id", "name", "value", "unit"])
-      .where("item_id", "in", ids)
-      .orderBy("item_id")
-      .orderBy("position")
-      .execute(),
+  const [specsOf, breaks, pictures, documents] = await Promise.all([
+    specsOfParts(ids, { executor }),
     priceBreaksOf(ids, { executor }),
     pictureRefsOf(ids, { executor }),
     documentRefsOf(ids, { executor }),
   ]);
-  const specsOf = new Map<number, CurrentPart["specs"]>();
-  for (const spec of specs) {
-    const list = specsOf.get(spec.item_id);
-    const row = { name: spec.name, value: spec.value, unit: spec.unit };
-    if (list) list.push(row);
-    else specsOf.set(spec.item_id, [row]);
-  }
   for (const { part_number_key, ...item } of items) {
     byKey.set(part_number_key, {
       ...item,

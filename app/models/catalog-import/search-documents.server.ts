@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { partNumberKey } from "~/lib/part-number";
 import { specDocumentText } from "~/lib/search/spec-keys";
 import type { SpecRow } from "~/lib/spec-templates";
+import { specsOfParts } from "~/models/item";
 
 import type { PartFields } from "./summary";
 import { insertInSlices, isPostgres, type Trx } from "./write-phases.server";
@@ -76,7 +77,7 @@ export async function rewriteDocuments(
 /** Parts' rows and spec rows as the catalog holds them, for their search documents. */
 async function documentSourcesOf(trx: Trx, itemIds: number[]): Promise<DocumentSource[]> {
   if (!itemIds.length) return [];
-  const [parts, specs] = await Promise.all([
+  const [parts, specsOf] = await Promise.all([
     trx
       .selectFrom("items")
       .leftJoin("categories", "categories.id", "items.category_id")
@@ -90,20 +91,7 @@ async function documentSourcesOf(trx: Trx, itemIds: number[]): Promise<DocumentS
       ])
       .where("items.id", "in", itemIds)
       .execute(),
-    trx
-      .selectFrom("item_specs")
-      .select(["item_id", "name", "value", "unit"])
-      .where("item_id", "in", itemIds)
-      .orderBy("item_id")
-      .orderBy("position")
-      .execute(),
+    specsOfParts(itemIds, { executor: trx }),
   ]);
-  const specsOf = new Map<number, SpecRow[]>();
-  for (const spec of specs) {
-    const list = specsOf.get(spec.item_id);
-    const row = { name: spec.name, value: spec.value, unit: spec.unit };
-    if (list) list.push(row);
-    else specsOf.set(spec.item_id, [row]);
-  }
   return parts.map((part) => ({ ...part, specs: specsOf.get(part.id) ?? [] }));
 }

@@ -68,6 +68,24 @@ export type PartFields = {
   allow_backorder?: 0 | 1;
 };
 
+/** The items columns a file's row can set, with the part-number key derived from one and the stock. */
+export const PART_FIELD_COLUMNS = [
+  "part_number",
+  "part_number_key",
+  "name",
+  "img",
+  "description",
+  "price_cents",
+  "supplier_name",
+  "category_id",
+  "min_order_quantity",
+  "reorder_point",
+  "hidden",
+  "lead_time_days",
+  "allow_backorder",
+  "quantity",
+] as const;
+
 export type PictureLink = { hash: string; alt: string };
 export type DocumentLink = { hash: string; fileName: string };
 

@@ -2,7 +2,7 @@
 // pages, and the details the JSON API adds to a part.
 import { db, type DbOptions } from "~/db/db.server";
 import type { PictureView } from "~/lib/media";
-import type { ItemDetail, SpecInput } from "~/models/item";
+import { type ItemDetail, type SpecInput, specsOfParts } from "~/models/item";
 import { documentsOf, type DocumentView, picturesOf } from "~/models/media-reads.server";
 
 /** The number of parts, from the row the database keeps exact (migration 0005). */
@@ -46,21 +46,13 @@ export async function withCatalogDetails(
 ): Promise<CatalogItem[]> {
   if (!items.length) return [];
   const ids = items.map((item) => item.id);
-  const [specs, categories, pictures, documents] = await Promise.all([
-    executor
-      .selectFrom("item_specs")
-      .select(["item_id", "name", "value", "unit"])
-      .where("item_id", "in", ids)
-      .orderBy("item_id")
-      .orderBy("position")
-      .execute(),
+  const [specsOf, categories, pictures, documents] = await Promise.all([
+    specsOfParts(ids, { executor }),
     listCategories({ executor }),
     picturesOf(ids, { executor }),
     documentsOf(ids, { executor }),
   ]);
   const slugOf = new Map(categories.map((category) => [category.id, category.slug]));
-  const specsOf = new Map<number, SpecInput[]>();
-  for (const { item_id, ...spec } of specs) specsOf.set(item_id, [...(specsOf.get(item_id) ?? []), spec]);
   return items.map((item) => ({
     ...item,
     category_slug: item.category_id === null ? null : (slugOf.get(item.category_id) ?? null),

@@ -12,6 +12,6 @@ export type { DeleteItemResult } from "./copy-and-delete.server";
 export { deleteItem, duplicateItem, partOnOpenOrders } from "./copy-and-delete.server";
 export { catalogFieldsFromForm, formValuesFromItem, itemChangesFromForm, itemInputFromForm } from "./form.server";
 export type { ItemChanges, ItemDetail, ItemInput, ItemListing, SpecInput } from "./reading.server";
-export { cardColumns, getItem, getProduct, listNewestItems, listSpecs } from "./reading.server";
+export { cardColumns, getItem, getProduct, listNewestItems, listSpecs, specsOfParts } from "./reading.server";
 export type { CreateItemResult, UpdateItemResult } from "./writes.server";
 export { createItem, insertItem, updateItem, writeItemChanges } from "./writes.server";

@@ -1,7 +1,7 @@
 // A part as pages read it: the columns of a card and of staff's edit, the newest parts, one part with
 // its specs and price breaks.
 
-import { db } from "~/db/db.server";
+import { db, type DbOptions } from "~/db/db.server";
 import type { Item } from "~/db/schema";
 import type { PriceBreakLine, SpecLine } from "~/validation/product";
 
@@ -91,6 +91,25 @@ export async function getProduct(id: number) {
     .executeTakeFirst();
   if (!item) return undefined;
   return { ...item, specs: await listSpecs(id) };
+}
+
+/** Each part's specs in their order, by part id: one query for any number of parts. */
+export async function specsOfParts(ids: readonly number[], { executor = db }: DbOptions = {}) {
+  const byPart = new Map<number, SpecInput[]>();
+  if (!ids.length) return byPart;
+  const rows = await executor
+    .selectFrom("item_specs")
+    .select(["item_id", "name", "value", "unit"])
+    .where("item_id", "in", ids)
+    .orderBy("item_id")
+    .orderBy("position")
+    .execute();
+  for (const { item_id, ...spec } of rows) {
+    const list = byPart.get(item_id);
+    if (list) list.push(spec);
+    else byPart.set(item_id, [spec]);
+  }
+  return byPart;
 }
 
 export function listSpecs(itemId: number) {
