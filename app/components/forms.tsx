@@ -54,6 +54,27 @@ export function Field({
   );
 }
 
+/** A new password's field, with the rules it must meet said under it (sign-up, reset, change). */
+export function NewPasswordField({
+  label,
+  meta,
+  minLength,
+}: {
+  label: string;
+  meta: FieldMetadata<string | number | null | undefined>;
+  minLength: number;
+}) {
+  return (
+    <Field
+      label={label}
+      meta={meta}
+      type="password"
+      hint={`At least ${minLength} characters, not a common password and not your name or email.`}
+      inputProps={{ autoComplete: "new-password" }}
+    />
+  );
+}
+
 /** A yes-or-no field: checked sends "on", which the schema reads as true. */
 export function CheckboxField({
   label,

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUserWithCompany } from "~/auth/company.server";
 import { AppLink } from "~/components/app-link";
-import { ReplyErrors, StatusButton } from "~/components/forms";
+import { ReplyErrors } from "~/components/forms";
+import { RowActionForm } from "~/components/row-action-form";
 import { DataTable } from "~/components/ui/data-table";
 import { listsOf, type ListSummary } from "~/models/parts-lists";
 import { addListToCartReply } from "~/replies/parts-list.server";
@@ -86,18 +87,15 @@ function ListsTable({ lists, showKeeper = false }: { lists: ListSummary[]; showK
           header: "Actions",
           hideHeader: true,
           cell: (list) => (
-            <Form method="post">
-              <input type="hidden" name="listId" value={list.id} />
-              <StatusButton
-                name="intent"
-                value="add-to-cart"
-                className="px-3 py-1"
-                aria-label={`Add to cart: ${list.name}`}
-                disabled={list.lineCount === 0}
-              >
-                Add to cart
-              </StatusButton>
-            </Form>
+            <RowActionForm
+              idField="listId"
+              id={list.id}
+              intent="add-to-cart"
+              aria-label={`Add to cart: ${list.name}`}
+              disabled={list.lineCount === 0}
+            >
+              Add to cart
+            </RowActionForm>
           ),
         },
       ]}

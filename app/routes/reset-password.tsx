@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { createUserSession } from "~/auth/session.server";
 import { AppLink } from "~/components/app-link";
-import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { FormErrors, NewPasswordField, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { passwordMinLength } from "~/config/env.server";
 import type { EndedCredentials } from "~/models/credentials.server";
@@ -90,13 +90,7 @@ export default function ResetPassword() {
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
           <input type="hidden" name="token" value={token} />
-          <Field
-            label="New password"
-            meta={fields.password}
-            type="password"
-            hint={`At least ${passwordMinLength} characters, not a common password and not your name or email.`}
-            inputProps={{ autoComplete: "new-password" }}
-          />
+          <NewPasswordField label="New password" meta={fields.password} minLength={passwordMinLength} />
           <FormErrors form={form} />
           <StatusButton className="w-full" pendingText="Saving…">
             Save the new password

@@ -6,7 +6,7 @@ import { isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireSignedOut } from "~/auth/permissions.server";
 import { createUserSession } from "~/auth/session.server";
 import { AppLink } from "~/components/app-link";
-import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { Field, FormErrors, NewPasswordField,StatusButton } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { CartComesAlong } from "~/components/guest-checkout";
 import { useZodForm } from "~/components/use-zod-form";
@@ -69,13 +69,7 @@ export default function SignUp() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Name" meta={fields.name} inputProps={{ autoComplete: "name" }} />
         <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
-        <Field
-          label="Password"
-          meta={fields.password}
-          type="password"
-          hint={`At least ${passwordMinLength} characters, not a common password and not your name or email.`}
-          inputProps={{ autoComplete: "new-password" }}
-        />
+        <NewPasswordField label="Password" meta={fields.password} minLength={passwordMinLength} />
         <FormErrors form={form} />
         <StatusButton className="w-full" pendingText="Creating your account…">
           Sign Up

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 
 import { Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
+import { RowActionForm } from "~/components/row-action-form";
 import { useFormatPrice } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { COMPANY_ROLE_LABELS, COMPANY_ROLES } from "~/lib/companies";
@@ -73,18 +74,16 @@ export function MemberForm({ member, reply, currency }: { member: Member; reply:
           </StatusButton>
         </div>
       </Form>
-      <Form method="post" className="mt-2">
-        <input type="hidden" name="userId" value={member.id} />
-        <StatusButton
-          name="intent"
-          value="remove-member"
-          variant="secondary"
-          pendingText="Removing…"
-          className="px-3 py-1"
-        >
-          Remove {member.display_name} from the company
-        </StatusButton>
-      </Form>
+      <RowActionForm
+        idField="userId"
+        id={member.id}
+        intent="remove-member"
+        variant="secondary"
+        pendingText="Removing…"
+        className="mt-2"
+      >
+        Remove {member.display_name} from the company
+      </RowActionForm>
       <FormErrors id={form.errorId} errors={form.errors ?? lastResult?.error?.[""] ?? null} />
     </li>
   );

@@ -1,6 +1,4 @@
-import { Form } from "@remix-run/react";
-
-import { StatusButton } from "~/components/forms";
+import { RowActionForm } from "~/components/row-action-form";
 import { DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 
@@ -38,17 +36,8 @@ function KeyStatus({ apiKey }: { apiKey: ApiKeyRow }) {
   const formatDate = useFormatDate();
   if (apiKey.revoked_at) return <span className="text-slate-600">Revoked {formatDate(apiKey.revoked_at)}</span>;
   return (
-    <Form method="post">
-      <input type="hidden" name="keyId" value={apiKey.id} />
-      <StatusButton
-        name="intent"
-        value="revoke"
-        variant="danger"
-        className="px-3 py-1"
-        aria-label={`Revoke ${apiKey.name}`}
-      >
-        Revoke
-      </StatusButton>
-    </Form>
+    <RowActionForm idField="keyId" id={apiKey.id} intent="revoke" variant="danger" aria-label={`Revoke ${apiKey.name}`}>
+      Revoke
+    </RowActionForm>
   );
 }

@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { AppLink } from "~/components/app-link";
 import { StatusButton } from "~/components/forms";
 import { LineQuantityForm } from "~/components/line-quantity-form";
+import { RowActionForm } from "~/components/row-action-form";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import type { ListLine } from "~/models/parts-lists";
 import { MAX_CUSTOMER_PART_NUMBER } from "~/validation/parts-lists";
@@ -79,18 +80,15 @@ const keeperColumns: Column<ListLine>[] = [
     header: "Actions",
     hideHeader: true,
     cell: (line) => (
-      <Form method="post">
-        <input type="hidden" name="itemId" value={line.itemId} />
-        <StatusButton
-          name="intent"
-          value="remove"
-          variant="danger"
-          className="px-3 py-1"
-          aria-label={`Remove ${line.name}`}
-        >
-          Remove
-        </StatusButton>
-      </Form>
+      <RowActionForm
+        idField="itemId"
+        id={line.itemId}
+        intent="remove"
+        variant="danger"
+        aria-label={`Remove ${line.name}`}
+      >
+        Remove
+      </RowActionForm>
     ),
   },
 ];

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 
-import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { Field, FormErrors, NewPasswordField,StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { EmailChangeSchema, passwordChangeSchema, ProfileSchema } from "~/validation/profile";
 
@@ -58,13 +58,7 @@ export function PasswordForm({ lastResult, passwordMinLength }: { lastResult: La
         type="password"
         inputProps={{ autoComplete: "current-password" }}
       />
-      <Field
-        label="New password"
-        meta={fields.newPassword}
-        type="password"
-        hint={`At least ${passwordMinLength} characters, not a common password and not your name or email.`}
-        inputProps={{ autoComplete: "new-password" }}
-      />
+      <NewPasswordField label="New password" meta={fields.newPassword} minLength={passwordMinLength} />
       <FormErrors form={form} />
       <StatusButton intent="password" pendingText="Changing…">
         Change password

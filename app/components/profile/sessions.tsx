@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 
 import { StatusButton } from "~/components/forms";
+import { RowActionForm } from "~/components/row-action-form";
 import { useFormatDate } from "~/components/use-format-date";
 
 type SessionRow = {
@@ -34,18 +35,15 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
               <time dateTime={session.created_at}>{formatDate(session.created_at)}</time>
             </p>
           </div>
-          <Form method="post">
-            <input type="hidden" name="sessionId" value={session.id} />
-            <StatusButton
-              name="intent"
-              value="end-session"
-              variant="secondary"
-              className="px-3 py-1"
-              aria-label={`${session.current ? "Sign out" : "End session"}: ${session.user_agent ?? "unknown browser"}${session.current ? " (this browser)" : ""}`}
-            >
-              {session.current ? "Sign out" : "End session"}
-            </StatusButton>
-          </Form>
+          <RowActionForm
+            idField="sessionId"
+            id={session.id}
+            intent="end-session"
+            variant="secondary"
+            aria-label={`${session.current ? "Sign out" : "End session"}: ${session.user_agent ?? "unknown browser"}${session.current ? " (this browser)" : ""}`}
+          >
+            {session.current ? "Sign out" : "End session"}
+          </RowActionForm>
         </li>
       ))}
     </ul>
