@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUserWithCompany } from "~/auth/company.server";
-import { AppLink } from "~/components/app-link";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
+import { BackLink } from "~/components/detail-page";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { ListKeeperForms } from "~/components/parts-lists/keeper-forms";
 import { ListLines } from "~/components/parts-lists/list-lines";
@@ -117,9 +117,7 @@ export default function PartsList() {
   const question = `Delete the list “${list.name}”? Your cart and your part numbers stay.`;
   return (
     <section>
-      <AppLink to="/dashboard/lists" className="text-sm font-medium text-blue-800 underline">
-        ← Parts lists
-      </AppLink>
+      <BackLink to="/dashboard/lists">Parts lists</BackLink>
       <h1 className="mt-2 text-2xl font-bold">{list.name}</h1>
       {list.mine ? null : (
         <p className="mt-1 text-sm text-slate-700" data-testid="list-keeper">

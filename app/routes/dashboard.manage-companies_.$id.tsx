@@ -2,10 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
-import { AppLink } from "~/components/app-link";
 import { CompanyTermsList } from "~/components/company/company-terms";
 import { MemberForm, NewMemberForm } from "~/components/company/members";
 import { CompanyTermsForm } from "~/components/company/terms-form";
+import { BackLink } from "~/components/detail-page";
 import { useCurrency } from "~/components/use-money";
 import { getCompany, updateCompanyTerms } from "~/models/company";
 import { addMemberReply, removeMemberReply, updateMemberReply } from "~/replies/company.server";
@@ -67,9 +67,7 @@ export default function ManageCompany() {
   const currency = useCurrency();
   return (
     <section>
-      <AppLink to="/dashboard/manage-companies" className="text-sm font-medium text-blue-800 underline">
-        ← Manage Companies
-      </AppLink>
+      <BackLink to="/dashboard/manage-companies">Manage Companies</BackLink>
       <h1 className="mt-4 text-2xl font-bold">{company.name}</h1>
       <CompanyTermsList company={company} />
 

@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
-import { AppLink } from "~/components/app-link";
 import { AdminOrderButtons, CancelLinePanel } from "~/components/dashboard/order-buttons";
 import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { ReturnForm } from "~/components/dashboard/return-form";
-import { ReplyErrors, StatusButton } from "~/components/forms";
+import { DetailPage, PersonTerm } from "~/components/detail-page";
+import { StatusButton } from "~/components/forms";
 import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
 import { getOrder, orderButtonsFor, returnableLines } from "~/models/order";
 import { orderWithDispatch } from "~/replies/dispatch.server";
@@ -70,50 +70,41 @@ export default function ManageOrder() {
     useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
-    <section>
-      <AppLink to="/dashboard/manage-order" className="text-sm font-medium text-blue-800 underline">
-        ← Manage Orders
-      </AppLink>
-      <ReplyErrors reply={reply} />
-      {confirmCancelLine ? (
-        <CancelLinePanel orderId={order.id} line={confirmCancelLine} backHref={`/dashboard/manage-order/${order.id}`} />
-      ) : null}
-      <div className="mt-4">
-        <OrderDetailView
-          order={order}
-          customerPartNumbers={customerPartNumbers}
-          cancellable={cancellable}
-          cancelLineHref={(lineId) => `/dashboard/manage-order/${order.id}?cancelLine=${lineId}`}
-          packingSlipHref={(shipmentId) =>
-            `/dashboard/manage-order/${order.id}/shipments/${shipmentId}/packing-slip.pdf`
-          }
-          customer={
-            <>
-              <dt className="text-slate-600">Customer</dt>
-              <dd className="break-words">
-                {order.customer_name}{" "}
-                <a href={`mailto:${order.customer_email}`} className="text-blue-800 underline">
-                  {order.customer_email}
-                </a>
-              </dd>
-            </>
-          }
-          actions={
-            <>
-              <AdminOrderButtons orderId={order.id} actions={actions} reply={reply} />
-              {paymentToRecord(order) ? (
-                <Form method="post" className="mt-3">
-                  <input type="hidden" name="orderId" value={order.id} />
-                  <StatusButton name="intent" value="record-payment" variant="secondary" pendingText="Recording…">
-                    Record payment received
-                  </StatusButton>
-                </Form>
-              ) : null}
-            </>
-          }
-        />
-        <ReturnForm orderId={order.id} lines={returnable} reply={reply} />
-      </div>
-    </section>
+    <DetailPage
+      back={{ to: "/dashboard/manage-order", label: "Manage Orders" }}
+      reply={reply}
+      confirmations={
+        confirmCancelLine ? (
+          <CancelLinePanel
+            orderId={order.id}
+            line={confirmCancelLine}
+            backHref={`/dashboard/manage-order/${order.id}`}
+          />
+        ) : null
+      }
+    >
+      <OrderDetailView
+        order={order}
+        customerPartNumbers={customerPartNumbers}
+        cancellable={cancellable}
+        cancelLineHref={(lineId) => `/dashboard/manage-order/${order.id}?cancelLine=${lineId}`}
+        packingSlipHref={(shipmentId) => `/dashboard/manage-order/${order.id}/shipments/${shipmentId}/packing-slip.pdf`}
+        customer={<PersonTerm term="Customer" name={order.customer_name} email={order.customer_email} />}
+        actions={
+          <>
+            <AdminOrderButtons orderId={order.id} actions={actions} reply={reply} />
+            {paymentToRecord(order) ? (
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="orderId" value={order.id} />
+                <StatusButton name="intent" value="record-payment" variant="secondary" pendingText="Recording…">
+                  Record payment received
+                </StatusButton>
+              </Form>
+            ) : null}
+          </>
+        }
+      />
+      <ReturnForm orderId={order.id} lines={returnable} reply={reply} />
+    </DetailPage>
   );
 }

@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
-import { AppLink } from "~/components/app-link";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
-import { ReplyErrors } from "~/components/forms";
+import { DetailPage, PersonTerm } from "~/components/detail-page";
 import { PriceQuoteForm } from "~/components/quotes/price-quote-form";
 import { QuoteHeading } from "~/components/quotes/quote-heading";
 import { QuoteLines } from "~/components/quotes/quote-lines";
@@ -61,37 +60,26 @@ export default function ManageQuote() {
   const quote = reply?.quote ?? loaded.quote;
   const question = `Decline quote ${quote.number}? ${quote.customer.name} will see that it was not quoted.`;
   return (
-    <section>
-      <AppLink to="/dashboard/manage-quotes" className="text-sm font-medium text-blue-800 underline print:hidden">
-        ← Manage Quotes
-      </AppLink>
-      <ReplyErrors reply={reply} />
-      {loaded.confirmDecline ? (
-        <ConfirmPanel
-          question={question}
-          confirmLabel="Yes, decline it"
-          cancelHref={`/dashboard/manage-quotes/${quote.id}`}
-          fields={{}}
-          intent="decline"
-        />
-      ) : null}
-      <div className="mt-4">
-        <QuoteHeading
-          quote={quote}
-          orderPath="/dashboard/manage-order"
-          customer={
-            <>
-              <dt className="text-slate-600">Customer</dt>
-              <dd className="break-words">
-                {quote.customer.name}{" "}
-                <a href={`mailto:${quote.customer.email}`} className="text-blue-800 underline">
-                  {quote.customer.email}
-                </a>
-              </dd>
-            </>
-          }
-        />
-      </div>
+    <DetailPage
+      back={{ to: "/dashboard/manage-quotes", label: "Manage Quotes" }}
+      reply={reply}
+      confirmations={
+        loaded.confirmDecline ? (
+          <ConfirmPanel
+            question={question}
+            confirmLabel="Yes, decline it"
+            cancelHref={`/dashboard/manage-quotes/${quote.id}`}
+            fields={{}}
+            intent="decline"
+          />
+        ) : null
+      }
+    >
+      <QuoteHeading
+        quote={quote}
+        orderPath="/dashboard/manage-order"
+        customer={<PersonTerm term="Customer" name={quote.customer.name} email={quote.customer.email} />}
+      />
       {canMoveQuote(quote.status, "sent") ? (
         <PriceQuoteForm
           key={quote.version}
@@ -116,6 +104,6 @@ export default function ManageQuote() {
           />
         </div>
       ) : null}
-    </section>
+    </DetailPage>
   );
 }

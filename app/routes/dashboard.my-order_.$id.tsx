@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUserWithCompany } from "~/auth/company.server";
-import { AppLink } from "~/components/app-link";
 import { ConfirmPanel } from "~/components/confirm-action";
 import { CancelLinePanel, CancelOrderButton, cancelQuestion } from "~/components/dashboard/order-buttons";
 import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { orderSummary } from "~/components/dashboard/order-table";
-import { ReplyErrors, StatusButton } from "~/components/forms";
+import { DetailPage, PersonTerm } from "~/components/detail-page";
+import { StatusButton } from "~/components/forms";
 import { formatPrice } from "~/config/env.server";
 import { buyerMayCancel } from "~/lib/statuses";
 import { orderAgain, type OrderAgainOutcome } from "~/models/cart";
@@ -104,56 +104,50 @@ export default function MyOrder() {
     useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
-    <section>
-      <AppLink to="/dashboard/my-order" className="text-sm font-medium text-blue-800 underline">
-        ← My Orders
-      </AppLink>
-      <ReplyErrors reply={reply} />
-      {confirmCancel ? (
-        <ConfirmPanel
-          question={cancelQuestion(order.id, summary)}
-          confirmLabel="Yes, cancel the order"
-          cancelHref={`/dashboard/my-order/${order.id}`}
-          fields={{ orderId: order.id }}
-          intent="cancel"
-        />
-      ) : null}
-      {confirmCancelLine ? (
-        <CancelLinePanel orderId={order.id} line={confirmCancelLine} backHref={`/dashboard/my-order/${order.id}`} />
-      ) : null}
-      <div className="mt-4">
-        <OrderDetailView
-          order={order}
-          customerPartNumbers={customerPartNumbers}
-          cancellable={cancellable}
-          cancelLineHref={(lineId) => `/dashboard/my-order/${order.id}?cancelLine=${lineId}`}
-          customer={
-            isOwn ? undefined : (
-              <>
-                <dt className="text-slate-600">Placed by</dt>
-                <dd>{order.customer_name}</dd>
-              </>
-            )
-          }
-          actions={
-            <>
-              <Form method="post">
-                <input type="hidden" name="orderId" value={order.id} />
-                <StatusButton name="intent" value="reorder" variant="primary">
-                  Order again
-                </StatusButton>
-              </Form>
-              {isOwn && buyerMayCancel(order.status) ? (
-                <CancelOrderButton
-                  orderId={order.id}
-                  summary={summary}
-                  fallbackHref={`/dashboard/my-order/${order.id}?cancel=1`}
-                />
-              ) : null}
-            </>
-          }
-        />
-      </div>
-    </section>
+    <DetailPage
+      back={{ to: "/dashboard/my-order", label: "My Orders" }}
+      reply={reply}
+      confirmations={
+        <>
+          {confirmCancel ? (
+            <ConfirmPanel
+              question={cancelQuestion(order.id, summary)}
+              confirmLabel="Yes, cancel the order"
+              cancelHref={`/dashboard/my-order/${order.id}`}
+              fields={{ orderId: order.id }}
+              intent="cancel"
+            />
+          ) : null}
+          {confirmCancelLine ? (
+            <CancelLinePanel orderId={order.id} line={confirmCancelLine} backHref={`/dashboard/my-order/${order.id}`} />
+          ) : null}
+        </>
+      }
+    >
+      <OrderDetailView
+        order={order}
+        customerPartNumbers={customerPartNumbers}
+        cancellable={cancellable}
+        cancelLineHref={(lineId) => `/dashboard/my-order/${order.id}?cancelLine=${lineId}`}
+        customer={isOwn ? undefined : <PersonTerm term="Placed by" name={order.customer_name} />}
+        actions={
+          <>
+            <Form method="post">
+              <input type="hidden" name="orderId" value={order.id} />
+              <StatusButton name="intent" value="reorder" variant="primary">
+                Order again
+              </StatusButton>
+            </Form>
+            {isOwn && buyerMayCancel(order.status) ? (
+              <CancelOrderButton
+                orderId={order.id}
+                summary={summary}
+                fallbackHref={`/dashboard/my-order/${order.id}?cancel=1`}
+              />
+            ) : null}
+          </>
+        }
+      />
+    </DetailPage>
   );
 }

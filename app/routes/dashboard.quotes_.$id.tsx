@@ -2,9 +2,8 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUserWithCompany } from "~/auth/company.server";
-import { AppLink } from "~/components/app-link";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
-import { ReplyErrors } from "~/components/forms";
+import { DetailPage, PersonTerm } from "~/components/detail-page";
 import { AcceptQuoteForm } from "~/components/quotes/accept-quote-form";
 import { PrintButton } from "~/components/quotes/print-button";
 import { QuoteHeading } from "~/components/quotes/quote-heading";
@@ -75,34 +74,26 @@ export default function MyQuote() {
   const withdrawable = mine && canMoveQuote(quote.status, "withdrawn");
   const question = `Withdraw quote ${quote.number}? We will not price it or hold its prices for you.`;
   return (
-    <section>
-      <AppLink to="/dashboard/quotes" className="text-sm font-medium text-blue-800 underline print:hidden">
-        ← My Quotes
-      </AppLink>
-      <ReplyErrors reply={reply} />
-      {loaded.confirmWithdraw ? (
-        <ConfirmPanel
-          question={question}
-          confirmLabel="Yes, withdraw it"
-          cancelHref={`/dashboard/quotes/${quote.id}`}
-          fields={{}}
-          intent="withdraw"
-        />
-      ) : null}
-      <div className="mt-4">
-        <QuoteHeading
-          quote={quote}
-          orderPath="/dashboard/my-order"
-          customer={
-            mine ? null : (
-              <>
-                <dt className="text-slate-600">Asked by</dt>
-                <dd>{quote.customer.name}</dd>
-              </>
-            )
-          }
-        />
-      </div>
+    <DetailPage
+      back={{ to: "/dashboard/quotes", label: "My Quotes" }}
+      reply={reply}
+      confirmations={
+        loaded.confirmWithdraw ? (
+          <ConfirmPanel
+            question={question}
+            confirmLabel="Yes, withdraw it"
+            cancelHref={`/dashboard/quotes/${quote.id}`}
+            fields={{}}
+            intent="withdraw"
+          />
+        ) : null
+      }
+    >
+      <QuoteHeading
+        quote={quote}
+        orderPath="/dashboard/my-order"
+        customer={mine ? null : <PersonTerm term="Asked by" name={quote.customer.name} />}
+      />
       <QuoteLines quote={quote} />
       {mine ? (
         <QuoteNextStep status={quote.status} />
@@ -129,7 +120,7 @@ export default function MyQuote() {
           />
         ) : null}
       </div>
-    </section>
+    </DetailPage>
   );
 }
 

@@ -6,7 +6,7 @@ import { isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireSignedOut } from "~/auth/permissions.server";
 import { createUserSession } from "~/auth/session.server";
 import { AppLink } from "~/components/app-link";
-import { Field, FormErrors, NewPasswordField,StatusButton } from "~/components/forms";
+import { Field, FormErrors, NewPasswordField, StatusButton } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { CartComesAlong } from "~/components/guest-checkout";
 import { useZodForm } from "~/components/use-zod-form";

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 
-import { Field, FormErrors, NewPasswordField,StatusButton } from "~/components/forms";
+import { Field, FormErrors, NewPasswordField, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
 import { EmailChangeSchema, passwordChangeSchema, ProfileSchema } from "~/validation/profile";
 
