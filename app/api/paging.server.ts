@@ -5,6 +5,8 @@ import { type CatalogFilter, highestItemId, listCatalogSlice } from "~/models/ca
 import { DEEPEST_OFFSET } from "~/validation/catalog";
 import { MAX_ID } from "~/validation/common";
 
+import { apiJsonWithTag } from "./errors.server";
+
 // GET /api/item's pages. The original backend answered every part at once; this API answers at most
 // `limit` and says where the rest is, in a `Link: <…>; rel="next"` header (RFC 8288) whose URL carries
 // a `cursor`. The body stays the plain array the original's clients read.
@@ -82,4 +84,9 @@ export function nextPageLink(url: URL, next: ListCursor) {
   }
   target.searchParams.set("cursor", encodeCursor(next));
   return `<${target}>; rel="next"`;
+}
+
+/** A page of a list as the API answers it: the array, its ETag, and a Link to the next page when there is one. */
+export function pageJson(request: Request, url: URL, body: unknown[], next: ListCursor | undefined) {
+  return apiJsonWithTag(request, body, { headers: next ? { Link: nextPageLink(url, next) } : undefined });
 }

@@ -2,12 +2,13 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@re
 import type { z } from "zod";
 
 import { hasSessionCookie } from "~/auth/session.server";
+import { parseId } from "~/validation/common";
 import { type LimitKey, rateLimitHeaders, takePoints, tooManyAttemptsMessage } from "~/web/rate-limit.server";
 import { MAX_FORM_BYTES, readCappedBody, requireSameOrigin } from "~/web/request.server";
 
 import { type ApiCaller, authenticateApiCall, keyNeeded, requireAdminCaller, requireCaller } from "./auth.server";
 import { applyCors, hasAuthorization } from "./cors.server";
-import { ApiError, apiErrorResponse } from "./errors.server";
+import { ApiError, apiErrorResponse, apiJson } from "./errors.server";
 
 export { ApiError, apiJson, apiJsonWithTag, noneMatch, notModified } from "./errors.server";
 
@@ -154,4 +155,24 @@ export function fieldRefused(field: string, message: string) {
 
 export function parseQuery<Schema extends z.ZodTypeAny>(schema: Schema, url: URL): z.output<Schema> {
   return parseWith(schema, Object.fromEntries(url.searchParams));
+}
+
+/**
+ * GET /api/<kind>/:id: the caller's own record, or any for an administrator. Someone else's is
+ * answered as missing (`missing` says so): its existence is not the caller's business.
+ */
+export function callerRecordRoute<Row>(
+  read: (id: number, scope: { ownerId?: number }) => Promise<Row | null | undefined>,
+  shape: (row: Row) => unknown,
+  missing: string,
+) {
+  return apiRoute({
+    async GET({ params, requireCaller }) {
+      const user = await requireCaller();
+      const id = parseId(params.id);
+      const row = id && (await read(id, { ownerId: user.role === "admin" ? undefined : user.id }));
+      if (!row) throw new ApiError(404, missing);
+      return apiJson(shape(row));
+    },
+  });
 }

@@ -1,13 +1,5 @@
-import { itemsPage, nextPageLink } from "~/api/paging.server";
-import {
-  apiJson,
-  apiJsonWithTag,
-  apiRoute,
-  fieldRefused,
-  parseQuery,
-  parseWith,
-  readJsonBody,
-} from "~/api/route.server";
+import { itemsPage, pageJson } from "~/api/paging.server";
+import { apiJson, apiRoute, fieldRefused, parseQuery, parseWith, readJsonBody } from "~/api/route.server";
 import { ItemBodySchema, ItemListQuerySchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog";
@@ -19,8 +11,7 @@ const handleApiCall = apiRoute({
   async GET({ request, url }) {
     const { q, category, inStock, limit, offset, cursor } = parseQuery(ItemListQuerySchema, url);
     const { items, next } = await itemsPage({ filter: { query: q, category, inStock }, limit, offset, cursor });
-    const headers = next ? { Link: nextPageLink(url, next) } : undefined;
-    return apiJsonWithTag(request, (await withCatalogDetails(items)).map(toApiItem), { headers });
+    return pageJson(request, url, (await withCatalogDetails(items)).map(toApiItem), next);
   },
 
   async POST({ request, requireAdminCaller }) {

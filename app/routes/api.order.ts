@@ -1,16 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 
-import { newestFirstPage, nextPageLink } from "~/api/paging.server";
-import {
-  ApiError,
-  apiJson,
-  apiJsonWithTag,
-  apiRoute,
-  parseQuery,
-  parseWith,
-  readJsonBody,
-  requirePoints,
-} from "~/api/route.server";
+import { newestFirstPage, pageJson } from "~/api/paging.server";
+import { ApiError, apiJson, apiRoute, parseQuery, parseWith, readJsonBody, requirePoints } from "~/api/route.server";
 import { IdempotencyKeySchema, OrderBodySchema, OrderListQuerySchema } from "~/api/schemas.server";
 import { toApiOrder, toApiRefusal } from "~/api/shapes.server";
 import { partNumberKey } from "~/lib/part-number";
@@ -32,11 +23,11 @@ const handleApiCall = apiRoute({
       { limit, offset, cursor },
     );
     const lines = await linesOfOrders(orders.map((order) => order.id));
-    const headers = next ? { Link: nextPageLink(url, next) } : undefined;
-    return apiJsonWithTag(
+    return pageJson(
       request,
+      url,
       orders.map((order) => toApiOrder({ ...order, lines: lines.get(order.id) ?? [] })),
-      { headers },
+      next,
     );
   },
 

@@ -1,5 +1,5 @@
-import { newestFirstPage, nextPageLink } from "~/api/paging.server";
-import { ApiError, apiJsonWithTag, apiRoute, parseQuery } from "~/api/route.server";
+import { newestFirstPage, pageJson } from "~/api/paging.server";
+import { ApiError, apiRoute, parseQuery } from "~/api/route.server";
 import { QuoteListQuerySchema } from "~/api/schemas.server";
 import { toApiQuote } from "~/api/shapes.server";
 import { listQuoteDetails } from "~/models/quote";
@@ -15,8 +15,7 @@ const handleApiCall = apiRoute({
       (ask) => listQuoteDetails({ ...ask, ownerId: all ? undefined : user.id }),
       { limit, offset, cursor },
     );
-    const headers = next ? { Link: nextPageLink(url, next) } : undefined;
-    return apiJsonWithTag(request, quotes.map(toApiQuote), { headers });
+    return pageJson(request, url, quotes.map(toApiQuote), next);
   },
 });
 

@@ -1,13 +1,5 @@
-import { newestFirstPage, nextPageLink } from "~/api/paging.server";
-import {
-  apiJson,
-  apiJsonWithTag,
-  apiRoute,
-  parseQuery,
-  parseWith,
-  readJsonBody,
-  requirePoints,
-} from "~/api/route.server";
+import { newestFirstPage, pageJson } from "~/api/paging.server";
+import { apiJson, apiRoute, parseQuery, parseWith, readJsonBody, requirePoints } from "~/api/route.server";
 import { ReviewBodySchema, ReviewListQuerySchema } from "~/api/schemas.server";
 import { toApiReview } from "~/api/shapes.server";
 import { createReview, listReviews } from "~/models/review.server";
@@ -18,8 +10,7 @@ const handleApiCall = apiRoute({
   async GET({ request, url }) {
     const { limit, offset, cursor } = parseQuery(ReviewListQuerySchema, url);
     const { rows, next } = await newestFirstPage(listReviews, { limit, offset, cursor });
-    const headers = next ? { Link: nextPageLink(url, next) } : undefined;
-    return apiJsonWithTag(request, rows.map(toApiReview), { headers });
+    return pageJson(request, url, rows.map(toApiReview), next);
   },
 
   async POST({ request, context, requireCaller }) {
