@@ -9,20 +9,11 @@ export function invoiceTitle(kind: InvoiceKind) {
   return kind === "invoice" ? "VAT invoice" : "Credit note";
 }
 
-/** What an order's documents came to: its invoices, and the credit notes against them. */
-export type InvoicedAmounts = {
-  invoiceCount: number;
-  invoicedCents: number;
-  creditNoteCount: number;
-  creditedCents: number;
-};
+/** An order with no documents yet. */
+export const NOTHING_INVOICED = { invoiceCount: 0, invoicedCents: 0, creditNoteCount: 0, creditedCents: 0 };
 
-export const NOTHING_INVOICED: InvoicedAmounts = {
-  invoiceCount: 0,
-  invoicedCents: 0,
-  creditNoteCount: 0,
-  creditedCents: 0,
-};
+/** What an order's documents came to: its invoices, and the credit notes against them. */
+export type InvoicedAmounts = typeof NOTHING_INVOICED;
 
 /** An order whose every unit has left (what did not was cancelled): its invoices are all it will bill. */
 export function isFullyInvoiced(status: string, amounts: InvoicedAmounts) {

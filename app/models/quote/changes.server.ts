@@ -1,11 +1,17 @@
 // Changing quotes: staff price and send one, staff decline or a buyer withdraws, and an accepted
 // quote is marked so (placing its order is the quotes service's).
-import { type Transaction } from "kysely";
+import { type Transaction, type Updateable } from "kysely";
 
 import { storeToday } from "~/config/env.server";
 import { db, type DbOptions, inTransaction, now as timestampNow } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import { canMoveQuote, type QuoteStatus, quoteStatusOn, storedStatusesFrom } from "~/lib/quotes";
+import {
+  canMoveQuote,
+  type QuoteStatus,
+  quoteStatusOn,
+  type StoredQuoteStatus,
+  storedStatusesFrom,
+} from "~/lib/quotes";
 
 /** Why a change was refused: no such quote (of this customer's), or not from the status it is in. */
 export type QuoteChangeRefusal =
@@ -46,19 +52,11 @@ export function priceQuote(
     if (lineIds.length !== prices.size || lineIds.some((id) => !prices.has(id))) {
       return { ok: false, reason: "lines", number };
     }
-    const timestamp = timestampNow();
-    const moved = await trx
-      .updateTable("quotes")
-      .set((eb) => ({
-        status: "sent",
-        valid_until: validUntil,
-        sent_at: timestamp,
-        updated_at: timestamp,
-        version: eb("version", "+", 1),
-      }))
-      .where("id", "=", quoteId)
+    const moved = await moveQuote(trx, quoteId, "sent", (timestamp) => ({
+      valid_until: validUntil,
+      sent_at: timestamp,
+    }))
       .where("version", "=", version)
-      .where("status", "in", storedStatusesFrom("sent"))
       .returning("id")
       .executeTakeFirst();
     if (!moved) return { ok: false, reason: "stale", number };
@@ -114,14 +112,7 @@ export function closeQuote(
   return inTransaction(executor, async (trx): Promise<CloseQuoteResult> => {
     const found = await findMovable(trx, quoteId, to, { ownerId, now });
     if (!found.ok) return found;
-    const timestamp = timestampNow();
-    const moved = await trx
-      .updateTable("quotes")
-      .set((eb) => ({ status: to, updated_at: timestamp, version: eb("version", "+", 1) }))
-      .where("id", "=", quoteId)
-      .where("status", "in", storedStatusesFrom(to))
-      .returning("number")
-      .executeTakeFirst();
+    const moved = await moveQuote(trx, quoteId, to).returning("number").executeTakeFirst();
     // Accepted by its buyer since it was read (on PostgreSQL, which reads before it locks).
     if (!moved) return { ok: false, reason: "stale", number: found.number };
     return { ok: true, number: moved.number };
@@ -137,21 +128,32 @@ export async function markQuoteAccepted(
   trx: Transaction<Database>,
   { quoteId, version, orderId, now = new Date() }: { quoteId: number; version: number; orderId: number; now?: Date },
 ) {
-  const timestamp = timestampNow();
-  const accepted = await trx
-    .updateTable("quotes")
-    .set((eb) => ({
-      status: "accepted",
-      order_id: orderId,
-      accepted_at: timestamp,
-      updated_at: timestamp,
-      version: eb("version", "+", 1),
-    }))
-    .where("id", "=", quoteId)
-    .where("status", "=", "sent")
+  const accepted = await moveQuote(trx, quoteId, "accepted", (timestamp) => ({
+    order_id: orderId,
+    accepted_at: timestamp,
+  }))
     .where("version", "=", version)
     .where("valid_until", ">=", storeToday(now))
     .returning("id")
     .executeTakeFirst();
   return accepted !== undefined;
+}
+
+/**
+ * The update that moves a quote to `to`: only from a stored status that may move there (accepted:
+ * from sent alone), stamping the change and taking its version one up; `record` adds what the move
+ * records at its time (the prices' date and when they were sent, the order).
+ */
+function moveQuote(
+  trx: Transaction<Database>,
+  quoteId: number,
+  to: Exclude<StoredQuoteStatus, "requested">,
+  record: (timestamp: string) => Updateable<Database["quotes"]> = () => ({}),
+) {
+  const timestamp = timestampNow();
+  return trx
+    .updateTable("quotes")
+    .set((eb) => ({ ...record(timestamp), status: to, updated_at: timestamp, version: eb("version", "+", 1) }))
+    .where("id", "=", quoteId)
+    .where("status", "in", storedStatusesFrom(to));
 }
