@@ -53,38 +53,34 @@ export async function checkoutAddresses(
     billingParts?: PostalAddress;
   },
 ): Promise<CheckoutAddresses> {
-  const notYours = (field: "deliveryAddressId" | "billingAddressId") => ({ ok: false as const, field });
-  const typed = { delivery: form.deliveryParts ?? null, billing: form.billingParts ?? null };
-  let address = form.address ?? "";
-  let deliveryParts: PostalAddress | null = null;
-  if (form.deliveryAddressId !== undefined) {
-    typed.delivery = null;
-    const saved = await addressTextOf(userId, form.deliveryAddressId);
-    if (!saved) return notYours("deliveryAddressId");
-    address = saved.text;
-    deliveryParts = saved.parts;
-  } else if (form.deliveryParts) {
-    address = addressOnOneLine(form.deliveryParts);
-    deliveryParts = form.deliveryParts;
-  }
-  let billingAddress: string | null = null;
-  let billingParts: PostalAddress | null = null;
-  if (form.billingAddressId !== undefined) {
-    typed.billing = null;
-    const saved = await addressTextOf(userId, form.billingAddressId);
-    if (!saved) return notYours("billingAddressId");
-    billingAddress = saved.text;
-    billingParts = saved.parts;
-  } else if (form.billingParts) {
-    billingAddress = addressOnOneLine(form.billingParts);
-    billingParts = form.billingParts;
-  }
+  const delivery = await oneAddress(userId, form.deliveryAddressId, form.deliveryParts);
+  if (!delivery) return { ok: false, field: "deliveryAddressId" };
+  const billing = await oneAddress(userId, form.billingAddressId, form.billingParts);
+  if (!billing) return { ok: false, field: "billingAddressId" };
+  const address = delivery.text ?? form.address ?? "";
   // Billing where it goes is no separate billing address.
-  if (billingAddress === address) {
-    billingAddress = null;
-    billingParts = null;
+  const separateBilling = billing.text !== null && billing.text !== address;
+  return {
+    ok: true,
+    address,
+    billingAddress: separateBilling ? billing.text : null,
+    deliveryParts: delivery.parts,
+    billingParts: separateBilling ? billing.parts : null,
+    typed: { delivery: delivery.typed, billing: billing.typed },
+  };
+}
+
+/**
+ * One of the checkout's addresses: the saved one chosen (null when it is not the buyer's to choose),
+ * or the one typed in parts, or none; `typed` is what the buyer's book is to keep.
+ */
+async function oneAddress(userId: number, savedId: number | undefined, typedParts: PostalAddress | undefined) {
+  if (savedId !== undefined) {
+    const saved = await addressTextOf(userId, savedId);
+    return saved ? { text: saved.text, parts: saved.parts, typed: null } : null;
   }
-  return { ok: true, address, billingAddress, deliveryParts, billingParts, typed };
+  if (typedParts) return { text: addressOnOneLine(typedParts), parts: typedParts, typed: typedParts };
+  return { text: null, parts: null, typed: null };
 }
 
 /** A chosen address that is not in the buyer's book: as if the form offered no such choice. */
