@@ -8,8 +8,8 @@ import { ensureDependenciesKeepingLockfile } from "./lib/ensure-deps.mjs";
 import { ensureNginx } from "./lib/nginx.mjs";
 import { ensurePoppler } from "./lib/poppler.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
-import { bin, log, printOutput, root, runToFile } from "./lib/run.mjs";
-import { RELIABILITY_CONFIG, runVitestBeside, SERVER_CONFIG } from "./lib/suites.mjs";
+import { bin, log, printOutput, root, runToFile, tryRun } from "./lib/run.mjs";
+import { RELIABILITY_CONFIG, runVitest, runVitestBeside, SERVER_CONFIG } from "./lib/suites.mjs";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -63,17 +63,23 @@ async function reliability(database, env) {
   const fuzz = runVitestBeside(`reliability-fuzz-${database}`, { config: RELIABILITY_CONFIG, env, files: [FUZZ] });
   count(
     `reliability (${database})`,
-    await runVitestBeside(`reliability-${database}`, { config: RELIABILITY_CONFIG, env, exclude: [FUZZ] }),
+    runVitest(`reliability-${database}`, { config: RELIABILITY_CONFIG, env, exclude: [FUZZ] }),
   );
   count(`reliability fuzz (${database})`, await fuzz);
 }
 
+const sqlite = { TEST_DATABASE: "sqlite" };
+count("vitest (sqlite)", runVitest("sqlite", { env: sqlite }));
+count("server (sqlite)", runVitest("server-sqlite", { config: SERVER_CONFIG, env: sqlite }));
+await reliability("sqlite", sqlite);
+
 /**
  * CI keeps only the log, so each failed browser test's page is printed into it: the ARIA snapshot
- * Playwright writes beside the failure (<output>/<test>/error-context.md), cut to a length a log can
- * hold.
+ * Playwright writes beside the failure (test-results/<test>/error-context.md), cut to a length a log
+ * can hold.
  */
-function printFailedPages(results) {
+function printFailedPages() {
+  const results = path.join(root, "test-results");
   const contexts = fs.existsSync(results)
     ? fs.readdirSync(results, { recursive: true }).filter((file) => path.basename(String(file)) === "error-context.md")
     : [];
@@ -87,28 +93,17 @@ function printFailedPages(results) {
   }
 }
 
-/**
- * One browser project against its own server, ports and output folder, so the two projects can run
- * at once; its output is printed when it ends.
- */
-async function playwright(name, args, env) {
+function playwright(name, args, env = {}) {
+  log(`Playwright: ${name}`);
   const report = path.join(reportDir, `playwright-${name}.json`);
-  const output = path.join(root, "test-results", name);
-  const logFile = path.join(reportDir, `playwright-${name}.log`);
   fs.rmSync(report, { force: true });
-  fs.rmSync(output, { recursive: true, force: true });
-  log(`Playwright: ${name}, beside the other lane`);
-  const ok = await runToFile(
-    bin("playwright"),
-    ["test", "--reporter=list,json", "--output", output, ...args],
-    logFile,
-    {
+  step(
+    `playwright (${name})`,
+    tryRun(bin("playwright"), ["test", "--reporter=list,json", ...args], {
       env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-    },
+    }),
   );
-  printOutput(`Playwright: ${name}`, logFile);
-  step(`playwright (${name})`, ok);
-  printFailedPages(output);
+  printFailedPages();
   try {
     const { stats } = JSON.parse(fs.readFileSync(report, "utf8"));
     totals.passed += stats.expected + stats.flaky;
@@ -119,32 +114,18 @@ async function playwright(name, args, env) {
   }
 }
 
-/**
- * Every suite, on one database, one after another. The two databases' lanes run side by side: most
- * steps wait on servers, browsers and databases as much as they compute, so on two cores the pair
- * takes little more than the longer lane (see docs/decisions/0048-test-lanes.md).
- */
-async function lane(database, env, browser) {
-  count(`vitest (${database})`, await runVitestBeside(database, { env }));
-  count(`server (${database})`, await runVitestBeside(`server-${database}`, { config: SERVER_CONFIG, env }));
-  await reliability(database, env);
-  await playwright(browser.name, browser.args, { ...env, ...browser.env });
-}
-
 // The browser suite runs once per mode, each mode on one database: without JavaScript on SQLite, with
 // it on PostgreSQL. The pages are the same code on both; the databases' own paths are covered twice
-// over by the suites above.
+// over by the suites above, and running every browser test on both engines cost six minutes of CI.
+playwright("sqlite", ["--project=js-off"]);
+
 const postgres = startPostgres();
 try {
-  const postgresEnv = { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url };
-  await Promise.all([
-    lane("sqlite", { TEST_DATABASE: "sqlite" }, { name: "sqlite", args: ["--project=js-off"], env: {} }),
-    lane("postgres", postgresEnv, {
-      name: "postgres",
-      args: ["--project=js-on"],
-      env: { E2E_POSTGRES_URL: postgres.url, E2E_PORT: "3101", FAKE_OAUTH_PORT: "4011" },
-    }),
-  ]);
+  const env = { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url };
+  count("vitest (postgres)", runVitest("postgres", { env }));
+  count("server (postgres)", runVitest("server-postgres", { config: SERVER_CONFIG, env }));
+  await reliability("postgres", env);
+  playwright("postgres", ["--project=js-on"], { E2E_POSTGRES_URL: postgres.url });
 } finally {
   postgres.stop();
 }

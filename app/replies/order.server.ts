@@ -1,4 +1,6 @@
+import { formatPrice } from "~/config/env.server";
 import type { OrderStatus } from "~/lib/statuses";
+import { orderAgain, type OrderAgainOutcome } from "~/models/cart";
 import { type CancellableLine, cancellableLines, ORDER_ACTIONS } from "~/models/order";
 import { recordPayment } from "~/models/trade-terms.server";
 import { cancelLine, changeOrderStatus, returnShippedUnits, shipReadyParts } from "~/services/order-status.server";
@@ -147,4 +149,42 @@ export async function recordPaymentReply(orderId: number, backTo: string) {
   }
   const invoices = result.paidInvoices.length ? ` Invoice ${result.paidInvoices.join(", ")} marked paid.` : "";
   return redirectWithFlash(backTo, `Payment recorded for order #${orderId}.${invoices}`);
+}
+
+/** Order again: the order's parts into the cart, and the cart says what is not as it was. */
+export async function orderAgainReply(user: { id: number; companyId: number | null }, orderId: number) {
+  const outcome = await orderAgain(user.id, orderId, { companyId: user.companyId });
+  if (!outcome) return refuse(404, "Order not found.");
+  return redirectWithFlash("/cart", orderAgainMessage(outcome));
+}
+
+/** A list named in a sentence, the first few in full and the rest counted, so a flash stays short. */
+function listed(names: string[], limit = 5) {
+  return names.length > limit
+    ? `${names.slice(0, limit).join(", ")} and ${names.length - limit} more`
+    : names.join(", ");
+}
+
+/** What Order again says on the cart: how many lines went in, and every part that is not as it was. */
+function orderAgainMessage(outcome: OrderAgainOutcome) {
+  const sentences = [
+    outcome.added
+      ? `${outcome.added} ${outcome.added === 1 ? "part" : "parts"} from this order added to your cart.`
+      : "Nothing from this order could be added to your cart.",
+  ];
+  if (outcome.repriced.length) {
+    sentences.push(
+      `New prices: ${listed(outcome.repriced.map((part) => `${part.partNumber} ${formatPrice(part.wasCents)} → ${formatPrice(part.nowCents)}`))}.`,
+    );
+  }
+  if (outcome.short.length) {
+    sentences.push(
+      `Short of stock: ${listed(outcome.short.map((part) => `${part.partNumber} (${part.available} left)`))}.`,
+    );
+  }
+  if (outcome.gone.length) {
+    sentences.push(`No longer sold: ${listed(outcome.gone.map((part) => part.partNumber))}.`);
+  }
+  const changed = outcome.repriced.length || outcome.short.length || outcome.gone.length;
+  return { kind: changed ? ("error" as const) : ("success" as const), message: sentences.join(" ") };
 }

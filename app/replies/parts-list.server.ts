@@ -1,3 +1,4 @@
+import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
 import { addListToCart, type ListReader, MAX_LIST_LINES, saveCartAsList } from "~/models/parts-lists";
 import { MAX_PARTS_LISTS } from "~/validation/parts-lists";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -58,4 +59,36 @@ export async function addListToCartReply(reader: ListReader, listId: number) {
     kind: outcome.added.length ? "success" : "error",
     message: sentences.join(" "),
   });
+}
+
+/** Why a list could not be shared. */
+export const NO_COMPANY_OR_LIST: Record<string, string> = {
+  "no-company": "You are not in a company: there is no one to share it with.",
+  "not-found": LIST_NOT_FOUND,
+};
+
+/** Why a colleague who reads a list cannot change it. */
+export function keeperOnly(keptBy: string) {
+  return `Only ${keptBy}, who keeps this list, changes it: add it to your cart, or save your cart as a list of your own.`;
+}
+
+/** The reader's own number for a part on the list (any reader sets theirs): saved, removed, or refused as taken. */
+export async function customerPartNumberReply(
+  userId: number,
+  list: { lines: { itemId: number }[] },
+  value: { itemId: number; customerPartNumber?: string | null },
+  here: string,
+) {
+  if (!list.lines.some((line) => line.itemId === value.itemId)) return refuse(404, "This part is not on the list.");
+  const set = await setCustomerPartNumber(userId, value.itemId, value.customerPartNumber ?? null);
+  if (!set.ok) {
+    return set.reason === "taken"
+      ? refuse(400, {
+          fieldErrors: {
+            customerPartNumber: [`You already use this number for ${set.partNumber}: give each part its own.`],
+          },
+        })
+      : refuse(404, "This part is not on the list.");
+  }
+  return redirectWithFlash(here, value.customerPartNumber ? "Your part number saved." : "Your part number removed.");
 }

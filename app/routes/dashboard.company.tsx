@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { companyMemberOf, requireCompanyAdmin } from "~/auth/company.server";
 import { AppLink } from "~/components/app-link";
 import { CompanyTermsList } from "~/components/company/company-terms";
+import { MemberTable } from "~/components/company/member-table";
 import { MemberForm, NewMemberForm, useLimitText } from "~/components/company/members";
 import { useFormatDate } from "~/components/use-format-date";
 import { useCurrency } from "~/components/use-money";
@@ -97,34 +98,7 @@ export default function CompanyPage() {
           )}
         </ul>
       ) : (
-        <table className="mt-4 w-full max-w-3xl text-left text-sm">
-          <thead className="border-b border-slate-300 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                Name
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Role
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Limit per order
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Monthly limit
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {company.members.map((member) => (
-              <tr key={member.id} className="border-b border-slate-100" data-testid="company-member">
-                <td className="py-2 pr-3">{member.display_name}</td>
-                <td className="py-2 pr-3">{COMPANY_ROLE_LABELS[member.role]}</td>
-                <td className="py-2 pr-3">{limitText(member.order_limit_cents)}</td>
-                <td className="py-2 pr-3">{limitText(member.monthly_limit_cents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <MemberTable members={company.members} />
       )}
 
       {isAdmin ? (

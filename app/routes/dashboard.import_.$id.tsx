@@ -2,7 +2,6 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
-import { AppLink } from "~/components/app-link";
 import {
   FollowImport,
   importIsRunning,
@@ -10,26 +9,18 @@ import {
   ImportStatusBadge,
   ImportSummaryView,
 } from "~/components/dashboard/catalog-import";
+import { BackLink } from "~/components/detail-page";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { useFormatDate } from "~/components/use-format-date";
 import { formatFileSize } from "~/lib/media";
-import {
-  discardCatalogImport,
-  getCatalogImport,
-  importsAhead,
-  readSummary,
-  requestApply,
-  requestRecheck,
-} from "~/models/catalog-import";
+import { getCatalogImport, importsAhead, readSummary } from "~/models/catalog-import";
+import { catalogImportReply, NO_SUCH_IMPORT } from "~/replies/catalog-import.server";
 import { liveImportProgress } from "~/services/catalog-import-runner.server";
 import { CatalogImportActionSchema } from "~/validation/catalog-file";
 import { parseId } from "~/validation/common";
-import { redirectWithFlash } from "~/web/flash.server";
-import { formAction, refuse } from "~/web/form-action.server";
+import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
-
-const NO_SUCH_IMPORT = "There is no import at this address.";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   pageTitle(matches, data ? `Import #${data.catalogImport.id}` : "Import"),
@@ -72,29 +63,7 @@ export const action = formAction({
   guard: requireAdmin,
   load: ({ params }) => requireImport(params.id),
   schema: CatalogImportActionSchema,
-  async run({ loaded, value }) {
-    if (value.intent === "discard") {
-      if (!(await discardCatalogImport(loaded.id)))
-        return refuse(409, "This import is running or applied: it cannot be discarded now.");
-      return redirectWithFlash("/dashboard/import", `Import #${loaded.id} discarded.`);
-    }
-    if (value.intent === "recheck") {
-      if (!(await requestRecheck(loaded.id))) return refuse(409, "Only an import whose apply failed is checked again.");
-      return redirectWithFlash(
-        `/dashboard/import/${loaded.id}`,
-        "Checking the file again against the catalog as it is now.",
-      );
-    }
-    const queued = await requestApply(loaded.id);
-    if (!queued.ok) {
-      if (queued.reason === "not-found") throw data(NO_SUCH_IMPORT, { status: 404 });
-      return refuse(409, `This import cannot be applied now: it is ${queued.status.replace("-", " ")}.`);
-    }
-    return redirectWithFlash(
-      `/dashboard/import/${loaded.id}`,
-      "Applying the file: every row is written at once, or none.",
-    );
-  },
+  run: ({ loaded, value }) => catalogImportReply(loaded.id, value.intent),
 });
 
 export default function CatalogImportPage() {
@@ -104,11 +73,7 @@ export default function CatalogImportPage() {
   const running = importIsRunning(current.status);
   return (
     <section>
-      <p>
-        <AppLink to="/dashboard/import" className="text-sm font-semibold text-orange-800 underline">
-          ← All imports
-        </AppLink>
-      </p>
+      <BackLink to="/dashboard/import">All imports</BackLink>
       <h1 className="mt-2 break-words text-2xl font-bold">
         Import #{current.id}: {current.fileName}
       </h1>

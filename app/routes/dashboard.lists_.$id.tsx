@@ -7,9 +7,15 @@ import { BackLink } from "~/components/detail-page";
 import { ReplyErrors, StatusButton } from "~/components/forms";
 import { ListKeeperForms } from "~/components/parts-lists/keeper-forms";
 import { ListLines } from "~/components/parts-lists/list-lines";
-import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
 import { deleteList, getList, removeListLine, renameList, setListLine, shareList } from "~/models/parts-lists";
-import { addListToCartReply, duplicateListName, LIST_NOT_FOUND } from "~/replies/parts-list.server";
+import {
+  addListToCartReply,
+  customerPartNumberReply,
+  duplicateListName,
+  keeperOnly,
+  LIST_NOT_FOUND,
+  NO_COMPANY_OR_LIST,
+} from "~/replies/parts-list.server";
 import { parseId } from "~/validation/common";
 import { ListActionSchema } from "~/validation/parts-lists";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -78,37 +84,11 @@ export const action = formAction({
         }
         return redirectWithFlash(here, value.intent === "update" ? "Quantity updated." : "Removed from the list.");
       }
-      case "part-number": {
-        if (!list.lines.some((line) => line.itemId === value.itemId)) {
-          return refuse(404, "This part is not on the list.");
-        }
-        const set = await setCustomerPartNumber(user.id, value.itemId, value.customerPartNumber ?? null);
-        if (!set.ok) {
-          return set.reason === "taken"
-            ? refuse(400, {
-                fieldErrors: {
-                  customerPartNumber: [`You already use this number for ${set.partNumber}: give each part its own.`],
-                },
-              })
-            : refuse(404, "This part is not on the list.");
-        }
-        return redirectWithFlash(
-          here,
-          value.customerPartNumber ? "Your part number saved." : "Your part number removed.",
-        );
-      }
+      case "part-number":
+        return customerPartNumberReply(user.id, list, value, here);
     }
   },
 });
-
-const NO_COMPANY_OR_LIST: Record<string, string> = {
-  "no-company": "You are not in a company: there is no one to share it with.",
-  "not-found": LIST_NOT_FOUND,
-};
-
-function keeperOnly(keptBy: string) {
-  return `Only ${keptBy}, who keeps this list, changes it: add it to your cart, or save your cart as a list of your own.`;
-}
 
 export default function PartsList() {
   const { list, inCompany, confirmDelete } = useLoaderData<typeof loader>();

@@ -1,46 +1,40 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 
 import { requireAdmin } from "~/auth/permissions.server";
-import { AppLink } from "~/components/app-link";
 import { BackordersOwed } from "~/components/dashboard/backorders-owed";
 import { DeletePartSection } from "~/components/dashboard/delete-part";
 import { ProductForm } from "~/components/dashboard/product-form";
 import { DocumentSection, PictureSection } from "~/components/dashboard/product-media";
 import { StockSection } from "~/components/dashboard/stock-movements";
+import { BackLink } from "~/components/detail-page";
 import { StatusButton } from "~/components/forms";
 import { useMoneyFormat } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
-import { formatPrice, storeMoneyFormat } from "~/config/env.server";
+import { storeMoneyFormat } from "~/config/env.server";
 import { pictureSources } from "~/lib/media";
 import { waitingLinesOf } from "~/models/backorders.server";
 import { listCategories } from "~/models/catalog";
-import {
-  catalogFieldsFromForm,
-  duplicateItem,
-  formValuesFromItem,
-  itemChangesFromForm,
-  type ItemDetail,
-  listSpecs,
-  updateItem,
-} from "~/models/item";
+import { formValuesFromItem, listSpecs } from "~/models/item";
 import { documentsOf, picturesOf } from "~/models/media-reads.server";
 import { listPriceBreaks } from "~/models/pricing.server";
 import { specTemplatesOf } from "~/models/spec-templates.server";
 import { listStockMovements } from "~/models/stock.server";
 import { backorderDueWording } from "~/replies/dispatch.server";
+import {
+  adjustStockReply,
+  duplicateProductReply,
+  NO_SUCH_PRODUCT,
+  saveProductReply,
+} from "~/replies/product-edit.server";
 import { isMediaIntent, runMediaIntent } from "~/replies/product-media.server";
-import { adjustStockAndFill } from "~/services/stock-arrivals.server";
 import { mediaFormSchemas } from "~/validation/media";
 import { DuplicateProductSchema, productSchemas, StockAdjustmentSchema } from "~/validation/product";
-import { redirectWithFlash } from "~/web/flash.server";
-import { formAction, refuse } from "~/web/form-action.server";
+import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 import { requireItemFromParams } from "~/web/params.server";
-
-const NO_SUCH_PRODUCT = "This product does not exist.";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   pageTitle(matches, data ? `Edit ${data.item.name}` : "Edit product"),
@@ -74,14 +68,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-function staleEditMessage(current: ItemDetail) {
-  return (
-    `This product changed after you opened it (an order, a stock change or another admin), so nothing was saved. ` +
-    `It now has ${current.quantity} in stock at ${formatPrice(current.price_cents)}. ` +
-    `Check the values and save again.`
-  );
-}
-
 export const action = formAction({
   guard: requireAdmin,
   load: ({ params }) => requireItemFromParams(params.id, NO_SUCH_PRODUCT, { includeHidden: true }),
@@ -94,42 +80,9 @@ export const action = formAction({
     ]),
   async run({ user, loaded: item, value }) {
     if (isMediaIntent(value)) return runMediaIntent(item.id, value, NO_SUCH_PRODUCT);
-    if (value.intent === "duplicate") {
-      const copied = await duplicateItem(item.id);
-      if (!copied.ok) throw data(NO_SUCH_PRODUCT, { status: 404 });
-      return redirectWithFlash(
-        `/dashboard/manage-product/${copied.item.id}`,
-        `Copied as ${copied.item.part_number}, hidden: set its part number and details, then untick Hidden.`,
-      );
-    }
-    if (value.intent === "adjust-stock") {
-      const adjusted = await adjustStockAndFill(item.id, {
-        change: value.change,
-        reason: value.reason,
-        userId: user.id,
-      });
-      if (!adjusted.ok) {
-        if (adjusted.reason === "not-found") throw data(NO_SUCH_PRODUCT, { status: 404 });
-        return refuse(409, {
-          fieldErrors: { change: [`Only ${adjusted.available} in stock: you cannot remove ${-value.change}.`] },
-        });
-      }
-      const verb = value.change > 0 ? `${value.change} added to` : `${-value.change} removed from`;
-      return redirectWithFlash(`/dashboard/manage-product/${item.id}`, `${verb} stock: ${adjusted.quantity} now.`);
-    }
-    const changes = { ...itemChangesFromForm(value), ...catalogFieldsFromForm(value) };
-    const saved = await updateItem(item.id, changes, {
-      version: value.version,
-      userId: user.id,
-      specs: value.specs,
-      priceBreaks: value.priceBreaks,
-    });
-    if (!saved.ok) {
-      if (saved.reason === "not-found") throw data(NO_SUCH_PRODUCT, { status: 404 });
-      if (saved.reason === "field") return refuse(400, { fieldErrors: { [saved.field]: [saved.message] } });
-      return refuse(409, staleEditMessage(saved.current), { extra: { currentVersion: saved.current.version } });
-    }
-    return redirectWithFlash("/dashboard/manage-product", `${saved.item.name} saved`);
+    if (value.intent === "duplicate") return duplicateProductReply(item.id);
+    if (value.intent === "adjust-stock") return adjustStockReply(item.id, value, user.id);
+    return saveProductReply(item.id, value, user.id);
   },
 });
 
@@ -149,11 +102,7 @@ export default function EditProduct() {
     (editReply && "currentVersion" in editReply ? Number(editReply.currentVersion) : null) ?? item.version;
   return (
     <section>
-      <p>
-        <AppLink to="/dashboard/manage-product" className="text-sm font-semibold text-orange-800 underline">
-          ← All products
-        </AppLink>
-      </p>
+      <BackLink to="/dashboard/manage-product">All products</BackLink>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">
           Edit {item.name}

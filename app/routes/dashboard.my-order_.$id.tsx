@@ -8,16 +8,13 @@ import { OrderDetailView } from "~/components/dashboard/order-detail";
 import { orderSummary } from "~/components/dashboard/order-table";
 import { DetailPage, PersonTerm } from "~/components/detail-page";
 import { StatusButton } from "~/components/forms";
-import { formatPrice } from "~/config/env.server";
 import { buyerMayCancel } from "~/lib/statuses";
-import { orderAgain, type OrderAgainOutcome } from "~/models/cart";
 import { customerPartNumbersForLines } from "~/models/customer-part-numbers.server";
 import { getOrder } from "~/models/order";
 import { orderWithDispatch } from "~/replies/dispatch.server";
-import { cancelLineReply, cancelOwnOrder, lineCancellationOf } from "~/replies/order.server";
+import { cancelLineReply, cancelOwnOrder, lineCancellationOf, orderAgainReply } from "~/replies/order.server";
 import { parseId } from "~/validation/common";
 import { MyOrderActionSchema } from "~/validation/order";
-import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
@@ -52,37 +49,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** A list named in a sentence, the first few in full and the rest counted, so a flash stays short. */
-function listed(names: string[], limit = 5) {
-  return names.length > limit
-    ? `${names.slice(0, limit).join(", ")} and ${names.length - limit} more`
-    : names.join(", ");
-}
-
-/** What Order again says on the cart: how many lines went in, and every part that is not as it was. */
-function orderAgainMessage(outcome: OrderAgainOutcome) {
-  const sentences = [
-    outcome.added
-      ? `${outcome.added} ${outcome.added === 1 ? "part" : "parts"} from this order added to your cart.`
-      : "Nothing from this order could be added to your cart.",
-  ];
-  if (outcome.repriced.length) {
-    sentences.push(
-      `New prices: ${listed(outcome.repriced.map((part) => `${part.partNumber} ${formatPrice(part.wasCents)} → ${formatPrice(part.nowCents)}`))}.`,
-    );
-  }
-  if (outcome.short.length) {
-    sentences.push(
-      `Short of stock: ${listed(outcome.short.map((part) => `${part.partNumber} (${part.available} left)`))}.`,
-    );
-  }
-  if (outcome.gone.length) {
-    sentences.push(`No longer sold: ${listed(outcome.gone.map((part) => part.partNumber))}.`);
-  }
-  const changed = outcome.repriced.length || outcome.short.length || outcome.gone.length;
-  return { kind: changed ? ("error" as const) : ("success" as const), message: sentences.join(" ") };
-}
-
 export const action = formAction({
   guard: requireUserWithCompany,
   schema: MyOrderActionSchema,
@@ -93,9 +59,7 @@ export const action = formAction({
     if (value.intent === "cancel") return cancelOwnOrder(user.id, value.orderId, backTo);
     if (value.intent === "cancel-line")
       return cancelLineReply(value.orderId, value.lineId, backTo, { ownerId: user.id });
-    const outcome = await orderAgain(user.id, value.orderId, { companyId: user.companyId });
-    if (!outcome) return refuse(404, "Order not found.");
-    return redirectWithFlash("/cart", orderAgainMessage(outcome));
+    return orderAgainReply(user, value.orderId);
   },
 });
 

@@ -7,6 +7,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/permissions.server";
 import { BillTotals, usePricingRules } from "~/components/bill";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { OrderedPartFacts } from "~/components/ordered-part-facts";
 import { PriceBreakTable } from "~/components/price-breaks";
 import { SupplyNote } from "~/components/product-buy";
 import { useFormatPrice } from "~/components/use-money";
@@ -99,24 +100,7 @@ export default function OrderItem() {
       <div>
         <h1 className="text-3xl font-bold">{item.name}</h1>
         <p className="mt-3 text-slate-700">{item.description}</p>
-        <dl className="mt-4 grid grid-cols-2 gap-y-1 text-sm">
-          <dt className="text-slate-600">Part number</dt>
-          <dd className="font-mono font-medium">{item.part_number}</dd>
-          <dt className="text-slate-600">Quantity Available</dt>
-          <dd className="font-medium" data-testid="quantity-available">
-            {item.quantity}
-          </dd>
-          <dt className="text-slate-600">Supplier Name</dt>
-          <dd className="font-medium">{item.supplier_name}</dd>
-          <dt className="text-slate-600">Price/unit</dt>
-          <dd className="font-medium">{formatPrice(item.price_cents)}</dd>
-          {item.min_order_quantity > 1 ? (
-            <>
-              <dt className="text-slate-600">Minimum order</dt>
-              <dd className="font-medium">{item.min_order_quantity}</dd>
-            </>
-          ) : null}
-        </dl>
+        <OrderedPartFacts item={item} />
         <PriceBreakTable basePriceCents={item.price_cents} breaks={breaks} minimum={item.min_order_quantity} />
         {orderable ? null : (
           <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900">
