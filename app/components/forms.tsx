@@ -23,7 +23,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
-type InputType = "text" | "email" | "password" | "number" | "tel" | "url" | "search" | "hidden";
+type InputType = "text" | "email" | "password" | "number" | "tel" | "url" | "search" | "hidden" | "date";
 
 export const inputClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-orange-600 focus:outline-none focus:ring-2 focus:ring-orange-600/30 aria-[invalid=true]:border-red-600";

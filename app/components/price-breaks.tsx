@@ -3,10 +3,12 @@ import { type PriceBreak, unitPriceFor } from "~/lib/pricing";
 
 /** "1+ £4.95, 10+ £4.40, 50+ £3.90": a part's quantity prices, when it has any. */
 export function PriceBreakTable({
+  caption = "Quantity prices",
   basePriceCents,
   breaks,
   minimum,
 }: {
+  caption?: string;
   basePriceCents: number;
   breaks: PriceBreak[];
   minimum: number;
@@ -19,7 +21,7 @@ export function PriceBreakTable({
   ];
   return (
     <table className="mt-4 text-sm" data-testid="price-breaks">
-      <caption className="text-left font-semibold">Quantity prices</caption>
+      <caption className="text-left font-semibold">{caption}</caption>
       <thead>
         <tr className="border-b border-slate-300 text-slate-600">
           <th scope="col" className="py-1 pr-6 text-left font-medium">

@@ -6,6 +6,7 @@ import { AppLink } from "~/components/app-link";
 import { PriceBreakTable } from "~/components/price-breaks";
 import { useFormatDate } from "~/components/use-format-date";
 import { useExclTax, useFormatPrice } from "~/components/use-money";
+import { type BuyerTiers, priceAtTiers } from "~/lib/contract-prices";
 import { type DispatchClock, supplyOf, supplyWording } from "~/lib/dispatch";
 import { type PriceBreak, unitPriceFor } from "~/lib/pricing";
 
@@ -33,18 +34,20 @@ function quantityOf(text: string, part: Part) {
 function QuantityPrice({
   part,
   breaks,
+  yourPrice,
   quantity,
   clock,
 }: {
   part: Part;
   breaks: PriceBreak[];
+  yourPrice: BuyerTiers | null;
   quantity: number;
   clock: DispatchClock;
 }) {
   const formatPrice = useFormatPrice();
   const exclTax = useExclTax();
-  const unit = unitPriceFor(part.price_cents, breaks, quantity);
-  const next = breaks.find((tier) => tier.minQuantity > quantity);
+  const unit = yourPrice ? priceAtTiers(yourPrice.tiers, quantity) : unitPriceFor(part.price_cents, breaks, quantity);
+  const next = (yourPrice?.tiers ?? breaks).find((tier) => tier.minQuantity > quantity);
   return (
     <div className="basis-full text-sm" aria-live="polite" data-testid="quantity-price">
       <p className="font-medium">
@@ -85,12 +88,15 @@ export function SupplyNote({
 export function ProductBuy({
   part,
   breaks,
+  yourPrice,
   quantity: loadedQuantity,
   clock,
   dispatch,
 }: {
   part: Part;
   breaks: PriceBreak[];
+  /** A signed-in buyer's contract prices by quantity; null: list price. */
+  yourPrice: BuyerTiers | null;
   /** The quantity the page was asked for (`?quantity=`), else the part's minimum. */
   quantity: number;
   clock: DispatchClock;
@@ -107,9 +113,22 @@ export function ProductBuy({
   const orderable = inStock || part.allow_backorder === 1;
   return (
     <>
-      <p className="mt-4 text-2xl font-semibold">
-        {formatPrice(part.price_cents)} <span className="text-sm font-normal text-slate-600">per unit, {exclTax}</span>
-      </p>
+      {yourPrice ? (
+        <div className="mt-4" data-testid="your-price">
+          <p className="text-2xl font-semibold">
+            Your price {formatPrice(yourPrice.tiers[0].priceCents)}{" "}
+            <span className="text-sm font-normal text-slate-600">per unit, {exclTax}</span>
+          </p>
+          <p className="text-sm text-slate-700">
+            List price <s>{formatPrice(part.price_cents)}</s>; your agreed price ({yourPrice.listName}).
+          </p>
+        </div>
+      ) : (
+        <p className="mt-4 text-2xl font-semibold">
+          {formatPrice(part.price_cents)}{" "}
+          <span className="text-sm font-normal text-slate-600">per unit, {exclTax}</span>
+        </p>
+      )}
       <p className={`mt-2 font-medium ${inStock ? "text-green-900" : "text-red-800"}`} data-testid="stock">
         {inStock ? `In stock: ${part.quantity}` : "Out of stock"}
         {orderable ? <span className="block text-slate-800">{dispatch}</span> : null}
@@ -117,11 +136,24 @@ export function ProductBuy({
       {part.min_order_quantity > 1 ? (
         <p className="mt-1 text-sm text-slate-700">Sold in at least {part.min_order_quantity}.</p>
       ) : null}
-      <PriceBreakTable basePriceCents={part.price_cents} breaks={breaks} minimum={part.min_order_quantity} />
+      {yourPrice ? (
+        yourPrice.tiers.length > 1 ? (
+          <PriceBreakTable
+            caption="Your quantity prices"
+            basePriceCents={yourPrice.tiers[0].priceCents}
+            breaks={yourPrice.tiers.slice(1)}
+            minimum={part.min_order_quantity}
+          />
+        ) : null
+      ) : (
+        <PriceBreakTable basePriceCents={part.price_cents} breaks={breaks} minimum={part.min_order_quantity} />
+      )}
       {orderable ? (
         <>
           <AddToCartForm item={part} withQuantity quantity={typed} onQuantityChange={setTyped}>
-            {quantity ? <QuantityPrice part={part} breaks={breaks} quantity={quantity} clock={clock} /> : null}
+            {quantity ? (
+              <QuantityPrice part={part} breaks={breaks} yourPrice={yourPrice} quantity={quantity} clock={clock} />
+            ) : null}
             <noscript>
               <button
                 type="submit"

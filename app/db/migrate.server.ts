@@ -42,6 +42,7 @@ import * as accountRecovery from "./migrations/0039_account_recovery";
 import * as sharedLists from "./migrations/0040_shared_lists";
 import * as idempotentRequests from "./migrations/0041_idempotent_requests";
 import * as structuredOrderAddresses from "./migrations/0042_structured_order_addresses";
+import * as priceLists from "./migrations/0043_price_lists";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   "0040_shared_lists": sharedLists,
   "0041_idempotent_requests": idempotentRequests,
   "0042_structured_order_addresses": structuredOrderAddresses,
+  "0043_price_lists": priceLists,
 };
 
 /** Every migration the code knows: a database at this version has them all. */

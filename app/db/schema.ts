@@ -39,6 +39,12 @@ import type {
   ShipmentsTable,
 } from "./tables/orders";
 import type { CustomerPartNumbersTable, PartsListLinesTable, PartsListsTable } from "./tables/parts-lists";
+import type {
+  PriceListAssignmentsTable,
+  PriceListRuleBreaksTable,
+  PriceListRulesTable,
+  PriceListsTable,
+} from "./tables/price-lists";
 import type { DocumentNumbersTable, QuoteLinesTable, QuotesTable } from "./tables/quotes";
 
 // The database's tables, as Kysely types them: one interface per table in app/db/tables/, by area.
@@ -52,6 +58,7 @@ export type * from "./tables/invoices";
 export type * from "./tables/media";
 export type * from "./tables/orders";
 export type * from "./tables/parts-lists";
+export type * from "./tables/price-lists";
 export type * from "./tables/quotes";
 export type { OrderStatus, OutboxStatus } from "~/lib/statuses";
 
@@ -100,6 +107,10 @@ export interface Database {
   company_members: CompanyMembersTable;
   company_invitations: CompanyInvitationsTable;
   addresses: AddressesTable;
+  price_lists: PriceListsTable;
+  price_list_rules: PriceListRulesTable;
+  price_list_rule_breaks: PriceListRuleBreaksTable;
+  price_list_assignments: PriceListAssignmentsTable;
 }
 
 export type User = Selectable<UsersTable>;

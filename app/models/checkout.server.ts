@@ -107,7 +107,7 @@ export async function writeOrder(
       const fromCart = input.lines === "cart";
       const wanted = mergeLines(input.lines === "cart" ? await cartLinesOf(userId, { executor: trx }) : input.lines);
       if (!wanted.length) throw new Rollback<CheckoutResult>({ ok: false, reason: "empty" });
-      const { bill, missing } = await priceLines(wanted, { executor: trx });
+      const { bill, missing } = await priceLines(wanted, { executor: trx, buyerId: userId });
       if (missing.length) throw new Rollback<CheckoutResult>({ ok: false, reason: "not-found", itemIds: missing });
 
       // A company member's order is the company's: paid on account or against a pro-forma invoice,
@@ -190,6 +190,8 @@ export async function writeOrder(
               unit_price_cents: line.unitPriceCents,
               quantity: line.quantity,
               line_total_cents: line.lineTotalCents,
+              price_list_id: line.priceSource.kind === "contract" ? line.priceSource.listId : null,
+              price_list_name: line.priceSource.kind === "contract" ? line.priceSource.listName : null,
               allocated: allocation.allocated,
               waiting: allocation.waiting,
               backorder_due: allocation.backorderDue,

@@ -1,6 +1,15 @@
 import { storePricingRules } from "~/config/env.server";
 import { db, type DbOptions } from "~/db/db.server";
-import { type PriceBreak, type Totals, totalsFor, unitPriceFor } from "~/lib/pricing";
+import {
+  type BuyerPrice,
+  buyerTiersOf,
+  buyerUnitPrice,
+  LIST_PRICE,
+  type ListedPart,
+  type PriceSource,
+} from "~/lib/contract-prices";
+import { type PriceBreak, type Totals, totalsFor } from "~/lib/pricing";
+import { contractListsFor } from "~/models/price-lists";
 
 /**
  * A part and quantity someone wants: a cart line, a quick-order line, an API order line. An accepted
@@ -29,7 +38,11 @@ export type BillLine = {
   leadTimeDays: number;
   minOrderQuantity: number;
   basePriceCents: number;
+  /** List price with breaks at this quantity: what the buyer would pay without a contract. */
+  listUnitPriceCents: number;
   unitPriceCents: number;
+  /** Where the unit price came from: list price, or a price list of the buyer's (a quote's is list). */
+  priceSource: PriceSource;
   lineTotalCents: number;
   problem: LineProblem | null;
 };
@@ -75,11 +88,36 @@ export function problemOf(
   return null;
 }
 
+/** Who is buying and on which store day: a buyer's price lists price their bills; none is list price. */
+export type PricingFor = DbOptions & { buyerId?: number | null; day?: string };
+
 /**
- * Prices wanted lines with the parts' current prices and breaks, in the order given. Lines of parts
- * that no longer exist or are hidden are left out and their ids returned, for the caller to report.
+ * The one price function: for a buyer, parts and a quantity, the unit price and where it came from
+ * (lib/contract-prices.ts has the rule). Returns a pricer for the parts given, so that a page of parts
+ * reads the buyer's lists once.
  */
-export async function priceLines(wanted: readonly WantedLine[], { executor = db }: DbOptions = {}) {
+export async function buyerPricer(parts: readonly ListedPart[], { executor = db, buyerId, day }: PricingFor = {}) {
+  const lists = await contractListsFor(buyerId, parts, { executor, day });
+  return (part: ListedPart, quantity: number): BuyerPrice => buyerUnitPrice(part, quantity, lists);
+}
+
+/** A part as the product page prices it for a buyer: their price at each quantity, or null for list price. */
+export async function buyerTiersFor(
+  buyerId: number | null | undefined,
+  part: { id: number; category_id: number | null; price_cents: number; min_order_quantity: number },
+  breaks: PriceBreak[],
+) {
+  const listed = { itemId: part.id, categoryId: part.category_id, basePriceCents: part.price_cents, breaks };
+  const lists = await contractListsFor(buyerId, [listed]);
+  return lists.length ? buyerTiersOf(listed, part.min_order_quantity, lists) : null;
+}
+
+/**
+ * Prices wanted lines with the parts' current prices and breaks and the buyer's price lists, in the
+ * order given. Lines of parts that no longer exist or are hidden are left out and their ids
+ * returned, for the caller to report.
+ */
+export async function priceLines(wanted: readonly WantedLine[], { executor = db, buyerId, day }: PricingFor = {}) {
   const ids = wanted.map((line) => line.itemId);
   if (!ids.length) return { bill: billOf([]), missing: [] as number[] };
   const [items, breaks] = await Promise.all([
@@ -95,6 +133,7 @@ export async function priceLines(wanted: readonly WantedLine[], { executor = db 
         "allow_backorder",
         "lead_time_days",
         "min_order_quantity",
+        "category_id",
       ])
       .where("id", "in", [...new Set(ids)])
       // A hidden part is off sale: its lines are as missing as a deleted part's.
@@ -103,6 +142,18 @@ export async function priceLines(wanted: readonly WantedLine[], { executor = db 
     priceBreaksOf(ids, { executor }),
   ]);
   const byId = new Map(items.map((item) => [item.id, item]));
+  const listed = new Map<number, ListedPart>(
+    items.map((item) => [
+      item.id,
+      {
+        itemId: item.id,
+        categoryId: item.category_id,
+        basePriceCents: Number(item.price_cents),
+        breaks: breaks.get(item.id) ?? [],
+      },
+    ]),
+  );
+  const priceOf = await buyerPricer([...listed.values()], { executor, buyerId, day });
   const lines: BillLine[] = [];
   const missing: number[] = [];
   for (const { itemId, quantity, unitPriceCents: offered } of wanted) {
@@ -111,7 +162,8 @@ export async function priceLines(wanted: readonly WantedLine[], { executor = db 
       missing.push(itemId);
       continue;
     }
-    const unitPriceCents = offered ?? unitPriceFor(Number(item.price_cents), breaks.get(itemId) ?? [], quantity);
+    const price = priceOf(listed.get(itemId)!, quantity);
+    const unitPriceCents = offered ?? price.unitPriceCents;
     lines.push({
       itemId,
       partNumber: item.part_number,
@@ -123,7 +175,9 @@ export async function priceLines(wanted: readonly WantedLine[], { executor = db 
       leadTimeDays: item.lead_time_days,
       minOrderQuantity: item.min_order_quantity,
       basePriceCents: Number(item.price_cents),
+      listUnitPriceCents: price.listUnitPriceCents,
       unitPriceCents,
+      priceSource: offered === undefined ? price.source : LIST_PRICE,
       lineTotalCents: unitPriceCents * quantity,
       problem: problemOf(quantity, item.quantity, item.min_order_quantity, item.allow_backorder === 1),
     });

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
+import { getCurrentUser } from "~/auth/session.server";
 import { AppLink } from "~/components/app-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProductBuy } from "~/components/product-buy";
@@ -11,7 +12,7 @@ import { appUrl, storeMoneyFormat } from "~/config/env.server";
 import { pictureSources } from "~/lib/media";
 import { getProduct } from "~/models/item";
 import { documentsOf, picturesOf } from "~/models/media-reads.server";
-import { listPriceBreaks } from "~/models/pricing.server";
+import { buyerTiersFor, listPriceBreaks } from "~/models/pricing.server";
 import { listReviewsOfItem } from "~/models/review.server";
 import { dispatchClockNow, withDispatch } from "~/replies/dispatch.server";
 import { jsonForScript, productJsonLd } from "~/replies/structured-data.server";
@@ -39,12 +40,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = id ? await getProduct(id) : undefined;
   if (!product) throw data(NO_SUCH_PART, { status: 404 });
   const origin = new URL(appUrl()).origin;
-  const [reviews, breaks, pictures, documents] = await Promise.all([
+  const [reviews, breaks, pictures, documents, user] = await Promise.all([
     listReviewsOfItem(product.id),
     listPriceBreaks(product.id),
     picturesOf([product.id]).then((found) => found.get(product.id) ?? []),
     documentsOf([product.id]).then((found) => found.get(product.id) ?? []),
+    getCurrentUser(request),
   ]);
+  // A signed-in buyer's own prices: such a page is never kept by the page cache (its session cookie).
+  const yourPrice = await buyerTiersFor(user?.id, product, breaks);
   const clock = dispatchClockNow();
   const [{ dispatch }] = withDispatch([product], clock);
   return {
@@ -55,6 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     quantity: typedQuantity(new URL(request.url).searchParams.get("quantity"), product.min_order_quantity),
     reviews,
     breaks,
+    yourPrice,
     // The main picture at every width; the gallery's as small pictures.
     pictures: pictures.map((picture, index) => pictureSources(picture, index === 0 ? 1280 : 640)),
     documents,
@@ -64,7 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function ProductPage() {
-  const { product, dispatch, clock, quantity, reviews, breaks, pictures, documents, jsonLd } =
+  const { product, dispatch, clock, quantity, reviews, breaks, yourPrice, pictures, documents, jsonLd } =
     useLoaderData<typeof loader>();
   return (
     <article className="grid gap-8 md:grid-cols-2">
@@ -85,7 +90,14 @@ export default function ProductPage() {
         <p className="mt-1 font-mono text-sm text-slate-700">
           Part number <span className="font-semibold">{product.part_number}</span>
         </p>
-        <ProductBuy part={product} breaks={breaks} quantity={quantity} clock={clock} dispatch={dispatch} />
+        <ProductBuy
+          part={product}
+          breaks={breaks}
+          yourPrice={yourPrice}
+          quantity={quantity}
+          clock={clock}
+          dispatch={dispatch}
+        />
         <p className="mt-6 text-slate-800">{product.description}</p>
         <h2 className="mt-8 text-xl font-semibold">Specifications</h2>
         <table className="mt-3 w-full text-left text-sm">

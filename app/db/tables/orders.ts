@@ -62,6 +62,9 @@ export interface OrderLinesTable {
   returned: Generated<number>;
   /** The day waiting units were promised to leave (a calendar date in the store's zone). */
   backorder_due: string | null;
+  /** The price list the unit price came from, and its name then; null: list price (or a quote's). */
+  price_list_id: Generated<number | null>;
+  price_list_name: Generated<string | null>;
 }
 
 /** What left in one go: an order's shipment. */

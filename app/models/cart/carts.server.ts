@@ -41,7 +41,7 @@ function linesOfOwner(executor: Executor, owner: CartOwner) {
 /** The cart's lines in the order they were added, priced now; a visitor without a cart has an empty one. */
 export async function getCart(owner: CartOwner | null, { executor = db }: DbOptions = {}): Promise<Bill> {
   const wanted = owner === null ? [] : await cartLinesOf(owner, { executor });
-  return (await priceLines(wanted, { executor })).bill;
+  return (await priceLines(wanted, { executor, buyerId: typeof owner === "number" ? owner : null })).bill;
 }
 
 export function cartLinesOf(owner: CartOwner, { executor = db }: DbOptions = {}): Promise<WantedLine[]> {

@@ -101,7 +101,10 @@ export async function orderAgain(
   const { lines } = order;
   const outcome: OrderAgainOutcome = { added: 0, repriced: [], short: [], gone: [] };
   const kept = lines.filter((line) => line.item_id !== null);
-  const { bill, missing } = await priceLines(kept.map((line) => ({ itemId: line.item_id!, quantity: line.quantity })));
+  const { bill, missing } = await priceLines(
+    kept.map((line) => ({ itemId: line.item_id!, quantity: line.quantity })),
+    { buyerId: userId },
+  );
   for (const line of lines) {
     if (line.item_id === null || missing.includes(line.item_id)) {
       outcome.gone.push({ partNumber: line.part_number, name: line.item_name });

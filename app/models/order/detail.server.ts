@@ -42,6 +42,8 @@ export async function linesOfOrders(orderIds: readonly number[], { executor = db
       "cancelled",
       "returned",
       "backorder_due",
+      "price_list_id",
+      "price_list_name",
     ])
     .where("order_id", "in", [...orderIds])
     .orderBy("order_id")

@@ -27,7 +27,7 @@ export async function createQuote(
     now = new Date(),
   }: { userId: number; note?: string | null; lines: readonly WantedLine[]; now?: Date },
 ): Promise<CreateQuoteResult> {
-  const { bill } = await priceLines(lines, { executor: trx });
+  const { bill } = await priceLines(lines, { executor: trx, buyerId: userId });
   if (!bill.lines.length) return { ok: false, reason: "empty" };
   if (bill.lines.length > MAX_QUOTE_LINES) return { ok: false, reason: "too-many", lines: bill.lines.length };
   const year = Number(storeToday(now).slice(0, 4));

@@ -1,0 +1,104 @@
+import { storeToday } from "~/config/env.server";
+import { db, type DbOptions } from "~/db/db.server";
+import type { ContractList, PartRule } from "~/lib/contract-prices";
+
+/** The parts being priced: their ids and categories decide which rules are read. */
+export type PricedPart = { itemId: number; categoryId: number | null };
+
+/**
+ * The lists that price for a buyer on a day, in the order they are consulted: the buyer's own by
+ * priority (highest first), then their company's by priority; within a priority the newer list.
+ * Each holds only the rules that can touch `parts`, so a list of thousands of rules costs a page
+ * what its few parts need.
+ */
+/** A buyer by user id, or a company as any member of it would buy (staff's preview). */
+export type PricedFor = number | { companyId: number } | null | undefined;
+
+export async function contractListsFor(
+  whom: PricedFor,
+  parts: readonly PricedPart[],
+  { executor = db, day = storeToday() }: DbOptions & { day?: string } = {},
+): Promise<ContractList[]> {
+  if (!whom || !parts.length) return [];
+  const userId = typeof whom === "number" ? whom : null;
+  const assigned = await executor
+    .selectFrom("price_list_assignments")
+    .innerJoin("price_lists", "price_lists.id", "price_list_assignments.price_list_id")
+    .leftJoin("company_members", (join) =>
+      join
+        .onRef("company_members.company_id", "=", "price_list_assignments.company_id")
+        .on("company_members.user_id", "=", typeof whom === "number" ? whom : -1),
+    )
+    .select([
+      "price_lists.id",
+      "price_lists.name",
+      "price_lists.fixed_even_if_higher",
+      "price_list_assignments.user_id",
+      "price_list_assignments.priority",
+    ])
+    .where((eb) =>
+      typeof whom === "number"
+        ? eb.or([eb("price_list_assignments.user_id", "=", whom), eb("company_members.user_id", "=", whom)])
+        : eb("price_list_assignments.company_id", "=", whom.companyId),
+    )
+    .where((eb) => eb.or([eb("price_lists.valid_from", "is", null), eb("price_lists.valid_from", "<=", day)]))
+    .where((eb) => eb.or([eb("price_lists.valid_until", "is", null), eb("price_lists.valid_until", ">=", day)]))
+    .execute();
+  if (!assigned.length) return [];
+  // The buyer's own assignment of a list outranks their company's assignment of the same list.
+  const ordered = assigned
+    .map((row) => ({ ...row, own: userId !== null && row.user_id === userId ? 1 : 0 }))
+    .sort((a, b) => b.own - a.own || b.priority - a.priority || b.id - a.id)
+    .filter((row, index, rows) => rows.findIndex((other) => other.id === row.id) === index);
+
+  const listIds = ordered.map((row) => row.id);
+  const itemIds = [...new Set(parts.map((part) => part.itemId))];
+  const categoryIds = [...new Set(parts.flatMap((part) => (part.categoryId === null ? [] : [part.categoryId])))];
+  const rules = await executor
+    .selectFrom("price_list_rules")
+    .select(["id", "price_list_id", "item_id", "category_id", "unit_price_cents", "percent_off_bp"])
+    .where("price_list_id", "in", listIds)
+    .where((eb) =>
+      eb.or([
+        eb("item_id", "in", itemIds),
+        ...(categoryIds.length ? [eb("category_id", "in", categoryIds)] : []),
+        eb.and([eb("item_id", "is", null), eb("category_id", "is", null)]),
+      ]),
+    )
+    .execute();
+  const partRuleIds = rules.filter((rule) => rule.item_id !== null).map((rule) => rule.id);
+  const breaks = partRuleIds.length
+    ? await executor
+        .selectFrom("price_list_rule_breaks")
+        .select(["rule_id", "min_quantity", "price_cents"])
+        .where("rule_id", "in", partRuleIds)
+        .orderBy("rule_id")
+        .orderBy("min_quantity")
+        .execute()
+    : [];
+
+  const lists = new Map<number, ContractList & { parts: Map<number, PartRule>; categories: Map<number, number> }>();
+  for (const row of ordered) {
+    lists.set(row.id, {
+      id: row.id,
+      name: row.name,
+      fixedEvenIfHigher: row.fixed_even_if_higher === 1,
+      parts: new Map(),
+      categories: new Map(),
+      allParts: null,
+    });
+  }
+  for (const rule of rules) {
+    const list = lists.get(rule.price_list_id)!;
+    if (rule.item_id !== null) {
+      list.parts.set(rule.item_id, {
+        unitPriceCents: Number(rule.unit_price_cents),
+        breaks: breaks
+          .filter((each) => each.rule_id === rule.id)
+          .map((each) => ({ minQuantity: each.min_quantity, priceCents: Number(each.price_cents) })),
+      });
+    } else if (rule.category_id !== null) list.categories.set(rule.category_id, rule.percent_off_bp!);
+    else list.allParts = rule.percent_off_bp;
+  }
+  return [...lists.values()];
+}

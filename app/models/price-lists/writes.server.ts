@@ -1,0 +1,149 @@
+import { db, isUniqueViolation, now } from "~/db/db.server";
+import type { PriceBreak } from "~/lib/pricing";
+
+export type NewPriceList = {
+  name: string;
+  validFrom: string | null;
+  validUntil: string | null;
+  fixedEvenIfHigher: boolean;
+};
+
+export async function createPriceList(list: NewPriceList) {
+  const timestamp = now();
+  const row = await db
+    .insertInto("price_lists")
+    .values({
+      name: list.name,
+      valid_from: list.validFrom,
+      valid_until: list.validUntil,
+      fixed_even_if_higher: list.fixedEvenIfHigher ? 1 : 0,
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** What a rule prices: one part at a fixed price (with its own breaks), or a percentage off a category or all parts. */
+export type NewRule =
+  | { kind: "part"; partNumber: string; unitPriceCents: number; breaks: PriceBreak[] }
+  | { kind: "category"; categorySlug: string; percentOffBp: number }
+  | { kind: "all"; percentOffBp: number };
+
+export type AddRuleResult = { ok: true } | { ok: false; reason: "no-list" | "no-part" | "no-category" | "exists" };
+
+/** Adds a rule and its breaks in one transaction; a list holds one rule per part, per category and for all parts. */
+export async function addPriceListRule(listId: number, rule: NewRule): Promise<AddRuleResult> {
+  try {
+    return await db.transaction().execute(async (trx): Promise<AddRuleResult> => {
+      const list = await trx.selectFrom("price_lists").select("id").where("id", "=", listId).executeTakeFirst();
+      if (!list) return { ok: false, reason: "no-list" };
+      let values;
+      if (rule.kind === "part") {
+        const item = await trx
+          .selectFrom("items")
+          .select("id")
+          .where("part_number", "=", rule.partNumber)
+          .executeTakeFirst();
+        if (!item) return { ok: false, reason: "no-part" };
+        values = { item_id: item.id, unit_price_cents: rule.unitPriceCents };
+      } else if (rule.kind === "category") {
+        const category = await trx
+          .selectFrom("categories")
+          .select("id")
+          .where("slug", "=", rule.categorySlug)
+          .executeTakeFirst();
+        if (!category) return { ok: false, reason: "no-category" };
+        values = { category_id: category.id, percent_off_bp: rule.percentOffBp };
+      } else values = { percent_off_bp: rule.percentOffBp };
+      const inserted = await trx
+        .insertInto("price_list_rules")
+        .values({ price_list_id: listId, ...values })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (rule.kind === "part" && rule.breaks.length) {
+        await trx
+          .insertInto("price_list_rule_breaks")
+          .values(
+            rule.breaks.map((each) => ({
+              rule_id: inserted.id,
+              min_quantity: each.minQuantity,
+              price_cents: each.priceCents,
+            })),
+          )
+          .execute();
+      }
+      await trx.updateTable("price_lists").set({ updated_at: now() }).where("id", "=", listId).execute();
+      return { ok: true };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "exists" };
+    throw error;
+  }
+}
+
+export async function removePriceListRule(listId: number, ruleId: number) {
+  const result = await db
+    .deleteFrom("price_list_rules")
+    .where("id", "=", ruleId)
+    .where("price_list_id", "=", listId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export type Assignee = { email: string } | { companyId: number };
+
+export type AssignResult = { ok: true } | { ok: false; reason: "no-list" | "no-account" | "no-company" };
+
+/** Assigns a list to a customer or a company with a priority; assigning it again changes the priority. */
+export async function assignPriceList(listId: number, whom: Assignee, priority: number): Promise<AssignResult> {
+  return db.transaction().execute(async (trx): Promise<AssignResult> => {
+    const list = await trx.selectFrom("price_lists").select("id").where("id", "=", listId).executeTakeFirst();
+    if (!list) return { ok: false, reason: "no-list" };
+    let target: { user_id: number } | { company_id: number };
+    if ("email" in whom) {
+      const user = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", whom.email.toLowerCase())
+        .executeTakeFirst();
+      if (!user) return { ok: false, reason: "no-account" };
+      target = { user_id: user.id };
+    } else {
+      const company = await trx
+        .selectFrom("companies")
+        .select("id")
+        .where("id", "=", whom.companyId)
+        .executeTakeFirst();
+      if (!company) return { ok: false, reason: "no-company" };
+      target = { company_id: company.id };
+    }
+    const [column, id] =
+      "user_id" in target ? (["user_id", target.user_id] as const) : (["company_id", target.company_id] as const);
+    const existing = await trx
+      .selectFrom("price_list_assignments")
+      .select("id")
+      .where("price_list_id", "=", listId)
+      .where(column, "=", id)
+      .executeTakeFirst();
+    if (existing) {
+      await trx.updateTable("price_list_assignments").set({ priority }).where("id", "=", existing.id).execute();
+    } else {
+      await trx
+        .insertInto("price_list_assignments")
+        .values({ price_list_id: listId, ...target, priority })
+        .execute();
+    }
+    return { ok: true };
+  });
+}
+
+export async function removePriceListAssignment(listId: number, assignmentId: number) {
+  const result = await db
+    .deleteFrom("price_list_assignments")
+    .where("id", "=", assignmentId)
+    .where("price_list_id", "=", listId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
