@@ -182,7 +182,15 @@ export const ApiCartLineSchema = z
     partNumber: z.string(),
     name: z.string(),
     quantity: z.number().int(),
-    unitPrice: money("Price per unit for this quantity, after quantity breaks"),
+    unitPrice: money(
+      "The caller's price per unit for this quantity: their contract price where a price list of theirs gives one, else list price after quantity breaks",
+    ),
+    listPrice: money(
+      "List price per unit for this quantity, after quantity breaks: what a buyer without a contract pays",
+    ),
+    priceList: z.string().nullable().openapi({
+      description: "The name of the caller's price list that unitPrice comes from; null for list price.",
+    }),
     lineTotal: money("unitPrice × quantity"),
     allocated: z
       .number()

@@ -159,6 +159,8 @@ export function toApiCart(bill: Bill, clock: DispatchClock): ApiCart {
         name: line.name,
         quantity: line.quantity,
         unitPrice: units(line.unitPriceCents),
+        listPrice: units(line.listUnitPriceCents),
+        priceList: line.priceSource.kind === "contract" ? line.priceSource.listName : null,
         lineTotal: units(line.lineTotalCents),
         allocated: supply.now,
         waiting: supply.backorder,

@@ -77,11 +77,6 @@ export function buyerUnitPrice(part: ListedPart, quantity: number, lists: readon
   return { unitPriceCents: listUnitPriceCents, listUnitPriceCents, source: LIST_PRICE };
 }
 
-/** Whether a list prices on a store-zone day (YYYY-MM-DD): both ends are days it prices. */
-export function listIsValidOn(list: { valid_from: string | null; valid_until: string | null }, day: string) {
-  return (list.valid_from === null || list.valid_from <= day) && (list.valid_until === null || day <= list.valid_until);
-}
-
 /** A buyer's price by quantity as a page shows it: from each tier's `minQuantity`, its price each. */
 export type BuyerTiers = { tiers: { minQuantity: number; priceCents: number }[]; listName: string };
 

@@ -8,10 +8,11 @@ import { PriceListAssignments, PriceListRules, validityText } from "~/components
 import { PricePreview } from "~/components/price-lists/price-preview";
 import { listCategories } from "~/models/catalog";
 import { listCompanies } from "~/models/company";
-import { getPriceList, previewPrice } from "~/models/price-lists";
+import { getPriceList } from "~/models/price-lists";
+import { previewPrice } from "~/models/pricing.server";
 import { priceListReply } from "~/replies/price-lists.server";
 import { parseId } from "~/validation/common";
-import { previewQuery,PriceListActionSchema } from "~/validation/price-lists";
+import { previewQuery, PriceListActionSchema } from "~/validation/price-lists";
 import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";

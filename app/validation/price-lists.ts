@@ -133,6 +133,9 @@ function ruleOf(rule: z.output<typeof AddRuleFields>, context: z.RefinementCtx) 
     }
     const parsed = parseRuleBreaks(rule.breaks ?? "");
     if ("error" in parsed) return problem(parsed.error, "breaks");
+    if (parsed.breaks.length && parsed.breaks[0].priceCents >= rule.unitPrice) {
+      return problem("A break must cost less per unit than the part's net price", "breaks");
+    }
     return {
       intent: rule.intent,
       kind: "part" as const,

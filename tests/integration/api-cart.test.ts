@@ -33,6 +33,9 @@ describe("the cart API", () => {
         name: scarce.name,
         quantity: 10,
         unitPrice: 10,
+        // No price list of the buyer's: list price.
+        listPrice: 10,
+        priceList: null,
         lineTotal: 100,
         allocated: 3,
         waiting: 7,

@@ -82,6 +82,9 @@ describe("placing an order", () => {
         cancelled: 0,
         returned: 0,
         backorder_due: null,
+        // List price: no price list priced it.
+        price_list_id: null,
+        price_list_name: null,
       },
     ]);
     expect(stored?.history.map((change) => change.status)).toEqual(["pending"]);

@@ -114,6 +114,17 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 403, 200],
     post: [SIGN_IN, 403, 400],
   },
+  // Price lists are staff's: a customer is refused before the form is read.
+  "routes/dashboard.price-lists": {
+    path: () => "/dashboard/price-lists",
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
+  "routes/dashboard.price-lists_.$id": {
+    path: (shop) => `/dashboard/price-lists/${shop.priceListId}`,
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
   "routes/dashboard.my-order_.$id_.pro-forma[.]pdf": {
     path: (shop) => `/dashboard/my-order/${shop.aliceOrderId}/pro-forma.pdf`,
     get: [SIGN_IN, 404, 404],

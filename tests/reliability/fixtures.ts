@@ -11,6 +11,7 @@ import { addLinesToCart } from "~/models/cart";
 import { createCatalogImport } from "~/models/catalog-import";
 import { createCompany } from "~/models/company";
 import { saveCartAsList } from "~/models/parts-lists";
+import { createPriceList } from "~/models/price-lists";
 import { getQuote } from "~/models/quote";
 import { createReview } from "~/models/review.server";
 import { getUserById, setUserRole } from "~/models/user.server";
@@ -77,6 +78,12 @@ export async function makeShop() {
     adminEmail: carol.email,
   });
   if (!carolCompany.ok) throw new Error(`fixture company failed: ${carolCompany.reason}`);
+  const priceListId = await createPriceList({
+    name: "Fixture prices",
+    validFrom: null,
+    validUntil: null,
+    fixedEvenIfHigher: false,
+  });
   return {
     admin,
     alice,
@@ -95,6 +102,7 @@ export async function makeShop() {
     adminListId,
     companyId: carolCompany.companyId,
     companyAdmin: carol,
+    priceListId,
   };
 }
 

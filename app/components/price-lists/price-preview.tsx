@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 
 import { inputClass } from "~/components/forms";
 import { useFormatPrice } from "~/components/use-money";
-import type { Preview } from "~/models/price-lists";
+import type { Preview } from "~/models/pricing.server";
 
 const WHY = { part: "the part's own price", category: "its category's percentage", all: "the all-parts percentage" };
 

@@ -27,7 +27,10 @@ export async function up(db: Kysely<any>) {
     .addColumn("fixed_even_if_higher", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("updated_at", "text", (col) => col.notNull())
-    .addCheckConstraint("price_lists_dates", sql`valid_from is null or valid_until is null or valid_from <= valid_until`)
+    .addCheckConstraint(
+      "price_lists_dates",
+      sql`valid_from is null or valid_until is null or valid_from <= valid_until`,
+    )
     .execute();
 
   await db.schema

@@ -3,13 +3,11 @@
 //   reading.server.ts       the lists, and one list with its rules and assignments
 //   writes.server.ts        making a list, its rules and assignments
 //   buyer-lists.server.ts   the lists that price for a buyer on a day (models/pricing.server.ts
-//                           prices every bill, page and document with them)
-//   preview.server.ts       staff's "price of a part for someone at a quantity, and why"
+//                           prices every bill, page and document with them, and previews a price
+//                           for staff)
 
 export type { PricedFor, PricedPart } from "./buyer-lists.server";
 export { contractListsFor } from "./buyer-lists.server";
-export type { Preview, PreviewFor } from "./preview.server";
-export { previewPrice } from "./preview.server";
 export type { PriceListDetail } from "./reading.server";
 export { getPriceList, listPriceLists } from "./reading.server";
 export type { AddRuleResult, Assignee, AssignResult, NewPriceList, NewRule } from "./writes.server";

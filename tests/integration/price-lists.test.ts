@@ -1,0 +1,331 @@
+import { describe, expect, test } from "vitest";
+
+import { storeToday } from "~/config/env.server";
+import { db } from "~/db/db.server";
+import { addLinesToCart, getCart } from "~/models/cart";
+import { addPriceListRule, assignPriceList, createPriceList } from "~/models/price-lists";
+import { previewPrice, priceLines } from "~/models/pricing.server";
+import * as apiCart from "~/routes/api.cart";
+import * as checkoutPage from "~/routes/checkout";
+import * as priceListsPage from "~/routes/dashboard.price-lists";
+import * as priceListPage from "~/routes/dashboard.price-lists_.$id";
+import * as productPage from "~/routes/items_.$id";
+
+import { apiRequest, callApi } from "../support/api";
+import { newCategory, newItem } from "../support/builders";
+import { newCompany } from "../support/companies";
+import { call, fieldErrors, getRequest, postRequest } from "../support/http";
+import { linesOf, SHIPPING } from "../support/orders";
+import { createSignedInUser } from "../support/users";
+
+// Contract prices (issue 50): the precedence of lists and rules, the days a list prices, and one
+// price on every bill, page and order for a buyer with a list.
+
+async function newList(name: string, options: { validFrom?: string; validUntil?: string; fixed?: boolean } = {}) {
+  return createPriceList({
+    name,
+    validFrom: options.validFrom ?? null,
+    validUntil: options.validUntil ?? null,
+    fixedEvenIfHigher: options.fixed ?? false,
+  });
+}
+
+async function priceFor(buyerId: number, itemId: number, quantity: number, day?: string) {
+  const { bill } = await priceLines([{ itemId, quantity }], { buyerId, day });
+  const [line] = bill.lines;
+  return { cents: line.unitPriceCents, source: line.priceSource };
+}
+
+describe("which price a buyer pays", () => {
+  test("the buyer's own list comes before their company's, and the company's by priority", async () => {
+    const part = await newItem({ price_cents: 10_000, quantity: 100 });
+    const { companyId, members } = await newCompany({ members: [{ role: "buyer" }] });
+    const buyer = members[0].user;
+
+    const low = await newList("Company, low priority");
+    await addPriceListRule(low, { kind: "all", percentOffBp: 3000 });
+    await assignPriceList(low, { companyId }, 1);
+    expect(await priceFor(buyer.id, part.id, 1)).toEqual({
+      cents: 7000,
+      source: { kind: "contract", listId: low, listName: "Company, low priority", rule: "all" },
+    });
+
+    const high = await newList("Company, high priority");
+    await addPriceListRule(high, { kind: "all", percentOffBp: 1000 });
+    await assignPriceList(high, { companyId }, 5);
+    expect((await priceFor(buyer.id, part.id, 1)).cents).toBe(9000);
+
+    const own = await newList("The buyer's own");
+    await addPriceListRule(own, { kind: "part", partNumber: part.part_number, unitPriceCents: 9500, breaks: [] });
+    await assignPriceList(own, { email: buyer.email }, 0);
+    expect(await priceFor(buyer.id, part.id, 1)).toMatchObject({
+      cents: 9500,
+      source: { listName: "The buyer's own" },
+    });
+
+    // Another member of the company has no list of their own: the company's, by priority.
+    const colleague = await createSignedInUser();
+    expect((await priceFor(colleague.user.id, part.id, 1)).cents).toBe(10_000);
+  });
+
+  test("within a list the part's price beats its category's percentage, which beats all parts'", async () => {
+    const category = await newCategory();
+    const part = await newItem({ price_cents: 2000, category_id: category.id });
+    const other = await newItem({ price_cents: 2000, category_id: category.id });
+    const { user } = await createSignedInUser();
+    const list = await newList("Layers");
+    await assignPriceList(list, { email: user.email }, 0);
+    await addPriceListRule(list, { kind: "all", percentOffBp: 500 });
+    expect(await priceFor(user.id, part.id, 1)).toMatchObject({ cents: 1900, source: { rule: "all" } });
+    await addPriceListRule(list, { kind: "category", categorySlug: category.slug, percentOffBp: 2000 });
+    expect(await priceFor(user.id, part.id, 1)).toMatchObject({ cents: 1600, source: { rule: "category" } });
+    await addPriceListRule(list, { kind: "part", partNumber: part.part_number, unitPriceCents: 1750, breaks: [] });
+    expect(await priceFor(user.id, part.id, 1)).toMatchObject({ cents: 1750, source: { rule: "part" } });
+    expect(await priceFor(user.id, other.id, 1)).toMatchObject({ cents: 1600, source: { rule: "category" } });
+  });
+
+  test("a contract price above list with breaks gives way, unless the list is fixed even if higher", async () => {
+    const part = await newItem({ price_cents: 1000 }, { priceBreaks: [{ minQuantity: 10, priceCents: 800 }] });
+    const { user } = await createSignedInUser();
+    const list = await newList("Net 9.00");
+    await addPriceListRule(list, { kind: "part", partNumber: part.part_number, unitPriceCents: 900, breaks: [] });
+    await assignPriceList(list, { email: user.email }, 0);
+    expect(await priceFor(user.id, part.id, 5)).toMatchObject({ cents: 900, source: { kind: "contract" } });
+    expect(await priceFor(user.id, part.id, 10)).toEqual({ cents: 800, source: { kind: "list" } });
+
+    const fixed = await newList("Fixed 9.00", { fixed: true });
+    await addPriceListRule(fixed, { kind: "part", partNumber: part.part_number, unitPriceCents: 900, breaks: [] });
+    await assignPriceList(fixed, { email: user.email }, 9);
+    expect(await priceFor(user.id, part.id, 10)).toMatchObject({ cents: 900, source: { listName: "Fixed 9.00" } });
+  });
+
+  test("a list prices from its first day to its last, in the store's time zone", async () => {
+    const part = await newItem({ price_cents: 1000 });
+    const { user } = await createSignedInUser();
+    const list = await newList("Summer", { validFrom: "2027-06-01", validUntil: "2027-08-31" });
+    await addPriceListRule(list, { kind: "all", percentOffBp: 1000 });
+    await assignPriceList(list, { email: user.email }, 0);
+    expect((await priceFor(user.id, part.id, 1, "2027-05-31")).cents).toBe(1000);
+    expect((await priceFor(user.id, part.id, 1, "2027-06-01")).cents).toBe(900);
+    expect((await priceFor(user.id, part.id, 1, "2027-08-31")).cents).toBe(900);
+    expect((await priceFor(user.id, part.id, 1, "2027-09-01")).cents).toBe(1000);
+    // 23:30 UTC on 31 May is 00:30 on 1 June in London (summer time): the list's first minute.
+    expect((await priceFor(user.id, part.id, 1, storeToday(new Date("2027-05-31T23:30:00Z")))).cents).toBe(900);
+    expect((await priceFor(user.id, part.id, 1, storeToday(new Date("2027-05-31T22:59:00Z")))).cents).toBe(1000);
+    // 23:30 UTC on 31 August is already 1 September in London: the list has ended.
+    expect((await priceFor(user.id, part.id, 1, storeToday(new Date("2027-08-31T23:30:00Z")))).cents).toBe(1000);
+  });
+
+  test("a guest and a buyer without lists pay list price", async () => {
+    const part = await newItem({ price_cents: 1234 });
+    const { user } = await createSignedInUser();
+    expect(await priceFor(user.id, part.id, 1)).toEqual({ cents: 1234, source: { kind: "list" } });
+    const { bill } = await priceLines([{ itemId: part.id, quantity: 1 }]);
+    expect(bill.lines[0].unitPriceCents).toBe(1234);
+  });
+});
+
+describe("one price everywhere for a buyer with a list", () => {
+  async function buyerWithList() {
+    const part = await newItem({ price_cents: 5000, quantity: 100 });
+    const { user, cookie } = await createSignedInUser();
+    const list = await newList("Acme Works 2027");
+    await addPriceListRule(list, {
+      kind: "part",
+      partNumber: part.part_number,
+      unitPriceCents: 4200,
+      breaks: [{ minQuantity: 10, priceCents: 3900 }],
+    });
+    await assignPriceList(list, { email: user.email }, 0);
+    return { part, user, cookie, list };
+  }
+
+  test("the product page, cart, checkout, API cart and the placed order show the same price, and the order keeps its list", async () => {
+    const { part, user, cookie } = await buyerWithList();
+    const page = await call(productPage.loader, getRequest(`/items/${part.id}`, { cookie }), { id: String(part.id) });
+    expect(page.data.yourPrice).toEqual({
+      tiers: [
+        { minQuantity: 1, priceCents: 4200 },
+        { minQuantity: 10, priceCents: 3900 },
+      ],
+      listName: "Acme Works 2027",
+    });
+    const anonymous = await call(productPage.loader, getRequest(`/items/${part.id}`), { id: String(part.id) });
+    expect(anonymous.data.yourPrice).toBeNull();
+
+    await addLinesToCart(user.id, [{ itemId: part.id, quantity: 12 }]);
+    const cart = await getCart(user.id);
+    expect(cart.lines[0]).toMatchObject({ unitPriceCents: 3900, listUnitPriceCents: 5000, lineTotalCents: 46_800 });
+    const viaApi = await callApi(apiCart, apiRequest("GET", "/api/cart", { cookie }));
+    expect(viaApi.data.lines[0]).toMatchObject({ unitPrice: 39, listPrice: 50, priceList: "Acme Works 2027" });
+
+    const checkout = await call(checkoutPage.loader, getRequest("/checkout", { cookie }));
+    expect(checkout.data.bill.lines[0].unitPriceCents).toBe(3900);
+    const placed = await call(
+      checkoutPage.action,
+      postRequest(
+        "/checkout",
+        {
+          ...SHIPPING,
+          checkoutToken: checkout.data.checkoutToken,
+          expectedTotal: String(checkout.data.bill.totals.totalCents),
+        },
+        { cookie },
+      ),
+    );
+    expect(placed.status).toBe(302);
+    const orderId = Number(placed.location!.split("/").pop());
+    const [line] = await linesOf(orderId);
+    expect(line).toMatchObject({ unit_price_cents: 3900, line_total_cents: 46_800 });
+    const stored = await db
+      .selectFrom("order_lines")
+      .select(["price_list_name"])
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    expect(stored.price_list_name).toBe("Acme Works 2027");
+  });
+
+  test("a list changed while the cart is open: checkout shows the new price and asks to confirm the total; the placed order keeps its price", async () => {
+    const { part, user, cookie, list } = await buyerWithList();
+    await addLinesToCart(user.id, [{ itemId: part.id, quantity: 2 }]);
+    const before = await call(checkoutPage.loader, getRequest("/checkout", { cookie }));
+    expect(before.data.bill.lines[0].unitPriceCents).toBe(4200);
+
+    await db.deleteFrom("price_list_rules").where("price_list_id", "=", list).execute();
+    await addPriceListRule(list, { kind: "part", partNumber: part.part_number, unitPriceCents: 4000, breaks: [] });
+
+    const refused = await call(
+      checkoutPage.action,
+      postRequest(
+        "/checkout",
+        {
+          ...SHIPPING,
+          checkoutToken: before.data.checkoutToken,
+          expectedTotal: String(before.data.bill.totals.totalCents),
+        },
+        { cookie },
+      ),
+    );
+    expect(refused.status).toBe(409);
+    const after = await call(checkoutPage.loader, getRequest("/checkout", { cookie }));
+    expect(after.data.bill.lines[0].unitPriceCents).toBe(4000);
+    const placed = await call(
+      checkoutPage.action,
+      postRequest(
+        "/checkout",
+        {
+          ...SHIPPING,
+          checkoutToken: after.data.checkoutToken,
+          expectedTotal: String(after.data.bill.totals.totalCents),
+        },
+        { cookie },
+      ),
+    );
+    expect(placed.status).toBe(302);
+    const orderId = Number(placed.location!.split("/").pop());
+
+    // A later change of the list changes no placed order.
+    await db.updateTable("price_list_rules").set({ unit_price_cents: 1 }).where("price_list_id", "=", list).execute();
+    const [line] = await linesOf(orderId);
+    expect(line.unit_price_cents).toBe(4000);
+  });
+});
+
+describe("staff's price list pages", () => {
+  test("create a list, add rules, assign it and preview a price, with each refusal said by its field", async () => {
+    const admin = await createSignedInUser({ role: "admin" });
+    const part = await newItem({ price_cents: 3000 });
+    const { companyId } = await newCompany();
+
+    const backwards = await call(
+      priceListsPage.action,
+      postRequest(
+        "/dashboard/price-lists",
+        { intent: "create", name: "Backwards", validFrom: "2027-02-01", validUntil: "2027-01-01" },
+        { cookie: admin.cookie },
+      ),
+    );
+    expect(backwards.status).toBe(400);
+    expect(fieldErrors(backwards).validUntil).toEqual(["The last day must be on or after the first"]);
+    const created = await call(
+      priceListsPage.action,
+      postRequest("/dashboard/price-lists", { intent: "create", name: "Northern 2027" }, { cookie: admin.cookie }),
+    );
+    expect(created.status).toBe(302);
+    const id = created.location!.split("/").pop()!;
+    const post = (fields: Record<string, string>) =>
+      call(priceListPage.action, postRequest(`/dashboard/price-lists/${id}`, fields, { cookie: admin.cookie }), { id });
+
+    const noPrice = await post({ intent: "add-rule", partNumber: part.part_number });
+    expect(noPrice.status).toBe(400);
+    expect(fieldErrors(noPrice).unitPrice).toEqual(["Enter the part's unit price"]);
+    const badBreaks = await post({
+      intent: "add-rule",
+      partNumber: part.part_number,
+      unitPrice: "25.00",
+      breaks: "20:26.00",
+    });
+    expect(badBreaks.status).toBe(400);
+    expect(fieldErrors(badBreaks).breaks).toEqual(["A break must cost less per unit than the part's net price"]);
+    const unknownPart = await post({ intent: "add-rule", partNumber: "NO-SUCH-PART", unitPrice: "1.00" });
+    expect(unknownPart.status).toBe(404);
+    expect(fieldErrors(unknownPart).partNumber).toEqual(["No part has this part number."]);
+
+    expect(
+      (
+        await post({
+          intent: "add-rule",
+          partNumber: part.part_number,
+          unitPrice: "25.00",
+          breaks: "20:24.00, 50:22.50",
+        })
+      ).status,
+    ).toBe(302);
+    expect((await post({ intent: "add-rule", partNumber: part.part_number, unitPrice: "20.00" })).status).toBe(409);
+    expect((await post({ intent: "add-rule", percentOff: "12.5" })).status).toBe(302);
+    expect((await post({ intent: "assign", companyId: String(companyId), priority: "3" })).status).toBe(302);
+    const both = await post({
+      intent: "assign",
+      companyId: String(companyId),
+      email: "someone@example.com",
+      priority: "3",
+    });
+    expect(both.status).toBe(400);
+
+    const page = await call(
+      priceListPage.loader,
+      getRequest(`/dashboard/price-lists/${id}?partNumber=${part.part_number}&quantity=20&companyId=${companyId}`, {
+        cookie: admin.cookie,
+      }),
+      { id },
+    );
+    expect(page.data.list.rules).toHaveLength(2);
+    expect(page.data.list.assignments).toEqual([expect.objectContaining({ company_id: companyId, priority: 3 })]);
+    expect(page.data.preview).toMatchObject({
+      ok: true,
+      price: { unitPriceCents: 2400, listUnitPriceCents: 3000, source: { rule: "part" } },
+    });
+    const forOne = await previewPrice({ partNumber: part.part_number, quantity: 1, companyId });
+    expect(forOne.ok && forOne.price).toMatchObject({ unitPriceCents: 2500, source: { listName: "Northern 2027" } });
+  });
+
+  test("only staff reach them", async () => {
+    const customer = await createSignedInUser();
+    const list = await newList("Hidden");
+    const page = await call(priceListsPage.loader, getRequest("/dashboard/price-lists", { cookie: customer.cookie }));
+    expect(page.status).toBe(403);
+    const posted = await call(
+      priceListPage.action,
+      postRequest(
+        `/dashboard/price-lists/${list}`,
+        { intent: "add-rule", percentOff: "50" },
+        { cookie: customer.cookie },
+      ),
+      { id: String(list) },
+    );
+    expect(posted.status).toBe(403);
+    expect(await db.selectFrom("price_list_rules").select("id").where("price_list_id", "=", list).execute()).toEqual(
+      [],
+    );
+  });
+});
