@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AppLink } from "~/components/app-link";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
+import type { PriceSource } from "~/lib/contract-prices";
 import { DEFAULT_PRICING_RULES, formatTaxRate, type PricingRules, type Totals } from "~/lib/pricing";
 
 /** The store's shipping and tax rules, as the root loader sent them. */
@@ -24,7 +25,26 @@ export type BillRow = {
   dispatch?: string;
   /** The buyer's own number for the part, shown under ours. */
   customerPartNumber?: string;
+  /** List price with breaks, and where the unit price came from: a contract price says so beside list. */
+  listUnitPriceCents?: number;
+  priceSource?: PriceSource;
 };
+
+/** The unit price, and for a contract price "your price" with list price struck through beside it. */
+function UnitPrice({ line }: { line: BillRow }) {
+  const formatPrice = useFormatPrice();
+  if (line.priceSource?.kind !== "contract" || line.listUnitPriceCents === undefined) {
+    return <>{formatPrice(line.unitPriceCents)}</>;
+  }
+  return (
+    <span data-testid="your-price">
+      {formatPrice(line.unitPriceCents)}
+      <span className="block text-xs text-slate-700">
+        your price, list <s>{formatPrice(line.listUnitPriceCents)}</s>
+      </span>
+    </span>
+  );
+}
 
 /** The lines of a bill. `quantityCell` replaces the plain quantity (the cart's editable one). */
 export function BillLines<Row extends BillRow>({
@@ -70,7 +90,7 @@ export function BillLines<Row extends BillRow>({
         </span>
       ),
     },
-    { header: "Unit price", cell: (line) => formatPrice(line.unitPriceCents), align: "right" },
+    { header: "Unit price", cell: (line) => <UnitPrice line={line} />, align: "right" },
     { header: "Quantity", cell: (line) => (quantityCell ? quantityCell(line) : line.quantity), align: "right" },
     { header: "Line total", cell: (line) => formatPrice(line.lineTotalCents), align: "right" },
     ...(actions ? [{ header: "Actions", cell: actions, hideHeader: true }] : []),

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import {
   addPriceListRule,
   assignPriceList,
+  duplicatePriceList,
   removePriceListAssignment,
   removePriceListRule,
 } from "~/models/price-lists";
@@ -43,6 +44,11 @@ export async function priceListReply(listId: number, value: z.output<typeof Pric
     case "remove-rule":
       if (!(await removePriceListRule(listId, value.ruleId))) return refuse(404, "This rule is already gone.");
       return redirectWithFlash(backTo, "Rule removed.");
+    case "duplicate": {
+      const copy = await duplicatePriceList(listId);
+      if (copy === null) return refuse(404, "This price list is gone.");
+      return redirectWithFlash(`/dashboard/price-lists/${copy}`, "Copied for next year: check its days and prices.");
+    }
     case "remove-assignment":
       if (!(await removePriceListAssignment(listId, value.assignmentId))) {
         return refuse(404, "This assignment is already gone.");

@@ -1,8 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
 import { BackLink } from "~/components/detail-page";
+import { StatusButton } from "~/components/forms";
 import { AddRuleForm, AssignForm } from "~/components/price-lists/price-list-forms";
 import { PriceListAssignments, PriceListRules, validityText } from "~/components/price-lists/price-list-tables";
 import { PricePreview } from "~/components/price-lists/price-preview";
@@ -75,6 +76,16 @@ export default function PriceList() {
 
       <h2 className="mt-10 text-xl font-semibold">Preview a price</h2>
       <PricePreview companies={companies} preview={preview} problem={previewProblem} />
+
+      <h2 className="mt-10 text-xl font-semibold">Next year</h2>
+      <Form method="post" className="mt-3">
+        <p className="max-w-2xl text-sm text-slate-700">
+          A copy with the same rules, its days a year on and, when it has days, the same companies and customers.
+        </p>
+        <StatusButton name="intent" value="duplicate" variant="secondary" pendingText="Copying…" className="mt-2">
+          Copy for next year
+        </StatusButton>
+      </Form>
     </section>
   );
 }

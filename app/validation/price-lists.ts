@@ -169,10 +169,17 @@ const AssignFields = z.object({
 
 const RemoveRuleFields = z.object({ intent: z.literal("remove-rule"), ruleId: idField });
 const RemoveAssignmentFields = z.object({ intent: z.literal("remove-assignment"), assignmentId: idField });
+const DuplicateFields = z.object({ intent: z.literal("duplicate") });
 
 /** A list's page: its rules and assignments. */
 export const PriceListActionSchema = z
-  .discriminatedUnion("intent", [AddRuleFields, AssignFields, RemoveRuleFields, RemoveAssignmentFields])
+  .discriminatedUnion("intent", [
+    AddRuleFields,
+    AssignFields,
+    RemoveRuleFields,
+    RemoveAssignmentFields,
+    DuplicateFields,
+  ])
   .transform((value, context) => {
     if (value.intent === "add-rule") return ruleOf(value, context);
     if (value.intent === "assign" && (value.email === undefined) === (value.companyId === undefined)) {

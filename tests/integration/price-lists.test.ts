@@ -309,6 +309,48 @@ describe("staff's price list pages", () => {
     expect(forOne.ok && forOne.price).toMatchObject({ unitPriceCents: 2500, source: { listName: "Northern 2027" } });
   });
 
+  test("Copy for next year copies the rules and breaks, moves the days a year on and keeps the assignments", async () => {
+    const admin = await createSignedInUser({ role: "admin" });
+    const part = await newItem({ price_cents: 3000 });
+    const { companyId, members } = await newCompany({ members: [{ role: "buyer" }] });
+    const list = await newList("Leap 2028", { validFrom: "2028-02-29", validUntil: "2028-12-31" });
+    await addPriceListRule(list, {
+      kind: "part",
+      partNumber: part.part_number,
+      unitPriceCents: 2500,
+      breaks: [{ minQuantity: 5, priceCents: 2400 }],
+    });
+    await assignPriceList(list, { companyId }, 2);
+    const copied = await call(
+      priceListPage.action,
+      postRequest(`/dashboard/price-lists/${list}`, { intent: "duplicate" }, { cookie: admin.cookie }),
+      { id: String(list) },
+    );
+    expect(copied.status).toBe(302);
+    const copyId = Number(copied.location!.split("/").pop());
+    const page = await call(
+      priceListPage.loader,
+      getRequest(`/dashboard/price-lists/${copyId}`, { cookie: admin.cookie }),
+      {
+        id: String(copyId),
+      },
+    );
+    expect(page.data.list).toMatchObject({
+      name: "Leap 2028 (next year)",
+      valid_from: "2029-02-28",
+      valid_until: "2029-12-31",
+    });
+    expect(page.data.list.rules).toEqual([
+      expect.objectContaining({
+        part_number: part.part_number,
+        unit_price_cents: 2500,
+        breaks: [{ minQuantity: 5, priceCents: 2400 }],
+      }),
+    ]);
+    expect(page.data.list.assignments).toEqual([expect.objectContaining({ company_id: companyId, priority: 2 })]);
+    expect((await priceFor(members[0].user.id, part.id, 5, "2029-03-01")).cents).toBe(2400);
+  });
+
   test("only staff reach them", async () => {
     const customer = await createSignedInUser();
     const list = await newList("Hidden");

@@ -1,7 +1,7 @@
 // Price lists (issue 50): an agreement's prices for the customers and companies it is assigned to.
 // Its entry points, each from the file that holds it:
 //   reading.server.ts       the lists, and one list with its rules and assignments
-//   writes.server.ts        making a list, its rules and assignments
+//   writes.server.ts        making a list, its rules and assignments, a copy for next year
 //   buyer-lists.server.ts   the lists that price for a buyer on a day (models/pricing.server.ts
 //                           prices every bill, page and document with them, and previews a price
 //                           for staff)
@@ -15,6 +15,7 @@ export {
   addPriceListRule,
   assignPriceList,
   createPriceList,
+  duplicatePriceList,
   removePriceListAssignment,
   removePriceListRule,
 } from "./writes.server";

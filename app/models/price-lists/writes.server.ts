@@ -147,3 +147,78 @@ export async function removePriceListAssignment(listId: number, assignmentId: nu
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** A day a year on: 29 February becomes 28 February. */
+function nextYear(day: string | null) {
+  if (!day) return null;
+  const [year, month, date] = day.split("-").map(Number);
+  const moved = new Date(Date.UTC(year + 1, month - 1, date));
+  if (moved.getUTCMonth() !== month - 1) moved.setUTCDate(0);
+  return moved.toISOString().slice(0, 10);
+}
+
+/**
+ * A copy of a list for next year, in one transaction: its rules and their breaks, its days a year on
+ * and, when it has days (so the two never price the same day), whom it is assigned to. Returns the
+ * new list's id, or null when the list is gone.
+ */
+export async function duplicatePriceList(listId: number) {
+  return db.transaction().execute(async (trx) => {
+    const list = await trx.selectFrom("price_lists").selectAll().where("id", "=", listId).executeTakeFirst();
+    if (!list) return null;
+    const timestamp = now();
+    const validFrom = nextYear(list.valid_from);
+    const validUntil = nextYear(list.valid_until);
+    const copy = await trx
+      .insertInto("price_lists")
+      .values({
+        name: `${list.name} (next year)`.slice(0, 120),
+        valid_from: validFrom,
+        valid_until: validUntil,
+        fixed_even_if_higher: list.fixed_even_if_higher,
+        created_at: timestamp,
+        updated_at: timestamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const rules = await trx.selectFrom("price_list_rules").selectAll().where("price_list_id", "=", listId).execute();
+    for (const rule of rules) {
+      const { id: ruleId } = await trx
+        .insertInto("price_list_rules")
+        .values({
+          price_list_id: copy.id,
+          item_id: rule.item_id,
+          category_id: rule.category_id,
+          unit_price_cents: rule.unit_price_cents,
+          percent_off_bp: rule.percent_off_bp,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const breaks = await trx
+        .selectFrom("price_list_rule_breaks")
+        .selectAll()
+        .where("rule_id", "=", rule.id)
+        .execute();
+      if (breaks.length) {
+        await trx
+          .insertInto("price_list_rule_breaks")
+          .values(breaks.map((each) => ({ ...each, rule_id: ruleId })))
+          .execute();
+      }
+    }
+    if (list.valid_from || list.valid_until) {
+      const assignments = await trx
+        .selectFrom("price_list_assignments")
+        .select(["user_id", "company_id", "priority"])
+        .where("price_list_id", "=", listId)
+        .execute();
+      if (assignments.length) {
+        await trx
+          .insertInto("price_list_assignments")
+          .values(assignments.map((each) => ({ ...each, price_list_id: copy.id })))
+          .execute();
+      }
+    }
+    return copy.id;
+  });
+}

@@ -1,0 +1,111 @@
+import { expect, type Page, test } from "@playwright/test";
+
+import { uniqueToken } from "../support/unique";
+import { expectNoAxeFindings } from "./axe";
+import { addToCart, login } from "./fixtures";
+
+// Contract prices (issue 50), end to end: staff make a price list for a company on its pages, give
+// a part a net price with a break and assign the list; a member of the company then sees "your
+// price" with list price struck through on the part's page, and pays it in the cart and at
+// checkout. With JavaScript and without, on a phone and a desktop; axe on the new pages.
+
+test.describe.configure({ timeout: 120_000 });
+
+/** A company with one member (made through the app's own model) and a part of its own at £80.00. */
+async function companyWithMember(page: Page, width: number) {
+  const member = await login(page, { name: "Mo Member" });
+  const { createCompany } = await import("~/models/company");
+  const company = await createCompany({
+    name: `Lathe Works ${width} ${uniqueToken()}`,
+    vatNumber: null,
+    paymentTermsDays: 30,
+    creditLimitCents: 1_000_000,
+    adminEmail: member.email,
+  });
+  if (!company.ok) throw new Error(`the company could not be made: ${company.reason}`);
+  const { createItem } = await import("~/models/item");
+  const part = await createItem(
+    {
+      name: `Contract Bearing ${uniqueToken()}`,
+      img: "/images/items/spur-gear.svg",
+      description: "A bearing bought on contract.",
+      price_cents: 8000,
+      quantity: 100,
+      supplier_name: "Gearwright Works",
+    },
+    {},
+  );
+  if (!part.ok) throw new Error(`the part could not be made: ${part.message}`);
+  return { member, companyId: company.companyId, part: part.item };
+}
+
+for (const [width, height] of [
+  [375, 812],
+  [1280, 900],
+] as const) {
+  test(`at ${width} px staff give a company its own price for a part, and its member sees and pays it`, async ({
+    page,
+    browser,
+    javaScriptEnabled,
+    baseURL,
+  }, testInfo) => {
+    const shot = (on: Page, name: string) =>
+      on.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+    await page.setViewportSize({ width, height });
+    const { part, companyId } = await companyWithMember(page, width);
+
+    const staffContext = await browser.newContext({ viewport: { width, height }, javaScriptEnabled });
+    const staff = await staffContext.newPage();
+    await login(staff, { role: "admin", name: "Sam Staff" });
+    const listName = `Lathe Works 2027 ${width}`;
+    await staff.goto("/dashboard/price-lists");
+    await staff.getByLabel("Name").fill(listName);
+    await staff.getByRole("button", { name: "Create price list" }).click();
+    await expect(staff.getByRole("heading", { level: 1 })).toHaveText(listName);
+    await expect(staff.getByRole("status")).toContainText(`Price list “${listName}” created`);
+
+    await staff.getByLabel("Part number").first().fill(part.part_number);
+    await staff.getByLabel("Net unit price").fill("72.00");
+    await staff.getByLabel("Its quantity breaks (optional)").fill("10:65.00");
+    await staff.getByRole("button", { name: "Add rule" }).click();
+    await expect(staff.getByRole("status")).toContainText("Rule added.");
+    await expect(staff.getByRole("cell", { name: part.part_number, exact: false }).first()).toBeVisible();
+
+    await staff.getByLabel("Company").first().selectOption(String(companyId));
+    await staff.getByLabel("Priority").fill("5");
+    await staff.getByRole("button", { name: "Assign" }).click();
+    await expect(staff.getByRole("status")).toContainText("Assigned.");
+
+    // The preview answers with the same function the bills use.
+    await staff.getByLabel("Part number").last().fill(part.part_number);
+    await staff.getByLabel("Quantity").fill("12");
+    await staff.getByLabel("Company").last().selectOption(String(companyId));
+    await staff.getByRole("button", { name: "Show price" }).click();
+    await expect(staff.getByTestId("price-preview")).toContainText("£65.00 each");
+    await expect(staff.getByTestId("price-preview")).toContainText(`from price list “${listName}”`);
+    await shot(staff, "price-list");
+    await expectNoAxeFindings(staff, browser, javaScriptEnabled, baseURL!);
+    await staff.goto("/dashboard/price-lists");
+    await expect(staff.getByRole("link", { name: listName })).toBeVisible();
+    await expectNoAxeFindings(staff, browser, javaScriptEnabled, baseURL!);
+
+    // The member: their price on the part's page, in the cart and at checkout.
+    await page.goto(`/items/${part.id}`);
+    const yourPrice = page.getByTestId("your-price");
+    await expect(yourPrice).toContainText("Your price £72.00");
+    await expect(yourPrice.locator("s")).toHaveText("£80.00");
+    await expect(page.getByTestId("price-breaks")).toContainText("Your quantity prices");
+    await shot(page, "product-your-price");
+    await page.getByLabel("Quantity").fill("12");
+    await addToCart(page, page.getByRole("button", { name: "Add to Cart" }));
+    await page.goto("/cart");
+    const line = page.getByTestId(`line-${part.part_number}`);
+    await expect(line.getByTestId("your-price")).toContainText("£65.00");
+    await expect(line.getByTestId("your-price").locator("s")).toHaveText("£80.00");
+    await expect(line).toContainText("£780.00");
+    await shot(page, "cart-your-price");
+    await page.goto("/checkout");
+    await expect(page.getByTestId(`line-${part.part_number}`).getByTestId("your-price")).toContainText("£65.00");
+    await staffContext.close();
+  });
+}
