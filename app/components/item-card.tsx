@@ -8,7 +8,13 @@ import type { ItemListing } from "~/models/item";
  * A card's part, with its main uploaded picture when it has one (withMainPictures, one query a page),
  * and when it leaves (withDispatch).
  */
-type Item = ItemListing & { picture?: PictureSources | null; dispatch: string; orderable: boolean };
+type Item = ItemListing & {
+  picture?: PictureSources | null;
+  dispatch: string;
+  orderable: boolean;
+  /** A signed-in buyer's contract price at the part's minimum order, where a price list of theirs gives one. */
+  your_price_cents?: number | null;
+};
 
 /** Cards are half the screen on a phone and a third of the page (at most 360 px) from 1024 px up. */
 const CARD_PICTURE_SIZES = "(min-width: 1152px) 360px, (min-width: 1024px) 31vw, 50vw";
@@ -77,7 +83,18 @@ export function ItemCard({
           <dd className="mb-1 break-words font-medium sm:mb-0 sm:text-right">{item.supplier_name}</dd>
           <dt className="text-slate-600">Price/unit</dt>
           <dd className="font-medium sm:text-right">
-            {formatPrice(item.price_cents)} <span className="text-xs font-normal text-slate-600">{exclTax}</span>
+            {item.your_price_cents != null ? (
+              <span data-testid="your-price">
+                Your price {formatPrice(item.your_price_cents)}{" "}
+                <span className="block text-xs font-normal text-slate-600">
+                  list <s>{formatPrice(item.price_cents)}</s> {exclTax}
+                </span>
+              </span>
+            ) : (
+              <>
+                {formatPrice(item.price_cents)} <span className="text-xs font-normal text-slate-600">{exclTax}</span>
+              </>
+            )}
           </dd>
         </dl>
         {item.orderable ? (

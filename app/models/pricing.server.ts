@@ -101,6 +101,37 @@ export async function buyerPricer(parts: readonly ListedPart[], { executor = db,
   return (part: ListedPart, quantity: number): BuyerPrice => buyerUnitPrice(part, quantity, lists);
 }
 
+/** Parts as a card shows them: what one looks like to the catalog and home page's cards. */
+type CardPart = { id: number; category_id: number | null; price_cents: number; min_order_quantity: number };
+
+/**
+ * Cards' parts with the buyer's price at each part's minimum order (`your_price_cents`, and the list
+ * it comes from), null where they pay list price: a guest and a buyer without lists read one query.
+ */
+export async function withYourPrices<Part extends CardPart>(parts: Part[], buyerId: number | null | undefined) {
+  const none = () =>
+    parts.map((part) => ({ ...part, your_price_cents: null as number | null, your_price_list: null as string | null }));
+  if (!buyerId || !parts.length) return none();
+  const breaks = await priceBreaksOf(parts.map((part) => part.id));
+  const listed = parts.map((part) => ({
+    itemId: part.id,
+    categoryId: part.category_id,
+    basePriceCents: Number(part.price_cents),
+    breaks: breaks.get(part.id) ?? [],
+  }));
+  const lists = await contractListsFor(buyerId, listed);
+  if (!lists.length) return none();
+  return parts.map((part, index) => {
+    const price = buyerUnitPrice(listed[index], part.min_order_quantity, lists);
+    const contract = price.source.kind === "contract";
+    return {
+      ...part,
+      your_price_cents: contract ? price.unitPriceCents : null,
+      your_price_list: price.source.kind === "contract" ? price.source.listName : null,
+    };
+  });
+}
+
 /** A part as the product page prices it for a buyer: their price at each quantity, or null for list price. */
 export async function buyerTiersFor(
   buyerId: number | null | undefined,

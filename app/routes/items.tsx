@@ -1,12 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
+import { getCurrentUser } from "~/auth/session.server";
 import { CatalogFilters, ItemSearch, Pagination, SortForm } from "~/components/catalog-controls";
 import { ItemGrid } from "~/components/item-card";
 import { NothingFound, ResultCount } from "~/components/search-outcome";
 import { catalogHref, MAX_SEARCH_LENGTH } from "~/lib/catalog-links";
 import { browseCatalog, closestCategories } from "~/models/catalog";
 import { withMainPictures } from "~/models/media-reads.server";
+import { withYourPrices } from "~/models/pricing.server";
 import { withDispatch } from "~/replies/dispatch.server";
 import {
   MAX_CATALOG_PAGE,
@@ -44,11 +46,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A page past the end (an old link, a catalog that shrank) shows the last page there is.
   if (query.page > result.pageCount) throw redirect(catalogHref("/items", { ...query, page: result.pageCount }));
   const categoryName = result.categories.find((category) => category.slug === query.category)?.name ?? null;
-  const [nearestCategories, items] = await Promise.all([
+  const [nearestCategories, items, user] = await Promise.all([
     result.total === 0 && query.q ? closestCategories(query.q) : [],
     withMainPictures(withDispatch(result.items)),
+    getCurrentUser(request),
   ]);
-  return { ...result, items, query, categoryName, nearestCategories, searchTooLong: searchTooLong(searchParams) };
+  // A signed-in buyer's own prices on the cards: such a page is never kept by the page cache.
+  return {
+    ...result,
+    items: await withYourPrices(items, user?.id),
+    query,
+    categoryName,
+    nearestCategories,
+    searchTooLong: searchTooLong(searchParams),
+  };
 }
 
 export default function Catalog() {

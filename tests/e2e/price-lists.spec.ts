@@ -89,7 +89,9 @@ for (const [width, height] of [
     await expect(staff.getByRole("link", { name: listName })).toBeVisible();
     await expectNoAxeFindings(staff, browser, javaScriptEnabled, baseURL!);
 
-    // The member: their price on the part's page, in the cart and at checkout.
+    // The member: their price on the catalog's card, the part's page, in the cart and at checkout.
+    await page.goto(`/items?q=${encodeURIComponent(part.part_number)}`);
+    await expect(page.getByTestId("your-price").first()).toContainText("Your price £72.00");
     await page.goto(`/items/${part.id}`);
     const yourPrice = page.getByTestId("your-price");
     await expect(yourPrice).toContainText("Your price £72.00");

@@ -9,6 +9,7 @@ import * as apiCart from "~/routes/api.cart";
 import * as checkoutPage from "~/routes/checkout";
 import * as priceListsPage from "~/routes/dashboard.price-lists";
 import * as priceListPage from "~/routes/dashboard.price-lists_.$id";
+import * as catalogPage from "~/routes/items";
 import * as productPage from "~/routes/items_.$id";
 
 import { apiRequest, callApi } from "../support/api";
@@ -152,6 +153,16 @@ describe("one price everywhere for a buyer with a list", () => {
     });
     const anonymous = await call(productPage.loader, getRequest(`/items/${part.id}`), { id: String(part.id) });
     expect(anonymous.data.yourPrice).toBeNull();
+    const search = `/items?q=${encodeURIComponent(part.part_number)}`;
+    const card = (await call(catalogPage.loader, getRequest(search, { cookie }))).data.items[0];
+    expect(card).toMatchObject({
+      id: part.id,
+      price_cents: 5000,
+      your_price_cents: 4200,
+      your_price_list: "Acme Works 2027",
+    });
+    const anonymousCard = (await call(catalogPage.loader, getRequest(search))).data.items[0];
+    expect(anonymousCard).toMatchObject({ id: part.id, your_price_cents: null });
 
     await addLinesToCart(user.id, [{ itemId: part.id, quantity: 12 }]);
     const cart = await getCart(user.id);
