@@ -21,7 +21,8 @@ function copyingPageFor(page: Page, browser: Browser, baseURL: string) {
   let copying = copyingPages.get(page);
   if (!copying) {
     copying = browser.newContext({ baseURL, javaScriptEnabled: true }).then(async (context) => {
-      page.once("close", () => void context.close());
+      // The checked page closing (its context closed by the test) takes its copying context with it.
+      page.once("close", () => context.close().catch(() => undefined));
       return context.newPage();
     });
     copyingPages.set(page, copying);

@@ -57,30 +57,33 @@ for (const [width, height] of [
     const staffContext = await browser.newContext({ viewport: { width, height }, javaScriptEnabled });
     const staff = await staffContext.newPage();
     await login(staff, { role: "admin", name: "Sam Staff" });
-    const listName = `Lathe Works 2027 ${width}`;
+    const listName = `Lathe Works 2027 ${uniqueToken()}`;
     await staff.goto("/dashboard/price-lists");
     await staff.getByLabel("Name").fill(listName);
     await staff.getByRole("button", { name: "Create price list" }).click();
     await expect(staff.getByRole("heading", { level: 1 })).toHaveText(listName);
     await expect(staff.getByRole("status")).toContainText(`Price list “${listName}” created`);
 
-    await staff.getByLabel("Part number").first().fill(part.part_number);
-    await staff.getByLabel("Net unit price").fill("72.00");
-    await staff.getByLabel("Its quantity breaks (optional)").fill("10:65.00");
-    await staff.getByRole("button", { name: "Add rule" }).click();
+    const ruleForm = staff.getByRole("form", { name: "Add a rule" });
+    await ruleForm.getByLabel("Part number").fill(part.part_number);
+    await ruleForm.getByLabel("Net unit price").fill("72.00");
+    await ruleForm.getByLabel("Its quantity breaks (optional)").fill("10:65.00");
+    await ruleForm.getByRole("button", { name: "Add rule" }).click();
     await expect(staff.getByRole("status")).toContainText("Rule added.");
     await expect(staff.getByRole("cell", { name: part.part_number, exact: false }).first()).toBeVisible();
 
-    await staff.getByLabel("Company").first().selectOption(String(companyId));
-    await staff.getByLabel("Priority").fill("5");
-    await staff.getByRole("button", { name: "Assign" }).click();
+    const assignForm = staff.getByRole("form", { name: "Assign the list" });
+    await assignForm.getByLabel("Company").selectOption(String(companyId));
+    await assignForm.getByLabel("Priority").fill("5");
+    await assignForm.getByRole("button", { name: "Assign" }).click();
     await expect(staff.getByRole("status")).toContainText("Assigned.");
 
     // The preview answers with the same function the bills use.
-    await staff.getByLabel("Part number").last().fill(part.part_number);
-    await staff.getByLabel("Quantity").fill("12");
-    await staff.getByLabel("Company").last().selectOption(String(companyId));
-    await staff.getByRole("button", { name: "Show price" }).click();
+    const previewForm = staff.getByRole("form", { name: "Preview a price" });
+    await previewForm.getByLabel("Part number").fill(part.part_number);
+    await previewForm.getByLabel("Quantity").fill("12");
+    await previewForm.getByLabel("Company").selectOption(String(companyId));
+    await previewForm.getByRole("button", { name: "Show price" }).click();
     await expect(staff.getByTestId("price-preview")).toContainText("£65.00 each");
     await expect(staff.getByTestId("price-preview")).toContainText(`from price list “${listName}”`);
     await shot(staff, "price-list");

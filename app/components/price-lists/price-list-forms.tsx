@@ -56,7 +56,13 @@ export function AddRuleForm({
     typeof fields.intent
   >;
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid max-w-3xl gap-3 md:grid-cols-3">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      aria-label="Add a rule"
+      className="mt-4 grid max-w-3xl gap-3 md:grid-cols-3"
+    >
       <Field label="Part number" meta={ruleFields.partNumber} />
       <Field label="Net unit price" meta={ruleFields.unitPrice} inputProps={{ inputMode: "decimal" }} />
       <Field
@@ -99,7 +105,13 @@ export function AssignForm({
   });
   const assignFields = fields as unknown as Record<"companyId" | "email" | "priority", typeof fields.intent>;
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid max-w-3xl gap-3 md:grid-cols-3">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      aria-label="Assign the list"
+      className="mt-4 grid max-w-3xl gap-3 md:grid-cols-3"
+    >
       <SelectField
         label="Company"
         meta={assignFields.companyId}

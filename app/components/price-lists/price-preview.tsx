@@ -25,7 +25,7 @@ export function PricePreview({
   const formatPrice = useFormatPrice();
   return (
     <>
-      <Form method="get" className="mt-4 grid max-w-3xl gap-3 md:grid-cols-4">
+      <Form method="get" aria-label="Preview a price" className="mt-4 grid max-w-3xl gap-3 md:grid-cols-4">
         <label className="block text-sm font-medium text-slate-800">
           Part number
           <input name="partNumber" className={inputClass} required />
