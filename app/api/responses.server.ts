@@ -61,7 +61,15 @@ export const ApiItemSchema = z
     leadTimeDays: z.number().int().openapi({ description: "Working days until units not in stock are dispatched." }),
     minOrderQuantity: z.number().int().openapi({ description: "The fewest units an order line may hold." }),
     supplierName: z.string(),
-    price: z.number().openapi({ description: "Price per unit in currency units.", example: 12.5 }),
+    price: z.number().openapi({ description: "List price per unit in currency units.", example: 12.5 }),
+    yourPrice: z.number().nullable().optional().openapi({
+      description:
+        "Only when a key or session names the caller: their price per unit at the part's minimum order, where a price list of theirs gives one; null when they pay list price.",
+      example: 11.25,
+    }),
+    priceList: z.string().nullable().optional().openapi({
+      description: "Only when a key or session names the caller: the name of the price list yourPrice comes from.",
+    }),
     version: z.number().int().openapi({ description: "Moves on with every change; send it back with a PUT." }),
     partNumber: z.string().openapi({ example: "GW-SG-M1-20" }),
     category: z.string().nullable().openapi({ description: "The category's slug; null for none." }),

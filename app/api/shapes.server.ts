@@ -34,7 +34,10 @@ function toApiPicture(picture: PictureView): ApiItem["pictures"][number] {
   return { alt: picture.alt, url: largest.jpeg, width: largest.width, height: largest.height, variants };
 }
 
-export function toApiItem(item: CatalogItem): ApiItem {
+/** A caller's own price for an item (withYourPrices): given only when a key or session names them. */
+type CallerPrice = { your_price_cents: number | null; your_price_list: string | null };
+
+export function toApiItem(item: CatalogItem, callerPrice?: CallerPrice): ApiItem {
   return {
     _id: item.id,
     name: item.name,
@@ -47,6 +50,12 @@ export function toApiItem(item: CatalogItem): ApiItem {
     minOrderQuantity: item.min_order_quantity,
     supplierName: item.supplier_name,
     price: units(item.price_cents),
+    ...(callerPrice
+      ? {
+          yourPrice: callerPrice.your_price_cents === null ? null : units(callerPrice.your_price_cents),
+          priceList: callerPrice.your_price_list,
+        }
+      : {}),
     version: item.version,
     partNumber: item.part_number,
     category: item.category_slug,

@@ -13,19 +13,25 @@ import { API_STOCK_REASON, ItemChangesSchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog";
 import { deleteItem, getItem, itemChangesFromForm, type ItemDetail, partOnOpenOrders } from "~/models/item";
+import { withYourPrices } from "~/models/pricing.server";
 import { updateItemFillingBackorders } from "~/services/stock-arrivals.server";
 import { parseId } from "~/validation/common";
 
 // GET, PUT and DELETE /api/item/:id: one item, read by everyone, changed and deleted by admins.
 const handleApiCall = apiRoute({
-  async GET({ request, params }) {
+  async GET({ request, params, caller }) {
     const item = await getItem(itemIdOr404(params));
     // A hidden part is a draft or off sale: not public, here as anywhere.
     if (!item || item.hidden) throw noSuchItem();
-    const etag = `"${item.version}"`;
+    const [detailed] = await withCatalogDetails([item]);
+    const who = await caller();
+    const [priced] = who ? await withYourPrices([detailed], who.id) : [undefined];
+    // A caller's own price is part of what they hold: a changed price list is a changed answer.
+    const etag =
+      priced?.your_price_cents != null ? `"${item.version}-${priced.your_price_cents}"` : `"${item.version}"`;
     // The version the client holds is still the item's: nothing to send again.
     if (noneMatch(request, etag)) return notModified(etag);
-    return apiJson(await apiItem(item), { headers: { ETag: etag } });
+    return apiJson(toApiItem(detailed, priced), { headers: { ETag: etag } });
   },
 
   // Sets only the fields sent (a price change, a new stock figure), each under the add-product rules,

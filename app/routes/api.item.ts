@@ -4,14 +4,24 @@ import { ItemBodySchema, ItemListQuerySchema } from "~/api/schemas.server";
 import { toApiItem } from "~/api/shapes.server";
 import { withCatalogDetails } from "~/models/catalog";
 import { createItem, itemInputFromForm } from "~/models/item";
+import { withYourPrices } from "~/models/pricing.server";
 
 // GET /api/item (everyone) and POST /api/item (admins): the original backend's /item calls.
 const handleApiCall = apiRoute({
   // The plain array the original answered, a page of it: `Link` says where the next page is.
-  async GET({ request, url }) {
+  async GET({ request, url, caller }) {
     const { q, category, inStock, limit, offset, cursor } = parseQuery(ItemListQuerySchema, url);
     const { items, next } = await itemsPage({ filter: { query: q, category, inStock }, limit, offset, cursor });
-    return pageJson(request, url, (await withCatalogDetails(items)).map(toApiItem), next);
+    const detailed = await withCatalogDetails(items);
+    // A caller a key or session names gets their own price beside list price; anonymous answers don't.
+    const who = await caller();
+    const priced = who ? await withYourPrices(detailed, who.id) : null;
+    return pageJson(
+      request,
+      url,
+      detailed.map((item, index) => toApiItem(item, priced?.[index])),
+      next,
+    );
   },
 
   async POST({ request, requireAdminCaller }) {

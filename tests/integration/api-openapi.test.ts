@@ -106,7 +106,8 @@ describe("the OpenAPI document", () => {
       reviews,
       apiRequest("POST", "/api/review", { cookie, body: { name: "A", rating: 5, review: "B" } }),
     );
-    const list = await callApi(items, apiRequest("GET", "/api/item?limit=1"));
+    // Signed in: an item then carries every field, the caller's own price among them.
+    const list = await callApi(items, apiRequest("GET", "/api/item?limit=1", { cookie }));
 
     const quote = await sentQuoteOf(cookie);
 

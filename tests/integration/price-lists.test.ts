@@ -6,6 +6,8 @@ import { addLinesToCart, getCart } from "~/models/cart";
 import { addPriceListRule, assignPriceList, createPriceList } from "~/models/price-lists";
 import { previewPrice, priceLines } from "~/models/pricing.server";
 import * as apiCart from "~/routes/api.cart";
+import * as apiItems from "~/routes/api.item";
+import * as apiItem from "~/routes/api.item.$id";
 import * as checkoutPage from "~/routes/checkout";
 import * as priceListsPage from "~/routes/dashboard.price-lists";
 import * as priceListPage from "~/routes/dashboard.price-lists_.$id";
@@ -167,6 +169,16 @@ describe("one price everywhere for a buyer with a list", () => {
     await addLinesToCart(user.id, [{ itemId: part.id, quantity: 12 }]);
     const cart = await getCart(user.id);
     expect(cart.lines[0]).toMatchObject({ unitPriceCents: 3900, listUnitPriceCents: 5000, lineTotalCents: 46_800 });
+    const itemForBuyer = await callApi(apiItem, apiRequest("GET", `/api/item/${part.id}`, { cookie }), {
+      id: String(part.id),
+    });
+    expect(itemForBuyer.data).toMatchObject({ price: 50, yourPrice: 42, priceList: "Acme Works 2027" });
+    expect(itemForBuyer.headers.get("ETag")).not.toBe(`"${part.version}"`);
+    const itemForAnyone = await callApi(apiItem, apiRequest("GET", `/api/item/${part.id}`), { id: String(part.id) });
+    expect(itemForAnyone.data.price).toBe(50);
+    expect(itemForAnyone.data).not.toHaveProperty("yourPrice");
+    const listForBuyer = await callApi(apiItems, apiRequest("GET", `/api/item?q=${part.part_number}`, { cookie }));
+    expect(listForBuyer.data).toEqual([expect.objectContaining({ _id: part.id, yourPrice: 42 })]);
     const viaApi = await callApi(apiCart, apiRequest("GET", "/api/cart", { cookie }));
     expect(viaApi.data.lines[0]).toMatchObject({ unitPrice: 39, listPrice: 50, priceList: "Acme Works 2027" });
 
