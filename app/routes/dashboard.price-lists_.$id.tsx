@@ -67,13 +67,12 @@ export default function PriceList() {
       <h2 className="mt-8 text-xl font-semibold">Rules</h2>
       <PriceListRules rules={list.rules} />
       <h3 className="mt-6 font-semibold">Add a rule</h3>
-      {/* Keyed by the rules: a rule added (a redirect to this page) empties the form. */}
-      <AddRuleForm key={list.rules.length} reply={reply} categories={categories} />
+      <AddRuleForm reply={reply} categories={categories} />
 
       <h2 className="mt-10 text-xl font-semibold">Assigned to</h2>
       <PriceListAssignments assignments={list.assignments} />
       <h3 className="mt-6 font-semibold">Assign</h3>
-      <AssignForm key={list.assignments.length} reply={reply} companies={companies} />
+      <AssignForm reply={reply} companies={companies} />
 
       <h2 className="mt-10 text-xl font-semibold">Preview a price</h2>
       <PricePreview companies={companies} preview={preview} problem={previewProblem} />

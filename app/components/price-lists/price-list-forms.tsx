@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 import { CheckboxField, Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
@@ -39,6 +40,53 @@ export function NewPriceListForm({ reply }: { reply: FormReply | undefined }) {
   );
 }
 
+type ActionFields = ReturnType<typeof useZodForm<typeof PriceListActionSchema>>[1];
+
+/**
+ * One of a list page's post forms (a rule, an assignment): its own id, the reply when it is its
+ * intent's, the fields it lays out three to a row, its messages and its submit button.
+ */
+function ListActionForm<Name extends string>({
+  intent,
+  label,
+  button,
+  pendingText,
+  reply,
+  defaultValue,
+  children,
+}: {
+  intent: "add-rule" | "assign";
+  label: string;
+  button: string;
+  pendingText: string;
+  reply: FormReply | undefined;
+  defaultValue?: Record<string, string>;
+  children: (fields: Record<Name, ActionFields["intent"]>) => ReactNode;
+}) {
+  const [form, fields] = useZodForm(PriceListActionSchema, {
+    id: `price-list-${intent}`,
+    lastResult: replyFor(reply, intent),
+    defaultValue: defaultValue as never,
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      aria-label={label}
+      className="mt-4 grid max-w-3xl gap-3 md:grid-cols-3"
+    >
+      {children(fields as unknown as Record<Name, ActionFields["intent"]>)}
+      <div className="md:col-span-3">
+        <FormErrors form={form} />
+        <StatusButton name="intent" value={intent} pendingText={pendingText}>
+          {button}
+        </StatusButton>
+      </div>
+    </Form>
+  );
+}
+
 /** A rule: a part's net price (with its own breaks), or a percentage off a category or all parts. */
 export function AddRuleForm({
   reply,
@@ -47,46 +95,36 @@ export function AddRuleForm({
   reply: FormReply | undefined;
   categories: { slug: string; name: string }[];
 }) {
-  const [form, fields] = useZodForm(PriceListActionSchema, {
-    id: "price-list-rule",
-    lastResult: replyFor(reply, "add-rule"),
-  });
-  const ruleFields = fields as unknown as Record<
-    "partNumber" | "unitPrice" | "breaks" | "category" | "percentOff",
-    typeof fields.intent
-  >;
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      noValidate
-      aria-label="Add a rule"
-      className="mt-4 grid max-w-3xl gap-3 md:grid-cols-3"
+    <ListActionForm<"partNumber" | "unitPrice" | "breaks" | "category" | "percentOff">
+      intent="add-rule"
+      label="Add a rule"
+      button="Add rule"
+      pendingText="Adding…"
+      reply={reply}
     >
-      <Field label="Part number" meta={ruleFields.partNumber} />
-      <Field label="Net unit price" meta={ruleFields.unitPrice} inputProps={{ inputMode: "decimal" }} />
-      <Field
-        label="Its quantity breaks (optional)"
-        meta={ruleFields.breaks}
-        hint="quantity:price, separated by commas: 20:19.00, 50:17.50"
-      />
-      <p className="text-sm text-slate-700 md:col-span-3">
-        Or a percentage off list price, for a category or for every part:
-      </p>
-      <SelectField
-        label="Category"
-        meta={ruleFields.category}
-        placeholder="All parts"
-        options={categories.map((category) => ({ value: category.slug, label: category.name }))}
-      />
-      <Field label="Percent off" meta={ruleFields.percentOff} inputProps={{ inputMode: "decimal" }} />
-      <div className="md:col-span-3">
-        <FormErrors form={form} />
-        <StatusButton name="intent" value="add-rule" pendingText="Adding…">
-          Add rule
-        </StatusButton>
-      </div>
-    </Form>
+      {(fields) => (
+        <>
+          <Field label="Part number" meta={fields.partNumber} />
+          <Field label="Net unit price" meta={fields.unitPrice} inputProps={{ inputMode: "decimal" }} />
+          <Field
+            label="Its quantity breaks (optional)"
+            meta={fields.breaks}
+            hint="quantity:price, separated by commas: 20:19.00, 50:17.50"
+          />
+          <p className="text-sm text-slate-700 md:col-span-3">
+            Or a percentage off list price, for a category or for every part:
+          </p>
+          <SelectField
+            label="Category"
+            meta={fields.category}
+            placeholder="All parts"
+            options={categories.map((category) => ({ value: category.slug, label: category.name }))}
+          />
+          <Field label="Percent off" meta={fields.percentOff} inputProps={{ inputMode: "decimal" }} />
+        </>
+      )}
+    </ListActionForm>
   );
 }
 
@@ -98,39 +136,32 @@ export function AssignForm({
   reply: FormReply | undefined;
   companies: { id: number; name: string }[];
 }) {
-  const [form, fields] = useZodForm(PriceListActionSchema, {
-    id: "price-list-assign",
-    lastResult: replyFor(reply, "assign"),
-    defaultValue: { priority: "0" } as never,
-  });
-  const assignFields = fields as unknown as Record<"companyId" | "email" | "priority", typeof fields.intent>;
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      noValidate
-      aria-label="Assign the list"
-      className="mt-4 grid max-w-3xl gap-3 md:grid-cols-3"
+    <ListActionForm<"companyId" | "email" | "priority">
+      intent="assign"
+      label="Assign the list"
+      button="Assign"
+      pendingText="Assigning…"
+      reply={reply}
+      defaultValue={{ priority: "0" }}
     >
-      <SelectField
-        label="Company"
-        meta={assignFields.companyId}
-        placeholder="None: a customer by email"
-        options={companies.map((company) => ({ value: String(company.id), label: company.name }))}
-      />
-      <Field label="Or a customer's email" meta={assignFields.email} type="email" />
-      <Field
-        label="Priority"
-        meta={assignFields.priority}
-        hint="A higher number is consulted first."
-        inputProps={{ inputMode: "numeric" }}
-      />
-      <div className="md:col-span-3">
-        <FormErrors form={form} />
-        <StatusButton name="intent" value="assign" pendingText="Assigning…">
-          Assign
-        </StatusButton>
-      </div>
-    </Form>
+      {(fields) => (
+        <>
+          <SelectField
+            label="Company"
+            meta={fields.companyId}
+            placeholder="None: a customer by email"
+            options={companies.map((company) => ({ value: String(company.id), label: company.name }))}
+          />
+          <Field label="Or a customer's email" meta={fields.email} type="email" />
+          <Field
+            label="Priority"
+            meta={fields.priority}
+            hint="A higher number is consulted first."
+            inputProps={{ inputMode: "numeric" }}
+          />
+        </>
+      )}
+    </ListActionForm>
   );
 }

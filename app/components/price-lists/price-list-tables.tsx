@@ -19,6 +19,18 @@ export function validityText(list: { valid_from: string | null; valid_until: str
   return "always";
 }
 
+/** A row's Remove button: posts `intent` with the row's id in `idField`. */
+function removeColumn<Row extends { id: number }>(idField: string, intent: string, label: string): Column<Row> {
+  return {
+    header: "Remove",
+    cell: (row) => (
+      <RowActionForm idField={idField} id={row.id} intent={intent} variant="secondary" aria-label={label}>
+        Remove
+      </RowActionForm>
+    ),
+  };
+}
+
 /** A list's rules: what each prices and at what, with a button to remove it. */
 export function PriceListRules({ rules }: { rules: Rule[] }) {
   const formatPrice = useFormatPrice();
@@ -56,20 +68,7 @@ export function PriceListRules({ rules }: { rules: Rule[] }) {
           `${percentText(rule.percent_off_bp ?? 0)} off list`
         ),
     },
-    {
-      header: "Remove",
-      cell: (rule) => (
-        <RowActionForm
-          idField="ruleId"
-          id={rule.id}
-          intent="remove-rule"
-          variant="secondary"
-          aria-label="Remove this rule"
-        >
-          Remove
-        </RowActionForm>
-      ),
-    },
+    removeColumn("ruleId", "remove-rule", "Remove this rule"),
   ];
   return <DataTable rows={rules} columns={columns} rowKey={(rule) => rule.id} />;
 }
@@ -86,20 +85,7 @@ export function PriceListAssignments({ assignments }: { assignments: Assignment[
           : `${assignment.display_name} (${assignment.email})`,
     },
     { header: "Priority", cell: (assignment) => assignment.priority, align: "right" },
-    {
-      header: "Remove",
-      cell: (assignment) => (
-        <RowActionForm
-          idField="assignmentId"
-          id={assignment.id}
-          intent="remove-assignment"
-          variant="secondary"
-          aria-label="Remove this assignment"
-        >
-          Remove
-        </RowActionForm>
-      ),
-    },
+    removeColumn("assignmentId", "remove-assignment", "Remove this assignment"),
   ];
   return <DataTable rows={assignments} columns={columns} rowKey={(assignment) => assignment.id} />;
 }
