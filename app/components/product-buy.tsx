@@ -6,9 +6,9 @@ import { AppLink } from "~/components/app-link";
 import { PriceBreakTable } from "~/components/price-breaks";
 import { useFormatDate } from "~/components/use-format-date";
 import { useExclTax, useFormatPrice } from "~/components/use-money";
-import { type BuyerTiers, priceAtTiers } from "~/lib/contract-prices";
+import { type BuyerTiers, shownUnitPrice } from "~/lib/contract-prices";
 import { type DispatchClock, supplyOf, supplyWording } from "~/lib/dispatch";
-import { type PriceBreak, unitPriceFor } from "~/lib/pricing";
+import type { PriceBreak } from "~/lib/pricing";
 
 type Part = {
   id: number;
@@ -46,7 +46,7 @@ function QuantityPrice({
 }) {
   const formatPrice = useFormatPrice();
   const exclTax = useExclTax();
-  const unit = yourPrice ? priceAtTiers(yourPrice.tiers, quantity) : unitPriceFor(part.price_cents, breaks, quantity);
+  const unit = shownUnitPrice(yourPrice, part.price_cents, breaks, quantity);
   const next = (yourPrice?.tiers ?? breaks).find((tier) => tier.minQuantity > quantity);
   return (
     <div className="basis-full text-sm" aria-live="polite" data-testid="quantity-price">

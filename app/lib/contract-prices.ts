@@ -109,3 +109,13 @@ export function buyerTiersOf(part: ListedPart, minimum: number, lists: readonly 
     listName: contract.listName,
   };
 }
+
+/** What a page shows a buyer per unit at a quantity: their tiers when they have them, else list price with breaks. */
+export function shownUnitPrice(
+  yourPrice: BuyerTiers | null,
+  basePriceCents: number,
+  breaks: readonly PriceBreak[],
+  quantity: number,
+) {
+  return yourPrice ? priceAtTiers(yourPrice.tiers, quantity) : unitPriceFor(basePriceCents, breaks, quantity);
+}

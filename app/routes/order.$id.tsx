@@ -13,9 +13,10 @@ import { SupplyNote } from "~/components/product-buy";
 import { useFormatPrice } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { formatPrice } from "~/config/env.server";
-import { totalsFor, unitPriceFor } from "~/lib/pricing";
+import { shownUnitPrice } from "~/lib/contract-prices";
+import { totalsFor } from "~/lib/pricing";
 import { shippingDefaultsFor } from "~/models/order";
-import { listPriceBreaks } from "~/models/pricing.server";
+import { buyerTiersFor, listPriceBreaks } from "~/models/pricing.server";
 import { checkoutFromForm, checkoutRefusal, orderPlacedRedirect } from "~/replies/checkout.server";
 import { dispatchClockNow } from "~/replies/dispatch.server";
 import { placeOrder } from "~/services/checkout.server";
@@ -42,6 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     item,
     breaks,
+    // The buyer's own prices where a price list of theirs gives them: the total the form sends is theirs.
+    yourPrice: await buyerTiersFor(user.id, item, breaks),
     clock: dispatchClockNow(),
     checkoutToken: randomUUID(),
     shipping: await shippingDefaultsFor(user),
@@ -71,7 +74,7 @@ export const action = formAction({
 });
 
 export default function OrderItem() {
-  const { item, breaks, clock, checkoutToken, shipping } = useLoaderData<typeof loader>();
+  const { item, breaks, yourPrice, clock, checkoutToken, shipping } = useLoaderData<typeof loader>();
   const formatPrice = useFormatPrice();
   const rules = usePricingRules();
   const lastResult = useActionData<typeof action>();
@@ -85,7 +88,7 @@ export default function OrderItem() {
   // The total for the quantity in the box: what the form says it showed (JavaScript keeps it in step).
   const typed = Number(fields.quantity.value ?? item.min_order_quantity);
   const quantity = Number.isInteger(typed) && typed > 0 ? typed : item.min_order_quantity;
-  const unitPriceCents = unitPriceFor(item.price_cents, breaks, quantity);
+  const unitPriceCents = shownUnitPrice(yourPrice, item.price_cents, breaks, quantity);
   const totals = totalsFor([{ lineTotalCents: unitPriceCents * quantity }], rules);
 
   return (
@@ -100,8 +103,13 @@ export default function OrderItem() {
       <div>
         <h1 className="text-3xl font-bold">{item.name}</h1>
         <p className="mt-3 text-slate-700">{item.description}</p>
-        <OrderedPartFacts item={item} />
-        <PriceBreakTable basePriceCents={item.price_cents} breaks={breaks} minimum={item.min_order_quantity} />
+        <OrderedPartFacts item={item} yourPrice={yourPrice} />
+        <PriceBreakTable
+          caption={yourPrice ? "Your quantity prices" : undefined}
+          basePriceCents={yourPrice ? yourPrice.tiers[0].priceCents : item.price_cents}
+          breaks={yourPrice ? yourPrice.tiers.slice(1) : breaks}
+          minimum={item.min_order_quantity}
+        />
         {orderable ? null : (
           <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900">
             Out of stock: this part cannot be ordered right now.

@@ -45,6 +45,16 @@ async function customerWithHistory(page: Page) {
     adminEmail: customer.email,
   });
   if (!list.ok || !quote.ok || !company.ok) throw new Error("the customer's history could not be made");
+  // Their company's agreed prices: its rule is on the part they ordered, below.
+  const { createPriceList, assignPriceList, addPriceListRule } = await import("~/models/price-lists");
+  const priceListId = await createPriceList({
+    name: `Axe prices ${uniqueToken()}`,
+    validFrom: null,
+    validUntil: null,
+    fixedEvenIfHigher: false,
+  });
+  await addPriceListRule(priceListId, { kind: "all", percentOffBp: 500 });
+  await assignPriceList(priceListId, { companyId: company.companyId }, 1);
   const { db } = await import("~/db/db.server");
   const line = await db
     .selectFrom("order_lines")
@@ -57,6 +67,7 @@ async function customerWithHistory(page: Page) {
     listId: list.listId,
     companyId: company.companyId,
     itemId: line.item_id!,
+    priceListId,
   };
 }
 
@@ -102,6 +113,8 @@ const STAFF_PAGES = (history: History) => [
   "/dashboard/api-keys",
   "/dashboard/spec-templates",
   "/dashboard/invoices",
+  "/dashboard/price-lists",
+  `/dashboard/price-lists/${history.priceListId}`,
 ];
 
 for (const width of [375, 1280]) {

@@ -208,4 +208,5 @@ test(`the price function, product page, cart, checkout, order and API cart agree
     }),
     { numRuns: RUNS },
   );
-});
+  // A thousand orders: 15 s alone, twice that beside the rest of the suite on two busy cores.
+}, 240_000);

@@ -1,8 +1,11 @@
 import { describe, expect, test } from "vitest";
 
-import { storeToday } from "~/config/env.server";
+import { storePricingRules, storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
+import { renderInvoicePdf } from "~/documents/invoice-pdf.server";
+import { totalsFor } from "~/lib/pricing";
 import { addLinesToCart, getCart } from "~/models/cart";
+import { getInvoiceDocument } from "~/models/invoice";
 import { addPriceListRule, assignPriceList, createPriceList } from "~/models/price-lists";
 import { previewPrice, priceLines } from "~/models/pricing.server";
 import * as apiCart from "~/routes/api.cart";
@@ -13,12 +16,15 @@ import * as priceListsPage from "~/routes/dashboard.price-lists";
 import * as priceListPage from "~/routes/dashboard.price-lists_.$id";
 import * as catalogPage from "~/routes/items";
 import * as productPage from "~/routes/items_.$id";
+import * as orderPartPage from "~/routes/order.$id";
+import { shipReadyParts } from "~/services/order-status.server";
 
 import { apiRequest, callApi } from "../support/api";
 import { newCategory, newItem } from "../support/builders";
 import { newCompany } from "../support/companies";
 import { call, fieldErrors, getRequest, postRequest } from "../support/http";
-import { linesOf, SHIPPING } from "../support/orders";
+import { linesOf, SHIPPING, TEST_SHIPMENT } from "../support/orders";
+import { pdfText } from "../support/pdf";
 import { createSignedInUser } from "../support/users";
 
 // Contract prices (issue 50): the precedence of lists and rules, the days a list prices, and one
@@ -206,6 +212,41 @@ describe("one price everywhere for a buyer with a list", () => {
       .where("order_id", "=", orderId)
       .executeTakeFirstOrThrow();
     expect(stored.price_list_name).toBe("Acme Works 2027");
+
+    // The VAT invoice of its shipment bills the same price, as its PDF reads back.
+    const shipped = await shipReadyParts(orderId, TEST_SHIPMENT);
+    if (!shipped.ok) throw new Error(`could not ship: ${shipped.reason}`);
+    const invoice = (await getInvoiceDocument({ id: shipped.invoice.id }))!;
+    expect(invoice.lines[0]).toMatchObject({ unit_price_cents: 3900, line_total_cents: 46_800 });
+    expect(pdfText(await renderInvoicePdf(invoice))).toMatch(/12\s+£39\.00\s+£468\.00/);
+  });
+
+  test("the single-part order page prices the buyer's quantity at their price, and its order is placed at it", async () => {
+    const { part, cookie } = await buyerWithList();
+    const page = await call(orderPartPage.loader, getRequest(`/order/${part.id}`, { cookie }), { id: String(part.id) });
+    expect(page.data.yourPrice?.tiers).toEqual([
+      { minQuantity: 1, priceCents: 4200 },
+      { minQuantity: 10, priceCents: 3900 },
+    ]);
+    const quantity = 10;
+    const { totalCents } = totalsFor([{ lineTotalCents: 3900 * quantity }], storePricingRules());
+    const placed = await call(
+      orderPartPage.action,
+      postRequest(
+        `/order/${part.id}`,
+        {
+          ...SHIPPING,
+          quantity: String(quantity),
+          checkoutToken: page.data.checkoutToken,
+          expectedTotal: String(totalCents),
+        },
+        { cookie },
+      ),
+      { id: String(part.id) },
+    );
+    expect(placed.status).toBe(302);
+    const [line] = await linesOf(Number(placed.location!.split("/").pop()));
+    expect(line).toMatchObject({ unit_price_cents: 3900, quantity, price_list_name: "Acme Works 2027" });
   });
 
   test("a list changed while the cart is open: checkout shows the new price and asks to confirm the total; the placed order keeps its price", async () => {
