@@ -88,6 +88,19 @@ export function problemOf(
   return null;
 }
 
+/** A part's row as the price function reads it: its list price, breaks and category. */
+function listedPart(
+  part: { id: number; category_id: number | null; price_cents: number },
+  breaks: ReadonlyMap<number, PriceBreak[]>,
+): ListedPart {
+  return {
+    itemId: part.id,
+    categoryId: part.category_id,
+    basePriceCents: Number(part.price_cents),
+    breaks: breaks.get(part.id) ?? [],
+  };
+}
+
 /** Who is buying and on which store day: a buyer's price lists price their bills; none is list price. */
 export type PricingFor = DbOptions & { buyerId?: number | null; day?: string };
 
@@ -113,22 +126,13 @@ export async function withYourPrices<Part extends CardPart>(parts: Part[], buyer
     parts.map((part) => ({ ...part, your_price_cents: null as number | null, your_price_list: null as string | null }));
   if (!buyerId || !parts.length) return none();
   const breaks = await priceBreaksOf(parts.map((part) => part.id));
-  const listed = parts.map((part) => ({
-    itemId: part.id,
-    categoryId: part.category_id,
-    basePriceCents: Number(part.price_cents),
-    breaks: breaks.get(part.id) ?? [],
-  }));
+  const listed = parts.map((part) => listedPart(part, breaks));
   const lists = await contractListsFor(buyerId, listed);
   if (!lists.length) return none();
   return parts.map((part, index) => {
-    const price = buyerUnitPrice(listed[index], part.min_order_quantity, lists);
-    const contract = price.source.kind === "contract";
-    return {
-      ...part,
-      your_price_cents: contract ? price.unitPriceCents : null,
-      your_price_list: price.source.kind === "contract" ? price.source.listName : null,
-    };
+    const { unitPriceCents, source } = buyerUnitPrice(listed[index], part.min_order_quantity, lists);
+    const contract = source.kind === "contract" ? source : null;
+    return { ...part, your_price_cents: contract && unitPriceCents, your_price_list: contract?.listName ?? null };
   });
 }
 
@@ -138,7 +142,7 @@ export async function buyerTiersFor(
   part: { id: number; category_id: number | null; price_cents: number; min_order_quantity: number },
   breaks: PriceBreak[],
 ) {
-  const listed = { itemId: part.id, categoryId: part.category_id, basePriceCents: part.price_cents, breaks };
+  const listed = listedPart(part, new Map([[part.id, breaks]]));
   const lists = await contractListsFor(buyerId, [listed]);
   return lists.length ? buyerTiersOf(listed, part.min_order_quantity, lists) : null;
 }
@@ -173,17 +177,7 @@ export async function priceLines(wanted: readonly WantedLine[], { executor = db,
     priceBreaksOf(ids, { executor }),
   ]);
   const byId = new Map(items.map((item) => [item.id, item]));
-  const listed = new Map<number, ListedPart>(
-    items.map((item) => [
-      item.id,
-      {
-        itemId: item.id,
-        categoryId: item.category_id,
-        basePriceCents: Number(item.price_cents),
-        breaks: breaks.get(item.id) ?? [],
-      },
-    ]),
-  );
+  const listed = new Map(items.map((item) => [item.id, listedPart(item, breaks)]));
   const priceOf = await buyerPricer([...listed.values()], { executor, buyerId, day });
   const lines: BillLine[] = [];
   const missing: number[] = [];
@@ -255,12 +249,7 @@ export async function previewPrice(wanted: PreviewFor): Promise<Preview> {
     whom = { companyId: company.id };
     named = company.name;
   }
-  const part = {
-    itemId: item.id,
-    categoryId: item.category_id,
-    basePriceCents: Number(item.price_cents),
-    breaks: (await priceBreaksOf([item.id])).get(item.id) ?? [],
-  };
+  const part = listedPart(item, await priceBreaksOf([item.id]));
   const lists = await contractListsFor(whom, [part]);
   return {
     ok: true,

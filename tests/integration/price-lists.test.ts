@@ -39,6 +39,16 @@ async function newList(name: string, options: { validFrom?: string; validUntil?:
   });
 }
 
+/** Places the order a checkout page showed, with the total it showed. */
+function placeFromCheckout(shown: { checkoutToken: string; bill: { totals: { totalCents: number } } }, cookie: string) {
+  const fields = {
+    ...SHIPPING,
+    checkoutToken: shown.checkoutToken,
+    expectedTotal: String(shown.bill.totals.totalCents),
+  };
+  return call(checkoutPage.action, postRequest("/checkout", fields, { cookie }));
+}
+
 async function priceFor(buyerId: number, itemId: number, quantity: number, day?: string) {
   const { bill } = await priceLines([{ itemId, quantity }], { buyerId, day });
   const [line] = bill.lines;
@@ -190,18 +200,7 @@ describe("one price everywhere for a buyer with a list", () => {
 
     const checkout = await call(checkoutPage.loader, getRequest("/checkout", { cookie }));
     expect(checkout.data.bill.lines[0].unitPriceCents).toBe(3900);
-    const placed = await call(
-      checkoutPage.action,
-      postRequest(
-        "/checkout",
-        {
-          ...SHIPPING,
-          checkoutToken: checkout.data.checkoutToken,
-          expectedTotal: String(checkout.data.bill.totals.totalCents),
-        },
-        { cookie },
-      ),
-    );
+    const placed = await placeFromCheckout(checkout.data, cookie);
     expect(placed.status).toBe(302);
     const orderId = Number(placed.location!.split("/").pop());
     const [line] = await linesOf(orderId);
@@ -258,33 +257,11 @@ describe("one price everywhere for a buyer with a list", () => {
     await db.deleteFrom("price_list_rules").where("price_list_id", "=", list).execute();
     await addPriceListRule(list, { kind: "part", partNumber: part.part_number, unitPriceCents: 4000, breaks: [] });
 
-    const refused = await call(
-      checkoutPage.action,
-      postRequest(
-        "/checkout",
-        {
-          ...SHIPPING,
-          checkoutToken: before.data.checkoutToken,
-          expectedTotal: String(before.data.bill.totals.totalCents),
-        },
-        { cookie },
-      ),
-    );
+    const refused = await placeFromCheckout(before.data, cookie);
     expect(refused.status).toBe(409);
     const after = await call(checkoutPage.loader, getRequest("/checkout", { cookie }));
     expect(after.data.bill.lines[0].unitPriceCents).toBe(4000);
-    const placed = await call(
-      checkoutPage.action,
-      postRequest(
-        "/checkout",
-        {
-          ...SHIPPING,
-          checkoutToken: after.data.checkoutToken,
-          expectedTotal: String(after.data.bill.totals.totalCents),
-        },
-        { cookie },
-      ),
-    );
+    const placed = await placeFromCheckout(after.data, cookie);
     expect(placed.status).toBe(302);
     const orderId = Number(placed.location!.split("/").pop());
 
