@@ -41,6 +41,7 @@ import type {
 import type { CustomerPartNumbersTable, PartsListLinesTable, PartsListsTable } from "./tables/parts-lists";
 import type {
   PriceListAssignmentsTable,
+  PriceListImportsTable,
   PriceListRuleBreaksTable,
   PriceListRulesTable,
   PriceListsTable,
@@ -111,6 +112,7 @@ export interface Database {
   price_list_rules: PriceListRulesTable;
   price_list_rule_breaks: PriceListRuleBreaksTable;
   price_list_assignments: PriceListAssignmentsTable;
+  price_list_imports: PriceListImportsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,16 +1,16 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
 import { AppLink } from "~/components/app-link";
 import { ImportStatusBadge } from "~/components/dashboard/catalog-import";
-import { ErrorList, FormErrors, StatusButton } from "~/components/forms";
+import { FileField, FormErrors, StatusButton } from "~/components/forms";
 import { DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useZodForm } from "~/components/use-zod-form";
 import { createCatalogImport, listCatalogImports } from "~/models/catalog-import";
-import { catalogFileProblem, CatalogFileSchema } from "~/validation/catalog-file";
+import { CatalogFileSchema,csvFileProblem } from "~/validation/catalog-file";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
@@ -39,7 +39,7 @@ export const action = formAction({
   guard: requireAdmin,
   schema: CatalogFileSchema,
   async run({ user, value }) {
-    const problem = catalogFileProblem(new Uint8Array(await value.file.slice(0, 64 * 1024).arrayBuffer()));
+    const problem = csvFileProblem(new Uint8Array(await value.file.slice(0, 64 * 1024).arrayBuffer()));
     if (problem) return refuse(400, { fieldErrors: { file: [problem] } });
     const id = await createCatalogImport({
       userId: user.id,
@@ -78,17 +78,7 @@ export default function ImportCatalog() {
       </div>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 max-w-2xl space-y-3">
         <FormErrors form={form} />
-        <div className="space-y-1">
-          <label htmlFor={fields.file.id} className="block text-sm font-medium text-slate-800">
-            Catalog file (CSV)
-          </label>
-          <input
-            {...getInputProps(fields.file, { type: "file" })}
-            accept=".csv,text/csv"
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-800 file:px-4 file:py-2 file:font-semibold file:text-white"
-          />
-          <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
-        </div>
+        <FileField label="Catalog file (CSV)" meta={fields.file} accept=".csv,text/csv" />
         <StatusButton name="intent" value="upload" pendingText="Uploading…">
           Check file
         </StatusButton>

@@ -5,11 +5,12 @@ import { requireAdmin } from "~/auth/permissions.server";
 import { BackLink } from "~/components/detail-page";
 import { StatusButton } from "~/components/forms";
 import { AddRuleForm, AssignForm } from "~/components/price-lists/price-list-forms";
+import { PriceListImport } from "~/components/price-lists/price-list-import";
 import { PriceListAssignments, PriceListRules, validityText } from "~/components/price-lists/price-list-tables";
 import { PricePreview } from "~/components/price-lists/price-preview";
 import { listCategories } from "~/models/catalog";
 import { listCompanies } from "~/models/company";
-import { getPriceList } from "~/models/price-lists";
+import { getPendingPriceListImport, getPriceList } from "~/models/price-lists";
 import { previewPrice } from "~/models/pricing.server";
 import { priceListReply } from "~/replies/price-lists.server";
 import { parseId } from "~/validation/common";
@@ -33,25 +34,28 @@ async function listOf(params: { id?: string }) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const query = previewQuery(new URL(request.url).searchParams);
-  const [list, categories, companies, preview] = await Promise.all([
-    listOf(params),
+  const search = new URL(request.url).searchParams;
+  const query = previewQuery(search);
+  const list = await listOf(params);
+  const importId = parseId(search.get("import") ?? undefined);
+  const [categories, companies, preview, pendingImport] = await Promise.all([
     listCategories(),
     listCompanies(),
     query.ok ? previewPrice(query.value) : null,
+    importId ? getPendingPriceListImport(list.id, importId) : undefined,
   ]);
-  return { list, categories, companies, preview, previewProblem: query.ok ? null : query.problem };
+  return { list, categories, companies, preview, previewProblem: query.ok ? null : query.problem, pendingImport };
 }
 
 export const action = formAction({
   guard: requireAdmin,
   load: ({ params }) => listOf(params),
   schema: PriceListActionSchema,
-  run: ({ loaded: list, value }) => priceListReply(list.id, value),
+  run: ({ loaded: list, value, user }) => priceListReply(list.id, value, { userId: user.id }),
 });
 
 export default function PriceList() {
-  const { list, categories, companies, preview, previewProblem } = useLoaderData<typeof loader>();
+  const { list, categories, companies, preview, previewProblem, pendingImport } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <section>
@@ -66,8 +70,16 @@ export default function PriceList() {
 
       <h2 className="mt-8 text-xl font-semibold">Rules</h2>
       <PriceListRules rules={list.rules} />
+      {list.ruleCount > list.rules.length ? (
+        <p className="mt-2 text-sm text-slate-700">
+          The first {list.rules.length} of {list.ruleCount} rules: download the rules below for all of them.
+        </p>
+      ) : null}
       <h3 className="mt-6 font-semibold">Add a rule</h3>
       <AddRuleForm reply={reply} categories={categories} />
+
+      <h2 className="mt-10 text-xl font-semibold">Rules as a file</h2>
+      <PriceListImport listId={list.id} pending={pendingImport} reply={reply} />
 
       <h2 className="mt-10 text-xl font-semibold">Assigned to</h2>
       <PriceListAssignments assignments={list.assignments} />

@@ -14,15 +14,15 @@ const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((
 /**
  * Why these bytes are not a CSV file, judged by the bytes and never the name: a spreadsheet saved
  * in its own format, or anything that is not UTF-8 text. Only the start is read here; the import's
- * check reads the rest.
+ * check reads the rest. The price lists' import asks the same of its files.
  */
-export function catalogFileProblem(start: Uint8Array): string | null {
+export function csvFileProblem(start: Uint8Array): string | null {
   if (startsWith(start, ZIP_SIGNATURE) || startsWith(start, OLD_EXCEL_SIGNATURE)) {
     return "This is a spreadsheet’s own file (such as .xlsx), not CSV: save it from the spreadsheet as “CSV UTF-8”.";
   }
   // A cut-off character at the end of the sample is not a fault of the file.
   const sample = start.subarray(0, Math.max(0, start.length - 3));
-  if (sample.includes(0)) return "This is not a text file: export the catalog for a CSV file to start from.";
+  if (sample.includes(0)) return "This is not a text file: save it from the spreadsheet as “CSV UTF-8”.";
   try {
     new TextDecoder("utf-8", { fatal: true }).decode(sample);
   } catch {

@@ -68,6 +68,7 @@ export function parseRuleBreaks(
     const minQuantity = Number(match[1]);
     const priceCents = cents(match[2]);
     if (minQuantity < 2) return { error: "A break starts at 2 units or more" };
+    if (priceCents < 1) return { error: "A break's price must be more than 0" };
     const previous = breaks.at(-1);
     if (previous && minQuantity <= previous.minQuantity)
       return { error: "List the breaks from the fewest units to the most" };
@@ -85,8 +86,11 @@ function optionalMoney(label: string) {
     .optional()
     .transform((text, context) => {
       if (!text) return null;
-      if (!MONEY.test(text) || Number(text) > MAX_PRICE) {
-        context.addIssue({ code: z.ZodIssueCode.custom, message: `Enter ${label} like 19.00, at most ${MAX_PRICE}` });
+      if (!MONEY.test(text) || Number(text) > MAX_PRICE || cents(text) < 1) {
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `Enter ${label} like 19.00, more than 0 and at most ${MAX_PRICE}`,
+        });
         return z.NEVER;
       }
       return cents(text);
@@ -167,6 +171,20 @@ const AssignFields = z.object({
   }),
 });
 
+/** The largest rules file an import takes: 50,000 part prices with breaks are about 3 MB. */
+export const MAX_PRICE_LIST_FILE_BYTES = 16 * 1024 * 1024;
+
+/** A rules file to check (field `file`): read and compared, nothing changed until applied. */
+const CheckImportFields = z.object({
+  intent: z.literal("check-import"),
+  file: z
+    .instanceof(File, { message: "Choose a CSV file of rules" })
+    .refine((file) => file.size > 0, "The file is empty: download the rules for a file to start from")
+    .refine((file) => file.size <= MAX_PRICE_LIST_FILE_BYTES, "A rules file may be at most 16 MB"),
+});
+const ApplyImportFields = z.object({ intent: z.literal("apply-import"), importId: idField });
+const DiscardImportFields = z.object({ intent: z.literal("discard-import"), importId: idField });
+
 const RemoveRuleFields = z.object({ intent: z.literal("remove-rule"), ruleId: idField });
 const RemoveAssignmentFields = z.object({ intent: z.literal("remove-assignment"), assignmentId: idField });
 const DuplicateFields = z.object({ intent: z.literal("duplicate") });
@@ -179,6 +197,9 @@ export const PriceListActionSchema = z
     RemoveRuleFields,
     RemoveAssignmentFields,
     DuplicateFields,
+    CheckImportFields,
+    ApplyImportFields,
+    DiscardImportFields,
   ])
   .transform((value, context) => {
     if (value.intent === "add-rule") return ruleOf(value, context);
@@ -193,7 +214,21 @@ export const PriceListActionSchema = z
     return value;
   });
 
-/** The add-rule form's and the assign form's fields, for their pages to type them. */
+/**
+ * A rule as a rules file's row has it (the add-rule form's fields, read by the same rules): the
+ * rule, or the first message that says why not.
+ */
+export function ruleOfRow(fields: Omit<z.input<typeof AddRuleFields>, "intent">) {
+  const parsed = AddRuleFields.transform(ruleOf).safeParse({ ...fields, intent: "add-rule" });
+  if (parsed.success) {
+    const { intent: _intent, ...rule } = parsed.data;
+    return { rule };
+  }
+  return { problem: parsed.error.issues[0]?.message ?? "This row is not a rule" };
+}
+
+/** The add-rule form's, the assign form's and the import form's fields, for their pages to type them. */
+export const CheckImportFormSchema = CheckImportFields;
 export const AddRuleFormSchema = AddRuleFields;
 export const AssignFormSchema = AssignFields;
 

@@ -1,6 +1,7 @@
 import { appUrl } from "~/config/env.server";
 import { MAX_CATALOG_FILE_BYTES } from "~/validation/catalog-import";
 import { MAX_DOCUMENT_BYTES, MAX_PICTURE_BYTES } from "~/validation/media";
+import { MAX_PRICE_LIST_FILE_BYTES } from "~/validation/price-lists";
 import { discardUploads, readUploadForm, UploadTooLarge } from "~/web/upload-form.server";
 
 /** Forms are small; 2 MiB leaves room for a 1 MB field to be refused with a message, not a 413. */
@@ -21,6 +22,7 @@ const UPLOAD_PAGES: { path: RegExp; bytes: number }[] = [
   // A form posted with JavaScript goes to the page's single-fetch address, `….data`.
   { path: /^\/dashboard\/manage-product\/\d{1,10}(\.data|\/)?$/, bytes: MAX_DOCUMENT_BYTES + UPLOAD_FORM_SLACK },
   { path: /^\/dashboard\/import(\.data|\/)?$/, bytes: MAX_CATALOG_FILE_BYTES + UPLOAD_FORM_SLACK },
+  { path: /^\/dashboard\/price-lists\/\d{1,10}(\.data|\/)?$/, bytes: MAX_PRICE_LIST_FILE_BYTES + UPLOAD_FORM_SLACK },
 ];
 
 /** The most a request's body to `pathname` may hold. */

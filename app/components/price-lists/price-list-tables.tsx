@@ -1,7 +1,7 @@
 import { RowActionForm } from "~/components/row-action-form";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatPrice } from "~/components/use-money";
-import type { PriceListDetail } from "~/models/price-lists";
+import type { PriceListDetail, RuleTerms } from "~/models/price-lists";
 
 type Rule = PriceListDetail["rules"][number];
 type Assignment = PriceListDetail["assignments"][number];
@@ -31,9 +31,25 @@ function removeColumn<Row extends { id: number }>(idField: string, intent: strin
   };
 }
 
+/** What a rule charges: a net price (beside list price when known) with its breaks, or a percentage off. */
+export function RuleTermsText({ terms, listPriceCents }: { terms: RuleTerms; listPriceCents?: number | null }) {
+  const formatPrice = useFormatPrice();
+  if (terms.unitPriceCents === null) return <>{percentText(terms.percentOffBp ?? 0)} off list</>;
+  return (
+    <>
+      {formatPrice(terms.unitPriceCents)} net
+      {listPriceCents != null ? <span className="text-slate-600"> (list {formatPrice(listPriceCents)})</span> : null}
+      {terms.breaks.map((each) => (
+        <span key={each.minQuantity} className="block text-sm">
+          from {each.minQuantity}: {formatPrice(each.priceCents)}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** A list's rules: what each prices and at what, with a button to remove it. */
 export function PriceListRules({ rules }: { rules: Rule[] }) {
-  const formatPrice = useFormatPrice();
   if (!rules.length) return <p className="mt-3 text-slate-600">No rules yet: this list prices nothing.</p>;
   const columns: Column<Rule>[] = [
     {
@@ -51,22 +67,12 @@ export function PriceListRules({ rules }: { rules: Rule[] }) {
     },
     {
       header: "Price",
-      cell: (rule) =>
-        rule.unit_price_cents !== null ? (
-          <>
-            {formatPrice(rule.unit_price_cents)} net
-            {rule.list_price_cents !== null ? (
-              <span className="text-slate-600"> (list {formatPrice(rule.list_price_cents)})</span>
-            ) : null}
-            {rule.breaks.map((each) => (
-              <span key={each.minQuantity} className="block text-sm">
-                from {each.minQuantity}: {formatPrice(each.priceCents)}
-              </span>
-            ))}
-          </>
-        ) : (
-          `${percentText(rule.percent_off_bp ?? 0)} off list`
-        ),
+      cell: (rule) => (
+        <RuleTermsText
+          terms={{ unitPriceCents: rule.unit_price_cents, percentOffBp: rule.percent_off_bp, breaks: rule.breaks }}
+          listPriceCents={rule.list_price_cents}
+        />
+      ),
     },
     removeColumn("ruleId", "remove-rule", "Remove this rule"),
   ];

@@ -41,3 +41,20 @@ export interface PriceListAssignmentsTable {
   company_id: number | null;
   priority: Generated<number>;
 }
+
+/** A CSV file's rules for a list, checked and waiting to be applied (migration 0044). */
+export interface PriceListImportsTable {
+  id: Generated<number>;
+  price_list_id: number;
+  user_id: number | null;
+  file_name: string;
+  /** JSON: the rules as read, each with its part's or category's id. */
+  rules: string;
+  /** JSON: what applying changes (counts and a sample), as the preview shows it. */
+  summary: string;
+  /** The list's updated_at when checked: a list changed since refuses the Apply. */
+  list_updated_at: string;
+  status: Generated<"checked" | "applied" | "discarded">;
+  created_at: Timestamp;
+  applied_at: string | null;
+}

@@ -1,6 +1,15 @@
+import { sql } from "kysely";
+
 import { storeToday } from "~/config/env.server";
-import { db, type DbOptions } from "~/db/db.server";
+import { db, type DbOptions, isPostgres } from "~/db/db.server";
 import type { ContractList, PartRule } from "~/lib/contract-prices";
+
+/**
+ * An advisory lock on PostgreSQL: a rules file's Apply takes it alone, pricing inside a transaction
+ * (a checkout) shares it, so an order reads every price before the Apply or every price after it.
+ * PostgreSQL's default isolation gives each statement its own snapshot, and these are several.
+ */
+export const PRICE_RULES_LOCK = 7261002;
 
 /** The parts being priced: their ids and categories decide which rules are read. */
 export type PricedPart = { itemId: number; categoryId: number | null };
@@ -20,6 +29,9 @@ export async function contractListsFor(
   { executor = db, day = storeToday() }: DbOptions & { day?: string } = {},
 ): Promise<ContractList[]> {
   if (!whom || !parts.length) return [];
+  if (executor.isTransaction && isPostgres(executor)) {
+    await sql`select pg_advisory_xact_lock_shared(${PRICE_RULES_LOCK})`.execute(executor);
+  }
   const userId = typeof whom === "number" ? whom : null;
   const assigned = await executor
     .selectFrom("price_list_assignments")

@@ -1,4 +1,9 @@
 import { db } from "~/db/db.server";
+import { csvAmount } from "~/lib/csv";
+import type { PriceBreak } from "~/lib/pricing";
+
+/** The rules a list's page shows; a longer list is read whole in its CSV download. */
+export const RULES_SHOWN = 200;
 
 /** Every list, newest first, with how many rules and assignments each has. */
 export async function listPriceLists() {
@@ -30,7 +35,7 @@ export async function listPriceLists() {
   }));
 }
 
-/** A list with its rules (part, category or all parts, with breaks) and whom it is assigned to. */
+/** A list with its first rules (part, category or all parts, with breaks), how many it has, and whom it prices for. */
 export async function getPriceList(id: number) {
   const list = await db
     .selectFrom("price_lists")
@@ -38,7 +43,7 @@ export async function getPriceList(id: number) {
     .where("id", "=", id)
     .executeTakeFirst();
   if (!list) return undefined;
-  const [rules, breaks, assignments] = await Promise.all([
+  const [rules, ruleCount, assignments] = await Promise.all([
     db
       .selectFrom("price_list_rules")
       .leftJoin("items", "items.id", "price_list_rules.item_id")
@@ -54,18 +59,13 @@ export async function getPriceList(id: number) {
       ])
       .where("price_list_rules.price_list_id", "=", id)
       .orderBy("price_list_rules.id")
+      .limit(RULES_SHOWN)
       .execute(),
     db
-      .selectFrom("price_list_rule_breaks")
-      .innerJoin("price_list_rules", "price_list_rules.id", "price_list_rule_breaks.rule_id")
-      .select([
-        "price_list_rule_breaks.rule_id",
-        "price_list_rule_breaks.min_quantity",
-        "price_list_rule_breaks.price_cents",
-      ])
-      .where("price_list_rules.price_list_id", "=", id)
-      .orderBy("price_list_rule_breaks.min_quantity")
-      .execute(),
+      .selectFrom("price_list_rules")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("price_list_id", "=", id)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("price_list_assignments")
       .leftJoin("users", "users.id", "price_list_assignments.user_id")
@@ -83,18 +83,78 @@ export async function getPriceList(id: number) {
       .orderBy("price_list_assignments.id")
       .execute(),
   ]);
+  const breaks = await breaksOf(rules.map((rule) => rule.id));
   return {
     ...list,
     rules: rules.map((rule) => ({
       ...rule,
       unit_price_cents: rule.unit_price_cents === null ? null : Number(rule.unit_price_cents),
       list_price_cents: rule.list_price_cents === null ? null : Number(rule.list_price_cents),
-      breaks: breaks
-        .filter((each) => each.rule_id === rule.id)
-        .map((each) => ({ minQuantity: each.min_quantity, priceCents: Number(each.price_cents) })),
+      breaks: breaks.get(rule.id) ?? [],
     })),
+    ruleCount: Number(ruleCount.n),
     assignments,
   };
+}
+
+/** The breaks of these part rules, fewest units first. */
+async function breaksOf(ruleIds: number[]) {
+  const byRule = new Map<number, PriceBreak[]>();
+  if (!ruleIds.length) return byRule;
+  const rows = await db
+    .selectFrom("price_list_rule_breaks")
+    .select(["rule_id", "min_quantity", "price_cents"])
+    .where("rule_id", "in", ruleIds)
+    .orderBy("min_quantity")
+    .execute();
+  for (const row of rows) {
+    const breaks = byRule.get(row.rule_id) ?? [];
+    breaks.push({ minQuantity: row.min_quantity, priceCents: Number(row.price_cents) });
+    byRule.set(row.rule_id, breaks);
+  }
+  return byRule;
+}
+
+const CSV_BATCH = 500;
+
+/**
+ * A list's rules as its CSV download writes them (app/validation/price-list-file.ts's columns), a
+ * batch at a time: the file an import reads back unchanged.
+ */
+export async function* priceListCsvBatches(listId: number): AsyncGenerator<(string | number | null)[][], void> {
+  let after = 0;
+  for (;;) {
+    const rules = await db
+      .selectFrom("price_list_rules")
+      .leftJoin("items", "items.id", "price_list_rules.item_id")
+      .leftJoin("categories", "categories.id", "price_list_rules.category_id")
+      .select([
+        "price_list_rules.id",
+        "price_list_rules.unit_price_cents",
+        "price_list_rules.percent_off_bp",
+        "items.part_number",
+        "items.name as item_name",
+        "items.price_cents as list_price_cents",
+        "categories.slug as category_slug",
+      ])
+      .where("price_list_rules.price_list_id", "=", listId)
+      .where("price_list_rules.id", ">", after)
+      .orderBy("price_list_rules.id")
+      .limit(CSV_BATCH)
+      .execute();
+    if (!rules.length) return;
+    after = rules.at(-1)!.id;
+    const breaks = await breaksOf(rules.map((rule) => rule.id));
+    yield rules.map((rule) => [
+      rule.part_number ?? "",
+      rule.category_slug ?? "",
+      rule.percent_off_bp === null ? "" : String(rule.percent_off_bp / 100),
+      rule.unit_price_cents === null ? "" : csvAmount(Number(rule.unit_price_cents)),
+      (breaks.get(rule.id) ?? []).map((each) => `${each.minQuantity}:${csvAmount(each.priceCents)}`).join(", "),
+      rule.item_name ?? "",
+      rule.list_price_cents === null ? "" : csvAmount(Number(rule.list_price_cents)),
+    ]);
+  }
 }
 
 export type PriceListDetail = NonNullable<Awaited<ReturnType<typeof getPriceList>>>;

@@ -83,13 +83,18 @@ export async function addPriceListRule(listId: number, rule: NewRule): Promise<A
   }
 }
 
+/** Removes a rule; the list's rules changed, so a file checked before is refused at Apply. */
 export async function removePriceListRule(listId: number, ruleId: number) {
-  const result = await db
-    .deleteFrom("price_list_rules")
-    .where("id", "=", ruleId)
-    .where("price_list_id", "=", listId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom("price_list_rules")
+      .where("id", "=", ruleId)
+      .where("price_list_id", "=", listId)
+      .executeTakeFirst();
+    if (result.numDeletedRows === 0n) return false;
+    await trx.updateTable("price_lists").set({ updated_at: now() }).where("id", "=", listId).execute();
+    return true;
+  });
 }
 
 export type Assignee = { email: string } | { companyId: number };

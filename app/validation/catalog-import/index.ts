@@ -23,8 +23,8 @@ export {
   unreadableCsvRefusal,
 } from "./reader";
 export {
-  catalogFileProblem,
   CatalogFileSchema,
   CatalogImportActionSchema,
+  csvFileProblem,
   MAX_CATALOG_FILE_BYTES,
 } from "~/validation/catalog-file";

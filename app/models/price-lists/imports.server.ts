@@ -1,0 +1,309 @@
+import { sql } from "kysely";
+
+import { db, type Executor, isPostgres, now } from "~/db/db.server";
+import type { PriceBreak } from "~/lib/pricing";
+import { type FileRule, readRulesFile, type RowProblem, type RulesFile } from "~/validation/price-list-file";
+
+import { PRICE_RULES_LOCK } from "./buyer-lists.server";
+
+/** What a rule charges, as the preview compares and shows it. */
+export type RuleTerms = { unitPriceCents: number | null; percentOffBp: number | null; breaks: PriceBreak[] };
+
+/** A rule as a checked file holds it until applied: its part or category by id, and its terms. */
+type StoredRule = { itemId: number | null; categoryId: number | null } & RuleTerms;
+
+/** What applying a checked file changes: counts, and the first changes for staff to read. */
+export type ImportSummary = {
+  rules: number;
+  added: number;
+  changed: number;
+  removed: number;
+  unchanged: number;
+  sample: { label: string; before: RuleTerms | null; after: RuleTerms | null }[];
+};
+
+const SAMPLE_SIZE = 20;
+/** Rows per statement: well under SQLite's and PostgreSQL's bound on a statement's parameters. */
+const CHUNK = 500;
+
+function chunks<T>(values: readonly T[]) {
+  const out: T[][] = [];
+  for (let start = 0; start < values.length; start += CHUNK) out.push(values.slice(start, start + CHUNK));
+  return out;
+}
+
+const keyOf = (rule: { itemId: number | null; categoryId: number | null }) =>
+  rule.itemId !== null ? `i${rule.itemId}` : rule.categoryId !== null ? `c${rule.categoryId}` : "all";
+const termsText = (terms: RuleTerms) =>
+  `${terms.unitPriceCents}/${terms.percentOffBp}/${terms.breaks.map((b) => `${b.minQuantity}:${b.priceCents}`)}`;
+
+/** Every rule a list has now, keyed as a file's rules are, with what a person calls it. */
+async function currentRules(executor: Executor, listId: number) {
+  const [rules, breaks] = await Promise.all([
+    executor
+      .selectFrom("price_list_rules")
+      .leftJoin("items", "items.id", "price_list_rules.item_id")
+      .leftJoin("categories", "categories.id", "price_list_rules.category_id")
+      .select([
+        "price_list_rules.id",
+        "price_list_rules.item_id",
+        "price_list_rules.category_id",
+        "price_list_rules.unit_price_cents",
+        "price_list_rules.percent_off_bp",
+        "items.part_number",
+        "categories.name as category_name",
+      ])
+      .where("price_list_rules.price_list_id", "=", listId)
+      .execute(),
+    executor
+      .selectFrom("price_list_rule_breaks")
+      .innerJoin("price_list_rules", "price_list_rules.id", "price_list_rule_breaks.rule_id")
+      .select(["rule_id", "min_quantity", "price_cents"])
+      .where("price_list_rules.price_list_id", "=", listId)
+      .orderBy("min_quantity")
+      .execute(),
+  ]);
+  const breaksOf = new Map<number, PriceBreak[]>();
+  for (const each of breaks) {
+    const list = breaksOf.get(each.rule_id) ?? [];
+    list.push({ minQuantity: each.min_quantity, priceCents: Number(each.price_cents) });
+    breaksOf.set(each.rule_id, list);
+  }
+  return new Map(
+    rules.map((rule) => [
+      keyOf({ itemId: rule.item_id, categoryId: rule.category_id }),
+      {
+        label: rule.part_number ?? (rule.category_name ? `Category: ${rule.category_name}` : "All parts"),
+        terms: {
+          unitPriceCents: rule.unit_price_cents === null ? null : Number(rule.unit_price_cents),
+          percentOffBp: rule.percent_off_bp,
+          breaks: breaksOf.get(rule.id) ?? [],
+        },
+      },
+    ]),
+  );
+}
+
+/** The ids of the file's parts and categories; a number or name the catalog lacks is a problem on its row. */
+async function resolveRules(rows: { row: number; rule: FileRule }[], problems: RulesFile["problems"]) {
+  const partNumbers = [...new Set(rows.flatMap(({ rule }) => (rule.kind === "part" ? [rule.partNumber] : [])))];
+  const parts = new Map<string, number>();
+  for (const chunk of chunks(partNumbers)) {
+    const found = await db
+      .selectFrom("items")
+      .select(["id", "part_number"])
+      .where("part_number", "in", chunk)
+      .execute();
+    for (const item of found) parts.set(item.part_number, item.id);
+  }
+  const categories = new Map(
+    (await db.selectFrom("categories").select(["id", "slug", "name"]).execute()).map((c) => [c.slug, c]),
+  );
+  const resolved: (StoredRule & { label: string })[] = [];
+  for (const { row, rule } of rows) {
+    if (rule.kind === "part") {
+      const itemId = parts.get(rule.partNumber);
+      if (itemId === undefined) problems.add(row, `No part has the part number ${rule.partNumber}`);
+      else {
+        resolved.push({
+          label: rule.partNumber,
+          itemId,
+          categoryId: null,
+          unitPriceCents: rule.unitPriceCents,
+          percentOffBp: null,
+          breaks: rule.breaks,
+        });
+      }
+    } else if (rule.kind === "category") {
+      const category = categories.get(rule.categorySlug);
+      if (!category) problems.add(row, `No category is called ${rule.categorySlug}`);
+      else {
+        resolved.push({
+          label: `Category: ${category.name}`,
+          itemId: null,
+          categoryId: category.id,
+          unitPriceCents: null,
+          percentOffBp: rule.percentOffBp,
+          breaks: [],
+        });
+      }
+    } else {
+      resolved.push({
+        label: "All parts",
+        itemId: null,
+        categoryId: null,
+        unitPriceCents: null,
+        percentOffBp: rule.percentOffBp,
+        breaks: [],
+      });
+    }
+  }
+  return resolved;
+}
+
+export type CheckImportResult =
+  | { ok: true; importId: number }
+  | { ok: false; reason: "no-list" }
+  | { ok: false; reason: "rows"; problems: RowProblem[]; problemCount: number };
+
+/**
+ * Checks a rules file against a list and keeps it for Apply: every row a rule the catalog knows, and
+ * what applying it would change (the file replaces the list's rules, so a rule it lacks is removed).
+ * Nothing about the list changes here.
+ */
+export async function checkPriceListImport(
+  listId: number,
+  { userId, fileName, text }: { userId: number; fileName: string; text: string },
+): Promise<CheckImportResult> {
+  const list = await db.selectFrom("price_lists").select("updated_at").where("id", "=", listId).executeTakeFirst();
+  if (!list) return { ok: false, reason: "no-list" };
+  const { rows, problems } = readRulesFile(text);
+  const resolved = await resolveRules(rows, problems);
+  if (problems.count) return { ok: false, reason: "rows", problems: problems.listed(), problemCount: problems.count };
+
+  const before = await currentRules(db, listId);
+  const summary: ImportSummary = {
+    rules: resolved.length,
+    added: 0,
+    changed: 0,
+    removed: 0,
+    unchanged: 0,
+    sample: [],
+  };
+  const note = (label: string, was: RuleTerms | null, now: RuleTerms | null) => {
+    if (summary.sample.length < SAMPLE_SIZE) summary.sample.push({ label, before: was, after: now });
+  };
+  const inFile = new Set<string>();
+  for (const { label, itemId, categoryId, ...terms } of resolved) {
+    const key = keyOf({ itemId, categoryId });
+    inFile.add(key);
+    const was = before.get(key);
+    if (!was) {
+      summary.added += 1;
+      note(label, null, terms);
+    } else if (termsText(was.terms) !== termsText(terms)) {
+      summary.changed += 1;
+      note(label, was.terms, terms);
+    } else summary.unchanged += 1;
+  }
+  for (const [key, was] of before) {
+    if (inFile.has(key)) continue;
+    summary.removed += 1;
+    note(was.label, was.terms, null);
+  }
+  const stored: StoredRule[] = resolved.map(({ label: _label, ...rule }) => rule);
+  const row = await db
+    .insertInto("price_list_imports")
+    .values({
+      price_list_id: listId,
+      user_id: userId,
+      file_name: fileName.slice(0, 200),
+      rules: JSON.stringify(stored),
+      summary: JSON.stringify(summary),
+      list_updated_at: list.updated_at,
+      created_at: now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ok: true, importId: row.id };
+}
+
+/** A checked file waiting for Apply, with what it changes; undefined once applied or set aside, or another list's. */
+export async function getPendingPriceListImport(listId: number, importId: number) {
+  const row = await db
+    .selectFrom("price_list_imports")
+    .select(["id", "file_name", "summary", "created_at"])
+    .where("id", "=", importId)
+    .where("price_list_id", "=", listId)
+    .where("status", "=", "checked")
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    createdAt: row.created_at,
+    summary: JSON.parse(row.summary) as ImportSummary,
+  };
+}
+
+export type ApplyImportResult = { ok: true; rules: number } | { ok: false; reason: "gone" | "changed" };
+
+/**
+ * Replaces a list's rules with a checked file's, in one transaction: a checkout prices wholly by the
+ * rules before or wholly by those after (PostgreSQL: the pricing reads share a lock this takes
+ * alone; SQLite writes one transaction at a time). Refused when the list's rules changed since the
+ * check, or a part in the file left the catalog: check the file again.
+ */
+export async function applyPriceListImport(listId: number, importId: number): Promise<ApplyImportResult> {
+  return db.transaction().execute(async (trx): Promise<ApplyImportResult> => {
+    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${PRICE_RULES_LOCK})`.execute(trx);
+    const pending = await trx
+      .selectFrom("price_list_imports")
+      .innerJoin("price_lists", "price_lists.id", "price_list_imports.price_list_id")
+      .select(["price_list_imports.rules", "price_list_imports.list_updated_at", "price_lists.updated_at"])
+      .where("price_list_imports.id", "=", importId)
+      .where("price_list_imports.price_list_id", "=", listId)
+      .where("price_list_imports.status", "=", "checked")
+      .executeTakeFirst();
+    if (!pending) return { ok: false, reason: "gone" };
+    if (pending.updated_at !== pending.list_updated_at) return { ok: false, reason: "changed" };
+    const rules = JSON.parse(pending.rules) as StoredRule[];
+    const itemIds = rules.flatMap((rule) => (rule.itemId === null ? [] : [rule.itemId]));
+    for (const chunk of chunks(itemIds)) {
+      const found = await trx
+        .selectFrom("items")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("id", "in", chunk)
+        .executeTakeFirstOrThrow();
+      if (Number(found.n) !== chunk.length) return { ok: false, reason: "changed" };
+    }
+
+    await trx.deleteFrom("price_list_rules").where("price_list_id", "=", listId).execute();
+    for (const chunk of chunks(rules)) {
+      const inserted = await trx
+        .insertInto("price_list_rules")
+        .values(
+          chunk.map((rule) => ({
+            price_list_id: listId,
+            item_id: rule.itemId,
+            category_id: rule.categoryId,
+            unit_price_cents: rule.unitPriceCents,
+            percent_off_bp: rule.percentOffBp,
+          })),
+        )
+        .returning(["id", "item_id"])
+        .execute();
+      const ruleOfItem = new Map(inserted.map((row) => [row.item_id, row.id]));
+      const breaks = chunk.flatMap((rule) =>
+        rule.itemId === null
+          ? []
+          : rule.breaks.map((each) => ({
+              rule_id: ruleOfItem.get(rule.itemId)!,
+              min_quantity: each.minQuantity,
+              price_cents: each.priceCents,
+            })),
+      );
+      for (const part of chunks(breaks)) await trx.insertInto("price_list_rule_breaks").values(part).execute();
+    }
+    const timestamp = now();
+    await trx.updateTable("price_lists").set({ updated_at: timestamp }).where("id", "=", listId).execute();
+    await trx
+      .updateTable("price_list_imports")
+      .set({ status: "applied", applied_at: timestamp })
+      .where("id", "=", importId)
+      .execute();
+    return { ok: true, rules: rules.length };
+  });
+}
+
+/** Sets a checked file aside unapplied; false when it was already applied or discarded. */
+export async function discardPriceListImport(listId: number, importId: number) {
+  const result = await db
+    .updateTable("price_list_imports")
+    .set({ status: "discarded" })
+    .where("id", "=", importId)
+    .where("price_list_id", "=", listId)
+    .where("status", "=", "checked")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
