@@ -10,7 +10,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useZodForm } from "~/components/use-zod-form";
 import { createCatalogImport, listCatalogImports } from "~/models/catalog-import";
-import { CatalogFileSchema,csvFileProblem } from "~/validation/catalog-file";
+import { CatalogFileSchema, csvFileProblem } from "~/validation/catalog-file";
 import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
