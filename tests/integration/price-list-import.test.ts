@@ -1,7 +1,15 @@
 import { describe, expect, test } from "vitest";
 
+import { sql } from "kysely";
+
 import { db } from "~/db/db.server";
-import { addPriceListRule, assignPriceList, createPriceList, getPriceList } from "~/models/price-lists";
+import {
+  addPriceListRule,
+  applyPriceListImport,
+  assignPriceList,
+  createPriceList,
+  getPriceList,
+} from "~/models/price-lists";
 import { priceLines } from "~/models/pricing.server";
 import * as priceListPage from "~/routes/dashboard.price-lists_.$id";
 import * as rulesFile from "~/routes/dashboard.price-lists_.$id.rules[.]csv";
@@ -238,5 +246,39 @@ describe("a price list's rules as a file", () => {
     expect((await shop.post({ intent: "discard-import", importId: againId })).status).toBe(302);
     expect((await shop.post({ intent: "apply-import", importId: againId })).status).toBe(404);
     expect((await getPriceList(shop.listId))!.ruleCount).toBe(4);
+  });
+
+  test("an Apply waits for a checkout that is pricing, so the order reads every price before it or every price after", async () => {
+    const shop = await setUp();
+    const checked = await shop.upload(`${HEADER}\n${shop.bolt.part_number},,,11.00,"20:10.00"\n`);
+    const importId = Number(shop.importIdOf(checked.location));
+    let applied: Promise<unknown> | undefined;
+    let settled = false;
+    await db.transaction().execute(async (checkout) => {
+      const first = await priceLines([{ itemId: shop.bolt.id, quantity: 20 }], {
+        executor: checkout,
+        buyerId: shop.buyer.user.id,
+      });
+      applied = applyPriceListImport(shop.listId, importId).finally(() => (settled = true));
+      if (process.env.TEST_DATABASE === "postgres") {
+        // The Apply is waiting for the lock this transaction's pricing holds.
+        for (let tries = 0; tries < 200; tries += 1) {
+          const waiting = await sql<{
+            n: number;
+          }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`.execute(db);
+          if (waiting.rows[0].n > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      } else await new Promise((resolve) => setTimeout(resolve, 50));
+      const again = await priceLines([{ itemId: shop.bolt.id, quantity: 20 }], {
+        executor: checkout,
+        buyerId: shop.buyer.user.id,
+      });
+      expect(first.bill.lines[0].unitPriceCents).toBe(1700);
+      expect(again.bill.lines[0].unitPriceCents).toBe(1700);
+      expect(settled).toBe(false);
+    });
+    expect(await applied).toEqual({ ok: true, rules: 1 });
+    expect(await unitPrices(shop.buyer.user.id, [shop.bolt.id], 20)).toEqual([1000]);
   });
 });

@@ -63,8 +63,8 @@ export async function customersWithCarts(label: string, count: number, partIds: 
 }
 
 /** The checkout page's token and total, as a browser would have them before Place Order. */
-export async function openCheckout(origin: string, cookie: string) {
-  const response = await fetch(`${origin}/checkout`, { headers: { Cookie: cookie } });
+export async function openCheckout(origin: string, cookie: string, signal?: AbortSignal) {
+  const response = await fetch(`${origin}/checkout`, { headers: { Cookie: cookie }, signal });
   const html = await response.text();
   const token = /name="checkoutToken" value="([^"]+)"/.exec(html)?.[1];
   const expectedTotal = /name="expectedTotal" value="(\d+)"/.exec(html)?.[1];
