@@ -1,6 +1,5 @@
-import { describe, expect, test } from "vitest";
-
 import { sql } from "kysely";
+import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import {
