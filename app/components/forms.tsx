@@ -15,7 +15,7 @@ export { StatusButton } from "./status-button";
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   const messages = errors?.filter(Boolean) ?? [];
   return (
-    <ul id={id} className="min-h-5 text-sm text-red-700" aria-live="polite">
+    <ul id={id} className="min-h-5 text-sm text-red-800" aria-live="polite">
       {messages.map((message) => (
         <li key={message}>{message}</li>
       ))}

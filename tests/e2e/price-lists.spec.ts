@@ -114,3 +114,61 @@ for (const [width, height] of [
     await staffContext.close();
   });
 }
+
+for (const [width, height] of [
+  [375, 812],
+  [1280, 900],
+] as const) {
+  test(`at ${width} px staff replace a list's rules from a file: checked, shown, then applied`, async ({
+    page,
+    browser,
+    javaScriptEnabled,
+    baseURL,
+  }, testInfo) => {
+    await page.setViewportSize({ width, height });
+    const { part } = await companyWithMember(page, width);
+    await login(page, { role: "admin", name: "Sam Staff" });
+    const { addPriceListRule, createPriceList } = await import("~/models/price-lists");
+    const listId = await createPriceList({
+      name: `File prices ${uniqueToken()}`,
+      validFrom: null,
+      validUntil: null,
+      fixedEvenIfHigher: false,
+    });
+    await addPriceListRule(listId, { kind: "part", partNumber: part.part_number, unitPriceCents: 7200, breaks: [] });
+    await page.goto(`/dashboard/price-lists/${listId}`);
+
+    const importForm = page.getByRole("form", { name: "Import rules" });
+    // A file with a mistake first: refused by its row, nothing changed.
+    await importForm.getByLabel("Rules file (CSV)").setInputFiles({
+      name: "rules.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`part_number,category,percent_off,unit_price,breaks\r\n${part.part_number},,,0.00,\r\n`),
+    });
+    await importForm.getByRole("button", { name: "Check file" }).click();
+    await expect(page.getByText("Row 2: Enter a unit price like 19.00, more than 0")).toBeVisible();
+    await expectNoAxeFindings(page, browser, javaScriptEnabled, baseURL!);
+
+    await page
+      .getByRole("form", { name: "Import rules" })
+      .getByLabel("Rules file (CSV)")
+      .setInputFiles({
+        name: "rules.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(
+          `part_number,category,percent_off,unit_price,breaks\r\n${part.part_number},,,70.00,"10:66.00"\r\n,,5,,\r\n`,
+        ),
+      });
+    await page.getByRole("form", { name: "Import rules" }).getByRole("button", { name: "Check file" }).click();
+    await expect(page.getByRole("status")).toContainText("File checked: nothing changes until you apply it.");
+    await expect(page.getByText("2 rules in the file: 1 new, 1 changed, 0 unchanged")).toBeVisible();
+    await expect(page.getByRole("cell", { name: "£70.00 net from 10: £66.00" })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`price-list-import-${width}.png`), fullPage: true });
+    await expectNoAxeFindings(page, browser, javaScriptEnabled, baseURL!);
+
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("status")).toContainText("Rules replaced: the list has 2 rules from the file.");
+    await expect(page.getByRole("cell", { name: "5% off list" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
+  });
+}

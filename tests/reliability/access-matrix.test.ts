@@ -125,6 +125,11 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 403, 200],
     post: [SIGN_IN, 403, 400],
   },
+  "routes/dashboard.price-lists_.$id.rules[.]csv": {
+    path: (shop) => `/dashboard/price-lists/${shop.priceListId}/rules.csv`,
+    get: [SIGN_IN, 403, 200],
+    post: [405, 405, 405],
+  },
   "routes/dashboard.my-order_.$id_.pro-forma[.]pdf": {
     path: (shop) => `/dashboard/my-order/${shop.aliceOrderId}/pro-forma.pdf`,
     get: [SIGN_IN, 404, 404],

@@ -64,7 +64,7 @@ function CheckFileForm({ reply }: { reply: FormReply<RowProblems> | undefined })
       <FileField label="Rules file (CSV)" meta={fields.file} accept=".csv,text/csv" />
       {problems ? (
         <div>
-          <h4 className="font-semibold">Rows to change</h4>
+          <h3 className="font-semibold">Rows to change</h3>
           <ul className="mt-1 list-disc pl-5 text-sm text-red-800">
             {problems.problems.map((problem) => (
               <li key={`${problem.row}:${problem.message}`}>
@@ -97,7 +97,7 @@ function ImportPreview({ pending, reply }: { pending: PendingImport; reply: Form
   ];
   return (
     <div className="mt-4 max-w-3xl rounded-md border border-slate-300 p-4">
-      <h4 className="font-semibold">Checked: {pending.fileName}</h4>
+      <h3 className="font-semibold">Checked: {pending.fileName}</h3>
       <p className="mt-1 text-sm text-slate-800">
         {summary.rules} rules in the file: {summary.added} new, {summary.changed} changed, {summary.unchanged}{" "}
         unchanged; {summary.removed} of the list&apos;s rules are not in the file and would be removed.
