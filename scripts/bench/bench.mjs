@@ -16,7 +16,8 @@
 //   --port P         BENCH_PORT         first of fifteen loopback ports, 3200–3285 (3210)
 //   --only a,b       BENCH_ONLY         run only these measurements (names as in the table, and
 //                                      orders, checkout, checkout-backorder, checkout-company,
-//                                      checkout-postgres, scale-out,
+//                                      checkout-postgres, checkout-contract, scale-out,
+//                                      price-list-import,
 //                                      catalog-file, flood, uploads, adversarial)
 //   --profile        BENCH_PROFILE=1    run the servers under node --cpu-prof (.tmp/bench/profiles)
 //   --no-write       BENCH_WRITE=0      print only; leave docs/benchmarks.md alone
@@ -46,6 +47,7 @@ import {
   measureSqliteCheckouts,
 } from "./scenarios/checkouts.mjs";
 import { measurePostgresCheckouts } from "./scenarios/checkouts-postgres.mjs";
+import { contractBuyer, measureContractCheckouts, measurePriceListImport } from "./scenarios/contract-prices.mjs";
 import { measureFlood } from "./scenarios/flood.mjs";
 import { measureInvoicePdfs } from "./scenarios/invoices.mjs";
 import { measureLatency } from "./scenarios/latency.mjs";
@@ -138,6 +140,11 @@ try {
   const servers = await startServers({ runDir, largeDb, smallDb, port: config.port, profileDir, cleanup });
   const { large, uncached } = servers;
   const { reader, buyer, visitor } = await signUpCustomers(large, { pageItemId: parts.page });
+  // Issue 50: a company member whose 5,000-rule price list prices the catalog's first page and the product page.
+  const contract =
+    wanted("items-contract") || wanted("product-contract")
+      ? await contractBuyer(large, largeDb, { pageItemId: parts.page })
+      : null;
   const homeHtml = await (await fetch(`${large.origin}/`)).text();
   const caching = await cachingHeaders(large.origin, { homeHtml, reader });
 
@@ -148,6 +155,7 @@ try {
     servers,
     reader,
     visitor,
+    contract,
     catalogPaths,
     newSearchPages,
     searchRows,
@@ -177,6 +185,8 @@ try {
     : null;
   // Issue 27: checkouts by a company's members on account (terms, approval rule, credit limit).
   const companyCheckouts = runs("checkout-company") ? await measureCompanyCheckouts(onLarge) : null;
+  // Issue 50: the same checkouts by shoppers whose own 5,000-rule list prices the three parts.
+  const contractCheckouts = runs("checkout-contract") ? await measureContractCheckouts(onLarge) : null;
   // Issue 27: a VAT invoice drawn as a PDF on each download.
   const invoicePdfs = runs("invoice-pdf")
     ? await measureInvoicePdfs({
@@ -195,6 +205,14 @@ try {
   const scaleOut = runs("scale-out") ? await measureScaleOut({ runDir, config, cleanup }) : null;
 
   // 6. The large catalog exported as a file, and that file imported into an empty catalog.
+  // Issue 50: a 50,000-rule price list from a file, upload to applied.
+  const priceListImport = runs("price-list-import")
+    ? await measurePriceListImport({
+        server: large,
+        databaseFile: largeDb,
+        staffCookie: promoteToStaff(largeDb, buyer),
+      })
+    : null;
   const catalogFile = runs("catalog-file")
     ? await measureCatalogFile({ large, largeDb, runDir, port: config.port + 6, cleanup })
     : null;
@@ -224,6 +242,8 @@ try {
     backorderCheckouts,
     backorderFill,
     companyCheckouts,
+    contractCheckouts,
+    priceListImport,
     invoicePdfs,
     orderExport,
     postgresCheckouts,

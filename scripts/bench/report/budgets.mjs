@@ -108,6 +108,27 @@ export const BUDGETS = [
   // Issue 26: a visitor's cart costs what an account's does.
   { kind: "times", page: "cart-guest", of: "cart", target: 0.9, label: "Cart page, signed out, vs signed in" },
   { kind: "no-oversell", label: "No oversell (stock check and sell-out race)" },
+  // Issue 50: contract prices.
+  {
+    kind: "times",
+    page: "items-contract",
+    of: "items-signed-in",
+    target: 0.9,
+    label: "Catalog page 1, a buyer with a 5,000-rule company list, vs a buyer with none",
+  },
+  {
+    kind: "times",
+    page: "product-contract",
+    of: "product-signed-in",
+    target: 0.9,
+    label: "Product page, a buyer with a 5,000-rule company list, vs a buyer with none",
+  },
+  {
+    kind: "checkouts-contract",
+    target: 0.9,
+    label: "Checkouts of 3-line carts at contract prices vs the same without (SQLite)",
+  },
+  { kind: "price-list-import", maxSeconds: 30, label: "Import of a 50,000-rule price list, upload to applied" },
   // Issue 25: the catalog as a file.
   {
     kind: "export",
@@ -220,6 +241,21 @@ const ROWS = {
       ratio === null ? "not measured" : pass(ratio >= target && run.companyCheckouts.consistent),
     ];
   },
+  "checkouts-contract": ({ target }, { checkouts, contractCheckouts }) => {
+    const ratio = checkouts && contractCheckouts ? contractCheckouts.rps / checkouts.rps : null;
+    return [
+      `≥ ${target}×`,
+      ratio === null ? "–" : showTimes(ratio),
+      ratio === null ? "not measured" : pass(ratio >= target && contractCheckouts.consistent),
+    ];
+  },
+  "price-list-import": ({ maxSeconds }, { priceListImport }) => [
+    `≤ ${maxSeconds} s`,
+    priceListImport
+      ? `${priceListImport.seconds.toFixed(1)} s (${fmt.int(priceListImport.rules)} rules, check ${priceListImport.checkSeconds.toFixed(1)} s)`
+      : "–",
+    priceListImport ? pass(priceListImport.seconds <= maxSeconds && priceListImport.rules === 50_000) : "not measured",
+  ],
   "checkouts-backorder": ({ target }, run) => {
     const ratio = backorderCheckoutsVsHome(run);
     return [

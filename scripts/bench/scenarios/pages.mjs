@@ -22,6 +22,7 @@ export function pagePlan({
   servers,
   reader,
   visitor,
+  contract,
   catalogPaths,
   newSearchPages,
   searchRows = [],
@@ -84,6 +85,33 @@ export function pagePlan({
       headers: { Cookie: visitor },
     },
     { name: "dashboard", label: "My Orders, signed in", server: large, path: "/dashboard/my-order", ...signedIn },
+    // Issue 50: the same pages for a buyer whose company has a 5,000-rule price list, and for one with none.
+    { name: "items-signed-in", label: "Catalog page 1, signed in", server: large, path: "/items", ...signedIn },
+    {
+      name: "product-signed-in",
+      label: "Product page, signed in",
+      server: large,
+      path: `/items/${pageItemId}`,
+      ...signedIn,
+    },
+    ...(contract
+      ? [
+          {
+            name: "items-contract",
+            label: "Catalog page 1, a 5,000-rule company list",
+            server: large,
+            path: "/items",
+            headers: { Cookie: contract },
+          },
+          {
+            name: "product-contract",
+            label: "Product page, a 5,000-rule company list",
+            server: large,
+            path: `/items/${pageItemId}`,
+            headers: { Cookie: contract },
+          },
+        ]
+      : []),
   ];
   // The table's Items column: the catalog a page was served from (none for the yardsticks).
   const catalogOf = (server) =>
