@@ -8,6 +8,7 @@ import { NothingFound, ResultCount } from "~/components/search-outcome";
 import { catalogHref, MAX_SEARCH_LENGTH } from "~/lib/catalog-links";
 import { browseCatalog, closestCategories } from "~/models/catalog";
 import { withMainPictures } from "~/models/media-reads.server";
+import { contractOrderFor } from "~/models/price-lists";
 import { withYourPrices } from "~/models/pricing.server";
 import { withDispatch } from "~/replies/dispatch.server";
 import {
@@ -42,14 +43,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   const filter = { query: query.q, category: query.category, inStock: query.inStock, specs: specChoices(query) };
-  const result = await browseCatalog(filter, { page: query.page, sort: query.sort });
+  const user = await getCurrentUser(request);
+  // A buyer with price lists sorts by their own prices.
+  const pricedBy = user && query.sort.startsWith("price-") ? await contractOrderFor(user.id) : [];
+  const result = await browseCatalog(filter, { page: query.page, sort: query.sort, pricedBy });
   // A page past the end (an old link, a catalog that shrank) shows the last page there is.
   if (query.page > result.pageCount) throw redirect(catalogHref("/items", { ...query, page: result.pageCount }));
   const categoryName = result.categories.find((category) => category.slug === query.category)?.name ?? null;
-  const [nearestCategories, items, user] = await Promise.all([
+  const [nearestCategories, items] = await Promise.all([
     result.total === 0 && query.q ? closestCategories(query.q) : [],
     withMainPictures(withDispatch(result.items)),
-    getCurrentUser(request),
   ]);
   // A signed-in buyer's own prices on the cards: such a page is never kept by the page cache.
   return {

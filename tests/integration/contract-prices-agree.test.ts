@@ -6,7 +6,13 @@ import { db } from "~/db/db.server";
 import { buyerUnitPrice, type ContractList, priceAtTiers } from "~/lib/contract-prices";
 import { addCalendarDays } from "~/lib/quotes";
 import { addLinesToCart } from "~/models/cart";
-import { addPriceListRule, assignPriceList, createPriceList } from "~/models/price-lists";
+import {
+  addPriceListRule,
+  assignPriceList,
+  buyerUnitPriceSql,
+  contractOrderFor,
+  createPriceList,
+} from "~/models/price-lists";
 import * as apiCart from "~/routes/api.cart";
 import * as cartPage from "~/routes/cart";
 import * as checkoutPage from "~/routes/checkout";
@@ -177,6 +183,26 @@ test(`the price function, product page, cart, checkout, order and API cart agree
         });
         const onPage = page.data.yourPrice ? priceAtTiers(page.data.yourPrice.tiers, line.quantity) : null;
         if (onPage !== null) expect(onPage).toBe(expected(part, line.quantity));
+      }
+
+      // The catalog's sort by price reads one unit's price in SQL: the same price.
+      const order = await contractOrderFor(buyer.user.id);
+      const sortPrices = await db
+        .selectFrom("items")
+        .select(["id", buyerUnitPriceSql(order).as("cents")])
+        .where(
+          "id",
+          "in",
+          parts.map((part) => part.id),
+        )
+        .execute();
+      for (const row of sortPrices) {
+        expect(Number(row.cents)).toBe(
+          expected(
+            parts.find((part) => part.id === row.id)!,
+            1,
+          ),
+        );
       }
 
       await addLinesToCart(

@@ -144,6 +144,43 @@ describe("which price a buyer pays", () => {
   });
 });
 
+describe("the catalog sorted by price", () => {
+  test("a buyer with lists sees it in order of their own prices, a visitor in list price order, each every time", async () => {
+    const category = await newCategory();
+    const parts = [];
+    for (const price_cents of [3000, 2000, 2500, 2600])
+      parts.push(await newItem({ price_cents, category_id: category.id }));
+    const [dear, cheap, middle, halved] = parts;
+    const { user, cookie } = await createSignedInUser();
+    const list = await newList("Sorted by our price");
+    // A net price for the dearest part, 50% off the category (not the dearest: its own price decides),
+    // and an older list whose 90% off every part is never consulted for these parts.
+    await addPriceListRule(list, { kind: "part", partNumber: dear.part_number, unitPriceCents: 900, breaks: [] });
+    await addPriceListRule(list, { kind: "category", categorySlug: category.slug, percentOffBp: 5000 });
+    await assignPriceList(list, { email: user.email }, 5);
+    const ignored = await newList("Lower priority");
+    await addPriceListRule(ignored, { kind: "all", percentOffBp: 9000 });
+    await assignPriceList(ignored, { email: user.email }, 1);
+
+    const order = async (sort: string, who?: string) => {
+      const page = await call(
+        catalogPage.loader,
+        getRequest(`/items?category=${category.slug}&sort=${sort}`, who ? { cookie: who } : {}),
+      );
+      return (page.data.items as { id: number; yourPrice?: { unitPriceCents: number } | null }[]).map(
+        (item) => item.id,
+      );
+    };
+    // The buyer's: 9.00, 10.00, 12.50 and 13.00.
+    expect(await order("price-asc", cookie)).toEqual([dear.id, cheap.id, middle.id, halved.id]);
+    expect(await order("price-asc")).toEqual([cheap.id, middle.id, halved.id, dear.id]);
+    expect(await order("price-desc", cookie)).toEqual([halved.id, middle.id, cheap.id, dear.id]);
+    expect(await order("price-desc")).toEqual([dear.id, halved.id, middle.id, cheap.id]);
+    // The visitor's page again, after the buyer's: nothing of the buyer's order was kept for it.
+    expect(await order("price-asc")).toEqual([cheap.id, middle.id, halved.id, dear.id]);
+  });
+});
+
 describe("one price everywhere for a buyer with a list", () => {
   async function buyerWithList() {
     const part = await newItem({ price_cents: 5000, quantity: 100 });

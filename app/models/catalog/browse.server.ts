@@ -15,8 +15,12 @@ import { askCatalog, cardsInOrder, countMatching, pageOf, type PageOptions, summ
 export async function browseCatalog(filter: CatalogFilter, options: PageOptions, { executor = db }: DbOptions = {}) {
   const normalized = normalizeFilter(filter);
   const workOut = () => workOutAnswer(normalized, options, { executor });
+  // A page in a buyer's own price order is theirs alone: kept answers hold pages everyone shares.
+  const ownOrder = Boolean(options.pricedBy?.length) && options.sort?.startsWith("price-");
   const { ids, ...answer } =
-    executor === db && isKept(normalized) ? await keptAnswer(normalized, options, workOut) : await workOut();
+    executor === db && isKept(normalized) && !ownOrder
+      ? await keptAnswer(normalized, options, workOut)
+      : await workOut();
   return { ...answer, items: await cardsInOrder(ids, executor) };
 }
 

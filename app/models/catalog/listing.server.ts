@@ -6,6 +6,7 @@ import { db, type DbOptions, type Executor } from "~/db/db.server";
 import { offThread } from "~/db/off-thread-reads.server";
 import type { Database } from "~/db/schema";
 import { cardColumns, type ItemDetail } from "~/models/item";
+import { buyerUnitPriceSql, type ContractOrder } from "~/models/price-lists";
 import { MAX_CATALOG_PAGE } from "~/validation/catalog";
 
 import { type CatalogFilter, type CatalogSort, hasFilters, type NormalizedFilter, normalizeFilter } from "./filter";
@@ -101,13 +102,13 @@ export async function countMatching(ask: CatalogAsk) {
  * whose id is not below it: the parts after a newest-first page's last one, or a search among the
  * parts that existed when its first page was read (parts added since would move its later pages).
  */
-type Slice = { limit: number; offset: number; idsBelow?: number; specTest?: SpecTest };
+type Slice = { limit: number; offset: number; idsBelow?: number; specTest?: SpecTest; pricedBy?: ContractOrder };
 
 /** The ids of one slice of the matches, in the order asked for. */
 async function sortedIds(
   ask: CatalogAsk,
   sort: CatalogSort,
-  { limit, offset, idsBelow, specTest = "in" }: Slice,
+  { limit, offset, idsBelow, specTest = "in", pricedBy = [] }: Slice,
 ): Promise<number[]> {
   const { filter, hits, executor } = ask;
   const effective = sort === "relevance" && !hits ? "newest" : sort;
@@ -135,8 +136,10 @@ async function sortedIds(
   // Only the newest-first order walks the category's index, which is what makes `exists` cheap.
   let query = matchingItems(ask, undefined, effective === "newest" ? specTest : "in").select("items.id");
   if (idsBelow !== undefined) query = query.where("items.id", "<", idsBelow);
-  if (effective === "price-asc") query = query.orderBy("items.price_cents", "asc");
-  if (effective === "price-desc") query = query.orderBy("items.price_cents", "desc");
+  // A buyer with price lists sees the catalog in order of their own prices (decision 49).
+  const price = pricedBy.length ? buyerUnitPriceSql(pricedBy) : sql.ref<number>("items.price_cents");
+  if (effective === "price-asc") query = query.orderBy(price, "asc");
+  if (effective === "price-desc") query = query.orderBy(price, "desc");
   if (effective === "name") query = query.orderBy("items.name", "asc");
   const rows = await query.orderBy("items.id", "desc").limit(limit).offset(offset).execute();
   return rows.map((row) => row.id);
@@ -152,7 +155,8 @@ export async function cardsInOrder(ids: number[], executor: Executor): Promise<I
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export type PageOptions = { page: number; sort?: CatalogSort };
+/** A page, its order, and the price lists of a buyer whose prices order it (none: list price). */
+export type PageOptions = { page: number; sort?: CatalogSort; pricedBy?: ContractOrder };
 
 /**
  * One page of `total` matches. `narrowedFrom`, when known, is how many parts the filter leaves
@@ -164,7 +168,7 @@ export type PageOptions = { page: number; sort?: CatalogSort };
 export async function pageOf(
   ask: CatalogAsk,
   { total, narrowedFrom }: { total: number; narrowedFrom?: number },
-  { page, sort }: PageOptions,
+  { page, sort, pricedBy }: PageOptions,
 ) {
   const pageCount = Math.min(MAX_CATALOG_PAGE, Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE)));
   const offset = (page - 1) * CATALOG_PAGE_SIZE;
@@ -172,7 +176,9 @@ export async function pageOf(
   const specTest: SpecTest = walkSteps < total ? "exists" : "in";
   // Past the end: the caller sends the buyer to the last page; no need to ask the database.
   const ids =
-    offset >= total ? [] : await sortedIds(ask, sort ?? "relevance", { limit: CATALOG_PAGE_SIZE, offset, specTest });
+    offset >= total
+      ? []
+      : await sortedIds(ask, sort ?? "relevance", { limit: CATALOG_PAGE_SIZE, offset, specTest, pricedBy });
   return { ids, total, page, pageCount };
 }
 

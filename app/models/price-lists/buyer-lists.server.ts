@@ -1,7 +1,7 @@
-import { sql } from "kysely";
+import { type Expression, type RawBuilder, sql } from "kysely";
 
 import { storeToday } from "~/config/env.server";
-import { db, type DbOptions, isPostgres } from "~/db/db.server";
+import { db, type DbOptions, type Executor, isPostgres } from "~/db/db.server";
 import type { ContractList, PartRule } from "~/lib/contract-prices";
 
 /**
@@ -23,15 +23,8 @@ export type PricedPart = { itemId: number; categoryId: number | null };
 /** A buyer by user id, or a company as any member of it would buy (staff's preview). */
 export type PricedFor = number | { companyId: number } | null | undefined;
 
-export async function contractListsFor(
-  whom: PricedFor,
-  parts: readonly PricedPart[],
-  { executor = db, day = storeToday() }: DbOptions & { day?: string } = {},
-): Promise<ContractList[]> {
-  if (!whom || !parts.length) return [];
-  if (executor.isTransaction && isPostgres(executor)) {
-    await sql`select pg_advisory_xact_lock_shared(${PRICE_RULES_LOCK})`.execute(executor);
-  }
+/** The lists assigned to a buyer that price on `day`, in the order they are consulted. */
+async function assignedLists(whom: NonNullable<PricedFor>, { executor, day }: { executor: Executor; day: string }) {
   const userId = typeof whom === "number" ? whom : null;
   const assigned = await executor
     .selectFrom("price_list_assignments")
@@ -56,12 +49,24 @@ export async function contractListsFor(
     .where((eb) => eb.or([eb("price_lists.valid_from", "is", null), eb("price_lists.valid_from", "<=", day)]))
     .where((eb) => eb.or([eb("price_lists.valid_until", "is", null), eb("price_lists.valid_until", ">=", day)]))
     .execute();
-  if (!assigned.length) return [];
   // The buyer's own assignment of a list outranks their company's assignment of the same list.
-  const ordered = assigned
+  return assigned
     .map((row) => ({ ...row, own: userId !== null && row.user_id === userId ? 1 : 0 }))
     .sort((a, b) => b.own - a.own || b.priority - a.priority || b.id - a.id)
     .filter((row, index, rows) => rows.findIndex((other) => other.id === row.id) === index);
+}
+
+export async function contractListsFor(
+  whom: PricedFor,
+  parts: readonly PricedPart[],
+  { executor = db, day = storeToday() }: DbOptions & { day?: string } = {},
+): Promise<ContractList[]> {
+  if (!whom || !parts.length) return [];
+  if (executor.isTransaction && isPostgres(executor)) {
+    await sql`select pg_advisory_xact_lock_shared(${PRICE_RULES_LOCK})`.execute(executor);
+  }
+  const ordered = await assignedLists(whom, { executor, day });
+  if (!ordered.length) return [];
 
   const listIds = ordered.map((row) => row.id);
   const itemIds = [...new Set(parts.map((part) => part.itemId))];
@@ -113,4 +118,66 @@ export async function contractListsFor(
     else list.allParts = rule.percent_off_bp;
   }
   return [...lists.values()];
+}
+
+/** A buyer's lists in the order they are consulted, each with its percentage off every part (or none). */
+export type ContractOrder = { id: number; fixedEvenIfHigher: boolean; allPartsBp: number | null }[];
+
+/** The lists that price for a buyer today, for the catalog to sort by the buyer's price; [] when none. */
+export async function contractOrderFor(
+  whom: PricedFor,
+  { executor = db, day = storeToday() }: DbOptions & { day?: string } = {},
+): Promise<ContractOrder> {
+  if (!whom) return [];
+  const ordered = await assignedLists(whom, { executor, day });
+  if (!ordered.length) return [];
+  const allParts = await executor
+    .selectFrom("price_list_rules")
+    .select(["price_list_id", "percent_off_bp"])
+    .where(
+      "price_list_id",
+      "in",
+      ordered.map((row) => row.id),
+    )
+    .where("item_id", "is", null)
+    .where("category_id", "is", null)
+    .execute();
+  const allOf = new Map(allParts.map((rule) => [rule.price_list_id, rule.percent_off_bp]));
+  return ordered.map((row) => ({
+    id: row.id,
+    fixedEvenIfHigher: row.fixed_even_if_higher === 1,
+    allPartsBp: allOf.get(row.id) ?? null,
+  }));
+}
+
+/**
+ * A part's unit price for one unit to a buyer with these lists, as SQL over `items` (the catalog's
+ * sort by price): the rule of buyerUnitPrice (app/lib/contract-prices.ts) — the first list with a
+ * rule for the part decides, its part price before its category's percentage before its all-parts
+ * percentage, charged only when lower than list price unless the list is fixed even if higher.
+ */
+export function buyerUnitPriceSql(lists: ContractOrder): RawBuilder<number> {
+  const listPrice = sql<number>`items.price_cents`;
+  if (!lists.length) return listPrice;
+  const percentOff = (basisPoints: Expression<number> | number) =>
+    sql<number>`(items.price_cents - ((items.price_cents * ${basisPoints} + 5000) / 10000))`;
+  const branches = lists.flatMap((list) => {
+    const capped = (price: RawBuilder<number>) =>
+      list.fixedEvenIfHigher
+        ? price
+        : sql<number>`(case when ${price} < ${listPrice} then ${price} else ${listPrice} end)`;
+    const partPrice = sql<number>`(select rule.unit_price_cents from price_list_rules rule where rule.price_list_id = ${sql.lit(Math.trunc(list.id))} and rule.item_id = items.id)`;
+    const categoryOff = sql<number>`(select rule.percent_off_bp from price_list_rules rule where rule.price_list_id = ${sql.lit(Math.trunc(list.id))} and rule.category_id = items.category_id)`;
+    const whens = [
+      sql`when ${partPrice} is not null then ${capped(partPrice)}`,
+      sql`when ${categoryOff} is not null then ${capped(percentOff(categoryOff))}`,
+    ];
+    // Written into the SQL as integers: SQLite binds a JavaScript number as a real, and the percentage's
+    // division must be whole-number division, as the price function's is.
+    if (list.allPartsBp !== null) {
+      whens.push(sql`when 1 = 1 then ${capped(percentOff(sql.lit(Math.trunc(list.allPartsBp))))}`);
+    }
+    return whens;
+  });
+  return sql<number>`(case ${sql.join(branches, sql` `)} else ${listPrice} end)`;
 }

@@ -7,8 +7,8 @@
 //                           prices every bill, page and document with them, and previews a price
 //                           for staff)
 
-export type { PricedFor, PricedPart } from "./buyer-lists.server";
-export { contractListsFor } from "./buyer-lists.server";
+export type { ContractOrder, PricedFor, PricedPart } from "./buyer-lists.server";
+export { buyerUnitPriceSql, contractListsFor, contractOrderFor } from "./buyer-lists.server";
 export type { ApplyImportResult, CheckImportResult, ImportSummary, RuleTerms } from "./imports.server";
 export {
   applyPriceListImport,
