@@ -2,7 +2,11 @@
 import { randomUUID } from "node:crypto";
 
 /** The customer who browses; the others differ in name and email. */
-export const READER = { name: "Bench Reader", email: "bench-reader@example.com", password: "tangerine-lathe-1987-quartz" };
+export const READER = {
+  name: "Bench Reader",
+  email: "bench-reader@example.com",
+  password: "tangerine-lathe-1987-quartz",
+};
 /** Where every benchmark order goes. */
 export const SHIPPING = { address: "1 Bench Street, Testville", phone: "+1 555 0100" };
 /** The single-part order form (POST /order/:id), less its one-time token. */

@@ -12,7 +12,11 @@ import { emptyCatalog, makeTempDir, startServer } from "../lib/server.mjs";
 import { signUp } from "../lib/session.mjs";
 
 // Not the uploads scenario's admin: both sign up on the large catalog's server.
-const ADMIN = { name: "Bench Import Admin", email: "bench-import-admin@example.com", password: "tangerine-lathe-1987-quartz" };
+const ADMIN = {
+  name: "Bench Import Admin",
+  email: "bench-import-admin@example.com",
+  password: "tangerine-lathe-1987-quartz",
+};
 /** How long the import may take in all before the benchmark gives up on it. */
 const IMPORT_LIMIT_MS = 10 * 60_000;
 
