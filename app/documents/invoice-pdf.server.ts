@@ -1,4 +1,5 @@
 import { formatPrice, formatStoreDate, formatStoreDay } from "~/config/env.server";
+import { agreedPricesNote } from "~/lib/contract-prices";
 import { invoiceTitle } from "~/lib/invoices";
 import { formatTaxRate } from "~/lib/pricing";
 import type { InvoiceDocument } from "~/models/invoice";
@@ -57,9 +58,14 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
       [`${invoice.tax_label} at ${formatTaxRate(invoice.tax_rate_basis_points)}%`, amount(invoice.tax_cents)],
       [isInvoice ? "Total due" : "Total credited", amount(invoice.total_cents)],
     ],
-    note: isInvoice
-      ? invoicePaymentNote(invoice)
-      : `This credit note reduces what is owed on invoice ${invoice.creditsNumber ?? ""}.`,
+    note: [
+      agreedPricesNote(invoice.lines),
+      isInvoice
+        ? invoicePaymentNote(invoice)
+        : `This credit note reduces what is owed on invoice ${invoice.creditsNumber ?? ""}.`,
+    ]
+      .filter(Boolean)
+      .join(" "),
   });
 }
 

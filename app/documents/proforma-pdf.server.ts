@@ -1,5 +1,6 @@
 import { formatPrice, formatStoreDate, storePricingRules, storeVatNumber } from "~/config/env.server";
 import { company } from "~/content/company";
+import { agreedPricesNote } from "~/lib/contract-prices";
 import { formatTaxRate } from "~/lib/pricing";
 import type { OrderDetail } from "~/models/order";
 
@@ -51,6 +52,11 @@ export function renderProformaPdf(order: OrderDetail): Promise<Buffer> {
       [`${rules.taxLabel} at ${formatTaxRate(rules.taxRateBasisPoints)}%`, formatPrice(Number(order.tax_cents))],
       ["Total to pay", formatPrice(Number(order.total_cents))],
     ],
-    note: `This is not a VAT invoice. We dispatch the order once its payment arrives, and the VAT invoice follows with the parts. ${company.paymentInstructions}`,
+    note: [
+      agreedPricesNote(order.lines),
+      `This is not a VAT invoice. We dispatch the order once its payment arrives, and the VAT invoice follows with the parts. ${company.paymentInstructions}`,
+    ]
+      .filter(Boolean)
+      .join(" "),
   });
 }

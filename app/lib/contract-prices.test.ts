@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 
-import { buyerTiersOf, buyerUnitPrice, type ContractList, percentOff, priceAtTiers } from "./contract-prices";
+import {
+  agreedPricesNote,
+  buyerTiersOf,
+  buyerUnitPrice,
+  type ContractList,
+  percentOff,
+  priceAtTiers,
+} from "./contract-prices";
 import { unitPriceFor } from "./pricing";
 
 const part = {
@@ -133,4 +140,18 @@ test("a buyer's tiers give the same price as the function at every quantity", ()
     expect(priceAtTiers(tiers.tiers, quantity)).toBe(buyerUnitPrice(part, quantity, lists).unitPriceCents);
   }
   expect(buyerTiersOf(part, 1, [list({ parts: new Map([[7, { unitPriceCents: 2500, breaks: [] }]]) })])).toBeNull();
+});
+
+describe("agreedPricesNote", () => {
+  test("names each list's parts, counts past six, and says nothing when every line is at list price", () => {
+    const line = (part_number: string, price_list_name: string | null) => ({ part_number, price_list_name });
+    expect(agreedPricesNote([line("A", null)])).toBe("");
+    expect(agreedPricesNote([line("A", "Acme 2027"), line("B", null), line("C", "Acme 2027")])).toBe(
+      "Prices as agreed in Acme 2027: A, C.",
+    );
+    const many = ["A", "B", "C", "D", "E", "F", "G", "H"].map((part) => line(part, "Acme 2027"));
+    expect(agreedPricesNote([...many, line("Z", "Spot deal")])).toBe(
+      "Prices as agreed in Acme 2027: A, B, C, D, E, F and 2 more. Prices as agreed in Spot deal: Z.",
+    );
+  });
 });

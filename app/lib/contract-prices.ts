@@ -119,3 +119,25 @@ export function shownUnitPrice(
 ) {
   return yourPrice ? priceAtTiers(yourPrice.tiers, quantity) : unitPriceFor(basePriceCents, breaks, quantity);
 }
+
+/** Part numbers a note names before it counts the rest. */
+const NAMED_PARTS = 6;
+
+/**
+ * "Prices as agreed in Acme 2027: GW-1, GW-2.": which lines' prices came from which price list,
+ * when any did (the other lines are at list price); empty when none did.
+ */
+export function agreedPricesNote(lines: { part_number: string; price_list_name: string | null }[]) {
+  const byList = new Map<string, string[]>();
+  for (const line of lines) {
+    if (!line.price_list_name) continue;
+    byList.set(line.price_list_name, [...(byList.get(line.price_list_name) ?? []), line.part_number]);
+  }
+  return [...byList]
+    .map(([name, parts]) => {
+      const named = parts.slice(0, NAMED_PARTS).join(", ");
+      const more = parts.length > NAMED_PARTS ? ` and ${parts.length - NAMED_PARTS} more` : "";
+      return `Prices as agreed in ${name}: ${named}${more}.`;
+    })
+    .join(" ");
+}

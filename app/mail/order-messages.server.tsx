@@ -15,6 +15,8 @@ export type OrderForMail = {
   customerName: string;
   totals: { subtotalCents: number; shippingCents: number; taxCents: number; totalCents: number };
   taxLabel: string;
+  /** "Prices as agreed in …": the price lists the lines' prices came from, when any did. */
+  agreedPrices?: string;
   lines: {
     partNumber: string;
     /** The buyer's own number for the part, shown beside ours. */
@@ -72,7 +74,9 @@ function linesText(order: OrderForMail) {
       `${line.quantity} × ${line.partNumber}${line.customerPartNumber ? ` (your no. ${line.customerPartNumber})` : ""} ${line.name} at ${formatPrice(line.unitPriceCents)} = ${formatPrice(line.lineTotalCents)} (${line.supply})`,
   );
   const totals = totalsRows(order).map(([label, value]) => `${label}: ${value}`);
-  return [placedText(order), "", ...lines, "", ...totals].join("\n");
+  return [placedText(order), "", ...lines, "", ...totals, ...(order.agreedPrices ? [order.agreedPrices] : [])].join(
+    "\n",
+  );
 }
 
 function OrderTable({ order }: { order: OrderForMail }) {
@@ -119,6 +123,13 @@ function OrderTable({ order }: { order: OrderForMail }) {
             <td style={{ ...cell, textAlign: "right", fontWeight: label === "Total" ? "bold" : undefined }}>{value}</td>
           </tr>
         ))}
+        {order.agreedPrices ? (
+          <tr>
+            <td colSpan={4} style={cell}>
+              {order.agreedPrices}
+            </td>
+          </tr>
+        ) : null}
       </tfoot>
     </table>
   );

@@ -1,5 +1,6 @@
 import { dispatchSettings, formatPrice, formatStoreDay, storePricingRules } from "~/config/env.server";
 import { db, type DbOptions } from "~/db/db.server";
+import { agreedPricesNote } from "~/lib/contract-prices";
 import { dispatchClock, orderLineWording } from "~/lib/dispatch";
 import { invoicingDifference, invoicingDifferenceNote } from "~/lib/invoices";
 import {
@@ -34,6 +35,7 @@ function orderMailOf(
       taxCents: Number(order.tax_cents),
       totalCents: Number(order.total_cents),
     },
+    agreedPrices: agreedPricesNote(order.lines) || undefined,
     lines: order.lines.map((line) => ({
       partNumber: line.part_number,
       ...(line.item_id !== null && customerPartNumbers.has(line.item_id)

@@ -59,7 +59,14 @@ describe("VAT invoices", () => {
       tax_rate_basis_points: storePricingRules().taxRateBasisPoints,
     });
     expect(invoice!.lines).toEqual([
-      { part_number: "BRG-6204", item_name: part.name, quantity: 3, unit_price_cents: 1234, line_total_cents: 3702 },
+      {
+        part_number: "BRG-6204",
+        item_name: part.name,
+        quantity: 3,
+        unit_price_cents: 1234,
+        line_total_cents: 3702,
+        price_list_name: null,
+      },
     ]);
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { storePricingRules, storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { renderInvoicePdf } from "~/documents/invoice-pdf.server";
+import { agreedPricesNote } from "~/lib/contract-prices";
 import { totalsFor } from "~/lib/pricing";
 import { addLinesToCart, getCart } from "~/models/cart";
 import { getInvoiceDocument } from "~/models/invoice";
@@ -12,6 +13,8 @@ import * as apiCart from "~/routes/api.cart";
 import * as apiItems from "~/routes/api.item";
 import * as apiItem from "~/routes/api.item.$id";
 import * as checkoutPage from "~/routes/checkout";
+import * as ordersCsv from "~/routes/dashboard.export.orders[.]csv";
+import * as myOrderPage from "~/routes/dashboard.my-order_.$id";
 import * as priceListsPage from "~/routes/dashboard.price-lists";
 import * as priceListPage from "~/routes/dashboard.price-lists_.$id";
 import * as catalogPage from "~/routes/items";
@@ -248,13 +251,36 @@ describe("one price everywhere for a buyer with a list", () => {
       .where("order_id", "=", orderId)
       .executeTakeFirstOrThrow();
     expect(stored.price_list_name).toBe("Acme Works 2027");
+    // The order's page and its confirmation mail name the list its prices were agreed in.
+    const agreed = `Prices as agreed in Acme Works 2027: ${part.part_number}.`;
+    const orderPage = await call(myOrderPage.loader, getRequest(`/dashboard/my-order/${orderId}`, { cookie }), {
+      id: String(orderId),
+    });
+    expect(agreedPricesNote(orderPage.data.order.lines)).toBe(agreed);
+    const mail = await db
+      .selectFrom("outbox")
+      .select(["text_body", "html_body"])
+      .where("order_id", "=", orderId)
+      .where("kind", "=", "order-placed")
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain(agreed);
+    expect(mail.html_body).toContain(agreed);
+    const exported = await call(ordersCsv.loader, getRequest("/dashboard/export/orders.csv", { cookie }));
+    const [header, row] = String(exported.data)
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(header.split(",").at(-1)).toBe("price_list");
+    expect(row.split(",").at(-1)).toBe("Acme Works 2027");
 
     // The VAT invoice of its shipment bills the same price, as its PDF reads back.
     const shipped = await shipReadyParts(orderId, TEST_SHIPMENT);
     if (!shipped.ok) throw new Error(`could not ship: ${shipped.reason}`);
     const invoice = (await getInvoiceDocument({ id: shipped.invoice.id }))!;
     expect(invoice.lines[0]).toMatchObject({ unit_price_cents: 3900, line_total_cents: 46_800 });
-    expect(pdfText(await renderInvoicePdf(invoice))).toMatch(/12\s+£39\.00\s+£468\.00/);
+    const invoiceText = pdfText(await renderInvoicePdf(invoice));
+    expect(invoiceText).toMatch(/12\s+£39\.00\s+£468\.00/);
+    expect(invoiceText.replace(/\s+/g, " ")).toContain(agreed);
   });
 
   test("the single-part order page prices the buyer's quantity at their price, and its order is placed at it", async () => {

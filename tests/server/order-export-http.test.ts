@@ -45,7 +45,7 @@ test("staff export the orders a search finds as a UTF-8 CSV attachment; a buyer 
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
   expect(rows[0]).toBe(
-    "order,placed_at,status,customer,email,company,po_number,part_number,item_name,quantity,shipped,cancelled,unit_price,line_total,order_goods,order_shipping,order_tax,order_total",
+    "order,placed_at,status,customer,email,company,po_number,part_number,item_name,quantity,shipped,cancelled,unit_price,line_total,order_goods,order_shipping,order_tax,order_total,price_list",
   );
   expect(rows.slice(1).map((row) => row.split(",")[0])).toEqual([String(placed.orderId)]);
 

@@ -6,6 +6,7 @@ import { CancelLineButton } from "~/components/dashboard/order-buttons";
 import { StatusBadge } from "~/components/dashboard/order-table";
 import { useFormatDate } from "~/components/use-format-date";
 import type { PaymentMethod } from "~/lib/companies";
+import { agreedPricesNote } from "~/lib/contract-prices";
 import type { CancellableLine, OrderDetail } from "~/models/order";
 
 /** How an order is paid and whether that is done, in a few words. */
@@ -88,6 +89,11 @@ export function OrderDetailView({
             : undefined
         }
       />
+      {agreedPricesNote(order.lines) ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="agreed-prices">
+          {agreedPricesNote(order.lines)}
+        </p>
+      ) : null}
       <BillTotals totals={totals} rules={rules} />
       <InvoicedSummary
         order={{

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 
-import { FileField, FormErrors, StatusButton } from "~/components/forms";
+import { FileField } from "~/components/file-field";
+import { FormErrors, StatusButton } from "~/components/forms";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useZodForm } from "~/components/use-zod-form";
 import type { ImportSummary } from "~/models/price-lists";

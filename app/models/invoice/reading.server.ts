@@ -135,9 +135,18 @@ export async function getInvoiceDocument(
   const [lines, credited] = await Promise.all([
     executor
       .selectFrom("invoice_lines")
-      .select(["part_number", "item_name", "quantity", "unit_price_cents", "line_total_cents"])
-      .where("invoice_id", "=", invoice.id)
-      .orderBy("position")
+      .leftJoin("order_lines", "order_lines.id", "invoice_lines.order_line_id")
+      .select([
+        "invoice_lines.part_number",
+        "invoice_lines.item_name",
+        "invoice_lines.quantity",
+        "invoice_lines.unit_price_cents",
+        "invoice_lines.line_total_cents",
+        // The price list a line's price was agreed in, as the order kept it.
+        "order_lines.price_list_name",
+      ])
+      .where("invoice_lines.invoice_id", "=", invoice.id)
+      .orderBy("invoice_lines.position")
       .execute(),
     invoice.credits_invoice_id === null
       ? undefined

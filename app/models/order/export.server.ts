@@ -26,6 +26,8 @@ export const ORDER_CSV_COLUMNS = [
   "order_shipping",
   "order_tax",
   "order_total",
+  // The price list the line's unit price was agreed in; blank at list price.
+  "price_list",
 ] as const;
 
 /**
@@ -72,6 +74,7 @@ export async function* orderCsvBatches(
         csvAmount(Number(order.shipping_cents)),
         csvAmount(Number(order.tax_cents)),
         csvAmount(Number(order.total_cents)),
+        line.price_list_name ?? "",
       ]),
     );
   }

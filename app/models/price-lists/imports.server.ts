@@ -1,16 +1,12 @@
-import { sql } from "kysely";
-
-import { db, type Executor, isPostgres, now } from "~/db/db.server";
+import { db, type Executor, now } from "~/db/db.server";
 import type { PriceBreak } from "~/lib/pricing";
 import { type FileRule, readRulesFile, type RowProblem, type RulesFile } from "~/validation/price-list-file";
-
-import { PRICE_RULES_LOCK } from "./buyer-lists.server";
 
 /** What a rule charges, as the preview compares and shows it. */
 export type RuleTerms = { unitPriceCents: number | null; percentOffBp: number | null; breaks: PriceBreak[] };
 
 /** A rule as a checked file holds it until applied: its part or category by id, and its terms. */
-type StoredRule = { itemId: number | null; categoryId: number | null } & RuleTerms;
+export type StoredRule = { itemId: number | null; categoryId: number | null } & RuleTerms;
 
 /** What applying a checked file changes: counts, and the first changes for staff to read. */
 export type ImportSummary = {
@@ -26,7 +22,7 @@ const SAMPLE_SIZE = 20;
 /** Rows per statement: well under SQLite's and PostgreSQL's bound on a statement's parameters. */
 const CHUNK = 500;
 
-function chunks<T>(values: readonly T[]) {
+export function chunks<T>(values: readonly T[]) {
   const out: T[][] = [];
   for (let start = 0; start < values.length; start += CHUNK) out.push(values.slice(start, start + CHUNK));
   return out;
@@ -224,76 +220,6 @@ export async function getPendingPriceListImport(listId: number, importId: number
     createdAt: row.created_at,
     summary: JSON.parse(row.summary) as ImportSummary,
   };
-}
-
-export type ApplyImportResult = { ok: true; rules: number } | { ok: false; reason: "gone" | "changed" };
-
-/**
- * Replaces a list's rules with a checked file's, in one transaction: a checkout prices wholly by the
- * rules before or wholly by those after (PostgreSQL: the pricing reads share a lock this takes
- * alone; SQLite writes one transaction at a time). Refused when the list's rules changed since the
- * check, or a part in the file left the catalog: check the file again.
- */
-export async function applyPriceListImport(listId: number, importId: number): Promise<ApplyImportResult> {
-  return db.transaction().execute(async (trx): Promise<ApplyImportResult> => {
-    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${PRICE_RULES_LOCK})`.execute(trx);
-    const pending = await trx
-      .selectFrom("price_list_imports")
-      .innerJoin("price_lists", "price_lists.id", "price_list_imports.price_list_id")
-      .select(["price_list_imports.rules", "price_list_imports.list_updated_at", "price_lists.updated_at"])
-      .where("price_list_imports.id", "=", importId)
-      .where("price_list_imports.price_list_id", "=", listId)
-      .where("price_list_imports.status", "=", "checked")
-      .executeTakeFirst();
-    if (!pending) return { ok: false, reason: "gone" };
-    if (pending.updated_at !== pending.list_updated_at) return { ok: false, reason: "changed" };
-    const rules = JSON.parse(pending.rules) as StoredRule[];
-    const itemIds = rules.flatMap((rule) => (rule.itemId === null ? [] : [rule.itemId]));
-    for (const chunk of chunks(itemIds)) {
-      const found = await trx
-        .selectFrom("items")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("id", "in", chunk)
-        .executeTakeFirstOrThrow();
-      if (Number(found.n) !== chunk.length) return { ok: false, reason: "changed" };
-    }
-
-    await trx.deleteFrom("price_list_rules").where("price_list_id", "=", listId).execute();
-    for (const chunk of chunks(rules)) {
-      const inserted = await trx
-        .insertInto("price_list_rules")
-        .values(
-          chunk.map((rule) => ({
-            price_list_id: listId,
-            item_id: rule.itemId,
-            category_id: rule.categoryId,
-            unit_price_cents: rule.unitPriceCents,
-            percent_off_bp: rule.percentOffBp,
-          })),
-        )
-        .returning(["id", "item_id"])
-        .execute();
-      const ruleOfItem = new Map(inserted.map((row) => [row.item_id, row.id]));
-      const breaks = chunk.flatMap((rule) =>
-        rule.itemId === null
-          ? []
-          : rule.breaks.map((each) => ({
-              rule_id: ruleOfItem.get(rule.itemId)!,
-              min_quantity: each.minQuantity,
-              price_cents: each.priceCents,
-            })),
-      );
-      for (const part of chunks(breaks)) await trx.insertInto("price_list_rule_breaks").values(part).execute();
-    }
-    const timestamp = now();
-    await trx.updateTable("price_lists").set({ updated_at: timestamp }).where("id", "=", listId).execute();
-    await trx
-      .updateTable("price_list_imports")
-      .set({ status: "applied", applied_at: timestamp })
-      .where("id", "=", importId)
-      .execute();
-    return { ok: true, rules: rules.length };
-  });
 }
 
 /** Sets a checked file aside unapplied; false when it was already applied or discarded. */
