@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 
 import { uniqueToken } from "../support/unique";
 import { expectNoAxeFindings } from "./axe";
-import { addToCart, login } from "./fixtures";
+import { addToCart, login, untilHydrated } from "./fixtures";
 
 // Contract prices (issue 50), end to end: staff make a price list for a company on its pages, give
 // a part a net price with a break and assign the list; a member of the company then sees "your
@@ -172,3 +172,37 @@ for (const [width, height] of [
     await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
   });
 }
+
+test("by keyboard alone staff create a list, add a rule and are told a rules file is missing", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const { part } = await companyWithMember(page, 1280);
+  await login(page, { role: "admin", name: "Kay Keys" });
+  await page.goto("/dashboard/price-lists");
+  await untilHydrated(page, javaScriptEnabled);
+  const listName = `Keyboard prices ${uniqueToken()}`;
+  await page.getByLabel("Name").focus();
+  await page.keyboard.type(listName);
+  // The days and the checkbox are passed by Tab; Enter on the button creates the list.
+  const create = page.getByRole("button", { name: "Create price list" });
+  while (!(await create.evaluate((button) => button === document.activeElement))) await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(listName);
+  await untilHydrated(page, javaScriptEnabled);
+
+  const ruleForm = page.getByRole("form", { name: "Add a rule" });
+  await ruleForm.getByLabel("Part number").focus();
+  await page.keyboard.type(part.part_number);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("71.00");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toContainText("Rule added.");
+  await expect(page.getByRole("cell", { name: "£71.00 net (list £80.00)" })).toBeVisible();
+
+  const check = page.getByRole("form", { name: "Import rules" }).getByRole("button", { name: "Check file" });
+  await check.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(/Choose a CSV file of rules|The file is empty/).first()).toBeVisible();
+  await expect(page.locator("body")).not.toBeFocused();
+});
