@@ -53,6 +53,10 @@ export async function priceListReply(
       const whom = value.email !== undefined ? { email: value.email } : { companyId: value.companyId! };
       const result = await assignPriceList(listId, whom, value.priority);
       if (result.ok) return redirectWithFlash(backTo, "Assigned.");
+      if (result.reason === "overlap") {
+        const message = `“${result.listName}” is assigned here at priority ${value.priority} on some of the same days: choose another priority, or change its days.`;
+        return refuse(409, { fieldErrors: { priority: [message] } });
+      }
       const [status, field, message] = ASSIGN_REFUSALS[result.reason];
       return refuse(status, { fieldErrors: { [field]: [message] } });
     }

@@ -162,7 +162,16 @@ test(`the price function, product page, cart, checkout, order and API cart agree
             if (added.ok) list.allParts = rule.percent;
           }
         }
-        await assignPriceList(id, generated.toBuyer ? { email: buyer.user.email } : { companyId }, generated.priority);
+        const assigned = await assignPriceList(
+          id,
+          generated.toBuyer ? { email: buyer.user.email } : { companyId },
+          generated.priority,
+        );
+        // Refused when another of theirs at that priority prices on some of the same days: it prices nothing.
+        if (!assigned.ok) {
+          expect(assigned.reason).toBe("overlap");
+          continue;
+        }
         const valid = (validFrom === null || validFrom <= today) && (validUntil === null || today <= validUntil);
         written.push({ ...list, own: generated.toBuyer, priority: generated.priority, valid });
       }

@@ -455,6 +455,40 @@ describe("staff's price list pages", () => {
     expect((await priceFor(members[0].user.id, part.id, 5, "2029-03-01")).cents).toBe(2400);
   });
 
+  test("two lists at one priority for the same company on overlapping days are refused (409), and nothing is written", async () => {
+    const admin = await createSignedInUser({ role: "admin" });
+    const { companyId } = await newCompany();
+    const assign = (listId: number, priority: number) =>
+      call(
+        priceListPage.action,
+        postRequest(
+          `/dashboard/price-lists/${listId}`,
+          { intent: "assign", companyId: String(companyId), priority: String(priority) },
+          { cookie: admin.cookie },
+        ),
+        { id: String(listId) },
+      );
+    const year = await newList("Calendar 2027", { validFrom: "2027-01-01", validUntil: "2027-12-31" });
+    expect((await assign(year, 3)).status).toBe(302);
+    const overlapping = await newList("Mid 2027 to mid 2028", { validFrom: "2027-06-01", validUntil: "2028-05-31" });
+    const refused = await assign(overlapping, 3);
+    expect(refused.status).toBe(409);
+    expect(fieldErrors(refused).priority).toEqual([
+      "“Calendar 2027” is assigned here at priority 3 on some of the same days: choose another priority, or change its days.",
+    ]);
+    const always = await newList("No days");
+    expect((await assign(always, 3)).status).toBe(409);
+    const assignments = () =>
+      db.selectFrom("price_list_assignments").select("price_list_id").where("company_id", "=", companyId).execute();
+    expect((await assignments()).map((row) => row.price_list_id)).toEqual([year]);
+    // Another priority, or days that do not meet (the last day and the next day), are fine.
+    expect((await assign(overlapping, 4)).status).toBe(302);
+    const next = await newList("Calendar 2028", { validFrom: "2028-01-01", validUntil: "2028-12-31" });
+    expect((await assign(next, 3)).status).toBe(302);
+    // Assigning a list again at its own priority is no clash with itself.
+    expect((await assign(year, 3)).status).toBe(302);
+  });
+
   test("only staff reach them", async () => {
     const customer = await createSignedInUser();
     const list = await newList("Hidden");

@@ -99,12 +99,23 @@ export async function removePriceListRule(listId: number, ruleId: number) {
 
 export type Assignee = { email: string } | { companyId: number };
 
-export type AssignResult = { ok: true } | { ok: false; reason: "no-list" | "no-account" | "no-company" };
+export type AssignResult =
+  | { ok: true }
+  | { ok: false; reason: "no-list" | "no-account" | "no-company" }
+  | { ok: false; reason: "overlap"; listName: string };
 
-/** Assigns a list to a customer or a company with a priority; assigning it again changes the priority. */
+/**
+ * Assigns a list to a customer or a company with a priority; assigning it again changes the
+ * priority. Refused when another list of theirs at the same priority prices on any of the same
+ * days: which of the two applied would then depend on which was made last, not on staff's order.
+ */
 export async function assignPriceList(listId: number, whom: Assignee, priority: number): Promise<AssignResult> {
   return db.transaction().execute(async (trx): Promise<AssignResult> => {
-    const list = await trx.selectFrom("price_lists").select("id").where("id", "=", listId).executeTakeFirst();
+    const list = await trx
+      .selectFrom("price_lists")
+      .select(["id", "valid_from", "valid_until"])
+      .where("id", "=", listId)
+      .executeTakeFirst();
     if (!list) return { ok: false, reason: "no-list" };
     let target: { user_id: number } | { company_id: number };
     if ("email" in whom) {
@@ -126,6 +137,32 @@ export async function assignPriceList(listId: number, whom: Assignee, priority: 
     }
     const [column, id] =
       "user_id" in target ? (["user_id", target.user_id] as const) : (["company_id", target.company_id] as const);
+    const clash = await trx
+      .selectFrom("price_list_assignments")
+      .innerJoin("price_lists", "price_lists.id", "price_list_assignments.price_list_id")
+      .select("price_lists.name")
+      .where(`price_list_assignments.${column}`, "=", id)
+      .where("price_list_assignments.priority", "=", priority)
+      .where("price_lists.id", "<>", listId)
+      .where((eb) =>
+        eb.and([
+          ...(list.valid_until === null
+            ? []
+            : [
+                eb.or([eb("price_lists.valid_from", "is", null), eb("price_lists.valid_from", "<=", list.valid_until)]),
+              ]),
+          ...(list.valid_from === null
+            ? []
+            : [
+                eb.or([
+                  eb("price_lists.valid_until", "is", null),
+                  eb("price_lists.valid_until", ">=", list.valid_from),
+                ]),
+              ]),
+        ]),
+      )
+      .executeTakeFirst();
+    if (clash) return { ok: false, reason: "overlap", listName: clash.name };
     const existing = await trx
       .selectFrom("price_list_assignments")
       .select("id")
