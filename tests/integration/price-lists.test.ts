@@ -136,6 +136,18 @@ describe("which price a buyer pays", () => {
     expect((await priceFor(user.id, part.id, 1, storeToday(new Date("2027-05-31T22:59:00Z")))).cents).toBe(1000);
     // 23:30 UTC on 31 August is already 1 September in London: the list has ended.
     expect((await priceFor(user.id, part.id, 1, storeToday(new Date("2027-08-31T23:30:00Z")))).cents).toBe(1000);
+
+    // Across the clock changes: London leaves summer time on 31 October 2027 and enters it on
+    // 26 March 2028, so a day's last minute is 23:59 UTC in winter and 22:59 UTC in summer.
+    const winter = await newList("Winter", { validFrom: "2027-10-31", validUntil: "2028-03-26" });
+    await addPriceListRule(winter, { kind: "all", percentOffBp: 2000 });
+    const { user: other } = await createSignedInUser();
+    await assignPriceList(winter, { email: other.email }, 0);
+    const at = async (instant: string) => (await priceFor(other.id, part.id, 1, storeToday(new Date(instant)))).cents;
+    expect(await at("2027-10-30T22:59:00Z")).toBe(1000); // 23:59 BST on 30 October
+    expect(await at("2027-10-30T23:00:00Z")).toBe(800); // 00:00 BST on 31 October, the first minute
+    expect(await at("2028-03-26T22:59:00Z")).toBe(800); // 23:59 BST on 26 March, the last minute
+    expect(await at("2028-03-26T23:00:00Z")).toBe(1000); // 00:00 BST on 27 March
   });
 
   test("a guest and a buyer without lists pay list price", async () => {
