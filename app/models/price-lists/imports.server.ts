@@ -2,6 +2,8 @@ import { db, type Executor, now } from "~/db/db.server";
 import type { PriceBreak } from "~/lib/pricing";
 import { type FileRule, readRulesFile, type RowProblem, type RulesFile } from "~/validation/price-list-file";
 
+import { breaksOfRules, rulesOfList } from "./reading.server";
+
 /** What a rule charges, as the preview compares and shows it. */
 export type RuleTerms = { unitPriceCents: number | null; percentOffBp: number | null; breaks: PriceBreak[] };
 
@@ -36,35 +38,9 @@ const termsText = (terms: RuleTerms) =>
 /** Every rule a list has now, keyed as a file's rules are, with what a person calls it. */
 async function currentRules(executor: Executor, listId: number) {
   const [rules, breaks] = await Promise.all([
-    executor
-      .selectFrom("price_list_rules")
-      .leftJoin("items", "items.id", "price_list_rules.item_id")
-      .leftJoin("categories", "categories.id", "price_list_rules.category_id")
-      .select([
-        "price_list_rules.id",
-        "price_list_rules.item_id",
-        "price_list_rules.category_id",
-        "price_list_rules.unit_price_cents",
-        "price_list_rules.percent_off_bp",
-        "items.part_number",
-        "categories.name as category_name",
-      ])
-      .where("price_list_rules.price_list_id", "=", listId)
-      .execute(),
-    executor
-      .selectFrom("price_list_rule_breaks")
-      .innerJoin("price_list_rules", "price_list_rules.id", "price_list_rule_breaks.rule_id")
-      .select(["rule_id", "min_quantity", "price_cents"])
-      .where("price_list_rules.price_list_id", "=", listId)
-      .orderBy("min_quantity")
-      .execute(),
+    rulesOfList(listId, executor).execute(),
+    breaksOfRules({ listId }, executor),
   ]);
-  const breaksOf = new Map<number, PriceBreak[]>();
-  for (const each of breaks) {
-    const list = breaksOf.get(each.rule_id) ?? [];
-    list.push({ minQuantity: each.min_quantity, priceCents: Number(each.price_cents) });
-    breaksOf.set(each.rule_id, list);
-  }
   return new Map(
     rules.map((rule) => [
       keyOf({ itemId: rule.item_id, categoryId: rule.category_id }),
@@ -73,7 +49,7 @@ async function currentRules(executor: Executor, listId: number) {
         terms: {
           unitPriceCents: rule.unit_price_cents === null ? null : Number(rule.unit_price_cents),
           percentOffBp: rule.percent_off_bp,
-          breaks: breaksOf.get(rule.id) ?? [],
+          breaks: breaks.get(rule.id) ?? [],
         },
       },
     ]),

@@ -1,4 +1,4 @@
-import { db } from "~/db/db.server";
+import { db, type Executor } from "~/db/db.server";
 import { csvAmount } from "~/lib/csv";
 import type { PriceBreak } from "~/lib/pricing";
 
@@ -44,23 +44,7 @@ export async function getPriceList(id: number) {
     .executeTakeFirst();
   if (!list) return undefined;
   const [rules, ruleCount, assignments] = await Promise.all([
-    db
-      .selectFrom("price_list_rules")
-      .leftJoin("items", "items.id", "price_list_rules.item_id")
-      .leftJoin("categories", "categories.id", "price_list_rules.category_id")
-      .select([
-        "price_list_rules.id",
-        "price_list_rules.unit_price_cents",
-        "price_list_rules.percent_off_bp",
-        "items.part_number",
-        "items.name as item_name",
-        "items.price_cents as list_price_cents",
-        "categories.name as category_name",
-      ])
-      .where("price_list_rules.price_list_id", "=", id)
-      .orderBy("price_list_rules.id")
-      .limit(RULES_SHOWN)
-      .execute(),
+    rulesOfList(id).limit(RULES_SHOWN).execute(),
     db
       .selectFrom("price_list_rules")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -83,7 +67,7 @@ export async function getPriceList(id: number) {
       .orderBy("price_list_assignments.id")
       .execute(),
   ]);
-  const breaks = await breaksOf(rules.map((rule) => rule.id));
+  const breaks = await breaksOfRules({ ruleIds: rules.map((rule) => rule.id) });
   return {
     ...list,
     rules: rules.map((rule) => ({
@@ -97,14 +81,39 @@ export async function getPriceList(id: number) {
   };
 }
 
-/** The breaks of these part rules, fewest units first. */
-async function breaksOf(ruleIds: number[]) {
+/** A list's rules with what each applies to, oldest first: where every reader of a list's rules starts. */
+export function rulesOfList(listId: number, executor: Executor = db) {
+  return executor
+    .selectFrom("price_list_rules")
+    .leftJoin("items", "items.id", "price_list_rules.item_id")
+    .leftJoin("categories", "categories.id", "price_list_rules.category_id")
+    .select([
+      "price_list_rules.id",
+      "price_list_rules.item_id",
+      "price_list_rules.category_id",
+      "price_list_rules.unit_price_cents",
+      "price_list_rules.percent_off_bp",
+      "items.part_number",
+      "items.name as item_name",
+      "items.price_cents as list_price_cents",
+      "categories.name as category_name",
+      "categories.slug as category_slug",
+    ])
+    .where("price_list_rules.price_list_id", "=", listId)
+    .orderBy("price_list_rules.id");
+}
+
+/** The breaks of some part rules (a page's), or of a whole list's, by rule, fewest units first. */
+export async function breaksOfRules(scope: { ruleIds: number[] } | { listId: number }, executor: Executor = db) {
   const byRule = new Map<number, PriceBreak[]>();
-  if (!ruleIds.length) return byRule;
-  const rows = await db
+  if ("ruleIds" in scope && !scope.ruleIds.length) return byRule;
+  const rows = await executor
     .selectFrom("price_list_rule_breaks")
+    .innerJoin("price_list_rules", "price_list_rules.id", "price_list_rule_breaks.rule_id")
     .select(["rule_id", "min_quantity", "price_cents"])
-    .where("rule_id", "in", ruleIds)
+    .where((eb) =>
+      "ruleIds" in scope ? eb("rule_id", "in", scope.ruleIds) : eb("price_list_rules.price_list_id", "=", scope.listId),
+    )
     .orderBy("min_quantity")
     .execute();
   for (const row of rows) {
@@ -124,27 +133,10 @@ const CSV_BATCH = 500;
 export async function* priceListCsvBatches(listId: number): AsyncGenerator<(string | number | null)[][], void> {
   let after = 0;
   for (;;) {
-    const rules = await db
-      .selectFrom("price_list_rules")
-      .leftJoin("items", "items.id", "price_list_rules.item_id")
-      .leftJoin("categories", "categories.id", "price_list_rules.category_id")
-      .select([
-        "price_list_rules.id",
-        "price_list_rules.unit_price_cents",
-        "price_list_rules.percent_off_bp",
-        "items.part_number",
-        "items.name as item_name",
-        "items.price_cents as list_price_cents",
-        "categories.slug as category_slug",
-      ])
-      .where("price_list_rules.price_list_id", "=", listId)
-      .where("price_list_rules.id", ">", after)
-      .orderBy("price_list_rules.id")
-      .limit(CSV_BATCH)
-      .execute();
+    const rules = await rulesOfList(listId).where("price_list_rules.id", ">", after).limit(CSV_BATCH).execute();
     if (!rules.length) return;
     after = rules.at(-1)!.id;
-    const breaks = await breaksOf(rules.map((rule) => rule.id));
+    const breaks = await breaksOfRules({ ruleIds: rules.map((rule) => rule.id) });
     yield rules.map((rule) => [
       rule.part_number ?? "",
       rule.category_slug ?? "",

@@ -118,6 +118,23 @@ export async function measureSqliteCheckouts({ server, databaseFile, parts, conf
   return checkouts;
 }
 
+/** A company on generous terms whose buyers are the accounts of `emails`; returns its id. */
+export function companyOf(sqlite, name, emails) {
+  const now = new Date().toISOString();
+  const company = sqlite
+    .prepare(
+      `insert into companies (name, payment_terms_days, credit_limit_cents, created_at)
+       values (?, 30, 100000000000, ?) returning id`,
+    )
+    .get(name, now);
+  const join = sqlite.prepare(
+    `insert into company_members (user_id, company_id, role, order_limit_cents, monthly_limit_cents, created_at)
+     select id, ?, 'buyer', 1000000000, 100000000000, ? from users where email = ?`,
+  );
+  for (const email of emails) join.run(company.id, now, email);
+  return company.id;
+}
+
 /**
  * Issue 27: the same flow by members of one company on account: each Place Order reads the member's
  * terms and limits, checks the approval rule (limits set, not reached) and takes the company's row to
@@ -128,18 +145,7 @@ export async function measureCompanyCheckouts({ server, databaseFile, parts, con
   const joinCompany = (emails) => {
     const sqlite = new Database(databaseFile);
     try {
-      const now = new Date().toISOString();
-      const company = sqlite
-        .prepare(
-          `insert into companies (name, payment_terms_days, credit_limit_cents, created_at)
-           values ('Bench Engineering Ltd', 30, 100000000000, ?) returning id`,
-        )
-        .get(now);
-      const join = sqlite.prepare(
-        `insert into company_members (user_id, company_id, role, order_limit_cents, monthly_limit_cents, created_at)
-         select id, ?, 'buyer', 1000000000, 100000000000, ? from users where email = ?`,
-      );
-      for (const email of emails) join.run(company.id, now, email);
+      companyOf(sqlite, "Bench Engineering Ltd", emails);
     } finally {
       sqlite.close();
     }

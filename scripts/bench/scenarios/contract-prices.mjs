@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { elapsed } from "../lib/clock.mjs";
 import { READER, signUp } from "../lib/session.mjs";
 import { stockOf } from "../setup/catalogs.mjs";
-import { checkoutsLine, measureCheckouts } from "./checkouts.mjs";
+import { checkoutsLine, companyOf, measureCheckouts } from "./checkouts.mjs";
 
 export const CONTRACT_RULES = 5_000;
 export const IMPORTED_RULES = 50_000;
@@ -65,23 +65,11 @@ export async function contractBuyer(server, databaseFile, { pageItemId }) {
   const pageParts = await partsOnPage(server.origin, cookie, "/items");
   const sqlite = new Database(databaseFile);
   try {
-    const now = new Date().toISOString();
-    const company = sqlite
-      .prepare(
-        `insert into companies (name, payment_terms_days, credit_limit_cents, created_at)
-         values ('Bench Contract Ltd', 30, 100000000000, ?) returning id`,
-      )
-      .get(now);
-    sqlite
-      .prepare(
-        `insert into company_members (user_id, company_id, role, order_limit_cents, monthly_limit_cents, created_at)
-         select id, ?, 'buyer', 1000000000, 100000000000, ? from users where email = ?`,
-      )
-      .run(company.id, now, CONTRACT_EMAIL);
+    const companyId = companyOf(sqlite, "Bench Contract Ltd", [CONTRACT_EMAIL]);
     const listId = seedPriceList(sqlite, "Bench Contract 5,000", [pageItemId, ...pageParts], CONTRACT_RULES);
     sqlite
       .prepare("insert into price_list_assignments (price_list_id, company_id, priority) values (?, ?, 1)")
-      .run(listId, company.id);
+      .run(listId, companyId);
   } finally {
     sqlite.close();
   }
