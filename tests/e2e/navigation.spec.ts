@@ -61,7 +61,7 @@ test("a click with a modifier key is the browser's: the part opens in a new tab 
   const opened = context.waitForEvent("page");
   await partLink.click({ modifiers: ["ControlOrMeta"] });
   const tab = await opened;
-  // A new tab starts at about:blank and navigates after the event, so wait for the part's address rather than read it once.
+  // A new tab starts at about:blank and navigates after the event: wait for the part's address.
   await expect(tab).toHaveURL((url) => url.pathname === href);
   await expect(page).toHaveURL(/\/items$/);
   await tab.close();
