@@ -7,9 +7,10 @@ import { useZodForm } from "~/components/use-zod-form";
 import { CreatePriceListSchema, PriceListActionSchema } from "~/validation/price-lists";
 import type { FormReply } from "~/web/form-action.server";
 
-/** Whether a reply belongs to the form of this intent (a page holds several). */
-function replyFor(reply: FormReply | undefined, intent: string) {
-  return (reply?.initialValue as { intent?: string } | undefined)?.intent === intent ? reply : undefined;
+/** The reply when it belongs to the form of one of these intents (a page holds several). */
+export function replyFor<Reply extends FormReply>(reply: Reply | undefined, ...intents: string[]) {
+  const intent = (reply?.initialValue as { intent?: string } | undefined)?.intent;
+  return intent !== undefined && intents.includes(intent) ? reply : undefined;
 }
 
 /** Staff's form for a new list: its name, the days it prices between, and whether its prices stand when higher. */

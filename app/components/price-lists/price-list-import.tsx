@@ -10,6 +10,7 @@ import type { RowProblems } from "~/replies/price-lists.server";
 import { CheckImportFormSchema } from "~/validation/price-lists";
 import type { FormReply } from "~/web/form-action.server";
 
+import { replyFor } from "./price-list-forms";
 import { RuleTermsText } from "./price-list-tables";
 
 type PendingImport = { id: number; fileName: string; summary: ImportSummary };
@@ -49,8 +50,7 @@ export function PriceListImport({
 }
 
 function CheckFileForm({ reply }: { reply: FormReply<RowProblems> | undefined }) {
-  const lastResult =
-    (reply?.initialValue as { intent?: string } | undefined)?.intent === "check-import" ? reply : undefined;
+  const lastResult = replyFor(reply, "check-import");
   const [form, fields] = useZodForm(CheckImportFormSchema, { id: "price-list-import", lastResult });
   const problems = lastResult?.rowProblems;
   return (
@@ -89,8 +89,7 @@ function CheckFileForm({ reply }: { reply: FormReply<RowProblems> | undefined })
 
 function ImportPreview({ pending, reply }: { pending: PendingImport; reply: FormReply | undefined }) {
   const { summary } = pending;
-  const intent = (reply?.initialValue as { intent?: string } | undefined)?.intent;
-  const refused = intent === "apply-import" || intent === "discard-import" ? reply?.error?.[""] : null;
+  const refused = replyFor(reply, "apply-import", "discard-import")?.error?.[""];
   const columns: Column<Change>[] = [
     { header: "Rule", cell: (change) => change.label },
     { header: "Now", cell: (change) => (change.before ? <RuleTermsText terms={change.before} /> : "–") },
