@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
 import { layerRules } from "./eslint/layers.js";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".cache/", "test-results/", "playwright-report/", ".tmp/"] },
+  { ignores: ["build/", "node_modules/", ".cache/", "test-results/", "playwright-report/", ".tmp/", "vendor/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -42,7 +42,14 @@ const checks = [
   const outputFile = path.join(reportDir, `${name}.log`);
   return { name, outputFile, ok: runToFile(bin(tool), args, outputFile) };
 });
-log("Typecheck, lint and format, beside the build");
+// The e-invoice rules compiled for SaxonJS (scripts/einvoicing/compile-rules.mjs), kept by checkout.
+const rulesLog = path.join(reportDir, "e-invoice-rules.log");
+checks.push({
+  name: "e-invoice rules",
+  outputFile: rulesLog,
+  ok: runToFile(process.execPath, [path.join(root, "scripts", "einvoicing", "compile-rules.mjs")], rulesLog),
+});
+log("Typecheck, lint, format and the e-invoice rules, beside the build");
 
 // Built first: the server suite (tests/server) runs it over HTTP and walks its route modules, the
 // reliability suite runs it as real processes, and Playwright serves it.
