@@ -29,6 +29,8 @@ export const dispatchSettings = () => config().dispatch;
 export const storePricingRules = () => config().pricing;
 /** STORE_VAT_NUMBER, cleaned ("GB999999973"); null when the store has not set one. */
 export const storeVatNumber = () => config().storeVatNumber;
+/** STORE_PEPPOL_ID (or the VAT number under scheme 9932): where e-invoices come from; null when neither is set. */
+export const storePeppolId = () => config().storePeppolId;
 export const appUrl = () => config().appUrl;
 /** PASSWORD_MIN_LENGTH: the fewest characters a new password may have. */
 export const passwordMinLength = () => config().passwordMinLength;

@@ -4,6 +4,7 @@ import { databaseDialectOf, withoutPassword } from "~/lib/database-url";
 import { dateWriting } from "~/lib/dates";
 import { isTimeZone, readCutoff } from "~/lib/dispatch";
 import { DEFAULT_MONEY_FORMAT, type MoneyFormat, priceWriting, validMoneyFormat } from "~/lib/money";
+import { readPeppolId } from "~/lib/peppol-id";
 import { DEFAULT_PRICING_RULES } from "~/lib/pricing";
 import { validGbVatNumber } from "~/lib/vat-number";
 
@@ -89,6 +90,13 @@ export const VARIABLES = {
   /** The seller's VAT registration, printed on every invoice and credit note. */
   STORE_VAT_NUMBER: optional(
     readable(validGbVatNumber, "must be a UK VAT number, GB and 9 or 12 digits whose check digits hold (GB999999973)"),
+  ),
+  /** Where the shop's e-invoices come from on the Peppol network ("0088:5790000435968"); app/lib/peppol-id.ts. */
+  STORE_PEPPOL_ID: optional(
+    readable((raw) => {
+      const read = readPeppolId(raw);
+      return read.ok ? read.id : null;
+    }, "must be a Peppol participant identifier: a scheme Peppol accepts and a value in its shape (0088:5790000435968)"),
   ),
   /** Orders in by this time (the store's clock) on a working day leave that day (app/lib/dispatch.ts). */
   ORDER_CUTOFF: withDefault(readable(readCutoff, "must be a time of day such as 14:00"), { hours: 14, minutes: 0 }),
@@ -189,6 +197,9 @@ function toConfig(env: z.output<typeof variables>, refuse: (variable: VariableNa
       taxLabel: env.TAX_LABEL,
     },
     storeVatNumber: env.STORE_VAT_NUMBER ?? null,
+    /** The seller's Peppol address: STORE_PEPPOL_ID, or else its UK VAT number under the UK's VAT scheme (9932). */
+    storePeppolId:
+      env.STORE_PEPPOL_ID ?? (env.STORE_VAT_NUMBER ? { scheme: "9932", value: env.STORE_VAT_NUMBER } : null),
     dispatch: { cutoff: env.ORDER_CUTOFF, timeZone: env.STORE_TIMEZONE },
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,

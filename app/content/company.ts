@@ -1,3 +1,11 @@
+/** Where payments go: printed on pro-forma invoices and invoices on account, and written into e-invoices. */
+const bank = {
+  name: "Example Bank plc",
+  accountName: "Gearwright Parts Ltd.",
+  sortCode: "000000",
+  accountNumber: "00000000",
+};
+
 /** The company's own words and details. Edit this file to change the About and Contact pages. */
 export const company = {
   legalName: "Gearwright Parts Ltd.",
@@ -7,8 +15,10 @@ export const company = {
   email: "sales@gearwright.example",
   hours: "Monday to Friday, 8:00 to 17:30 (UK time)",
   /** How to pay a pro-forma invoice or an invoice on account: printed on both. */
+  bank,
   paymentInstructions:
-    "Pay by bank transfer to Gearwright Parts Ltd., Example Bank plc, sort code 00-00-00, account 00000000, quoting the order or invoice number.",
+    `Pay by bank transfer to ${bank.accountName}, ${bank.name}, sort code ${bank.sortCode.replace(/(\d\d)(?=\d)/g, "$1-")}, ` +
+    `account ${bank.accountNumber}, quoting the order or invoice number.`,
 };
 
 export const about = {

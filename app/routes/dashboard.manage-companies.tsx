@@ -29,6 +29,7 @@ export const action = formAction({
     const result = await createCompany({
       name: value.name,
       vatNumber: value.vatNumber,
+      peppolId: value.peppolId,
       paymentTermsDays: value.paymentTermsDays,
       creditLimitCents: value.creditLimit,
       adminEmail: value.adminEmail,

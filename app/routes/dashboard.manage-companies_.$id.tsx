@@ -45,6 +45,7 @@ export const action = formAction({
         const saved = await updateCompanyTerms(company.id, {
           name: value.name,
           vatNumber: value.vatNumber,
+          peppolId: value.peppolId,
           paymentTermsDays: value.paymentTermsDays,
           creditLimitCents: value.creditLimit,
         });

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/permissions.server";
 import { renderPackingSlipPdf } from "~/documents/packing-slip-pdf.server";
 import { getPackingSlip } from "~/models/order";
 import { parseId } from "~/validation/common";
-import { noDocument, pdfResponse } from "~/web/pdf-response.server";
+import { noDocument, pdfResponse } from "~/web/document-response.server";
 
 // GET /dashboard/manage-order/:id/shipments/:shipmentId/packing-slip.pdf: staff print the slip that
 // goes in the parcel.

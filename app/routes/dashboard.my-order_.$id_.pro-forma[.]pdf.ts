@@ -4,7 +4,7 @@ import { requireUserWithCompany } from "~/auth/company.server";
 import { renderProformaPdf } from "~/documents/proforma-pdf.server";
 import { getOrder } from "~/models/order";
 import { parseId } from "~/validation/common";
-import { noDocument, pdfResponse } from "~/web/pdf-response.server";
+import { noDocument, pdfResponse } from "~/web/document-response.server";
 
 // GET /dashboard/my-order/:id/pro-forma.pdf: the pro-forma invoice of a company order paid before
 // dispatch, for its company's members (and staff). Any other order, or anyone else's, is a 404.

@@ -4,7 +4,7 @@ import { requireUserWithCompany } from "~/auth/company.server";
 import { renderQuotePdf } from "~/documents/quote-pdf.server";
 import { getQuote } from "~/models/quote";
 import { parseId } from "~/validation/common";
-import { noDocument, pdfResponse } from "~/web/pdf-response.server";
+import { noDocument, pdfResponse } from "~/web/document-response.server";
 
 // GET /dashboard/quotes/:id/quote.pdf: a quote as a PDF for its buyer, their company's members (and
 // staff), from the same detail its page shows. Anyone else's quote is a 404, as its page is.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { COMPANY_ROLES } from "~/lib/companies";
+import { formatPeppolId, readPeppolId } from "~/lib/peppol-id";
 import { cleanGbVatNumber, validGbVatNumber } from "~/lib/vat-number";
 
 import { emailField } from "./auth";
@@ -33,6 +34,20 @@ export const vatNumberField = z
       return z.NEVER;
     }
     return valid;
+  });
+
+/** A Peppol participant identifier ("0088:5790000435968"), checked by its scheme; blank is none. */
+export const peppolIdField = z
+  .string({ invalid_type_error: "Enter a Peppol ID" })
+  .trim()
+  .max(60, "A Peppol ID is a four-digit scheme, a colon and at most 50 characters")
+  .optional()
+  .transform((text, context) => {
+    if (!text) return null;
+    const read = readPeppolId(text);
+    if (read.ok) return formatPeppolId(read.id);
+    context.addIssue({ code: z.ZodIssueCode.custom, message: `A Peppol ID ${read.reason}` });
+    return z.NEVER;
   });
 
 /** An amount in whole units of the store's currency, kept in cents. */
@@ -71,6 +86,7 @@ const termsField = wholeNumberField({
 const companyTermsFields = {
   name: requiredText("the company's name", 120),
   vatNumber: vatNumberField,
+  peppolId: peppolIdField,
   paymentTermsDays: termsField,
   creditLimit: wholeAmountField("a credit limit"),
 };

@@ -60,12 +60,14 @@ describe("VAT invoices", () => {
     });
     expect(invoice!.lines).toEqual([
       {
+        position: 1,
         part_number: "BRG-6204",
         item_name: part.name,
         quantity: 3,
         unit_price_cents: 1234,
         line_total_cents: 3702,
         price_list_name: null,
+        customer_part_number: null,
       },
     ]);
   });

@@ -11,7 +11,11 @@ export async function newCompany({
   paymentTermsDays = 30,
   creditLimitCents = 1_000_000,
   members = [],
+  vatNumber = null,
+  peppolId = null,
 }: {
+  vatNumber?: string | null;
+  peppolId?: string | null;
   paymentTermsDays?: number | null;
   creditLimitCents?: number;
   members?: { role: CompanyRole; orderLimitCents?: number | null; monthlyLimitCents?: number | null; name?: string }[];
@@ -19,7 +23,8 @@ export async function newCompany({
   const admin = await createSignedInUser({ displayName: "Carla Admin" });
   const created = await createCompany({
     name: "Northern Presswork Ltd",
-    vatNumber: null,
+    vatNumber,
+    peppolId,
     paymentTermsDays,
     creditLimitCents,
     adminEmail: admin.user.email,

@@ -2,7 +2,7 @@ import { useFormatPrice } from "~/components/use-money";
 import { formatGbVatNumber } from "~/lib/vat-number";
 import type { CompanyDetail } from "~/models/company";
 
-/** A company's VAT number and trade terms, with what its orders on account use of its credit now. */
+/** A company's VAT number, Peppol ID and trade terms, with what its orders on account use of its credit now. */
 export function CompanyTermsList({ company }: { company: Omit<CompanyDetail, "members" | "invitations"> }) {
   const formatPrice = useFormatPrice();
   const onAccount = company.payment_terms_days !== null;
@@ -10,6 +10,8 @@ export function CompanyTermsList({ company }: { company: Omit<CompanyDetail, "me
     <dl className="mt-4 grid max-w-xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
       <dt className="text-slate-600">VAT number</dt>
       <dd>{company.vat_number ? formatGbVatNumber(company.vat_number) : "None given"}</dd>
+      <dt className="text-slate-600">Peppol ID</dt>
+      <dd>{company.peppol_id ?? "None given: its e-invoices are addressed by its VAT number, or to us"}</dd>
       <dt className="text-slate-600">Payment</dt>
       <dd>
         {onAccount

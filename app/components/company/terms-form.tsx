@@ -11,6 +11,7 @@ import type { FormReply } from "~/web/form-action.server";
 type Terms = {
   name: string;
   vat_number: string | null;
+  peppol_id?: string | null;
   payment_terms_days: number | null;
   credit_limit_cents: number;
 };
@@ -28,6 +29,7 @@ export function CompanyTermsForm({ company, reply }: { company?: Terms; reply: F
       ? {
           name: company.name,
           vatNumber: company.vat_number ? formatGbVatNumber(company.vat_number) : undefined,
+          peppolId: company.peppol_id ?? undefined,
           paymentTermsDays: company.payment_terms_days === null ? undefined : String(company.payment_terms_days),
           creditLimit: String(company.credit_limit_cents / 100),
         }
@@ -38,6 +40,11 @@ export function CompanyTermsForm({ company, reply }: { company?: Terms; reply: F
     <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid max-w-2xl gap-3 md:grid-cols-2">
       <Field label="Company name" meta={fields.name} inputProps={{ autoComplete: "organization" }} />
       <Field label="VAT number (optional)" meta={fields.vatNumber} hint="GB and 9 or 12 digits, e.g. GB 999 9999 73" />
+      <Field
+        label="Peppol ID (optional)"
+        meta={fields.peppolId}
+        hint="Where its e-invoices go on the Peppol network: scheme and identifier, e.g. 0088:5790000435968"
+      />
       <Field
         label="Payment terms (days)"
         meta={fields.paymentTermsDays}

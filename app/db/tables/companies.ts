@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 import type { CompanyRole } from "~/lib/companies";
 
@@ -10,6 +10,8 @@ export interface CompaniesTable {
   name: string;
   /** GB VAT number, cleaned (GB123456789). */
   vat_number: string | null;
+  /** Its Peppol participant identifier, "0088:5790000435968" (migration 0045); null: none known. */
+  peppol_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Days an invoice on account has before it is due; null: not on account (pro-forma invoices). */
   payment_terms_days: number | null;
   /** What its orders on account may owe at once: open orders plus unpaid invoices. */

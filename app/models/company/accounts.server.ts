@@ -27,6 +27,7 @@ export function createCompany(terms: CompanyTerms & { adminEmail: string }): Pro
       .values({
         name: terms.name,
         vat_number: terms.vatNumber,
+        peppol_id: terms.peppolId ?? null,
         payment_terms_days: terms.paymentTermsDays,
         credit_limit_cents: terms.creditLimitCents,
         created_at: timestamp,
@@ -41,13 +42,14 @@ export function createCompany(terms: CompanyTerms & { adminEmail: string }): Pro
   });
 }
 
-/** Staff change a company's name, VAT number and trade terms. */
+/** Staff change a company's name, VAT number, Peppol ID and trade terms. */
 export async function updateCompanyTerms(companyId: number, terms: CompanyTerms) {
   const updated = await db
     .updateTable("companies")
     .set({
       name: terms.name,
       vat_number: terms.vatNumber,
+      ...(terms.peppolId === undefined ? {} : { peppol_id: terms.peppolId }),
       payment_terms_days: terms.paymentTermsDays,
       credit_limit_cents: terms.creditLimitCents,
     })

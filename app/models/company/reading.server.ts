@@ -8,6 +8,8 @@ export type MemberLimits = { orderLimitCents: number | null; monthlyLimitCents: 
 export type CompanyTerms = {
   name: string;
   vatNumber: string | null;
+  /** "0088:5790000435968"; left out, an update keeps the one it has. */
+  peppolId?: string | null;
   paymentTermsDays: number | null;
   creditLimitCents: number;
 };
@@ -41,7 +43,7 @@ export async function listCompanies() {
 export async function getCompany(companyId: number) {
   const company = await db
     .selectFrom("companies")
-    .select(["id", "name", "vat_number", "payment_terms_days", "credit_limit_cents"])
+    .select(["id", "name", "vat_number", "peppol_id", "payment_terms_days", "credit_limit_cents"])
     .where("id", "=", companyId)
     .executeTakeFirst();
   if (!company) return undefined;

@@ -119,12 +119,25 @@ export async function invoicedAmountsOf(orderId: number, { executor = db }: DbOp
   };
 }
 
-/** An issued document with its lines, as it prints: by number for a reader, or by id for the mail that carries it. */
+/**
+ * An issued document with its lines, as it prints and as its e-invoice writes it: by number for a
+ * reader, or by id for the mail that carries it.
+ */
 export async function getInvoiceDocument(
   find: { number: string; reader: InvoiceReader } | { id: number },
   { executor = db }: DbOptions = {},
 ) {
-  let query = executor.selectFrom("invoices").selectAll("invoices");
+  let query = executor
+    .selectFrom("invoices")
+    .innerJoin("orders", "orders.id", "invoices.order_id")
+    .leftJoin("companies", "companies.id", "orders.company_id")
+    .selectAll("invoices")
+    .select([
+      "orders.created_at as order_placed_at",
+      "orders.delivery_parts",
+      // Where the buyer takes e-invoices on Peppol: read now, so one set later reaches documents issued before.
+      "companies.peppol_id as buyer_peppol_id",
+    ]);
   if ("id" in find) query = query.where("invoices.id", "=", find.id);
   else {
     query = query.where("invoices.number", "=", find.number);
@@ -136,7 +149,13 @@ export async function getInvoiceDocument(
     executor
       .selectFrom("invoice_lines")
       .leftJoin("order_lines", "order_lines.id", "invoice_lines.order_line_id")
+      .leftJoin("customer_part_numbers", (join) =>
+        join
+          .onRef("customer_part_numbers.item_id", "=", "order_lines.item_id")
+          .on("customer_part_numbers.user_id", "=", invoice.user_id),
+      )
       .select([
+        "invoice_lines.position",
         "invoice_lines.part_number",
         "invoice_lines.item_name",
         "invoice_lines.quantity",
@@ -144,6 +163,7 @@ export async function getInvoiceDocument(
         "invoice_lines.line_total_cents",
         // The price list a line's price was agreed in, as the order kept it.
         "order_lines.price_list_name",
+        "customer_part_numbers.customer_part_number",
       ])
       .where("invoice_lines.invoice_id", "=", invoice.id)
       .orderBy("invoice_lines.position")
@@ -152,11 +172,16 @@ export async function getInvoiceDocument(
       ? undefined
       : executor
           .selectFrom("invoices")
-          .select("number")
+          .select(["number", "issued_at"])
           .where("id", "=", invoice.credits_invoice_id)
           .executeTakeFirst(),
   ]);
-  return { ...invoice, lines, creditsNumber: credited?.number ?? null };
+  return {
+    ...invoice,
+    lines,
+    creditsNumber: credited?.number ?? null,
+    creditsIssuedAt: credited?.issued_at ?? null,
+  };
 }
 
 export type InvoiceDocument = NonNullable<Awaited<ReturnType<typeof getInvoiceDocument>>>;

@@ -18,3 +18,17 @@ export function noDocument(what: string) {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
   });
 }
+
+/** An e-invoice to save (`fileName`) and hand to an accounts system: XML, never cached, never sniffed. */
+export function xmlResponse(xml: string, fileName: string) {
+  const bytes = Buffer.from(xml, "utf8");
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Content-Length": String(bytes.byteLength),
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
