@@ -16,5 +16,7 @@ export default defineConfig({
     maxWorkers: "100%",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Documents issued by the tests themselves carry the shop's VAT number, as the in-process suite's do.
+    env: { STORE_VAT_NUMBER: "GB999999973" },
   },
 });

@@ -9,6 +9,11 @@ export function invoiceTitle(kind: InvoiceKind) {
   return kind === "invoice" ? "VAT invoice" : "Credit note";
 }
 
+/** Where an issued document is downloaded: its PDF, or its e-invoice (UBL 2.1 XML). */
+export function invoiceFileHref(number: string, format: "pdf" | "xml") {
+  return `/dashboard/invoices/${number}.${format}`;
+}
+
 /** An order with no documents yet. */
 export const NOTHING_INVOICED = { invoiceCount: 0, invoicedCents: 0, creditNoteCount: 0, creditedCents: 0 };
 

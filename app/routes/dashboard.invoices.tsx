@@ -6,7 +6,7 @@ import { AppLink } from "~/components/app-link";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
-import { invoiceTitle } from "~/lib/invoices";
+import { invoiceFileHref, invoiceTitle } from "~/lib/invoices";
 import { type InvoiceSummary, listInvoices } from "~/models/invoice";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
@@ -32,9 +32,17 @@ export default function Invoices() {
       header: "Document",
       cell: (invoice) => (
         // A file, not a page: the browser opens (or saves) the PDF itself.
-        <a href={`/dashboard/invoices/${invoice.number}.pdf`} className="font-semibold text-orange-800 underline">
+        <a href={invoiceFileHref(invoice.number, "pdf")} className="font-semibold text-orange-800 underline">
           {invoice.number}
           <span className="sr-only"> ({invoiceTitle(invoice.kind)}, PDF)</span>
+        </a>
+      ),
+    },
+    {
+      header: "E-invoice",
+      cell: (invoice) => (
+        <a href={invoiceFileHref(invoice.number, "xml")} className="text-orange-800 underline">
+          XML<span className="sr-only"> e-invoice of {invoice.number}</span>
         </a>
       ),
     },

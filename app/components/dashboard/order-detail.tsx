@@ -7,6 +7,7 @@ import { StatusBadge } from "~/components/dashboard/order-table";
 import { useFormatDate } from "~/components/use-format-date";
 import type { PaymentMethod } from "~/lib/companies";
 import { agreedPricesNote } from "~/lib/contract-prices";
+import { invoiceFileHref } from "~/lib/invoices";
 import type { CancellableLine, OrderDetail } from "~/models/order";
 
 /** How an order is paid and whether that is done, in a few words. */
@@ -121,11 +122,19 @@ export function OrderDetailView({
                 {shipment.invoiceNumber ? (
                   <div>
                     <a
-                      href={`/dashboard/invoices/${shipment.invoiceNumber}.pdf`}
+                      href={invoiceFileHref(shipment.invoiceNumber, "pdf")}
                       className="font-medium text-orange-800 underline"
                       data-testid="shipment-invoice"
                     >
                       VAT invoice {shipment.invoiceNumber} (PDF)
+                    </a>
+                    {" · "}
+                    <a
+                      href={invoiceFileHref(shipment.invoiceNumber, "xml")}
+                      className="font-medium text-orange-800 underline"
+                      data-testid="shipment-e-invoice"
+                    >
+                      e-invoice (XML)<span className="sr-only"> of {shipment.invoiceNumber}</span>
                     </a>
                   </div>
                 ) : null}
