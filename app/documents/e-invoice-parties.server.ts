@@ -114,3 +114,28 @@ export function delivery(invoice: InvoiceDocument) {
     address.name && element("cac:DeliveryParty", element("cac:PartyName", element("cbc:Name", address.name))),
   );
 }
+
+type DocumentFacts = Pick<InvoiceDocument, "seller_vat_number" | "tax_rate_basis_points">;
+
+/**
+ * Why a document's e-invoice would not pass the Peppol rules, in words staff can act on; none when
+ * it would. What the shop's own data can lack: the seller's VAT number when it charged VAT (frozen on
+ * the document when it was issued) and the seller's Peppol address. A buyer's address always has the
+ * country the rules ask for (checkout asks for it; one of old is read as the shop's own).
+ */
+export function eInvoiceProblems(invoice: DocumentFacts): string[] {
+  const problems: string[] = [];
+  if (invoice.tax_rate_basis_points > 0 && !invoice.seller_vat_number) {
+    problems.push("it charges VAT, but the shop had no VAT number (STORE_VAT_NUMBER) when it was issued");
+  }
+  if (!storePeppolId()) problems.push("the shop has no Peppol ID (STORE_PEPPOL_ID or STORE_VAT_NUMBER)");
+  return problems;
+}
+
+/** Documents as a list shows them: each with its e-invoice's problems when `checked` (for staff). */
+export function withEInvoiceProblems<Row extends DocumentFacts>(rows: Row[], { checked }: { checked: boolean }) {
+  return rows.map(({ seller_vat_number, tax_rate_basis_points, ...row }) => ({
+    ...row,
+    eInvoiceProblems: checked ? eInvoiceProblems({ seller_vat_number, tax_rate_basis_points }) : [],
+  }));
+}

@@ -6,8 +6,9 @@ import { AppLink } from "~/components/app-link";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { useFormatDate } from "~/components/use-format-date";
 import { useFormatPrice } from "~/components/use-money";
+import { withEInvoiceProblems } from "~/documents/e-invoice-parties.server";
 import { invoiceFileHref, invoiceTitle } from "~/lib/invoices";
-import { type InvoiceSummary, listInvoices } from "~/models/invoice";
+import { listInvoices } from "~/models/invoice";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
 
@@ -19,7 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserWithCompany(request);
   const search = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
   const isAdmin = user.role === "admin";
-  return { invoices: await listInvoices(user, { search }), search, isAdmin };
+  // Staff see which e-invoices would not pass the rules, and why.
+  const invoices = withEInvoiceProblems(await listInvoices(user, { search }), { checked: isAdmin });
+  return { invoices, search, isAdmin };
 }
 
 export default function Invoices() {
@@ -27,7 +30,7 @@ export default function Invoices() {
   const formatPrice = useFormatPrice();
   const formatDate = useFormatDate();
   const orderPath = isAdmin ? "/dashboard/manage-order" : "/dashboard/my-order";
-  const columns: Column<InvoiceSummary>[] = [
+  const columns: Column<(typeof invoices)[number]>[] = [
     {
       header: "Document",
       cell: (invoice) => (
@@ -41,9 +44,16 @@ export default function Invoices() {
     {
       header: "E-invoice",
       cell: (invoice) => (
-        <a href={invoiceFileHref(invoice.number, "xml")} className="text-orange-800 underline">
-          XML<span className="sr-only"> e-invoice of {invoice.number}</span>
-        </a>
+        <>
+          <a href={invoiceFileHref(invoice.number, "xml")} className="text-orange-800 underline">
+            XML<span className="sr-only"> e-invoice of {invoice.number}</span>
+          </a>
+          {invoice.eInvoiceProblems.length ? (
+            <p className="text-sm font-semibold text-red-800" data-testid="e-invoice-attention">
+              Needs attention: {invoice.eInvoiceProblems.join("; ")}
+            </p>
+          ) : null}
+        </>
       ),
     },
     { header: "Kind", cell: (invoice) => invoiceTitle(invoice.kind) },
@@ -56,7 +66,7 @@ export default function Invoices() {
         </AppLink>
       ),
     },
-    ...(isAdmin ? [{ header: "Customer", cell: (invoice: InvoiceSummary) => invoice.customer_name }] : []),
+    ...(isAdmin ? [{ header: "Customer", cell: (invoice: (typeof invoices)[number]) => invoice.customer_name }] : []),
     { header: "PO number", cell: (invoice) => invoice.po_number ?? "—", className: "break-all" },
     {
       header: "Total",

@@ -3,17 +3,20 @@ import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { writeEInvoice } from "~/documents/e-invoice.server";
+import { eInvoiceProblems } from "~/documents/e-invoice-parties.server";
 import { renderInvoicePdf } from "~/documents/invoice-pdf.server";
 import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
 import { getInvoiceDocument } from "~/models/invoice";
 import { addPriceListRule, assignPriceList, createPriceList } from "~/models/price-lists";
 import { recordPayment } from "~/models/trade-terms.server";
+import * as invoicesPage from "~/routes/dashboard.invoices";
 import { returnShippedUnits, shipReadyParts } from "~/services/order-status.server";
 import { adjustStockAndFill } from "~/services/stock-arrivals.server";
 
 import { newItem } from "../support/builders";
 import { newCompany } from "../support/companies";
-import { expectValidEInvoices } from "../support/e-invoice-validator";
+import { checkEInvoices, expectValidEInvoices, problemsOf } from "../support/e-invoice-validator";
+import { call, getRequest } from "../support/http";
 import { placeTestOrder, TEST_SHIPMENT } from "../support/orders";
 import { pdfText } from "../support/pdf";
 import { uniqueToken } from "../support/unique";
@@ -238,5 +241,36 @@ describe("the e-invoice's figures", () => {
       { numRuns: 25 },
     );
     await expectValidEInvoices(written);
+  });
+});
+
+describe("an e-invoice that would not pass", () => {
+  test("is marked for staff with the reason, and the rules refuse it for that reason; one that passes is not marked", async () => {
+    const buyer = await createSignedInUser();
+    const part = await newItem({ price_cents: 1_000, quantity: 10 });
+    const orderIds = [
+      placed(await placeTestOrder(buyer.user.id, { itemId: part.id, quantity: 1 })),
+      placed(await placeTestOrder(buyer.user.id, { itemId: part.id, quantity: 1 })),
+    ];
+    const [good, bad] = [await ship(orderIds[0]), await ship(orderIds[1])];
+    // Issued before the shop set its VAT number: the document keeps what it was issued with.
+    await db.updateTable("invoices").set({ seller_vat_number: null }).where("id", "=", bad.id).execute();
+
+    const reports = await checkEInvoices([await xmlOf(good.id), await xmlOf(bad.id)]);
+    expect(problemsOf(reports[0])).toEqual([]);
+    expect(reports[1].failedAsserts.filter((failed) => failed.flag === "fatal").map((failed) => failed.id)).toEqual(
+      expect.arrayContaining(["BR-S-02"]),
+    );
+    expect(eInvoiceProblems((await getInvoiceDocument({ id: good.id }))!)).toEqual([]);
+
+    const admin = await createSignedInUser({ role: "admin" });
+    type Listed = { number: string; eInvoiceProblems: string[] };
+    const listed = async (cookie: string) =>
+      (await call(invoicesPage.loader, getRequest(`/dashboard/invoices?q=%23${orderIds[1]}`, { cookie }))).data
+        .invoices as Listed[];
+    expect((await listed(admin.cookie)).map((invoice) => [invoice.number, invoice.eInvoiceProblems])).toEqual([
+      [bad.number, ["it charges VAT, but the shop had no VAT number (STORE_VAT_NUMBER) when it was issued"]],
+    ]);
+    expect((await listed(buyer.cookie)).map((invoice) => invoice.eInvoiceProblems)).toEqual([[]]);
   });
 });

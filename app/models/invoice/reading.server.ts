@@ -17,6 +17,9 @@ const invoiceColumns = [
   "invoices.customer_name",
   "invoices.po_number",
   "invoices.total_cents",
+  // What the e-invoice's check reads (app/documents/e-invoice-parties.server.ts).
+  "invoices.seller_vat_number",
+  "invoices.tax_rate_basis_points",
 ] as const;
 
 /** Who is asking: staff read every document, a buyer their own. */
