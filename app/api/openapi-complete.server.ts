@@ -33,6 +33,9 @@ const OPERATION_IDS: Record<string, string> = {
   "get /api/quote": "listQuotes",
   "get /api/quote/{id}": "getQuote",
   "post /api/quote/{id}/accept": "acceptQuote",
+  "get /api/invoice": "listInvoices",
+  "get /api/invoice/{number}": "getInvoice",
+  "get /api/invoice/{number}.xml": "getEInvoice",
   "get /api/openapi.json": "getOpenApiDocument",
 };
 
@@ -46,10 +49,11 @@ const TAGGED_READS = new Set([
   "get /api/review",
   "get /api/order",
   "get /api/quote",
+  "get /api/invoice",
 ]);
 
 /** Lists that page with a `Link: rel="next"` header. */
-const PAGED_LISTS = new Set(["get /api/review", "get /api/order", "get /api/quote"]);
+const PAGED_LISTS = new Set(["get /api/review", "get /api/order", "get /api/quote", "get /api/invoice"]);
 
 const errorRef = { $ref: "#/components/schemas/Error" };
 const stringHeader = (description: string) => ({ description, schema: { type: "string" } });

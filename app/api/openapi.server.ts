@@ -5,6 +5,7 @@ import { appUrl, storeName } from "~/config/env.server";
 import { idField } from "~/validation/common";
 
 import { completeDocument } from "./openapi-complete.server";
+import { registerInvoiceCalls } from "./openapi-invoices.server";
 import { registerItemCalls } from "./openapi-items.server";
 import { body, error, header, invalid, json, notAdmin, notJson, signedOut, tooLarge } from "./openapi-parts.server";
 import { registerQuoteCalls } from "./openapi-quotes.server";
@@ -146,6 +147,7 @@ function buildDocument() {
     responses: { 200: json("The cart.", ApiCartSchema), 401: signedOut },
   });
   registerQuoteCalls(registry, signedIn);
+  registerInvoiceCalls(registry, signedIn);
   registry.registerPath({
     method: "get",
     path: "/api/openapi.json",

@@ -1,12 +1,15 @@
-import { appUrl } from "~/config/env.server";
+import { appUrl, storeMoneyFormat } from "~/config/env.server";
 import { type DispatchClock, supplyOf } from "~/lib/dispatch";
+import { invoiceFileHref, type InvoiceKind } from "~/lib/invoices";
 import { DOCUMENT_TYPES, documentUrl, pictureUrl, type PictureView } from "~/lib/media";
 import type { OrderStatus } from "~/lib/statuses";
 import type { CatalogItem } from "~/models/catalog";
+import type { InvoiceDocument } from "~/models/invoice";
 import type { Bill } from "~/models/pricing.server";
 import type { QuoteDetail } from "~/models/quote";
 import type { ReviewListing } from "~/models/review.server";
 
+import type { ApiInvoice, ApiInvoiceSummary } from "./openapi-invoices.server";
 import type { ApiCart, ApiItem, ApiOrder, ApiOrderRefused, ApiQuote, ApiReview } from "./responses.server";
 
 // The API's JSON shapes (the original backend's field names) from our rows. Each function is typed
@@ -210,5 +213,60 @@ export function toApiQuote(quote: QuoteDetail): ApiQuote {
     shipping: totals && units(totals.shippingCents),
     tax: totals && units(totals.taxCents),
     total: totals && units(totals.totalCents),
+  };
+}
+
+type InvoiceRow = {
+  number: string;
+  kind: InvoiceKind;
+  order_id: number;
+  issued_at: string;
+  due_on: string | null;
+  paid_at: string | null;
+  po_number: string | null;
+  total_cents: number;
+};
+
+/** A document's addresses: in the API (and its XML there), and its PDF for a browser. */
+function invoiceLinks(number: string) {
+  const base = appUrl();
+  return {
+    self: `${base}/api/invoice/${number}`,
+    xml: `${base}/api/invoice/${number}.xml`,
+    pdf: `${base}${invoiceFileHref(number, "pdf")}`,
+  };
+}
+
+export function toApiInvoiceSummary(invoice: InvoiceRow & { creditsNumber: string | null }): ApiInvoiceSummary {
+  return {
+    number: invoice.number,
+    kind: invoice.kind,
+    orderId: invoice.order_id,
+    issuedAt: invoice.issued_at,
+    dueOn: invoice.due_on,
+    paid: invoice.paid_at !== null,
+    creditsNumber: invoice.creditsNumber,
+    poNumber: invoice.po_number,
+    total: units(invoice.total_cents),
+    links: invoiceLinks(invoice.number),
+  };
+}
+
+export function toApiInvoice(invoice: InvoiceDocument): ApiInvoice {
+  return {
+    ...toApiInvoiceSummary(invoice),
+    currency: storeMoneyFormat().currency,
+    goods: units(invoice.goods_cents),
+    shipping: units(invoice.shipping_cents),
+    taxRate: invoice.tax_rate_basis_points / 100,
+    tax: units(invoice.tax_cents),
+    lines: invoice.lines.map((line) => ({
+      partNumber: line.part_number,
+      name: line.item_name,
+      quantity: line.quantity,
+      unitPrice: units(line.unit_price_cents),
+      lineTotal: units(line.line_total_cents),
+      priceList: line.price_list_name,
+    })),
   };
 }

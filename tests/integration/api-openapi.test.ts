@@ -75,6 +75,9 @@ describe("the OpenAPI document", () => {
         "GET /api/quote",
         "GET /api/quote/{id}",
         "POST /api/quote/{id}/accept",
+        "GET /api/invoice",
+        "GET /api/invoice/{number}",
+        "GET /api/invoice/{number}.xml",
         "GET /api/openapi.json",
       ].sort(),
     );

@@ -7,11 +7,13 @@ import { storeToday } from "~/config/env.server";
 import { createApiKey } from "~/models/api-key.server";
 import { addLinesToCart } from "~/models/cart";
 import { getQuote } from "~/models/quote";
+import { shipReadyParts } from "~/services/order-status.server";
 import { requestQuote, sendQuote } from "~/services/quotes.server";
 
 import { newItem } from "../support/builders";
 import { openApiMismatch } from "../support/openapi-conformance";
 import { SHIPPING } from "../support/orders";
+import { TEST_SHIPMENT } from "../support/orders";
 import { type ServerProcess, startServer } from "../support/server";
 import { createSignedInUser } from "../support/users";
 
@@ -49,7 +51,7 @@ async function api(
     redirect: "manual",
   });
   const text = await response.text();
-  const json = text ? JSON.parse(text) : undefined;
+  const json = text && /json/.test(response.headers.get("content-type") ?? "") ? JSON.parse(text) : undefined;
   const mismatch = openApiMismatch(method, path, response.status, json);
   if (mismatch) mismatches.push(mismatch);
   const pathname = new URL(path, server.origin).pathname;
@@ -167,6 +169,25 @@ test("every documented operation, called: every answer is one the document descr
   expect((await api("GET", `/api/quote/${asked.quoteId}`, { key })).status).toBe(200);
   expect((await api("POST", `/api/quote/${asked.quoteId}/accept`, { key, body: { ...SHIPPING } })).status).toBe(201);
   expect((await api("POST", `/api/quote/${asked.quoteId}/accept`, { key, body: { ...SHIPPING } })).status).toBe(409);
+
+  // Invoices: the order shipped, its invoice listed, read, and its e-invoice as XML.
+  const shipped = await shipReadyParts(placed.json._id, TEST_SHIPMENT);
+  if (!shipped.ok) throw new Error(shipped.reason);
+  const { number } = shipped.invoice;
+  expect(
+    (await api("GET", "/api/invoice", { key })).json.map((invoice: { number: string }) => invoice.number),
+  ).toContain(number);
+  expect((await api("GET", "/api/invoice?all=1", { key })).status).toBe(403);
+  expect((await api("GET", `/api/invoice/${number}`, { key })).json.links.xml).toMatch(
+    new RegExp(`/api/invoice/${number}\\.xml$`),
+  );
+  const xml = await api("GET", `/api/invoice/${number}.xml`, { key });
+  expect([xml.status, xml.headers.get("content-type")]).toEqual([200, "application/xml; charset=utf-8"]);
+  expect((await api("GET", `/api/invoice/${number}.xml`)).status).toBe(401);
+  const stranger = await createSignedInUser();
+  const strangerKey = (await createApiKey({ userId: stranger.user.id, name: "conformance" })).key;
+  expect((await api("GET", `/api/invoice/${number}`, { key: strangerKey })).status).toBe(404);
+  expect((await api("GET", `/api/invoice/${number}.xml`, { key: strangerKey })).status).toBe(404);
 
   expect((await api("GET", "/api/openapi.json")).status).toBe(200);
 

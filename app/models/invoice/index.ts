@@ -16,4 +16,5 @@ export {
   INVOICES_PER_PAGE,
   invoicesOfOrder,
   listInvoices,
+  listInvoicesPage,
 } from "./reading.server";

@@ -91,6 +91,40 @@ export function listInvoices(reader: InvoiceReader, { search }: { search?: strin
 
 export type InvoiceSummary = Awaited<ReturnType<typeof listInvoices>>[number];
 
+/**
+ * A page of the documents a reader may see, newest first, for the API: `below` an id (its cursor)
+ * and after `offset` more; `everyone` (staff only) reads every buyer's, else staff read their own too.
+ */
+export function listInvoicesPage({
+  reader,
+  everyone,
+  limit,
+  offset,
+  below,
+}: {
+  reader: InvoiceReader;
+  everyone: boolean;
+  limit: number;
+  offset: number;
+  below?: number;
+}) {
+  const asked = reader.role === "admin" && !everyone ? { ...reader, role: "user" } : reader;
+  let query = readableBy(db.selectFrom("invoices"), asked)
+    .select([...invoiceColumns, "invoices.due_on", "invoices.paid_at"])
+    .select((eb) =>
+      eb
+        .selectFrom("invoices as credited")
+        .select("credited.number")
+        .whereRef("credited.id", "=", "invoices.credits_invoice_id")
+        .as("credits_number"),
+    )
+    .orderBy("invoices.id", "desc")
+    .limit(limit)
+    .offset(offset);
+  if (below !== undefined) query = query.where("invoices.id", "<", below);
+  return query.execute();
+}
+
 /** An order's invoices and credit notes, oldest first (the order page links each). */
 export function invoicesOfOrder(orderId: number, { executor = db }: DbOptions = {}) {
   return executor
