@@ -44,7 +44,7 @@ import * as idempotentRequests from "./migrations/0041_idempotent_requests";
 import * as structuredOrderAddresses from "./migrations/0042_structured_order_addresses";
 import * as priceLists from "./migrations/0043_price_lists";
 import * as priceListImports from "./migrations/0044_price_list_imports";
-import * as companyPeppolIds from "./migrations/0045_company_peppol_ids";
+import * as companyEInvoicing from "./migrations/0045_company_e_invoicing";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -92,7 +92,7 @@ const migrations: Record<string, Migration> = {
   "0042_structured_order_addresses": structuredOrderAddresses,
   "0043_price_lists": priceLists,
   "0044_price_list_imports": priceListImports,
-  "0045_company_peppol_ids": companyPeppolIds,
+  "0045_company_e_invoicing": companyEInvoicing,
 };
 
 /** Every migration the code knows: a database at this version has them all. */

@@ -66,12 +66,16 @@ const VALUE_RULES: Record<string, { test: (value: string) => string | null; shap
  * when it is not a Peppol participant identifier the rules accept.
  */
 export function readPeppolId(text: string): { ok: true; id: PeppolId } | { ok: false; reason: string } {
-  const match = /^\s*(\d{4})\s*:\s*(\S{1,50})\s*$/.exec(text);
+  const match = /^\s*(\d{4})\s*:\s*(.{1,50}?)\s*$/.exec(text);
   if (!match) return { ok: false, reason: "must be a scheme code and an identifier, such as 0088:5790000435968" };
   const [, scheme, raw] = match;
   if (!EAS_CODES.has(scheme)) return { ok: false, reason: `${scheme} is not a scheme Peppol accepts` };
   const rule = VALUE_RULES[scheme];
-  if (!rule) return { ok: true, id: { scheme, value: raw } };
+  // A scheme whose shape the rules do not check: the identifier as given, one word.
+  if (!rule)
+    return /^\S+$/.test(raw)
+      ? { ok: true, id: { scheme, value: raw } }
+      : { ok: false, reason: `has a space in its identifier` };
   const value = rule.test(raw);
   return value ? { ok: true, id: { scheme, value } } : { ok: false, reason: `must be ${rule.shape} after ${scheme}:` };
 }

@@ -30,6 +30,7 @@ export const action = formAction({
       name: value.name,
       vatNumber: value.vatNumber,
       peppolId: value.peppolId,
+      eInvoiceByMail: value.eInvoiceByMail,
       paymentTermsDays: value.paymentTermsDays,
       creditLimitCents: value.creditLimit,
       adminEmail: value.adminEmail,

@@ -46,6 +46,7 @@ export const action = formAction({
           name: value.name,
           vatNumber: value.vatNumber,
           peppolId: value.peppolId,
+          eInvoiceByMail: value.eInvoiceByMail,
           paymentTermsDays: value.paymentTermsDays,
           creditLimitCents: value.creditLimit,
         });

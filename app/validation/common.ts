@@ -45,6 +45,12 @@ function capitalized(label: string) {
   return `${label[0].toUpperCase()}${label.slice(1)}`;
 }
 
+/** A checkbox: conform reads a ticked one ("on") as true, and an unticked one is not sent at all. */
+export const checkboxField = z
+  .boolean()
+  .optional()
+  .transform((ticked) => ticked === true);
+
 export function requiredText(label: string, max: number) {
   return z
     .string({ required_error: `Enter ${label}`, invalid_type_error: `Enter ${label}` })

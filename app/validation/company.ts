@@ -5,7 +5,7 @@ import { formatPeppolId, readPeppolId } from "~/lib/peppol-id";
 import { cleanGbVatNumber, validGbVatNumber } from "~/lib/vat-number";
 
 import { emailField } from "./auth";
-import { idField, requiredText, wholeNumberField } from "./common";
+import { checkboxField, idField, requiredText, wholeNumberField } from "./common";
 
 // Company accounts' forms (issue 27): staff's companies and terms, a company admin's members and
 // invitations, and an approver's decisions.
@@ -87,6 +87,7 @@ const companyTermsFields = {
   name: requiredText("the company's name", 120),
   vatNumber: vatNumberField,
   peppolId: peppolIdField,
+  eInvoiceByMail: checkboxField,
   paymentTermsDays: termsField,
   creditLimit: wholeAmountField("a credit limit"),
 };

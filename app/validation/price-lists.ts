@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { emailField } from "./auth";
-import { idField, optionalText, requiredText, wholeNumberField } from "./common";
+import { checkboxField, idField, optionalText, requiredText, wholeNumberField } from "./common";
 import { MAX_PRICE, MAX_PRICE_BREAKS } from "./product";
 
 // Staff's price lists (issue 50): a list, its rules and whom it prices for.
@@ -25,19 +25,13 @@ function optionalDay(label: string) {
     });
 }
 
-/** A checkbox: conform reads a ticked one ("on") as true. */
-const checkbox = z
-  .boolean()
-  .optional()
-  .transform((ticked) => ticked === true);
-
 export const CreatePriceListSchema = z
   .object({
     intent: z.literal("create"),
     name: requiredText("a name", 120),
     validFrom: optionalDay("the first day"),
     validUntil: optionalDay("the last day"),
-    fixedEvenIfHigher: checkbox,
+    fixedEvenIfHigher: checkboxField,
   })
   .refine((list) => !list.validFrom || !list.validUntil || list.validFrom <= list.validUntil, {
     message: "The last day must be on or after the first",

@@ -105,6 +105,16 @@ describe("the documents list the schema's variables", () => {
     expect(defaults.get("APP_URL")).toBe("http://localhost:$PORT");
     expect(parseEnvironment({ STORE_NAME: "Acme Spares" }).mailFrom).toBe("Acme Spares <shop@localhost>");
     expect(parseEnvironment({ STORE_VAT_NUMBER: "gb 999 9999 73" }).storeVatNumber).toBe("GB999999973");
+    // The seller's Peppol address: its own, else its VAT number under the UK's VAT scheme, else none.
+    expect(parseEnvironment({ STORE_PEPPOL_ID: "0088:5790000435968" }).storePeppolId).toEqual({
+      scheme: "0088",
+      value: "5790000435968",
+    });
+    expect(parseEnvironment({ STORE_VAT_NUMBER: "GB999999973" }).storePeppolId).toEqual({
+      scheme: "9932",
+      value: "GB999999973",
+    });
+    expect(fresh.storePeppolId).toBeNull();
     expect(defaults.get("MAIL_FROM")).toBe("STORE_NAME <shop@localhost>");
     expect(fresh.host).toBeUndefined();
     expect(fresh.sessionSecrets).toEqual([expect.stringContaining("not-for-production")]);
@@ -246,6 +256,10 @@ describe("a wrong value is refused with a line that names the variable, what was
     [
       { STORE_VAT_NUMBER: "GB999999974" },
       'STORE_VAT_NUMBER must be a UK VAT number, GB and 9 or 12 digits whose check digits hold (GB999999973) (got "GB999999974")',
+    ],
+    [
+      { STORE_PEPPOL_ID: "0088:5790000435969" },
+      'STORE_PEPPOL_ID must be a Peppol participant identifier: a scheme Peppol accepts and a value in its shape (0088:5790000435968) (got "0088:5790000435969")',
     ],
     [{ OUTBOX_LEASE_MS: "500" }, 'OUTBOX_LEASE_MS must be a whole number of milliseconds, at least 1000 (got "500")'],
     [{ RATE_LIMIT_POINTS: "0" }, 'RATE_LIMIT_POINTS must be a whole number of attempts, at least 1 (got "0")'],

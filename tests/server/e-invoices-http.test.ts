@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
+import { db } from "~/db/db.server";
 import { shipReadyParts } from "~/services/order-status.server";
 
 import { newItem } from "../support/builders";
 import { newCompany } from "../support/companies";
 import { expectValidEInvoices } from "../support/e-invoice-validator";
 import { placeTestOrder, TEST_SHIPMENT } from "../support/orders";
-import { type ServerProcess, startServer } from "../support/server";
+import { postForm, type ServerProcess, startServer } from "../support/server";
+import { startSmtpServer } from "../support/smtp";
 import { createSignedInUser } from "../support/users";
 
 // Issue 51: an invoice's e-invoice through the built server: linked beside its PDF on the order page
@@ -14,13 +16,23 @@ import { createSignedInUser } from "../support/users";
 // else, and the document it serves passes the rules with the seller's configured Peppol ID.
 
 let server: ServerProcess;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  server = await startServer({ env: { STORE_VAT_NUMBER: "GB999999973", STORE_PEPPOL_ID: "0088:5790000435968" } });
+  smtp = await startSmtpServer();
+  server = await startServer({
+    env: {
+      STORE_VAT_NUMBER: "GB999999973",
+      STORE_PEPPOL_ID: "0088:5790000435968",
+      SMTP_URL: smtp.url,
+      OUTBOX_POLL_MS: "50",
+    },
+  });
 });
 
 afterAll(async () => {
   await server?.stop();
+  await smtp?.close();
 });
 
 function get(path: string, cookie?: string) {
@@ -72,4 +84,67 @@ test("the buyer, a colleague and staff download the e-invoice linked beside its 
   const visitor = await get(xmlPath);
   expect(visitor.status).toBe(302);
   expect(visitor.headers.get("location")).toBe(`/sign-in?redirectTo=${encodeURIComponent(xmlPath)}`);
+});
+
+test("a company that asks for it gets each invoice's e-invoice in the shipped mail beside its PDF; another the PDF alone", async () => {
+  const mailed = [];
+  for (const eInvoiceByMail of [true, false]) {
+    const { admin: buyer } = await newCompany({ eInvoiceByMail, vatNumber: "GB999999973" });
+    const part = await newItem({ price_cents: 1_999, quantity: 10 });
+    const placed = await placeTestOrder(buyer.user.id, { itemId: part.id, quantity: 3 });
+    if (!placed.ok) throw new Error(placed.reason);
+    const shipped = await shipReadyParts(placed.orderId, TEST_SHIPMENT);
+    if (!shipped.ok) throw new Error(shipped.reason);
+    const subject = `order #${placed.orderId} shipped`;
+    await smtp.waitFor((mail) => mail.some((message) => message.subject.endsWith(subject)));
+    mailed.push({
+      number: shipped.invoice.number,
+      mail: smtp.received.find((message) => message.subject.endsWith(subject))!,
+    });
+  }
+  const [withXml, withoutXml] = mailed;
+  expect(withXml.mail.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+    { filename: `${withXml.number}.pdf`, contentType: "application/pdf" },
+    { filename: `${withXml.number}.xml`, contentType: "application/xml" },
+  ]);
+  const xml = Buffer.from(withXml.mail.attachments[1].content).toString("utf8");
+  expect(xml).toContain(`<cbc:ID>${withXml.number}</cbc:ID>`);
+  await expectValidEInvoices([xml]);
+  expect(withoutXml.mail.attachments.map(({ filename }) => filename)).toEqual([`${withoutXml.number}.pdf`]);
+});
+
+test("staff set a company's Peppol ID, checked by its scheme, and whether it wants e-invoices by mail", async () => {
+  const staff = await createSignedInUser({ role: "admin" });
+  const { companyId } = await newCompany();
+  const path = `/dashboard/manage-companies/${companyId}`;
+  const terms = { intent: "update", name: "Northern Presswork Ltd", paymentTermsDays: "30", creditLimit: "1000" };
+  for (const [peppolId, message] of [
+    ["5790000435968", "A Peppol ID must be a scheme code and an identifier, such as 0088:5790000435968"],
+    ["0088:5790000435969", "A Peppol ID must be a GLN: 13 digits whose last is GS1&#x27;s check digit after 0088:"],
+    ["1234:5790000435968", "A Peppol ID 1234 is not a scheme Peppol accepts"],
+    ["9932:GB123456789", "A Peppol ID must be a UK VAT number"],
+  ]) {
+    const refused = await postForm(
+      server.origin,
+      path,
+      { ...terms, peppolId, eInvoiceByMail: "on" },
+      { cookie: staff.cookie },
+    );
+    expect(refused.status, peppolId).toBe(400);
+    expect(await refused.text(), peppolId).toContain(message);
+  }
+  const before = await db.selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirstOrThrow();
+  expect([before.peppol_id, before.e_invoice_by_mail]).toEqual([null, 0]);
+
+  const saved = await postForm(
+    server.origin,
+    path,
+    { ...terms, peppolId: " 0088 : 5790000435968 ", eInvoiceByMail: "on" },
+    { cookie: staff.cookie },
+  );
+  expect(saved.status).toBe(302);
+  const after = await db.selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirstOrThrow();
+  expect([after.peppol_id, after.e_invoice_by_mail]).toEqual(["0088:5790000435968", 1]);
+  const page = await (await get(path, staff.cookie)).text();
+  expect(page).toContain('value="0088:5790000435968"');
 });

@@ -13,7 +13,9 @@ export async function newCompany({
   members = [],
   vatNumber = null,
   peppolId = null,
+  eInvoiceByMail = false,
 }: {
+  eInvoiceByMail?: boolean;
   vatNumber?: string | null;
   peppolId?: string | null;
   paymentTermsDays?: number | null;
@@ -25,6 +27,7 @@ export async function newCompany({
     name: "Northern Presswork Ltd",
     vatNumber,
     peppolId,
+    eInvoiceByMail,
     paymentTermsDays,
     creditLimitCents,
     adminEmail: admin.user.email,

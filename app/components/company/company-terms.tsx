@@ -12,6 +12,8 @@ export function CompanyTermsList({ company }: { company: Omit<CompanyDetail, "me
       <dd>{company.vat_number ? formatGbVatNumber(company.vat_number) : "None given"}</dd>
       <dt className="text-slate-600">Peppol ID</dt>
       <dd>{company.peppol_id ?? "None given: its e-invoices are addressed by its VAT number, or to us"}</dd>
+      <dt className="text-slate-600">E-invoices by mail</dt>
+      <dd>{company.e_invoice_by_mail ? "Yes: beside each invoice's PDF" : "No: the PDF only"}</dd>
       <dt className="text-slate-600">Payment</dt>
       <dd>
         {onAccount

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 
-import { Field, FormErrors, StatusButton } from "~/components/forms";
+import { CheckboxField, Field, FormErrors, StatusButton } from "~/components/forms";
 import { useCurrency } from "~/components/use-money";
 import { useZodForm } from "~/components/use-zod-form";
 import { formatGbVatNumber } from "~/lib/vat-number";
@@ -12,6 +12,7 @@ type Terms = {
   name: string;
   vat_number: string | null;
   peppol_id?: string | null;
+  e_invoice_by_mail?: number;
   payment_terms_days: number | null;
   credit_limit_cents: number;
 };
@@ -30,6 +31,7 @@ export function CompanyTermsForm({ company, reply }: { company?: Terms; reply: F
           name: company.name,
           vatNumber: company.vat_number ? formatGbVatNumber(company.vat_number) : undefined,
           peppolId: company.peppol_id ?? undefined,
+          eInvoiceByMail: company.e_invoice_by_mail ? "on" : undefined,
           paymentTermsDays: company.payment_terms_days === null ? undefined : String(company.payment_terms_days),
           creditLimit: String(company.credit_limit_cents / 100),
         }
@@ -44,6 +46,11 @@ export function CompanyTermsForm({ company, reply }: { company?: Terms; reply: F
         label="Peppol ID (optional)"
         meta={fields.peppolId}
         hint="Where its e-invoices go on the Peppol network: scheme and identifier, e.g. 0088:5790000435968"
+      />
+      <CheckboxField
+        label="Mail e-invoices too"
+        meta={fields.eInvoiceByMail}
+        hint="The shipped mail carries each invoice's e-invoice (XML) beside its PDF, for an accounts system to read."
       />
       <Field
         label="Payment terms (days)"

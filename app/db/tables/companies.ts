@@ -12,6 +12,8 @@ export interface CompaniesTable {
   vat_number: string | null;
   /** Its Peppol participant identifier, "0088:5790000435968" (migration 0045); null: none known. */
   peppol_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: the shipped mail carries each invoice's e-invoice (XML) beside its PDF (migration 0045). */
+  e_invoice_by_mail: Generated<number>;
   /** Days an invoice on account has before it is due; null: not on account (pro-forma invoices). */
   payment_terms_days: number | null;
   /** What its orders on account may owe at once: open orders plus unpaid invoices. */

@@ -28,6 +28,7 @@ export function createCompany(terms: CompanyTerms & { adminEmail: string }): Pro
         name: terms.name,
         vat_number: terms.vatNumber,
         peppol_id: terms.peppolId ?? null,
+        e_invoice_by_mail: terms.eInvoiceByMail ? 1 : 0,
         payment_terms_days: terms.paymentTermsDays,
         credit_limit_cents: terms.creditLimitCents,
         created_at: timestamp,
@@ -50,6 +51,7 @@ export async function updateCompanyTerms(companyId: number, terms: CompanyTerms)
       name: terms.name,
       vat_number: terms.vatNumber,
       ...(terms.peppolId === undefined ? {} : { peppol_id: terms.peppolId }),
+      ...(terms.eInvoiceByMail === undefined ? {} : { e_invoice_by_mail: terms.eInvoiceByMail ? 1 : 0 }),
       payment_terms_days: terms.paymentTermsDays,
       credit_limit_cents: terms.creditLimitCents,
     })

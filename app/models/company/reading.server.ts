@@ -10,6 +10,8 @@ export type CompanyTerms = {
   vatNumber: string | null;
   /** "0088:5790000435968"; left out, an update keeps the one it has. */
   peppolId?: string | null;
+  /** Whether shipped mail carries the e-invoice; left out, an update keeps what it was. */
+  eInvoiceByMail?: boolean;
   paymentTermsDays: number | null;
   creditLimitCents: number;
 };
@@ -43,7 +45,7 @@ export async function listCompanies() {
 export async function getCompany(companyId: number) {
   const company = await db
     .selectFrom("companies")
-    .select(["id", "name", "vat_number", "peppol_id", "payment_terms_days", "credit_limit_cents"])
+    .select(["id", "name", "vat_number", "peppol_id", "e_invoice_by_mail", "payment_terms_days", "credit_limit_cents"])
     .where("id", "=", companyId)
     .executeTakeFirst();
   if (!company) return undefined;

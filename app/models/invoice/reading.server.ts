@@ -174,6 +174,7 @@ export async function getInvoiceDocument(
       "orders.delivery_parts",
       // Where the buyer takes e-invoices on Peppol: read now, so one set later reaches documents issued before.
       "companies.peppol_id as buyer_peppol_id",
+      "companies.e_invoice_by_mail as buyer_wants_e_invoice_by_mail",
     ]);
   if ("id" in find) query = query.where("invoices.id", "=", find.id);
   else {
