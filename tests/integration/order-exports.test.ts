@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, test } from "vitest";
 
+import { appUrl, storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { csvAmount } from "~/lib/csv";
 import { listAllOrders } from "~/models/order";
@@ -192,6 +193,11 @@ describe("the invoices export for accounts", () => {
     expect(sum("gross")).toBe(Number(invoice.total_cents));
     for (const record of records) expect(cents(record.gross)).toBe(cents(record.net) + cents(record.vat));
     expect(records[1]).toMatchObject({ quantity: "2", unit_price: "19.99", net: "39.98", vat: "8.00", gross: "47.98" });
+    // Each row names its document's e-invoice, and the day it was issued where the shop is.
+    for (const record of records) {
+      expect(record.e_invoice).toBe(`${appUrl()}/dashboard/invoices/${invoice.number}.xml`);
+      expect(record.issued_on).toBe(storeToday(new Date(invoice.issued_at)));
+    }
 
     // Another buyer's export has none of it.
     const stranger = await createSignedInUser();

@@ -83,6 +83,6 @@ test("the invoices export is a CSV attachment too", async () => {
     /^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.csv"$/,
   );
   expect((await response.text()).trimEnd()).toBe(
-    "document,kind,issued_on,order,customer,po_number,part_number,description,quantity,unit_price,net,vat_rate,vat,gross,credits_invoice",
+    "document,kind,issued_on,order,customer,po_number,part_number,description,quantity,unit_price,net,vat_rate,vat,gross,e_invoice,credits_invoice",
   );
 });

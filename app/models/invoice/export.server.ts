@@ -1,9 +1,11 @@
 // The invoices export for an accounting import: one row per line billed, in batches.
 import type { Selectable } from "kysely";
 
+import { appUrl, storeToday } from "~/config/env.server";
 import { db, type DbOptions } from "~/db/db.server";
 import type { InvoiceLinesTable, InvoicesTable } from "~/db/schema";
 import { csvAmount } from "~/lib/csv";
+import { invoiceFileHref } from "~/lib/invoices";
 import { formatTaxRate, taxOn } from "~/lib/pricing";
 
 import { type InvoiceReader, readableInvoices } from "./reading.server";
@@ -28,6 +30,7 @@ export const INVOICE_CSV_COLUMNS = [
   "vat_rate",
   "vat",
   "gross",
+  "e_invoice",
   "credits_invoice",
 ] as const;
 
@@ -107,7 +110,8 @@ function accountingRows(invoice: InvoiceRow, lines: InvoiceLineRow[]) {
     return [
       invoice.number,
       invoice.kind,
-      invoice.issued_at.slice(0, 10),
+      // The tax point's day where the shop is: what a VAT period is counted by.
+      storeToday(new Date(invoice.issued_at)),
       invoice.order_id,
       invoice.customer_name,
       invoice.po_number,
@@ -119,6 +123,8 @@ function accountingRows(invoice: InvoiceRow, lines: InvoiceLineRow[]) {
       formatTaxRate(invoice.tax_rate_basis_points),
       csvAmount(sign * vatCents),
       csvAmount(sign * (charge.netCents + vatCents)),
+      // The document's e-invoice (UBL 2.1), for an accounts system that reads XML rather than rows.
+      `${appUrl()}${invoiceFileHref(invoice.number, "xml")}`,
       invoice.credits_number,
     ];
   });
