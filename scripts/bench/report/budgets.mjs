@@ -104,6 +104,8 @@ export const BUDGETS = [
     label: "Export of 100,000 orders (GET /dashboard/export/orders.csv)",
   },
   { kind: "invoice-pdf", target: 20, label: "Invoice PDFs drawn per second per core (GET …/INV-….pdf)" },
+  // Issue 51: e-invoices written at least as fast as their PDFs are drawn, in the same run.
+  { kind: "e-invoice", target: 1, label: "E-invoices (UBL XML) written per core vs PDFs drawn (GET …/INV-….xml)" },
   { kind: "times", page: "cart", of: "home-signed-in", target: 0.9, label: "Cart page, signed in, vs home, signed in" },
   // Issue 26: a visitor's cart costs what an account's does.
   { kind: "times", page: "cart-guest", of: "cart", target: 0.9, label: "Cart page, signed out, vs signed in" },
@@ -289,6 +291,16 @@ const ROWS = {
       `≥ ${target} per core`,
       perCore === null ? "–" : `${fmt.int(perCore)} per core (${fmt.int(invoicePdfs.rps)}/s)`,
       perCore === null ? "not measured" : pass(perCore >= target && invoicePdfs.errors === 0),
+    ];
+  },
+  "e-invoice": ({ target }, { invoicePdfs }) => {
+    const xml = invoicePdfs?.eInvoice?.perCore ?? null;
+    const pdf = invoicePdfs?.perCore ?? null;
+    if (xml === null || pdf === null) return [`≥ ${target}× the PDF's`, "–", "not measured"];
+    return [
+      `≥ ${target}× the PDF's`,
+      `${fmt.int(xml)} per core vs ${fmt.int(pdf)}: ${showTimes(xml / pdf)}`,
+      pass(xml >= target * pdf && invoicePdfs.eInvoice.errors === 0),
     ];
   },
   "checkouts-postgres": (_budget, run) => {

@@ -1,6 +1,7 @@
 // Issue 27: an invoice PDF drawn on request. Staff ship one of the bench buyer's orders through the
 // Ship form (which issues its VAT invoice), then the PDF is downloaded again and again; each answer
 // draws it afresh from the issued row. The budget is PDFs per second of the server's CPU: per core.
+// Issue 51: then its e-invoice (UBL XML) the same way, held to at least the PDF's rate in the same run.
 import Database from "better-sqlite3";
 
 import { elapsed } from "../lib/clock.mjs";
@@ -51,8 +52,16 @@ export async function measureInvoicePdfs({ server, databaseFile, staffCookie, st
   const number = invoiceOf(databaseFile, orderId);
   if (shipped.status !== 302 || !number) throw new Error(`shipping order ${orderId} answered ${shipped.status}`);
 
+  const pdf = await measureDownloads({ server, config, staffCookie, url: `/dashboard/invoices/${number}.pdf` });
+  process.stdout.write(`  ${"E-invoice XML (GET /dashboard/invoices/…xml)".padEnd(42)} `);
+  const xml = await measureDownloads({ server, config, staffCookie, url: `/dashboard/invoices/${number}.xml` });
+  return { ...pdf, number, eInvoice: xml };
+}
+
+/** One document downloaded again and again: answers a second, and per second of the server's CPU. */
+async function measureDownloads({ server, config, staffCookie, url }) {
   const download = (duration) => ({
-    url: `${server.origin}/dashboard/invoices/${number}.pdf`,
+    url: `${server.origin}${url}`,
     connections: config.connections,
     duration,
     headers: { Cookie: staffCookie },
@@ -64,10 +73,10 @@ export async function measureInvoicePdfs({ server, databaseFile, staffCookie, st
   // Per core: every thread's CPU (the garbage collector's too), not the event loop's alone.
   const perCore = figures.allThreadsCpuSeconds ? figures.served / figures.allThreadsCpuSeconds : null;
   console.log(
-    `${fmt.int(figures.rps).padStart(7)} PDFs/s  p99 ${fmt.ms(figures.p99).padStart(5)} ms` +
-      (perCore ? `  ${fmt.int(perCore)} PDFs per CPU second` : "") +
+    `${fmt.int(figures.rps).padStart(7)} docs/s  p99 ${fmt.ms(figures.p99).padStart(5)} ms` +
+      (perCore ? `  ${fmt.int(perCore)} per CPU second` : "") +
       `  [${elapsed()}]`,
   );
   const { latencies: _latencies, ...kept } = figures;
-  return { ...kept, perCore, number, errors: run.total - run.ok };
+  return { ...kept, perCore, errors: run.total - run.ok };
 }
