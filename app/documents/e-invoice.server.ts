@@ -1,6 +1,7 @@
 import { storeMoneyFormat, storeToday } from "~/config/env.server";
 import { company } from "~/content/company";
 import { agreedPricesNote } from "~/lib/contract-prices";
+import { decimalAmount } from "~/lib/money";
 import { element, xmlDocument } from "~/lib/xml";
 import type { InvoiceDocument } from "~/models/invoice";
 
@@ -22,11 +23,7 @@ const NAMESPACES = {
 const PIECE = "H87";
 
 /** An amount in the store's currency as UBL writes it: "1234.50". */
-function money(cents: number) {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
+const money = decimalAmount;
 
 /** A VAT rate in percent: 2000 basis points → "20.00". */
 const percent = (basisPoints: number) => money(basisPoints);

@@ -1,6 +1,8 @@
 // How the shop writes CSV files (catalog, orders, invoices): one set of csv-stringify options, and
 // money as plain numbers a spreadsheet or an accounting import reads.
 
+import { decimalAmount } from "./money";
+
 /** A cell that is a plain number ("-12.00", "-3", "0.5"): a spreadsheet reads it as one, never as a formula. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 /** What a spreadsheet runs as a formula when a cell starts with it (OWASP's CSV injection list). */
@@ -31,7 +33,5 @@ export const CSV_BYTE_ORDER_MARK = "\uFEFF";
 
 /** An amount in minor units as a CSV cell: "12.50", "-3.00"; no currency sign, so it reads as a number. */
 export function csvAmount(cents: number) {
-  const sign = cents < 0 ? "-" : "";
-  const absolute = Math.abs(cents);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
+  return decimalAmount(cents);
 }

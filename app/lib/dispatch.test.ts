@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 
 import {
   addWorkingDays,
+  dayStartsAt,
   dispatchClock,
   dispatchDate,
   dispatchWording,
@@ -104,5 +105,20 @@ describe("a line's supply in words", () => {
         formatDay,
       ),
     ).toBe("Dispatched today");
+  });
+});
+
+describe("the instant a store day begins", () => {
+  test("in London's winter and summer, on the days its clocks change, and in zones far from it", () => {
+    const starts = (day: string, zone: string) => dayStartsAt(day, zone).toISOString();
+    expect(starts("2026-01-01", "Europe/London")).toBe("2026-01-01T00:00:00.000Z");
+    expect(starts("2026-07-01", "Europe/London")).toBe("2026-06-30T23:00:00.000Z");
+    // Summer time starts at 01:00 on 29 March 2026 and ends at 02:00 on 25 October.
+    expect(starts("2026-03-29", "Europe/London")).toBe("2026-03-29T00:00:00.000Z");
+    expect(starts("2026-03-30", "Europe/London")).toBe("2026-03-29T23:00:00.000Z");
+    expect(starts("2026-10-25", "Europe/London")).toBe("2026-10-24T23:00:00.000Z");
+    expect(starts("2026-10-26", "Europe/London")).toBe("2026-10-26T00:00:00.000Z");
+    expect(starts("2026-07-01", "America/New_York")).toBe("2026-07-01T04:00:00.000Z");
+    expect(starts("2026-07-01", "Asia/Kolkata")).toBe("2026-06-30T18:30:00.000Z");
   });
 });

@@ -50,6 +50,22 @@ function wallClock(instant: Date, timeZone: string) {
   };
 }
 
+/**
+ * The instant a calendar day begins in `timeZone` (its first minute): where a period of store days
+ * starts and, for the day after its last, where it ends. Found from the zone's offset near midnight,
+ * checked once more so a change of clock that day (summer time) is taken into account.
+ */
+export function dayStartsAt(day: CalendarDate, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  let start = midnightUtc;
+  for (let round = 0; round < 2; round += 1) {
+    const wall = wallClock(new Date(start), timeZone);
+    const wallAsUtc = Date.parse(`${wall.date}T00:00:00Z`) + wall.minutes * 60_000;
+    start = midnightUtc - (wallAsUtc - start);
+  }
+  return new Date(start);
+}
+
 /** Whether `timeZone` is one Intl knows (STORE_TIMEZONE is checked with this at start). */
 export function isTimeZone(timeZone: string) {
   try {

@@ -202,3 +202,10 @@ export function typedPriceExample(format: MoneyFormat = DEFAULT_MONEY_FORMAT) {
   const sign = signs.find((candidate) => candidate !== format.currency) ?? format.currency;
   return `12.40 or ${signFirst ? `${sign}${spacing}${amount}` : `${amount}${spacing}${sign}`}`;
 }
+
+/** An amount of hundredths as a plain decimal, as files for other programs write it: 123456 → "1234.56". */
+export function decimalAmount(cents: number) {
+  const sign = cents < 0 ? "-" : "";
+  const absolute = Math.abs(cents);
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
+}

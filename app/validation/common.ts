@@ -125,3 +125,13 @@ export function wholeNumberField({
   // Typed as taking a number, as a plain z.number() field is: forms type their fields by it.
   return field as z.ZodEffects<z.ZodNumber, number, number>;
 }
+
+/** The first message for each of `fields` in a failed parse: what a GET form shows beside each field. */
+export function firstIssueByField<Field extends string>(error: z.ZodError, fields: readonly Field[]) {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as Field;
+    if (fields.includes(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}

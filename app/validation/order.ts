@@ -4,7 +4,7 @@ import { CARRIER_IDS, carrierOf, carrierTracks, cleanTrackingNumber, TRACKING_NU
 import { isCalendarDate } from "~/lib/quotes";
 import { ORDER_STATUSES } from "~/lib/statuses";
 
-import { idField, optionalText, phoneField, requiredText, wholeNumberField } from "./common";
+import { firstIssueByField, idField, optionalText, phoneField, requiredText, wholeNumberField } from "./common";
 
 export const MAX_ORDER_QUANTITY = 10_000;
 
@@ -189,11 +189,6 @@ export function typedOrderSearch(params: URLSearchParams) {
 }
 
 /** The first message for each field a search got wrong. */
-export function searchErrors(error: z.ZodError): Partial<Record<"q" | "from" | "to", string>> {
-  const errors: Partial<Record<"q" | "from" | "to", string>> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if ((field === "q" || field === "from" || field === "to") && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
+export function searchErrors(error: z.ZodError) {
+  return firstIssueByField(error, ["q", "from", "to"] as const);
 }

@@ -29,6 +29,7 @@ const MENU: { to: string; label: string; for: "customer" | "member" | "approver"
   { to: "/dashboard/manage-quotes", label: "Manage Quotes", for: "staff" },
   { to: "/dashboard/manage-companies", label: "Manage Companies", for: "staff" },
   { to: "/dashboard/price-lists", label: "Price Lists", for: "staff" },
+  { to: "/dashboard/reports", label: "Reports", for: "staff" },
   { to: "/dashboard/add-product", label: "Add a Product", for: "staff" },
   { to: "/dashboard/manage-product", label: "Manage Products", for: "staff" },
   { to: "/dashboard/spec-templates", label: "Spec Templates", for: "staff" },
