@@ -115,6 +115,7 @@ const STAFF_PAGES = (history: History) => [
   "/dashboard/invoices",
   "/dashboard/price-lists",
   `/dashboard/price-lists/${history.priceListId}`,
+  "/dashboard/reports",
 ];
 
 for (const width of [375, 1280]) {

@@ -130,6 +130,13 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 403, 200],
     post: [405, 405, 405],
   },
+  // Reports are staff's, the page and its files alike.
+  "routes/dashboard.reports": { path: () => "/dashboard/reports", get: [SIGN_IN, 403, 200], post: [405, 405, 405] },
+  "routes/dashboard.reports_.$report[.]csv": {
+    path: () => "/dashboard/reports/vat.csv",
+    get: [SIGN_IN, 403, 200],
+    post: [405, 405, 405],
+  },
   "routes/dashboard.my-order_.$id_.pro-forma[.]pdf": {
     path: (shop) => `/dashboard/my-order/${shop.aliceOrderId}/pro-forma.pdf`,
     get: [SIGN_IN, 404, 404],
@@ -294,6 +301,14 @@ const matrix: Record<string, Row> = {
   // The caller's own cart, read only (it is filled on the pages).
   "routes/api.cart": { path: () => "/api/cart", json: true, get: [401, 200, 200], post: [405, 405, 405] },
   "routes/api.quote": { path: () => "/api/quote", json: true, get: [401, 200, 200], post: [405, 405, 405] },
+  // Invoices as the pages' rules have them: the buyer's own (Alice's), not found for another, and staff's.
+  "routes/api.invoice": { path: () => "/api/invoice", json: true, get: [401, 200, 200], post: [405, 405, 405] },
+  "routes/api.invoice.$number": {
+    path: (shop) => `/api/invoice/${shop.aliceInvoiceNumber}.xml`,
+    json: true,
+    get: [401, 404, 200],
+    post: [405, 405, 405],
+  },
   "routes/api.quote.$id": {
     path: (shop) => `/api/quote/${shop.aliceQuoteId}`,
     json: true,
