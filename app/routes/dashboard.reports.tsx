@@ -7,6 +7,7 @@ import { SalesChart } from "~/components/reports/sales-chart";
 import { BuyerSalesTable, MonthSalesTable, PartSalesTable } from "~/components/reports/sales-tables";
 import { VatBoxes } from "~/components/reports/vat-boxes";
 import { storeToday } from "~/config/env.server";
+import { countOf } from "~/lib/plural";
 import { salesByCustomer, salesByMonth, salesByPart, vatReturn } from "~/models/reports.server";
 import { readReportPeriod } from "~/validation/reports";
 import { routeHeaders } from "~/web/headers";
@@ -52,7 +53,8 @@ export default function Reports() {
         <>
           <h2 className="mt-8 text-xl font-semibold">VAT return</h2>
           <p className="mt-1 text-sm text-slate-700">
-            {figures.vat.documents.invoices} invoices and {figures.vat.documents.creditNotes} credit notes.{" "}
+            {countOf(figures.vat.documents.invoices, "invoice")} and{" "}
+            {countOf(figures.vat.documents.creditNotes, "credit note")}.{" "}
             <ReportCsvLink report="vat" period={period}>
               Download the boxes (CSV)
             </ReportCsvLink>

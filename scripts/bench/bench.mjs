@@ -56,6 +56,7 @@ import { measureOrderExport } from "./scenarios/order-export.mjs";
 import { measureOrders } from "./scenarios/orders.mjs";
 import { measurePages, pagePlan } from "./scenarios/pages.mjs";
 import { homePayload } from "./scenarios/payload.mjs";
+import { measureReports } from "./scenarios/reports.mjs";
 import { measureScaleOut } from "./scenarios/scale-out.mjs";
 import { searchPages } from "./scenarios/search.mjs";
 import { promoteToStaff, seedCatalogs } from "./setup/catalogs.mjs";
@@ -228,6 +229,10 @@ try {
   const orderExport = runs("order-export")
     ? await measureOrderExport({ server: large, databaseFile: largeDb, staffCookie: promoteToStaff(largeDb, buyer) })
     : null;
+  // Issue 51: last of all, because it writes a year of invoices (1,000,000 lines) into the same database.
+  const reports = runs("reports")
+    ? await measureReports({ server: large, databaseFile: largeDb, staffCookie: promoteToStaff(largeDb, buyer) })
+    : null;
 
   const payload = homePayload(path.join(runDir, "build"), homeHtml);
   info.finishedLoad = loadAverage();
@@ -246,6 +251,7 @@ try {
     priceListImport,
     invoicePdfs,
     orderExport,
+    reports,
     postgresCheckouts,
     scaleOut,
     catalogFile,

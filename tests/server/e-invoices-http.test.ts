@@ -148,3 +148,24 @@ test("staff set a company's Peppol ID, checked by its scheme, and whether it wan
   const page = await (await get(path, staff.cookie)).text();
   expect(page).toContain('value="0088:5790000435968"');
 });
+
+test("the reports' files through the built server: a CSV attachment for staff, a 403 for a customer, a 400 for a period that cannot be", async () => {
+  const staff = await createSignedInUser({ role: "admin" });
+  const customer = await createSignedInUser();
+  const path = "/dashboard/reports/sales-by-part.csv?from=2026-01-01&to=2026-12-31";
+  const file = await get(path, staff.cookie);
+  expect(file.status).toBe(200);
+  expect(file.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+  expect(file.headers.get("content-disposition")).toBe(
+    'attachment; filename="sales-by-part-2026-01-01-to-2026-12-31.csv"',
+  );
+  expect(file.headers.get("cache-control")).toBe("private, no-store");
+  expect((await file.text()).split("\r\n")[0]).toBe("\uFEFFpart_number,part,quantity,net");
+  expect((await get(path, customer.cookie)).status).toBe(403);
+  const refused = await get("/dashboard/reports/vat.csv?from=2026-12-31&to=2026-01-01", staff.cookie);
+  expect([refused.status, refused.headers.get("content-type")]).toEqual([400, "text/plain; charset=utf-8"]);
+  expect((await get("/dashboard/reports/nothing.csv?from=2026-01-01&to=2026-01-31", staff.cookie)).status).toBe(404);
+  const page = await get("/dashboard/reports?from=2026-12-31&to=2026-01-01", staff.cookie);
+  expect(page.status).toBe(400);
+  expect(await page.text()).toContain("The first day comes before the last");
+});

@@ -1,5 +1,6 @@
 import { useFormatPrice } from "~/components/use-money";
 import { type InvoicedAmounts, invoicingDifference, invoicingDifferenceNote, isFullyInvoiced } from "~/lib/invoices";
+import { countOf } from "~/lib/plural";
 
 /**
  * Under an order's bill, once anything of it is invoiced: what its invoices and credit notes came to,
@@ -16,17 +17,16 @@ export function InvoicedSummary({
   if (invoiced.invoiceCount === 0) return null;
   const complete = isFullyInvoiced(order.status, invoiced);
   const difference = invoicingDifference(order, invoiced);
-  const documents = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
   return (
     <div className="mt-3 ml-auto max-w-sm space-y-1 text-right text-sm" data-testid="invoiced-summary">
       <p>
         {`${complete ? "Invoiced" : "Invoiced so far"}: `}
         <strong data-testid="invoiced-total">{formatPrice(invoiced.invoicedCents)}</strong>
-        {` in ${documents(invoiced.invoiceCount, "invoice")}`}
+        {` in ${countOf(invoiced.invoiceCount, "invoice")}`}
       </p>
       {invoiced.creditNoteCount ? (
         <p>
-          {`Credited: ${formatPrice(invoiced.creditedCents)} in ${documents(invoiced.creditNoteCount, "credit note")}`}
+          {`Credited: ${formatPrice(invoiced.creditedCents)} in ${countOf(invoiced.creditNoteCount, "credit note")}`}
         </p>
       ) : null}
       {difference !== 0 ? (

@@ -103,6 +103,12 @@ export const BUDGETS = [
     firstByteMs: 1000,
     label: "Export of 100,000 orders (GET /dashboard/export/orders.csv)",
   },
+  {
+    kind: "reports",
+    maxSeconds: 5,
+    firstByteMs: 1000,
+    label: "A year's VAT return and sales by part over 1,000,000 invoice lines (GET /dashboard/reports/….csv)",
+  },
   { kind: "invoice-pdf", target: 20, label: "Invoice PDFs drawn per second per core (GET …/INV-….pdf)" },
   // Issue 51: e-invoices written at least as fast as their PDFs are drawn, in the same run.
   { kind: "e-invoice", target: 1, label: "E-invoices (UBL XML) written per core vs PDFs drawn (GET …/INV-….xml)" },
@@ -282,6 +288,21 @@ const ROWS = {
           orderExport.seconds <= maxSeconds &&
             orderExport.firstByteMs <= firstByteMs &&
             orderExport.rows >= orderExport.orders,
+        )
+      : "not measured",
+  ],
+  reports: ({ maxSeconds, firstByteMs }, { reports }) => [
+    `≤ ${maxSeconds} s each, first bytes ≤ ${fmt.ms(firstByteMs)} ms`,
+    reports
+      ? `VAT ${reports.vatSeconds.toFixed(2)} s, by part ${reports.byPartSeconds.toFixed(2)} s ` +
+        `(first bytes ${fmt.ms(reports.byPartFirstByteMs)} ms)`
+      : "–",
+    reports
+      ? pass(
+          reports.vatSeconds <= maxSeconds &&
+            reports.byPartSeconds <= maxSeconds &&
+            reports.byPartFirstByteMs <= firstByteMs &&
+            reports.partRows > 0,
         )
       : "not measured",
   ],
