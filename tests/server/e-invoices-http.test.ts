@@ -160,7 +160,9 @@ test("the reports' files through the built server: a CSV attachment for staff, a
     'attachment; filename="sales-by-part-2026-01-01-to-2026-12-31.csv"',
   );
   expect(file.headers.get("cache-control")).toBe("private, no-store");
-  expect((await file.text()).split("\r\n")[0]).toBe("\uFEFFpart_number,part,quantity,net");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(new TextDecoder().decode(bytes).split("\r\n")[0]).toBe("part_number,part,quantity,net");
   expect((await get(path, customer.cookie)).status).toBe(403);
   const refused = await get("/dashboard/reports/vat.csv?from=2026-12-31&to=2026-01-01", staff.cookie);
   expect([refused.status, refused.headers.get("content-type")]).toEqual([400, "text/plain; charset=utf-8"]);
