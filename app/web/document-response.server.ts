@@ -1,14 +1,24 @@
-/** A document for the browser to show (or save as `fileName`): never cached, its type never sniffed. */
-export function pdfResponse(pdf: Buffer, fileName: string) {
-  return new Response(new Uint8Array(pdf), {
+/** A file the shop made, never cached and its type never sniffed: shown (`inline`) or saved (`attachment`). */
+function documentResponse(
+  bytes: Uint8Array<ArrayBuffer>,
+  type: string,
+  disposition: "inline" | "attachment",
+  fileName: string,
+) {
+  return new Response(bytes, {
     headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(pdf.byteLength),
-      "Content-Disposition": `inline; filename="${fileName}"`,
+      "Content-Type": type,
+      "Content-Length": String(bytes.byteLength),
+      "Content-Disposition": `${disposition}; filename="${fileName}"`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+/** A document for the browser to show (or save as `fileName`). */
+export function pdfResponse(pdf: Buffer, fileName: string) {
+  return documentResponse(new Uint8Array(pdf), "application/pdf", "inline", fileName);
 }
 
 /** No such document for this reader: a plain 404 that does not say whether it exists for anyone else. */
@@ -19,16 +29,7 @@ export function noDocument(what: string) {
   });
 }
 
-/** An e-invoice to save (`fileName`) and hand to an accounts system: XML, never cached, never sniffed. */
+/** An e-invoice to save (`fileName`) and hand to an accounts system. */
 export function xmlResponse(xml: string, fileName: string) {
-  const bytes = Buffer.from(xml, "utf8");
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return documentResponse(new TextEncoder().encode(xml), "application/xml; charset=utf-8", "attachment", fileName);
 }
