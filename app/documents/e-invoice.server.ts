@@ -32,9 +32,9 @@ const percent = (basisPoints: number) => money(basisPoints);
 const storeDay = (iso: string) => storeToday(new Date(iso));
 
 /** VAT categories (UNCL 5305): standard-rated when the shop charges VAT, zero-rated when its rate is 0. */
-function vatCategory(rateBasisPoints: number) {
+function vatCategory(rateBasisPoints: number, name = "cac:TaxCategory") {
   return element(
-    "cac:TaxCategory",
+    name,
     element("cbc:ID", rateBasisPoints > 0 ? "S" : "Z"),
     element("cbc:Percent", percent(rateBasisPoints)),
     element("cac:TaxScheme", element("cbc:ID", "VAT")),
@@ -124,12 +124,7 @@ function documentLine(invoice: InvoiceDocument, line: InvoiceDocument["lines"][n
       line.customer_part_number &&
         element("cac:BuyersItemIdentification", element("cbc:ID", line.customer_part_number)),
       element("cac:SellersItemIdentification", element("cbc:ID", line.part_number)),
-      element(
-        "cac:ClassifiedTaxCategory",
-        element("cbc:ID", invoice.tax_rate_basis_points > 0 ? "S" : "Z"),
-        element("cbc:Percent", percent(invoice.tax_rate_basis_points)),
-        element("cac:TaxScheme", element("cbc:ID", "VAT")),
-      ),
+      vatCategory(invoice.tax_rate_basis_points, "cac:ClassifiedTaxCategory"),
     ),
     element("cac:Price", element("cbc:PriceAmount", { currencyID: currency }, money(line.unit_price_cents))),
   );
