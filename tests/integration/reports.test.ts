@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import * as reportsPage from "~/routes/dashboard.reports";
-import * as reportCsv from "~/routes/dashboard.reports_.$report[.]csv";
+import * as reportCsv from "~/routes/dashboard.reports_.$file";
 import { returnShippedUnits, shipReadyParts } from "~/services/order-status.server";
 
 import { newItem } from "../support/builders";
@@ -81,7 +81,7 @@ async function page(query: string, cookie = admin.cookie) {
 async function csv(report: string, query: string) {
   const response = (await reportCsv.loader({
     request: getRequest(`/dashboard/reports/${report}.csv?${query}`, { cookie: admin.cookie }),
-    params: { report },
+    params: { file: `${report}.csv` },
     context: {},
   })) as Response;
   return { response, records: parse(await response.text(), { bom: true, columns: true }) as Record<string, string>[] };
@@ -181,7 +181,7 @@ describe("a period that cannot be", () => {
     });
     const refused = (await reportCsv.loader({
       request: getRequest("/dashboard/reports/vat.csv?from=2025-04-30&to=2025-04-01", { cookie: admin.cookie }),
-      params: { report: "vat" },
+      params: { file: "vat.csv" },
       context: {},
     })) as Response;
     expect(refused.status).toBe(400);

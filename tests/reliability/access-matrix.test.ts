@@ -132,7 +132,7 @@ const matrix: Record<string, Row> = {
   },
   // Reports are staff's, the page and its files alike.
   "routes/dashboard.reports": { path: () => "/dashboard/reports", get: [SIGN_IN, 403, 200], post: [405, 405, 405] },
-  "routes/dashboard.reports_.$report[.]csv": {
+  "routes/dashboard.reports_.$file": {
     path: () => "/dashboard/reports/vat.csv",
     get: [SIGN_IN, 403, 200],
     post: [405, 405, 405],

@@ -9,6 +9,10 @@ import { type CsvCell, csvDownload } from "~/web/csv-download.server";
 
 // GET /dashboard/reports/{vat,sales-by-month,sales-by-part,sales-by-customer}.csv?from=&to= (admins):
 // a report of the Reports page as a file, every row of it, formula-safe as the shop's other exports.
+// The file's whole name is the route's parameter: a parameter with a suffix (":report.csv") is not a
+// path React Router promises to match.
+
+const REPORT_FILE = /^([a-z-]{1,40})\.csv$/;
 
 type ReportPeriod = { from: string; to: string };
 
@@ -58,7 +62,8 @@ async function* inBatches(rows: Promise<CsvCell[][]>): AsyncGenerator<CsvCell[][
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const report = Object.hasOwn(REPORTS, params.report ?? "") ? REPORTS[params.report!] : undefined;
+  const name = REPORT_FILE.exec(params.file ?? "")?.[1] ?? "";
+  const report = Object.hasOwn(REPORTS, name) ? REPORTS[name] : undefined;
   if (!report)
     throw new Response("There is no such report.\n", {
       status: 404,
@@ -75,5 +80,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   }
   const { from, to } = read.period;
-  return csvDownload(`${params.report}-${from}-to-${to}.csv`, report.header, inBatches(report.rows(read.period)));
+  return csvDownload(`${name}-${from}-to-${to}.csv`, report.header, inBatches(report.rows(read.period)));
 }
