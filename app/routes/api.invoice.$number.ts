@@ -1,8 +1,7 @@
 import { ApiError, apiJson, apiRoute } from "~/api/route.server";
 import { toApiInvoice } from "~/api/shapes.server";
 import { eInvoiceFileName, writeEInvoice } from "~/documents/e-invoice.server";
-import { membershipOf } from "~/models/company";
-import { getInvoiceDocument } from "~/models/invoice";
+import { getInvoiceDocument, invoiceReaderOf } from "~/models/invoice";
 import { xmlResponse } from "~/web/document-response.server";
 
 // GET /api/invoice/INV-2026-000123: one document the caller may read, with its lines and totals;
@@ -14,7 +13,7 @@ const handleApiCall = apiRoute({
   async GET({ params, requireCaller }) {
     const user = await requireCaller();
     const [, number, asXml] = DOCUMENT.exec(params.number ?? "") ?? [];
-    const reader = { id: user.id, role: user.role, companyId: (await membershipOf(user.id))?.company_id ?? null };
+    const reader = await invoiceReaderOf(user);
     const invoice = number ? await getInvoiceDocument({ number, reader }) : undefined;
     if (!invoice) throw new ApiError(404, "No invoice or credit note of yours has this number.");
     return asXml ? xmlResponse(writeEInvoice(invoice), eInvoiceFileName(invoice)) : apiJson(toApiInvoice(invoice));

@@ -2,8 +2,7 @@ import { InvoiceListQuerySchema } from "~/api/openapi-invoices.server";
 import { newestFirstPage, pageJson } from "~/api/paging.server";
 import { ApiError, apiRoute, parseQuery } from "~/api/route.server";
 import { toApiInvoiceSummary } from "~/api/shapes.server";
-import { membershipOf } from "~/models/company";
-import { listInvoicesPage } from "~/models/invoice";
+import { invoiceReaderOf, listInvoicesPage } from "~/models/invoice";
 
 // GET /api/invoice: the invoices and credit notes the caller may read (their own and their company's),
 // newest first, each with the addresses of its JSON, its e-invoice and its PDF; every buyer's for an
@@ -13,7 +12,7 @@ const handleApiCall = apiRoute({
     const user = await requireCaller();
     const { all, limit, offset, cursor } = parseQuery(InvoiceListQuerySchema, url);
     if (all && user.role !== "admin") throw new ApiError(403, "Only an administrator can list every invoice.");
-    const reader = { id: user.id, role: user.role, companyId: (await membershipOf(user.id))?.company_id ?? null };
+    const reader = await invoiceReaderOf(user);
     const { rows, next } = await newestFirstPage(
       (ask) => listInvoicesPage({ ...ask, reader, everyone: Boolean(all) }),
       { limit, offset, cursor },

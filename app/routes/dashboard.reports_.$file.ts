@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/permissions.server";
 import { storeToday } from "~/config/env.server";
 import { csvAmount } from "~/lib/csv";
-import { salesByCustomer, salesByMonth, salesByPart, vatReturn } from "~/models/reports.server";
+import { type ReportPeriod, salesByCustomer, salesByMonth, salesByPart, vatReturn } from "~/models/reports.server";
 import { readReportPeriod } from "~/validation/reports";
 import { type CsvCell, csvDownload } from "~/web/csv-download.server";
 
@@ -13,8 +13,6 @@ import { type CsvCell, csvDownload } from "~/web/csv-download.server";
 // path React Router promises to match.
 
 const REPORT_FILE = /^([a-z-]{1,40})\.csv$/;
-
-type ReportPeriod = { from: string; to: string };
 
 const REPORTS: Record<string, { header: string[]; rows: (period: ReportPeriod) => Promise<CsvCell[][]> }> = {
   vat: {

@@ -13,6 +13,7 @@ export type { InvoiceDocument, InvoiceReader, InvoiceSummary } from "./reading.s
 export {
   getInvoiceDocument,
   invoicedAmountsOf,
+  invoiceReaderOf,
   INVOICES_PER_PAGE,
   invoicesOfOrder,
   listInvoices,

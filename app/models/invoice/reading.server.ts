@@ -6,6 +6,7 @@ import { db, type DbOptions, type Executor } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { formatDocumentNumber, readDocumentNumber } from "~/lib/document-numbers";
 import type { InvoicedAmounts } from "~/lib/invoices";
+import { membershipOf } from "~/models/company";
 
 const invoiceColumns = [
   "invoices.id",
@@ -25,6 +26,11 @@ const invoiceColumns = [
 /** Who is asking: staff read every document, a buyer their own. */
 /** Who reads invoices: staff read all; a customer their own and, in a company, its orders' invoices. */
 export type InvoiceReader = { id: number; role: string; companyId?: number | null };
+
+/** A signed-in caller as a reader of documents: with their company, whose orders' documents they read too. */
+export async function invoiceReaderOf(user: { id: number; role: string }): Promise<InvoiceReader> {
+  return { id: user.id, role: user.role, companyId: (await membershipOf(user.id))?.company_id ?? null };
+}
 
 /** Only the documents the reader may see (nothing narrower for staff). */
 function readableBy<Query extends SelectQueryBuilder<Database, "invoices", object>>(
