@@ -10,7 +10,7 @@ import type { ReactNode } from "react";
 
 import { headerCart } from "~/auth/guest-cart.server";
 import { clearSessionCookie, getCurrentUser, hasSessionCookie } from "~/auth/session.server";
-import { InAppNavigationProvider } from "~/components/app-link";
+import { AppLink, InAppNavigationProvider } from "~/components/app-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlashMessage } from "~/components/flash-message";
 import { Footer } from "~/components/footer";
@@ -45,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       user: user ? { display_name: user.display_name, role: user.role } : null,
+      /** The procurement system this browser shops for, when it is a punchout session. */
+      punchoutSystem: user?.punchout?.systemName ?? null,
       flash,
       storeName: storeName(),
       money: storeMoneyFormat(),
@@ -83,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </a>
           <ProgressBar />
           <Navbar storeName={name} user={rootData?.user ?? null} cartItemIds={rootData?.cartItemIds ?? []} />
+          {rootData?.punchoutSystem ? <PunchoutBanner systemName={rootData.punchoutSystem} /> : null}
           <FlashMessage flash={rootData?.flash ?? null} />
           <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
             {children}
@@ -93,6 +96,20 @@ export function Layout({ children }: { children: ReactNode }) {
         </InAppNavigationProvider>
       </body>
     </html>
+  );
+}
+
+/** A punchout session says whom it shops for on every page, and where its cart goes. */
+function PunchoutBanner({ systemName }: { systemName: string }) {
+  return (
+    <div role="note" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-950">
+      You are shopping for <strong>{systemName}</strong>: your company&apos;s prices apply, and the cart goes back to{" "}
+      {systemName} from the{" "}
+      <AppLink to="/cart" className="font-semibold underline">
+        cart
+      </AppLink>{" "}
+      for approval there.
+    </div>
   );
 }
 

@@ -20,7 +20,7 @@ export const MAY_IMPORT = {
   api: ["lib", "validation", "config", "models", "services", "auth", "web"],
   // What a feature's pages answer, shared by its routes: refusals in words and statuses, the wording
   // of dispatch dates, a product's structured data, the sitemap: out of the routes, so each reads as its page.
-  replies: ["lib", "validation", "config", "content", "models", "services", "web", "auth"],
+  replies: ["lib", "validation", "config", "content", "models", "documents", "services", "web", "auth"],
   // Components run in the browser too: values only from pure layers; types from anywhere below routes.
   components: ["lib", "validation", "content"],
   routes: [

@@ -4,7 +4,7 @@ import { corsHeaders } from "~/api/cors.server";
 import { errorCodeFor } from "~/api/errors.server";
 import { appUrl } from "~/config/env.server";
 import { refusalPage } from "~/web/refusal-page.server";
-import { bodyLimitFor, CROSS_SITE_REFUSED, MAX_FORM_BYTES } from "~/web/request.server";
+import { bodyLimitFor, CROSS_SITE_REFUSED, isProcurementEndpoint, MAX_FORM_BYTES } from "~/web/request.server";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"] as const;
 const ALLOW = ALLOWED_METHODS.join(", ");
@@ -131,6 +131,8 @@ function originRefusal(req: ExpressRequest): Refusal | null {
   const dataCall = req.path.endsWith(".data");
   // /api's resource routes keep the API's rules: Remix checks only its single-fetch address.
   if (isApi(req.path) && !dataCall) return null;
+  // A procurement system's own addresses: resource routes, which Remix does not check either.
+  if (isProcurementEndpoint(req.path)) return null;
   // Where @remix-run/server-runtime calls throwIfPotentialCSRFAttack (server.js, single-fetch.js):
   // every single-fetch call but a GET, every other non-GET; ours are among them.
   if (dataCall ? req.method === "GET" : SAFE.has(req.method)) return null;

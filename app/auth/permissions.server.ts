@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 
 import type { CartOwner } from "~/models/cart";
+import { redirectWithFlash } from "~/web/flash.server";
 
 import { guestCartCookieHeader, guestCartToken, newGuestCartToken } from "./guest-cart.server";
 import { type CurrentUser, getCurrentUser } from "./session.server";
@@ -17,6 +18,19 @@ function signInPath(request: Request) {
 export async function requireUser(request: Request) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect(signInPath(request));
+  return user;
+}
+
+export const ORDERS_GO_THROUGH_PROCUREMENT =
+  "While you shop for your procurement system, orders go through it: transfer your cart from the cart page.";
+
+/**
+ * The signed-in user placing an order here. A punchout session never does: its cart goes back to
+ * the procurement system, which sends the purchase order (docs/decisions/0051-punchout.md).
+ */
+export async function requireUserWhoOrders(request: Request) {
+  const user = await requireUser(request);
+  if (user.punchout) throw await redirectWithFlash("/cart", { kind: "error", message: ORDERS_GO_THROUGH_PROCUREMENT });
   return user;
 }
 

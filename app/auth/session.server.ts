@@ -9,6 +9,7 @@ import {
   deleteSessionByToken,
   getUserBySessionToken,
   SESSION_LIFETIME_MS,
+  type SessionUser,
   sweepExpiredSessions,
 } from "~/models/session.server";
 import { flashCookieHeader } from "~/web/flash.server";
@@ -35,9 +36,15 @@ const cookieStorage = createCookieSessionStorage({
 export type CurrentUser = Pick<
   User,
   "id" | "email" | "display_name" | "role" | "phone" | "address" | "company" | "email_verified_at" | "google_email"
-> & { hasPassword: boolean; hasGoogle: boolean; sessionId: string };
+> & {
+  hasPassword: boolean;
+  hasGoogle: boolean;
+  sessionId: string;
+  /** Set while the browser shops for a company's procurement system (docs/decisions/0051-punchout.md). */
+  punchout: { sessionId: number; systemName: string } | null;
+};
 
-function toCurrentUser(user: User & { session_id: string }): CurrentUser {
+function toCurrentUser(user: SessionUser): CurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -51,6 +58,10 @@ function toCurrentUser(user: User & { session_id: string }): CurrentUser {
     hasPassword: user.password_hash !== null,
     hasGoogle: user.google_sub !== null,
     sessionId: user.session_id,
+    punchout:
+      user.punchout_session_id !== null
+        ? { sessionId: user.punchout_session_id, systemName: user.punchout_system_name ?? "your procurement system" }
+        : null,
   };
 }
 
@@ -99,13 +110,18 @@ export async function clearSessionCookie() {
  */
 export async function startSession(
   user: Pick<User, "id">,
-  { request, context }: { request: Request; context?: AppLoadContext },
+  {
+    request,
+    context,
+    punchout,
+  }: { request: Request; context?: AppLoadContext; punchout?: { sessionId: number; lifetimeMs: number } },
 ) {
   await sweepExpiredSessions();
   const token = await createSessionRow({
     userId: user.id,
     userAgent: describeUserAgent(request.headers.get("User-Agent")),
     ip: context?.clientAddress ?? null,
+    punchout,
   });
   const session = await cookieStorage.getSession();
   session.set(TOKEN_KEY, token);

@@ -46,6 +46,12 @@ import type {
   PriceListRulesTable,
   PriceListsTable,
 } from "./tables/price-lists";
+import type {
+  PunchoutConnectionsTable,
+  PunchoutPurchaseOrdersTable,
+  PunchoutSessionsTable,
+  PunchoutTransferredLinesTable,
+} from "./tables/punchout";
 import type { DocumentNumbersTable, QuoteLinesTable, QuotesTable } from "./tables/quotes";
 
 // The database's tables, as Kysely types them: one interface per table in app/db/tables/, by area.
@@ -60,6 +66,7 @@ export type * from "./tables/media";
 export type * from "./tables/orders";
 export type * from "./tables/parts-lists";
 export type * from "./tables/price-lists";
+export type * from "./tables/punchout";
 export type * from "./tables/quotes";
 export type { OrderStatus, OutboxStatus } from "~/lib/statuses";
 
@@ -113,6 +120,10 @@ export interface Database {
   price_list_rule_breaks: PriceListRuleBreaksTable;
   price_list_assignments: PriceListAssignmentsTable;
   price_list_imports: PriceListImportsTable;
+  punchout_connections: PunchoutConnectionsTable;
+  punchout_sessions: PunchoutSessionsTable;
+  punchout_transferred_lines: PunchoutTransferredLinesTable;
+  punchout_purchase_orders: PunchoutPurchaseOrdersTable;
 }
 
 export type User = Selectable<UsersTable>;

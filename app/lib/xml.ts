@@ -4,7 +4,7 @@
 
 export type XmlAttributes = Record<string, string | number | null | undefined>;
 export type XmlNode = XmlElement | string | number | null | undefined | false;
-export type XmlElement = { name: string; attributes: XmlAttributes; children: XmlNode[] };
+export type XmlElement = { name: string; attributes: XmlAttributes; children: XmlNode[]; empty?: true };
 
 /** Nothing to write: left out, as an element with no content is. */
 const isNothing = (node: XmlNode) => node === null || node === undefined || node === false || node === "";
@@ -16,6 +16,11 @@ export function element(name: string, ...content: [XmlAttributes, ...XmlNode[]] 
   return hasAttributes
     ? { name, attributes: first as XmlAttributes, children: rest as XmlNode[] }
     : { name, attributes: {}, children: content as XmlNode[] };
+}
+
+/** An element that says what it says in attributes alone (cXML's `<Status code="200" text="OK"/>`): never left out. */
+export function emptyElement(name: string, attributes: XmlAttributes): XmlElement {
+  return { name, attributes, children: [], empty: true };
 }
 
 const TEXT_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
@@ -43,6 +48,10 @@ function write(node: XmlNode, depth: number, out: string[]) {
     .map(([key, value]) => ` ${key}="${escapeXml(String(value))}"`)
     .join("");
   const children = node.children.filter((child) => !isNothing(child));
+  if (node.empty) {
+    out.push(`${indent}<${node.name}${attributes}/>\n`);
+    return;
+  }
   if (!children.length) return;
   if (children.every((child) => typeof child !== "object")) {
     out.push(
@@ -59,8 +68,9 @@ function write(node: XmlNode, depth: number, out: string[]) {
  * The document with its XML declaration. An element with nothing in it is left out whole: every
  * element of ours carries a value, so an empty one is a value we did not have.
  */
-export function xmlDocument(root: XmlElement) {
+export function xmlDocument(root: XmlElement, { doctype }: { doctype?: string } = {}) {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
+  if (doctype) out.push(`<!DOCTYPE ${doctype}>\n`);
   write(root, 0, out);
   return out.join("");
 }

@@ -37,6 +37,11 @@ export type CheckoutInput = {
   requestHash?: string;
   /** The total the buyer was shown; when given, a different total now refuses the order. */
   expectedTotalCents?: number;
+  /**
+   * A purchase order from the company's procurement system: approved there, so no member's limit
+   * holds it for approval here (its credit limit still applies).
+   */
+  approvedElsewhere?: boolean;
 };
 
 export type CheckoutResult =
@@ -114,7 +119,10 @@ export async function writeOrder(
       // and waiting for an approver when it is over the member's limits (its stock reserved meanwhile).
       const terms = await buyerTermsOf(userId, { executor: trx });
       const paymentMethod = terms ? paymentMethodOf(terms) : null;
-      const needsApproval = terms ? (await approvalReason(trx, userId, terms, bill.totals.totalCents)) !== null : false;
+      const needsApproval =
+        terms && !input.approvedElsewhere
+          ? (await approvalReason(trx, userId, terms, bill.totals.totalCents)) !== null
+          : false;
       const status = needsApproval ? "awaiting approval" : "pending";
       const creditLimitCents =
         terms && paymentMethod === "account" ? await lockCompanyForCheckout(trx, terms.companyId) : null;

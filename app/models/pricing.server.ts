@@ -16,7 +16,11 @@ import { contractListsFor } from "~/models/price-lists";
  * quote's lines carry the unit price staff offered (`unitPriceCents`), which then replaces the price
  * and breaks; nothing a buyer sends can set it.
  */
-export type WantedLine = { itemId: number; quantity: number; unitPriceCents?: number };
+/**
+ * A line to price. A unit price given with it (an accepted quote's, a punchout transfer's) stands,
+ * credited to `priceSource` (list price when not said).
+ */
+export type WantedLine = { itemId: number; quantity: number; unitPriceCents?: number; priceSource?: PriceSource };
 
 /**
  * Why a line cannot be ordered as it stands: more than stock of a part that takes no backorders, or
@@ -181,7 +185,7 @@ export async function priceLines(wanted: readonly WantedLine[], { executor = db,
   const priceOf = await buyerPricer([...listed.values()], { executor, buyerId, day });
   const lines: BillLine[] = [];
   const missing: number[] = [];
-  for (const { itemId, quantity, unitPriceCents: offered } of wanted) {
+  for (const { itemId, quantity, unitPriceCents: offered, priceSource: offeredSource } of wanted) {
     const item = byId.get(itemId);
     if (!item) {
       missing.push(itemId);
@@ -202,7 +206,7 @@ export async function priceLines(wanted: readonly WantedLine[], { executor = db,
       basePriceCents: Number(item.price_cents),
       listUnitPriceCents: price.listUnitPriceCents,
       unitPriceCents,
-      priceSource: offered === undefined ? price.source : LIST_PRICE,
+      priceSource: offered === undefined ? price.source : (offeredSource ?? LIST_PRICE),
       lineTotalCents: unitPriceCents * quantity,
       problem: problemOf(quantity, item.quantity, item.min_order_quantity, item.allow_backorder === 1),
     });

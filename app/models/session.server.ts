@@ -14,31 +14,56 @@ export function sessionIdOf(token: string) {
 }
 
 /** Starts a session and returns the token for the cookie; the token itself is never stored. */
-export async function createSessionRow(input: { userId: number; userAgent: string | null; ip: string | null }) {
+export async function createSessionRow(input: {
+  userId: number;
+  userAgent: string | null;
+  ip: string | null;
+  /** A browser shopping for a procurement system: its punchout session, which ends sooner. */
+  punchout?: { sessionId: number; lifetimeMs: number };
+}) {
   const token = randomBytes(32).toString("base64url");
   const created = new Date();
+  const lifetimeMs = input.punchout?.lifetimeMs ?? SESSION_LIFETIME_MS;
   await db
     .insertInto("sessions")
     .values({
       id: sessionIdOf(token),
       user_id: input.userId,
       created_at: created.toISOString(),
-      expires_at: new Date(created.getTime() + SESSION_LIFETIME_MS).toISOString(),
+      expires_at: new Date(created.getTime() + lifetimeMs).toISOString(),
       last_seen_at: created.toISOString(),
       user_agent: input.userAgent,
       ip: input.ip,
+      punchout_session_id: input.punchout?.sessionId ?? null,
     })
     .execute();
   return token;
 }
 
-/** The user a live session belongs to, read with the session in one query; null when ended or expired. */
-export async function getUserBySessionToken(token: string): Promise<(User & { session_id: string }) | null> {
+export type SessionUser = User & {
+  session_id: string;
+  /** Set when the browser shops for a procurement system. */
+  punchout_session_id: number | null;
+  punchout_system_name: string | null;
+};
+
+/**
+ * The user a live session belongs to, read with the session (and, for a punchout session, the name
+ * of the system it shops for) in one query; null when ended or expired.
+ */
+export async function getUserBySessionToken(token: string): Promise<SessionUser | null> {
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
+    .leftJoin("punchout_sessions", "punchout_sessions.id", "sessions.punchout_session_id")
+    .leftJoin("punchout_connections", "punchout_connections.id", "punchout_sessions.connection_id")
     .selectAll("users")
-    .select(["sessions.id as session_id", "sessions.last_seen_at"])
+    .select([
+      "sessions.id as session_id",
+      "sessions.last_seen_at",
+      "sessions.punchout_session_id",
+      "punchout_connections.system_name as punchout_system_name",
+    ])
     .where("sessions.id", "=", sessionIdOf(token))
     .where("sessions.expires_at", ">", now())
     .executeTakeFirst();

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { cartCookieFor, cartHolder, cartOwnerOf } from "~/auth/permissions.server";
+import { getCurrentUser } from "~/auth/session.server";
 import { AppLink } from "~/components/app-link";
 import { BillLines, BillTotals, ShippingHint, usePricingRules } from "~/components/bill";
 import { EmptyCart, QuantityForm, RemoveForm, usePendingRemovals } from "~/components/cart-line-forms";
@@ -9,6 +10,7 @@ import { ReplyErrors } from "~/components/forms";
 import { SignInToCheckOut, WhyAnAccount } from "~/components/guest-checkout";
 import { LineProblemNote } from "~/components/line-problem";
 import { SaveListForm, saveListReplyOf } from "~/components/parts-lists/save-list-form";
+import { TransferCartForm } from "~/components/punchout-transfer";
 import { RequestQuoteForm, requestQuoteReplyOf } from "~/components/quotes/request-quote-form";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { changeCartLine, getCart, removeCartLine } from "~/models/cart";
@@ -31,7 +33,7 @@ export const headers = routeHeaders;
 // Anyone may fill a cart: a visitor's is held by its own cookie, and moves into the account's at
 // sign-in or sign-up (docs/decisions/0029-guest-carts.md). Checking out needs the account.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const owner = await cartOwnerOf(request);
+  const [owner, user] = await Promise.all([cartOwnerOf(request), getCurrentUser(request)]);
   const userId = typeof owner === "number" ? owner : null;
   const bill = billOfDispatch(await getCart(owner));
   // The buyer's own part numbers, shown under ours (docs/decisions/0032-parts-lists.md).
@@ -43,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           bill.lines.map((line) => line.itemId),
         );
   const lines = bill.lines.map((line) => ({ ...line, customerPartNumber: numbers.get(line.itemId) }));
-  return { bill: { ...bill, lines }, signedIn: userId !== null };
+  return { bill: { ...bill, lines }, signedIn: userId !== null, punchoutSystem: user?.punchout?.systemName ?? null };
 }
 
 // Add to Cart posts here from any page, signed in or not; without JavaScript the buyer is sent back.
@@ -83,7 +85,7 @@ export const action = formAction({
 });
 
 export default function Cart() {
-  const { bill, signedIn } = useLoaderData<typeof loader>();
+  const { bill, signedIn, punchoutSystem } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const quoteReply = requestQuoteReplyOf(reply);
   const listReply = saveListReplyOf(reply);
@@ -115,6 +117,8 @@ export default function Cart() {
             </AppLink>
             {hasProblems ? (
               <p className="text-sm text-red-800">Change the lines marked above before you check out.</p>
+            ) : punchoutSystem ? (
+              <TransferCartForm systemName={punchoutSystem} />
             ) : signedIn ? (
               <AppLink
                 to="/checkout"

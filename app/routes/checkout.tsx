@@ -4,7 +4,7 @@ import { getFormProps } from "@conform-to/react";
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
-import { requireUser } from "~/auth/permissions.server";
+import { requireUserWhoOrders } from "~/auth/permissions.server";
 import { CheckoutAddressFields } from "~/components/addresses/checkout-address-fields";
 import { AppLink } from "~/components/app-link";
 import { BillLines, BillTotals, usePricingRules } from "~/components/bill";
@@ -38,7 +38,7 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "Checkout
 export const headers = routeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserWhoOrders(request);
   const cart = billOfDispatch(await getCart(user.id));
   const numbers = await customerPartNumbersOf(
     user.id,
@@ -67,7 +67,7 @@ function withoutBlanks(parts: Record<string, string | null>) {
 }
 
 export const action = formAction({
-  guard: requireUser,
+  guard: requireUserWhoOrders,
   schema: CheckoutSchema,
   limits: ({ user }) => orderingLimits(user.id),
   async run({ user, value }) {

@@ -4,11 +4,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/permissions.server";
 import { CompanyTermsList } from "~/components/company/company-terms";
 import { MemberForm, NewMemberForm } from "~/components/company/members";
+import { NewSecret, PunchoutConnectionForm, RemovePunchoutForm } from "~/components/company/punchout-form";
 import { CompanyTermsForm } from "~/components/company/terms-form";
 import { BackLink } from "~/components/detail-page";
 import { useCurrency } from "~/components/use-money";
 import { getCompany, updateCompanyTerms } from "~/models/company";
+import { connectionOfCompany, removeConnection } from "~/models/punchout";
 import { addMemberReply, removeMemberReply, updateMemberReply } from "~/replies/company.server";
+import { saveConnectionReply } from "~/replies/punchout.server";
 import { parseId } from "~/validation/common";
 import { ManageCompanyActionSchema } from "~/validation/company";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -31,7 +34,8 @@ async function companyOf(params: { id?: string }) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { company: await companyOf(params) };
+  const company = await companyOf(params);
+  return { company, punchout: await connectionOfCompany(company.id) };
 }
 
 export const action = formAction({
@@ -59,12 +63,17 @@ export const action = formAction({
         return removeMemberReply(company.id, value.userId, backTo);
       case "update-member":
         return updateMemberReply(company.id, value, backTo);
+      case "punchout-connection":
+        return saveConnectionReply(company.id, value);
+      case "remove-punchout":
+        await removeConnection(company.id);
+        return redirectWithFlash(backTo, "Punchout connection removed: its secret no longer works.");
     }
   },
 });
 
 export default function ManageCompany() {
-  const { company } = useLoaderData<typeof loader>();
+  const { company, punchout } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const currency = useCurrency();
   return (
@@ -87,6 +96,14 @@ export default function ManageCompany() {
       <div className="max-w-2xl">
         <NewMemberForm key={company.members.length} reply={reply} currency={currency} intent="add-member" />
       </div>
+
+      <h2 className="mt-10 text-xl font-semibold">Procurement system (punchout)</h2>
+      <p className="mt-1 max-w-2xl text-sm text-slate-700">
+        Its buyers shop here from inside their procurement system and send purchase orders to /punchout/cxml/order.
+      </p>
+      {reply?.punchoutSecret ? <NewSecret secret={reply.punchoutSecret} /> : null}
+      <PunchoutConnectionForm connection={punchout} members={company.members} reply={reply} />
+      {punchout ? <RemovePunchoutForm /> : null}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUserWithCompany } from "~/auth/company.server";
+import { ORDERS_GO_THROUGH_PROCUREMENT } from "~/auth/permissions.server";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { DetailPage, PersonTerm } from "~/components/detail-page";
 import { AcceptQuoteForm } from "~/components/quotes/accept-quote-form";
@@ -54,6 +55,7 @@ export const action = formAction({
       const closed = await closeQuote(id, "withdrawn", { ownerId: user.id });
       return closeQuoteReply(closed, "withdrawn", { backTo: `/dashboard/quotes/${id}`, quoteNow });
     }
+    if (user.punchout) return refuse(403, ORDERS_GO_THROUGH_PROCUREMENT);
     const accepted = await acceptQuote(user.id, id, {
       address: value.address,
       phone: value.phone,

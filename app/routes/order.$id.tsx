@@ -4,7 +4,7 @@ import { getFormProps } from "@conform-to/react";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
-import { requireUser } from "~/auth/permissions.server";
+import { requireUserWhoOrders } from "~/auth/permissions.server";
 import { BillTotals, usePricingRules } from "~/components/bill";
 import { Field, FormErrors, StatusButton } from "~/components/forms";
 import { OrderedPartFacts } from "~/components/ordered-part-facts";
@@ -37,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export const headers = routeHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUserWhoOrders(request);
   const item = await requireItemFromParams(params.id, NO_SUCH_PART);
   const breaks = await listPriceBreaks(item.id);
   return {
@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 // The original's single-part order, through the same checkout as the cart: one line, one transaction.
 export const action = formAction({
-  guard: requireUser,
+  guard: requireUserWhoOrders,
   load: ({ params }) => requireItemFromParams(params.id, NO_SUCH_PART),
   // The page's stock and minimum are the form's limits; the database re-checks them when ordering.
   schema: ({ loaded: item }) => orderSchema(item.quantity, item.min_order_quantity, item.allow_backorder === 1),

@@ -6,6 +6,7 @@ import { cleanGbVatNumber, validGbVatNumber } from "~/lib/vat-number";
 
 import { emailField } from "./auth";
 import { checkboxField, idField, requiredText, wholeNumberField } from "./common";
+import { PunchoutConnectionSchema, RemovePunchoutSchema } from "./punchout";
 
 // Company accounts' forms (issue 27): staff's companies and terms, a company admin's members and
 // invitations, and an approver's decisions.
@@ -121,12 +122,14 @@ export const UpdateMemberSchema = z.object({
 
 export const RemoveMemberSchema = z.object({ intent: z.literal("remove-member"), userId: idField });
 
-/** Staff's page for one company: its terms and its members. */
+/** Staff's page for one company: its terms, its members and its punchout connection. */
 export const ManageCompanyActionSchema = z.discriminatedUnion("intent", [
   UpdateCompanySchema,
   AddMemberSchema,
   UpdateMemberSchema,
   RemoveMemberSchema,
+  PunchoutConnectionSchema,
+  RemovePunchoutSchema,
 ]);
 
 /** A company admin's page: invitations and members. */

@@ -43,6 +43,11 @@ const POLICIES = {
   passwordReset: () => ({ points: Math.max(1, Math.floor(base().points / 2)), duration: base().window * 15 }),
   /** Orders placed and cancelled, per account: each one mails the customer and the shop. */
   ordering: () => ({ points: base().points, duration: base().window }),
+  /**
+   * Requests from one procurement system's credential (setups and purchase orders), counted before
+   * its secret is checked: its engineers punch out many times a day; guessing its secret cannot.
+   */
+  punchout: () => ({ points: base().points * 30, duration: base().window }),
   /** Visitors' carts made per client: a browser makes one, so a script cannot fill the table. */
   guestCarts: () => ({ points: base().points * 6, duration: base().window }),
 } as const;

@@ -3,13 +3,16 @@ import { staticPageSecurityHeaders } from "~/web/security-headers.server";
 
 const TITLES: Record<number, string> = {
   400: "This request was not understood",
+  401: "These credentials were not accepted",
   403: "This request was refused",
   405: "This method is not allowed here",
   413: "This request is too large",
   415: "This request was not understood",
+  410: "This link has been used or has expired",
+  429: "Too many requests",
 };
 
-function escapeHtml(text: string) {
+export function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 

@@ -25,8 +25,21 @@ const UPLOAD_PAGES: { path: RegExp; bytes: number }[] = [
   { path: /^\/dashboard\/price-lists\/\d{1,10}(\.data|\/)?$/, bytes: MAX_PRICE_LIST_FILE_BYTES + UPLOAD_FORM_SLACK },
 ];
 
+/** The largest cXML document a procurement system may send: a 500-line purchase order is about 400 KB. */
+export const MAX_CXML_BYTES = 1024 * 1024;
+
+/**
+ * The addresses a procurement system (not a signed-in browser) posts to: its server's cXML, and SAP's
+ * OCI entry, which arrives as a form from SAP's own site. They prove themselves by the connection's
+ * secret, never by a cookie, so the cross-site refusal leaves them alone (docs/decisions/0051-punchout.md).
+ */
+export function isProcurementEndpoint(pathname: string) {
+  return /^\/punchout\/(cxml\/(setup|order)|oci)$/.test(pathname);
+}
+
 /** The most a request's body to `pathname` may hold. */
 export function bodyLimitFor(pathname: string) {
+  if (isProcurementEndpoint(pathname)) return MAX_CXML_BYTES;
   return uploadPageLimit(pathname) ?? MAX_FORM_BYTES;
 }
 

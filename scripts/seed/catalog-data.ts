@@ -7,7 +7,7 @@
  * the unit. Images are SVG file names (without extension) in public/images/items.
  */
 
-export type CatalogCategory = { slug: string; name: string; description: string };
+export type CatalogCategory = { slug: string; name: string; description: string; unspsc?: string };
 export type CatalogSpec = { name: string; value: string; unit: string | null };
 export type CatalogPart = {
   partNumber: string;
@@ -27,11 +27,13 @@ export type CatalogPart = {
 export const catalogCategories: CatalogCategory[] = [
   {
     slug: "gears",
+    unspsc: "31171700",
     name: "Gears",
     description: "Spur, helical, bevel and worm gears in steel and bronze for power transmission and speed reduction.",
   },
   {
     slug: "bearings",
+    unspsc: "31171500",
     name: "Bearings",
     description: "Ball, roller, needle and thrust bearings plus mounted units for carrying rotating shafts.",
   },
@@ -47,6 +49,7 @@ export const catalogCategories: CatalogCategory[] = [
   },
   {
     slug: "couplings",
+    unspsc: "31163000",
     name: "Couplings",
     description: "Flexible and rigid shaft couplings that join motors, gearboxes and driven machines.",
   },
@@ -58,6 +61,7 @@ export const catalogCategories: CatalogCategory[] = [
   },
   {
     slug: "fasteners",
+    unspsc: "31160000",
     name: "Fasteners",
     description: "Metric bolts, cap screws, nuts and washers in standard property classes and finishes.",
   },

@@ -322,6 +322,19 @@ const matrix: Record<string, Row> = {
     get: [405, 405, 405],
     post: [401, 400, 400],
   },
+  // A procurement system's addresses answer in their own terms: cXML or a refusal page, never a
+  // sign-in (no cookie counts there). An empty form is no cXML document and no OCI entry: 400.
+  "routes/punchout.cxml.setup": { path: () => "/punchout/cxml/setup", get: [405, 405, 405], post: [400, 400, 400] },
+  "routes/punchout.cxml.order": { path: () => "/punchout/cxml/order", get: [405, 405, 405], post: [400, 400, 400] },
+  "routes/punchout.oci": { path: () => "/punchout/oci", get: [400, 400, 400], post: [400, 400, 400] },
+  // A start link that is not one (or was used, or expired) is gone for everyone.
+  "routes/punchout.start.$token": {
+    path: () => "/punchout/start/not-a-start-link",
+    get: [410, 410, 410],
+    post: [405, 405, 405],
+  },
+  // Only a punchout session transfers its cart: anyone else signed in is told so.
+  "routes/punchout.transfer": { path: () => "/punchout/transfer", get: [405, 405, 405], post: [SIGN_IN, 400, 400] },
   "routes/api.openapi[.]json": {
     path: () => "/api/openapi.json",
     json: true,

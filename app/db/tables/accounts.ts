@@ -36,6 +36,8 @@ export interface SessionsTable {
   /** A short description of the browser ("Firefox on Linux"), for the list in My Profile. */
   user_agent: string | null;
   ip: string | null;
+  /** Set when the browser shops for a procurement system (migration 0047): its punchout session. */
+  punchout_session_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface EmailTokensTable {

@@ -68,6 +68,8 @@ export interface CategoriesTable {
   description: string;
   /** How many items are in the category, kept exact by triggers (migration 0010). */
   item_count: Generated<number>;
+  /** Its UNSPSC class ("31171500"), which procurement systems file lines under (migration 0047). */
+  unspsc: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One specification of an item (Bore 20 mm), a row each so that they can be filtered. */
