@@ -10,7 +10,7 @@ export function TransferCartForm({ systemName }: { systemName: string }) {
         type="submit"
         className="rounded-md bg-orange-800 px-5 py-2 font-semibold text-white hover:bg-orange-900 focus:outline-none focus:ring-2 focus:ring-orange-900 focus:ring-offset-2"
       >
-        Transfer cart to {systemName}
+        {`Transfer cart to ${systemName}`}
       </button>
     </form>
   );

@@ -197,7 +197,10 @@ function shipToOf(request: ReadElement) {
     );
   }
   const phone = childAt(address, "Phone/TelephoneNumber");
-  const number = [textAt(phone, "AreaOrCityCode"), textAt(phone, "Number")].filter(Boolean).join(" ");
+  const country = textAt(phone, "CountryCode");
+  const number = [country && `+${country}`, textAt(phone, "AreaOrCityCode"), textAt(phone, "Number")]
+    .filter(Boolean)
+    .join(" ");
   return { shipTo: parsed.data as PostalAddress, phone: bounded(number, "The ShipTo phone") };
 }
 
