@@ -6,6 +6,7 @@ import { cxmlStatusResponse } from "~/documents/cxml.server";
 import { cxmlConnection, cxmlExchange } from "~/replies/punchout.server";
 import { placePurchaseOrder } from "~/services/purchase-orders.server";
 import { type PurchaseOrder, readPurchaseOrder } from "~/validation/cxml";
+import { refusalPage } from "~/web/refusal-page.server";
 
 /** What makes two purchase orders the same: everything but the envelope's payloadID and timestamp. */
 function contentHash(order: PurchaseOrder) {
@@ -27,4 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
       placed.repeated ? `Taken before as our order ${placed.orderId}.` : `Taken as our order ${placed.orderId}.`,
     );
   });
+}
+
+/** Only posted to (an OrderRequest): a GET is told so, with the method that is. */
+export function loader() {
+  return refusalPage(405, "This address takes only POST requests.", { Allow: "POST" });
 }

@@ -4,6 +4,7 @@ import { cxmlSetupResponse } from "~/documents/cxml.server";
 import { cxmlConnection, cxmlExchange } from "~/replies/punchout.server";
 import { setUpPunchout } from "~/services/punchout.server";
 import { readSetupRequest } from "~/validation/cxml";
+import { refusalPage } from "~/web/refusal-page.server";
 
 // A procurement system's PunchOutSetupRequest (cXML Level 1): its credential and shared secret are
 // checked, and the answer is a one-time start link into a session as the company's member. Not a
@@ -21,4 +22,9 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return cxmlSetupResponse(startUrl);
   });
+}
+
+/** Only posted to (a PunchOutSetupRequest): a GET is told so, with the method that is. */
+export function loader() {
+  return refusalPage(405, "This address takes only POST requests.", { Allow: "POST" });
 }

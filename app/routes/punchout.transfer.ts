@@ -22,3 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithFlash("/cart", { kind: "error", message: "Your cart is empty: add parts, then transfer it." });
   return cartReturnPage(cart, { "Set-Cookie": await endSession(request) });
 }
+
+/** Only posted to (the cart page's Transfer button): a GET is told so, with the method that is. */
+export function loader() {
+  return refusalPage(405, "This address takes only POST requests.", { Allow: "POST" });
+}
