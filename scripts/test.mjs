@@ -8,8 +8,8 @@ import { ensureDependenciesKeepingLockfile } from "./lib/ensure-deps.mjs";
 import { ensureNginx } from "./lib/nginx.mjs";
 import { ensurePoppler } from "./lib/poppler.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
-import { bin, log, printOutput, root, runToFile } from "./lib/run.mjs";
-import { RELIABILITY_CONFIG, runVitestBeside, SERVER_CONFIG } from "./lib/suites.mjs";
+import { bin, log, printOutput, root, runToFile, tryRun } from "./lib/run.mjs";
+import { RELIABILITY_CONFIG, runVitest, runVitestBeside, SERVER_CONFIG } from "./lib/suites.mjs";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -67,20 +67,26 @@ for (const check of checks) {
  */
 const FUZZ = "tests/reliability/fuzz.test.ts";
 async function reliability(database, env) {
-  const [suite, fuzz] = await Promise.all([
-    runVitestBeside(`reliability-${database}`, { config: RELIABILITY_CONFIG, env, exclude: [FUZZ] }),
-    runVitestBeside(`reliability-fuzz-${database}`, { config: RELIABILITY_CONFIG, env, files: [FUZZ] }),
-  ]);
-  count(`reliability (${database})`, suite);
-  count(`reliability fuzz (${database})`, fuzz);
+  const fuzz = runVitestBeside(`reliability-fuzz-${database}`, { config: RELIABILITY_CONFIG, env, files: [FUZZ] });
+  count(
+    `reliability (${database})`,
+    runVitest(`reliability-${database}`, { config: RELIABILITY_CONFIG, env, exclude: [FUZZ] }),
+  );
+  count(`reliability fuzz (${database})`, await fuzz);
 }
+
+const sqlite = { TEST_DATABASE: "sqlite" };
+count("vitest (sqlite)", runVitest("sqlite", { env: sqlite }));
+count("server (sqlite)", runVitest("server-sqlite", { config: SERVER_CONFIG, env: sqlite }));
+await reliability("sqlite", sqlite);
 
 /**
  * CI keeps only the log, so each failed browser test's page is printed into it: the ARIA snapshot
- * Playwright writes beside the failure (<output>/<test>/error-context.md), cut to a length a log
+ * Playwright writes beside the failure (test-results/<test>/error-context.md), cut to a length a log
  * can hold.
  */
-function printFailedPages(results) {
+function printFailedPages() {
+  const results = path.join(root, "test-results");
   const contexts = fs.existsSync(results)
     ? fs.readdirSync(results, { recursive: true }).filter((file) => path.basename(String(file)) === "error-context.md")
     : [];
@@ -94,25 +100,17 @@ function printFailedPages(results) {
   }
 }
 
-/** One browser run, on ports and an output folder of its own, so the two runs can go side by side. */
-async function playwright(name, args, env) {
-  log(`Playwright: ${name}, beside the other track`);
+function playwright(name, args, env = {}) {
+  log(`Playwright: ${name}`);
   const report = path.join(reportDir, `playwright-${name}.json`);
-  const results = path.join(root, "test-results", name);
-  const logFile = path.join(reportDir, `playwright-${name}.log`);
   fs.rmSync(report, { force: true });
-  fs.rmSync(results, { recursive: true, force: true });
-  const ok = await runToFile(
-    bin("playwright"),
-    ["test", "--reporter=list,json", `--output=${results}`, ...args],
-    logFile,
-    {
+  step(
+    `playwright (${name})`,
+    tryRun(bin("playwright"), ["test", "--reporter=list,json", ...args], {
       env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-    },
+    }),
   );
-  printOutput(`Playwright: ${name}`, logFile);
-  step(`playwright (${name})`, ok);
-  printFailedPages(results);
+  printFailedPages();
   try {
     const { stats } = JSON.parse(fs.readFileSync(report, "utf8"));
     totals.passed += stats.expected + stats.flaky;
@@ -123,38 +121,18 @@ async function playwright(name, args, env) {
   }
 }
 
-/**
- * The suites run as two tracks side by side, one per database: each track's steps run in turn, and
- * while one track's step waits (a server starting, a process killed and restarted, a browser
- * loading a page) the other's computes. Each step's output is printed whole when it ends.
- *
- * The browser suite runs once per mode, each mode on one database: without JavaScript on SQLite, with
- * it on PostgreSQL. The pages are the same code on both; the databases' own paths are covered twice
- * over by the suites above, and running every browser test on both engines cost six minutes of CI.
- */
-async function sqliteTrack() {
-  const env = { TEST_DATABASE: "sqlite" };
-  count("vitest (sqlite)", await runVitestBeside("sqlite", { env }));
-  count("server (sqlite)", await runVitestBeside("server-sqlite", { config: SERVER_CONFIG, env }));
-  await reliability("sqlite", env);
-  await playwright("sqlite", ["--project=js-off"], { E2E_PORT: "3100", FAKE_OAUTH_PORT: "4010" });
-}
-
-async function postgresTrack(postgres) {
-  const env = { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url };
-  count("vitest (postgres)", await runVitestBeside("postgres", { env }));
-  count("server (postgres)", await runVitestBeside("server-postgres", { config: SERVER_CONFIG, env }));
-  await reliability("postgres", env);
-  await playwright("postgres", ["--project=js-on"], {
-    E2E_POSTGRES_URL: postgres.url,
-    E2E_PORT: "3101",
-    FAKE_OAUTH_PORT: "4011",
-  });
-}
+// The browser suite runs once per mode, each mode on one database: without JavaScript on SQLite, with
+// it on PostgreSQL. The pages are the same code on both; the databases' own paths are covered twice
+// over by the suites above, and running every browser test on both engines cost six minutes of CI.
+playwright("sqlite", ["--project=js-off"]);
 
 const postgres = startPostgres();
 try {
-  await Promise.all([sqliteTrack(), postgresTrack(postgres)]);
+  const env = { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url };
+  count("vitest (postgres)", runVitest("postgres", { env }));
+  count("server (postgres)", runVitest("server-postgres", { config: SERVER_CONFIG, env }));
+  await reliability("postgres", env);
+  playwright("postgres", ["--project=js-on"], { E2E_POSTGRES_URL: postgres.url });
 } finally {
   postgres.stop();
 }

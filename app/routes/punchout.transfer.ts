@@ -7,11 +7,19 @@ import { cartReturnPage } from "~/replies/punchout.server";
 import { returnCart } from "~/services/punchout.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { refusalPage } from "~/web/refusal-page.server";
+import { RequestRefused, requireSameOrigin } from "~/web/request.server";
 
 // "Transfer cart to <system>" on the cart of a punchout session: the cart goes back to the
 // procurement system as a requisition (nothing is ordered), the cart is emptied, and this browser's
 // session ends: its buyer carries on in their procurement system.
 export async function action({ request }: ActionFunctionArgs) {
+  // No form to read (readForm checks this for every other action): another site's post is refused here.
+  try {
+    requireSameOrigin(request);
+  } catch (error) {
+    if (error instanceof RequestRefused) return refusalPage(error.status, error.message);
+    throw error;
+  }
   const user = await requireUser(request);
   const session = user.punchout ? await punchoutSessionOf(user.punchout.sessionId) : null;
   if (!session || session.user_id !== user.id) {

@@ -48,7 +48,7 @@ export function runVitest(name, { config, env = {}, files, exclude } = {}) {
 export async function runVitestBeside(name, { config, env = {}, files, exclude } = {}) {
   const { args, output } = vitestArgs(name, { config, files, exclude });
   const logFile = path.join(reportDir, `vitest-${name}.log`);
-  log(`Vitest: ${name} (its output printed when it ends)`);
+  log(`Vitest: ${name}, beside the next step`);
   const ok = await runToFile(bin("vitest"), args, logFile, { env: { ...process.env, ...env } });
   printOutput(`Vitest: ${name}`, logFile);
   return resultOf(ok, output);

@@ -125,7 +125,7 @@ export async function login(
  * Parts of the seeded demo catalog with stock for `units` minimum orders. Never a part a test made:
  * tests run in parallel, and one that counts its own part's stock must not find an order in it.
  */
-async function demoPartsInStock(units: number) {
+export async function demoPartsInStock(units: number) {
   const { listNewestItems } = await import("~/models/item");
   const { catalogParts } = await import("../../scripts/seed/catalog-data");
   const demo = new Set(catalogParts.map((part) => part.partNumber));

@@ -44,6 +44,7 @@ describe("when the database fails", () => {
       "shipments",
       "quote_lines",
       "quotes",
+      "punchout_purchase_orders",
       "order_lines",
       "orders",
     ])

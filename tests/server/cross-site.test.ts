@@ -4,6 +4,8 @@ import { pathToFileURL } from "node:url";
 
 import { describe, expect, test } from "vitest";
 
+import { isProcurementEndpoint } from "~/web/request.server";
+
 import { BASE_URL } from "../support/http";
 import { type BuildRoute as Route, urlPathOf } from "../support/routes";
 import { createSignedInUser } from "../support/users";
@@ -14,12 +16,21 @@ const buildPath = path.resolve("build/server/index.js");
 type BuildRoute = Route & { module: { action?: (args: unknown) => unknown } };
 let routeTable: Record<string, BuildRoute> = {};
 
+/**
+ * The actions a procurement system's server or SAP's own page post to: they prove themselves by the
+ * connection's secret, never by a cookie, and take posts from other sites by design
+ * (docs/decisions/0051-punchout.md). Their credentials are tested in tests/server/punchout.test.ts.
+ */
+const takesOtherSites = (route: BuildRoute) => isProcurementEndpoint(new URL(urlFor(route)).pathname);
+
 async function actionRoutes() {
   if (!fs.existsSync(buildPath))
     throw new Error("build/server/index.js is missing: run `npm run build` (npm test does)");
   const build = (await import(pathToFileURL(buildPath).href)) as { routes: Record<string, BuildRoute> };
   routeTable = build.routes;
-  return Object.values(build.routes).filter((route) => typeof route.module.action === "function");
+  return Object.values(build.routes).filter(
+    (route) => typeof route.module.action === "function" && !takesOtherSites(route),
+  );
 }
 
 function urlFor(route: BuildRoute) {

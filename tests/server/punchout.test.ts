@@ -322,6 +322,23 @@ describe("cXML PunchOut", () => {
     expect(await orderCount()).toBe(before + 1);
   });
 
+  test("a setup request is taken from another site's server: it proves itself by its secret, not by a cookie", async () => {
+    const { companyId, members } = await newCompany({ members: [{ role: "buyer" }] });
+    const connection = await newConnection(companyId, { domain: "DUNS" });
+    const request = punchoutFixture("coupa-setup-request.xml", {
+      IDENTITY: connection.identity,
+      SECRET: connection.secret,
+      EMAIL: members[0].user.email,
+      RETURN_URL: procurement.returnUrl,
+      SHOP: server.origin,
+    });
+    const answer = await postCxml(`${server.origin}/punchout/cxml/setup`, request, {
+      Origin: "https://buyer.coupahost.com",
+      "Sec-Fetch-Site": "cross-site",
+    });
+    expect([answer.status, answer.code]).toEqual([200, 200]);
+  });
+
   test("an edit request puts the requisition's lines back in the cart and lands there", async () => {
     const { companyId, members } = await newCompany({ members: [{ role: "buyer" }] });
     const connection = await newConnection(companyId, { domain: "AribaNetworkUserId", systemName: "SAP Ariba" });
