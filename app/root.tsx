@@ -102,14 +102,17 @@ export function Layout({ children }: { children: ReactNode }) {
 /** A punchout session says whom it shops for on every page, and where its cart goes. */
 function PunchoutBanner({ systemName }: { systemName: string }) {
   return (
-    <div role="note" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-950">
+    <section
+      aria-label="Punchout session"
+      className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-950"
+    >
       You are shopping for <strong>{systemName}</strong>: your company&apos;s prices apply, and the cart goes back to{" "}
       {systemName} from the{" "}
       <AppLink to="/cart" className="font-semibold underline">
         cart
       </AppLink>{" "}
       for approval there.
-    </div>
+    </section>
   );
 }
 

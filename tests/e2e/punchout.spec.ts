@@ -90,10 +90,11 @@ async function searchAndAdd(
 }
 
 /** Transfers the cart: the page posts it on at once with JavaScript, by its button without. */
-async function transfer(page: Page, system: string, javaScriptEnabled: boolean) {
+async function transfer(page: Page, system: string, javaScriptEnabled: boolean, screenshot: string) {
   await page.getByRole("button", { name: `Transfer cart to ${system}` }).click();
   if (!javaScriptEnabled) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Transferring your cart to ${system}`);
+    await page.screenshot({ path: screenshot, fullPage: true });
     await page.getByRole("button", { name: `Transfer cart to ${system}` }).click();
   }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cart received by the procurement system");
@@ -137,7 +138,7 @@ test("at 1280 px Coupa punches out over cXML: search, three parts, transfer, and
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled });
   const page = await context.newPage();
   await page.goto(startUrl!);
-  await expect(page.getByRole("note")).toContainText("You are shopping for Coupa");
+  await expect(page.getByRole("region", { name: "Punchout session" })).toContainText("You are shopping for Coupa");
   const parts = (await demoPartsInStock(2)).filter((part) => part.min_order_quantity === 1).slice(0, 3);
   expect(parts).toHaveLength(3);
   await searchAndAdd(page, parts, { fromHeader: true, javaScriptEnabled });
@@ -150,7 +151,7 @@ test("at 1280 px Coupa punches out over cXML: search, three parts, transfer, and
   });
   await expectNoAxeFindings(page, browser, javaScriptEnabled, baseURL!);
 
-  const cart = await transfer(page, "Coupa", javaScriptEnabled);
+  const cart = await transfer(page, "Coupa", javaScriptEnabled, testInfo.outputPath("punchout-transfer-1280.png"));
   const message = cart.fields.get("cxml-urlencoded")!;
   expect(message).toContain("<BuyerCookie>99ea3c4c8cf9f6dc905a6b6772daa0d1</BuyerCookie>");
   const items = [
@@ -219,7 +220,7 @@ test("at 375 px SAP punches out over OCI and receives the cart as NEW_ITEM field
   });
   await page.goto(`/punchout/oci?${entry}`);
   await expect(page).toHaveURL(/\/items$/);
-  await expect(page.getByRole("note")).toContainText("You are shopping for SAP SRM");
+  await expect(page.getByRole("region", { name: "Punchout session" })).toContainText("You are shopping for SAP SRM");
   const parts = (await demoPartsInStock(2)).filter((part) => part.min_order_quantity === 1).slice(3, 6);
   await searchAndAdd(page, parts, { fromHeader: false, javaScriptEnabled });
   await page.goto("/cart");
@@ -229,7 +230,7 @@ test("at 375 px SAP punches out over OCI and receives the cart as NEW_ITEM field
   });
   await expectNoAxeFindings(page, browser, javaScriptEnabled, baseURL!);
 
-  const cart = await transfer(page, "SAP SRM", javaScriptEnabled);
+  const cart = await transfer(page, "SAP SRM", javaScriptEnabled, testInfo.outputPath("punchout-transfer-375.png"));
   const numbers = [1, 2, 3].map((line) => cart.fields.get(`NEW_ITEM-VENDORMAT[${line}]`));
   expect(numbers.sort()).toEqual(parts.map((part) => part.part_number).sort());
   for (const line of [1, 2, 3]) {

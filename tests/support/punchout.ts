@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 
-import { type ConnectionSettings, saveConnection } from "~/models/punchout";
+import type { ConnectionSettings } from "~/models/punchout";
 
 import { uniqueToken } from "./unique";
 
@@ -51,6 +51,8 @@ export async function newConnection(
 ): Promise<TestConnection> {
   const identity = settings.identity ?? `buyer-org-${uniqueToken()}`;
   const domain = settings.domain ?? "NetworkId";
+  // Imported when used: the browser suite imports this file too, before it has chosen its database.
+  const { saveConnection } = await import("~/models/punchout");
   const saved = await saveConnection(companyId, {
     protocol: "cxml",
     systemName: "Coupa",
