@@ -17,7 +17,7 @@
 //   --only a,b       BENCH_ONLY         run only these measurements (names as in the table, and
 //                                      orders, checkout, checkout-backorder, checkout-company,
 //                                      checkout-postgres, checkout-contract, scale-out,
-//                                      price-list-import,
+//                                      price-list-import, punchout,
 //                                      catalog-file, flood, uploads, adversarial)
 //   --profile        BENCH_PROFILE=1    run the servers under node --cpu-prof (.tmp/bench/profiles)
 //   --no-write       BENCH_WRITE=0      print only; leave docs/benchmarks.md alone
@@ -56,6 +56,7 @@ import { measureOrderExport } from "./scenarios/order-export.mjs";
 import { measureOrders } from "./scenarios/orders.mjs";
 import { measurePages, pagePlan } from "./scenarios/pages.mjs";
 import { homePayload } from "./scenarios/payload.mjs";
+import { measurePunchout } from "./scenarios/punchout.mjs";
 import { measureReports } from "./scenarios/reports.mjs";
 import { measureScaleOut } from "./scenarios/scale-out.mjs";
 import { searchPages } from "./scenarios/search.mjs";
@@ -188,6 +189,8 @@ try {
   const companyCheckouts = runs("checkout-company") ? await measureCompanyCheckouts(onLarge) : null;
   // Issue 50: the same checkouts by shoppers whose own 5,000-rule list prices the three parts.
   const contractCheckouts = runs("checkout-contract") ? await measureContractCheckouts(onLarge) : null;
+  // Issue 52: a procurement system's setup requests, start links and 50-line purchase orders.
+  const punchout = runs("punchout") ? await measurePunchout({ server: large, databaseFile: largeDb, config }) : null;
   // Issue 27: a VAT invoice drawn as a PDF on each download.
   const invoicePdfs = runs("invoice-pdf")
     ? await measureInvoicePdfs({
@@ -248,6 +251,7 @@ try {
     backorderFill,
     companyCheckouts,
     contractCheckouts,
+    punchout,
     priceListImport,
     invoicePdfs,
     orderExport,

@@ -6,6 +6,7 @@ import { ADVERSARIAL_CONNECTIONS, HEALTHZ_CONNECTIONS } from "../scenarios/adver
 import { FLOOD_CONNECTIONS } from "../scenarios/flood.mjs";
 import { LATENCY_CONNECTIONS } from "../scenarios/latency.mjs";
 import { UPLOAD_READERS } from "../scenarios/media.mjs";
+import { PURCHASE_ORDER_LINES, SETUP_CONNECTIONS } from "../scenarios/punchout.mjs";
 import {
   backorderCheckoutsVsHome,
   checkoutsVsHome,
@@ -137,6 +138,22 @@ export const BUDGETS = [
     label: "Checkouts of 3-line carts at contract prices vs the same without (SQLite)",
   },
   { kind: "price-list-import", maxSeconds: 30, label: "Import of a 50,000-rule price list, upload to applied" },
+  // Issue 52: punchout.
+  {
+    kind: "punchout-setup",
+    maxMs: 20,
+    label: `Punchout setup requests answered, p99 at ${SETUP_CONNECTIONS} connections (POST /punchout/cxml/setup)`,
+  },
+  {
+    kind: "punchout-start",
+    target: 0.9,
+    label: "A start link's first page vs the same buyer's signed-in catalog page",
+  },
+  {
+    kind: "purchase-orders",
+    target: 0.5,
+    label: `Purchase orders of ${PURCHASE_ORDER_LINES} lines per second vs checkouts of 3-line carts (POST /punchout/cxml/order)`,
+  },
   // Issue 25: the catalog as a file.
   {
     kind: "export",
@@ -255,6 +272,32 @@ const ROWS = {
       `≥ ${target}×`,
       ratio === null ? "–" : showTimes(ratio),
       ratio === null ? "not measured" : pass(ratio >= target && contractCheckouts.consistent),
+    ];
+  },
+  "punchout-setup": ({ maxMs }, { punchout }) => [
+    `p99 ≤ ${maxMs} ms`,
+    punchout ? `p99 ${fmt.ms(punchout.setupP99)} ms (${fmt.int(punchout.setupRps)}/s)` : "–",
+    punchout ? pass(punchout.setupP99 <= maxMs && punchout.setupOther === 0) : "not measured",
+  ],
+  // The page a start link lands on, against the same page for the same member signed in as usual
+  // (median of each, in turns); the link's own redirect is shown beside it.
+  "punchout-start": ({ target }, { punchout }) => {
+    const ratio = punchout ? punchout.ordinaryPageMs / punchout.startLandingMs : null;
+    return [
+      `≥ ${target}×`,
+      ratio === null
+        ? "–"
+        : `${showTimes(ratio)}: ${fmt.ms(punchout.startLandingMs)} ms vs ${fmt.ms(punchout.ordinaryPageMs)} ms, ` +
+          `after a ${fmt.ms(punchout.startRedirectMs)} ms redirect`,
+      ratio === null ? "not measured" : pass(ratio >= target),
+    ];
+  },
+  "purchase-orders": ({ target }, { checkouts, punchout }) => {
+    const ratio = checkouts && punchout ? punchout.orderRps / checkouts.rps : null;
+    return [
+      `≥ ${target}×`,
+      ratio === null ? "–" : `${showTimes(ratio)} (${fmt.int(punchout.orderRps)} vs ${fmt.int(checkouts.rps)}/s)`,
+      ratio === null ? "not measured" : pass(ratio >= target && punchout.consistent && punchout.orderOther === 0),
     ];
   },
   "price-list-import": ({ maxSeconds }, { priceListImport }) => [
