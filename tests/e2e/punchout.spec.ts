@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 
 import {
   cxmlAnswerOf,
@@ -66,6 +66,22 @@ async function connect(
 }
 
 /**
+ * Staff (signed in) connect a new company's system on its page, acting as its admin Carla (signed
+ * in on a page of her own); returns both pages and the secret shown once.
+ */
+async function connectedCompany(
+  browser: Browser,
+  settings: { protocol: "cxml" | "oci"; system: string; domain: string; identity: string },
+) {
+  const staff = await browser.newPage();
+  await login(staff, { role: "admin", name: "Sam Staff" });
+  const carlaPage = await browser.newPage();
+  const { companyId, carla } = await newCompanyWithAdmin(carlaPage);
+  const secret = await connect(staff, companyId, { ...settings, actsAs: `Carla Admin (${carla.email})` });
+  return { staff, carlaPage, secret };
+}
+
+/**
  * Searches for each part as an engineer does, by its part number (from the header's box, or at a
  * phone's width from the catalog's address), and adds it from its own page.
  */
@@ -106,17 +122,12 @@ test("at 1280 px Coupa punches out over cXML: search, three parts, transfer, and
   javaScriptEnabled,
   baseURL,
 }, testInfo) => {
-  const staff = await browser.newPage();
-  await login(staff, { role: "admin", name: "Sam Staff" });
-  const carlaPage = await browser.newPage();
-  const { companyId, carla } = await newCompanyWithAdmin(carlaPage);
   const identity = `COUPA-${uniqueToken()}`;
-  const secret = await connect(staff, companyId, {
+  const { staff, carlaPage, secret } = await connectedCompany(browser, {
     protocol: "cxml",
     system: "Coupa",
     domain: "DUNS",
     identity,
-    actsAs: `Carla Admin (${carla.email})`,
   });
   await staff.screenshot({ path: testInfo.outputPath("punchout-connection-1280.png"), fullPage: true });
 
@@ -197,17 +208,16 @@ test("at 375 px SAP punches out over OCI and receives the cart as NEW_ITEM field
   javaScriptEnabled,
   baseURL,
 }, testInfo) => {
-  const staff = await browser.newPage();
-  await login(staff, { role: "admin", name: "Sam Staff" });
-  const carlaPage = await browser.newPage();
-  const { companyId, carla } = await newCompanyWithAdmin(carlaPage);
   const username = `SRM_${uniqueToken()}`;
-  const password = await connect(staff, companyId, {
+  const {
+    staff,
+    carlaPage,
+    secret: password,
+  } = await connectedCompany(browser, {
     protocol: "oci",
     system: "SAP SRM",
     domain: "SRM-100",
     identity: username,
-    actsAs: `Carla Admin (${carla.email})`,
   });
 
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, javaScriptEnabled });

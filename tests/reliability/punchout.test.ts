@@ -4,7 +4,7 @@ import { db } from "~/db/db.server";
 
 import { newItem } from "../support/builders";
 import { newCompany } from "../support/companies";
-import { newConnection, orderItems, postCxml, punchoutFixture, type TestConnection } from "../support/punchout";
+import { newConnection, postCxml, purchaseOrderFor, type TestConnection } from "../support/punchout";
 import type { ServerProcess } from "../support/server";
 import { uniqueToken } from "../support/unique";
 import { startCluster } from "./support";
@@ -24,23 +24,14 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-function purchaseOrder(
+/** One line of the part at £8.00 a piece. */
+const purchaseOrder = (
   connection: TestConnection,
   orderId: string,
   partNumber: string,
   quantity: number,
   payloadId: string,
-) {
-  return punchoutFixture("order-request.xml", {
-    PAYLOAD_ID: payloadId,
-    DOMAIN: connection.domain,
-    IDENTITY: connection.identity,
-    SECRET: connection.secret,
-    ORDER_ID: orderId,
-    TOTAL: (quantity * 8).toFixed(2),
-    ITEMS: orderItems([{ partNumber, quantity, unitPrice: "8.00" }]),
-  });
-}
+) => purchaseOrderFor(connection, orderId, [{ partNumber, quantity, unitPrice: "8.00" }], payloadId);
 
 async function ordersOf(companyId: number) {
   return db

@@ -11,10 +11,10 @@ import { newCompany } from "../support/companies";
 import {
   type FakeProcurement,
   newConnection,
-  orderItems,
   postCxml,
-  punchoutFixture,
+  purchaseOrderFor,
   type PurchaseOrderLine,
+  setupRequestFor,
   startFakeProcurement,
   type TestConnection,
 } from "../support/punchout";
@@ -53,14 +53,16 @@ const sessionCookieOf = (response: Response) =>
     .find((cookie) => cookie.startsWith("__session="))
     ?.split(";")[0];
 
+const coupaRequest = (connection: TestConnection, email: string, shop = server.origin) =>
+  setupRequestFor(connection, { email, returnUrl: procurement.returnUrl, shop });
+
 async function setUp(connection: TestConnection, fixture: string, email: string, extra: Record<string, string> = {}) {
-  const request = punchoutFixture(fixture, {
-    IDENTITY: connection.identity,
-    SECRET: connection.secret,
-    EMAIL: email,
-    RETURN_URL: procurement.returnUrl,
-    SHOP: server.origin,
-    ...extra,
+  const request = setupRequestFor(connection, {
+    fixture,
+    email,
+    returnUrl: procurement.returnUrl,
+    shop: server.origin,
+    extra,
   });
   return postCxml(`${server.origin}/punchout/cxml/setup`, request);
 }
@@ -82,24 +84,6 @@ async function addToCart(cookie: string, itemId: number, quantity: number) {
     { cookie },
   );
   expect(added.status).toBe(302);
-}
-
-function orderRequest(
-  connection: TestConnection,
-  orderId: string,
-  lines: PurchaseOrderLine[],
-  payloadId = unique("po"),
-) {
-  const total = lines.reduce((sum, line) => sum + Math.round(Number(line.unitPrice) * 100) * line.quantity, 0);
-  return punchoutFixture("order-request.xml", {
-    PAYLOAD_ID: payloadId,
-    DOMAIN: connection.domain,
-    IDENTITY: connection.identity,
-    SECRET: connection.secret,
-    ORDER_ID: orderId,
-    TOTAL: (total / 100).toFixed(2),
-    ITEMS: orderItems(lines),
-  });
 }
 
 const orderCount = async () =>
@@ -272,7 +256,7 @@ describe("cXML PunchOut", () => {
       { partNumber: bolt.part_number, quantity: 100, unitPrice: "0.35", reference },
     ];
     const payloadId = unique("payload");
-    const purchaseOrder = orderRequest(connection, "PO-7781", lines, payloadId);
+    const purchaseOrder = purchaseOrderFor(connection, "PO-7781", lines, payloadId);
     const placed = await postCxml(`${server.origin}/punchout/cxml/order`, purchaseOrder);
     expect([placed.status, placed.code]).toEqual([200, 200]);
     const order = await db
@@ -308,14 +292,14 @@ describe("cXML PunchOut", () => {
       purchaseOrder.replace("2026-12-07T10:15:00+00:00", "2026-12-07T10:16:00+00:00"),
     );
     expect([repeated.status, repeated.detail]).toEqual([200, `Taken before as our order ${order.id}.`]);
-    const changed = orderRequest(connection, "PO-7781", [{ ...lines[0], quantity: 5 }]);
+    const changed = purchaseOrderFor(connection, "PO-7781", [{ ...lines[0], quantity: 5 }]);
     expect((await postCxml(`${server.origin}/punchout/cxml/order`, changed)).status).toBe(409);
-    const reusedPayload = orderRequest(connection, "PO-7782", lines.slice(0, 1), payloadId);
+    const reusedPayload = purchaseOrderFor(connection, "PO-7782", lines.slice(0, 1), payloadId);
     expect((await postCxml(`${server.origin}/punchout/cxml/order`, reusedPayload)).status).toBe(409);
     // A price that is not the one the cart went back with is refused, naming the line.
     const dearer = await postCxml(
       `${server.origin}/punchout/cxml/order`,
-      orderRequest(connection, "PO-7783", [{ ...lines[1], unitPrice: "30.00" }]),
+      purchaseOrderFor(connection, "PO-7783", [{ ...lines[1], unitPrice: "30.00" }]),
     );
     expect([dearer.status, dearer.code]).toEqual([400, 400]);
     expect(dearer.detail).toContain("Line 1");
@@ -325,13 +309,7 @@ describe("cXML PunchOut", () => {
   test("a setup request is taken from another site's server: it proves itself by its secret, not by a cookie", async () => {
     const { companyId, members } = await newCompany({ members: [{ role: "buyer" }] });
     const connection = await newConnection(companyId, { domain: "DUNS" });
-    const request = punchoutFixture("coupa-setup-request.xml", {
-      IDENTITY: connection.identity,
-      SECRET: connection.secret,
-      EMAIL: members[0].user.email,
-      RETURN_URL: procurement.returnUrl,
-      SHOP: server.origin,
-    });
+    const request = coupaRequest(connection, members[0].user.email);
     const answer = await postCxml(`${server.origin}/punchout/cxml/setup`, request, {
       Origin: "https://buyer.coupahost.com",
       "Sec-Fetch-Site": "cross-site",
@@ -468,13 +446,7 @@ describe("what strangers send is refused with the right status, and nothing is w
   test("malformed XML, a billion laughs, an external entity and a document that is not cXML are 400s", async () => {
     const { companyId, members } = await newCompany({ members: [{ role: "buyer" }] });
     const connection = await newConnection(companyId, { domain: "DUNS" });
-    const valid = punchoutFixture("coupa-setup-request.xml", {
-      IDENTITY: connection.identity,
-      SECRET: connection.secret,
-      EMAIL: members[0].user.email,
-      RETURN_URL: procurement.returnUrl,
-      SHOP: server.origin,
-    });
+    const valid = coupaRequest(connection, members[0].user.email);
     const laughs = `<?xml version="1.0"?>
 <!DOCTYPE cXML [
 ${Array.from({ length: 10 }, (_, index) => `<!ENTITY lol${index + 1} "${`&lol${index};`.repeat(10)}">`)
@@ -575,7 +547,7 @@ ${Array.from({ length: 10 }, (_, index) => `<!ENTITY lol${index + 1} "${`&lol${i
     const before = await orderCount();
     const refused = await postCxml(
       `${server.origin}/punchout/cxml/order`,
-      orderRequest(ourConnection, unique("PO"), [
+      purchaseOrderFor(ourConnection, unique("PO"), [
         { partNumber: part.part_number, quantity: 2, unitPrice: "10.00", reference },
       ]),
     );
@@ -586,13 +558,10 @@ ${Array.from({ length: 10 }, (_, index) => `<!ENTITY lol${index + 1} "${`&lol${i
   test("what a request carries is never written into the page unescaped", async () => {
     const { companyId, members } = await newCompany({ members: [{ role: "buyer" }] });
     const connection = await newConnection(companyId, { domain: "DUNS" });
-    const request = punchoutFixture("coupa-setup-request.xml", {
-      IDENTITY: connection.identity,
-      SECRET: connection.secret,
-      EMAIL: members[0].user.email,
-      RETURN_URL: procurement.returnUrl,
-      SHOP: server.origin,
-    }).replace("99ea3c4c8cf9f6dc905a6b6772daa0d1", "&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+    const request = coupaRequest(connection, members[0].user.email).replace(
+      "99ea3c4c8cf9f6dc905a6b6772daa0d1",
+      "&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;",
+    );
     const answer = await postCxml(`${server.origin}/punchout/cxml/setup`, request);
     const { cookie } = await start(answer.startUrl!);
     await addToCart(cookie, (await newItem()).id, 1);
@@ -614,14 +583,7 @@ describe("per connection", () => {
   test("setup requests are limited per credential, guesses at its secret included", async () => {
     const { companyId, members } = await newCompany({ members: [{ role: "buyer" }] });
     const connection = await newConnection(companyId, { domain: "DUNS" });
-    const request = (secret: string) =>
-      punchoutFixture("coupa-setup-request.xml", {
-        IDENTITY: connection.identity,
-        SECRET: secret,
-        EMAIL: members[0].user.email,
-        RETURN_URL: procurement.returnUrl,
-        SHOP: limited.origin,
-      });
+    const request = (secret: string) => coupaRequest({ ...connection, secret }, members[0].user.email, limited.origin);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 31; attempt += 1) {
       statuses.push(

@@ -44,6 +44,52 @@ export function orderItems(lines: readonly PurchaseOrderLine[]) {
 
 export type TestConnection = { companyId: number; identity: string; domain: string; secret: string };
 
+/** A PunchOutSetupRequest as `fixture` records it, from the connection, for the user with `email`. */
+export function setupRequestFor(
+  connection: Pick<TestConnection, "identity" | "secret">,
+  {
+    fixture = "coupa-setup-request.xml",
+    email,
+    returnUrl,
+    shop,
+    extra = {},
+  }: {
+    fixture?: string;
+    email: string;
+    returnUrl: string;
+    shop: string;
+    extra?: Record<string, string | number>;
+  },
+) {
+  return punchoutFixture(fixture, {
+    IDENTITY: connection.identity,
+    SECRET: connection.secret,
+    EMAIL: email,
+    RETURN_URL: returnUrl,
+    SHOP: shop,
+    ...extra,
+  });
+}
+
+/** An OrderRequest from the connection with these lines, its total theirs. */
+export function purchaseOrderFor(
+  connection: Pick<TestConnection, "domain" | "identity" | "secret">,
+  orderId: string,
+  lines: readonly PurchaseOrderLine[],
+  payloadId = `payload-${uniqueToken()}`,
+) {
+  const totalCents = lines.reduce((sum, line) => sum + Math.round(Number(line.unitPrice) * 100) * line.quantity, 0);
+  return punchoutFixture("order-request.xml", {
+    PAYLOAD_ID: payloadId,
+    DOMAIN: connection.domain,
+    IDENTITY: connection.identity,
+    SECRET: connection.secret,
+    ORDER_ID: orderId,
+    TOTAL: (totalCents / 100).toFixed(2),
+    ITEMS: orderItems(lines),
+  });
+}
+
 /** A company's connection, made as staff make it; returns the credential and the secret shown once. */
 export async function newConnection(
   companyId: number,

@@ -3,18 +3,11 @@ import { Form } from "@remix-run/react";
 
 import { CheckboxField, Field, FormErrors, SelectField, StatusButton } from "~/components/forms";
 import { useZodForm } from "~/components/use-zod-form";
+import type { PunchoutConnection } from "~/models/punchout";
 import { PunchoutConnectionSchema } from "~/validation/punchout";
 import type { FormReply } from "~/web/form-action.server";
 
-type Connection = {
-  protocol: "cxml" | "oci";
-  domain: string;
-  identity: string;
-  systemName: string;
-  actingUserId: number | null;
-  membersFromEmail: boolean;
-  updatedAt: string;
-};
+type Connection = Omit<PunchoutConnection, "id" | "companyId">;
 
 const PROTOCOLS = [
   { value: "cxml", label: "cXML PunchOut (Coupa, SAP Ariba, Jaggaer, Oracle…)" },

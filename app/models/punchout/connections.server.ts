@@ -1,7 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
+import type { Selectable } from "kysely";
+
 import { db, type DbOptions, isUniqueViolation, now } from "~/db/db.server";
-import type { PunchoutProtocol } from "~/db/schema";
+import type { PunchoutConnectionsTable, PunchoutProtocol } from "~/db/schema";
 import { normalizeEmail } from "~/models/user.server";
 
 export type PunchoutConnection = {
@@ -16,31 +18,7 @@ export type PunchoutConnection = {
   updatedAt: string;
 };
 
-const COLUMNS = [
-  "id",
-  "company_id",
-  "protocol",
-  "domain",
-  "identity",
-  "system_name",
-  "acting_user_id",
-  "members_from_email",
-  "updated_at",
-  "secret_hash",
-] as const;
-
-type Row = {
-  id: number;
-  company_id: number;
-  protocol: PunchoutProtocol;
-  domain: string;
-  identity: string;
-  system_name: string;
-  acting_user_id: number | null;
-  members_from_email: number;
-  updated_at: string;
-  secret_hash: string;
-};
+type Row = Selectable<PunchoutConnectionsTable>;
 
 function connectionOf(row: Row): PunchoutConnection {
   return {
@@ -62,7 +40,7 @@ const hashSecret = (secret: string) => createHash("sha256").update(secret).diges
 export async function connectionOfCompany(companyId: number, { executor = db }: DbOptions = {}) {
   const row = await executor
     .selectFrom("punchout_connections")
-    .select(COLUMNS)
+    .selectAll()
     .where("company_id", "=", companyId)
     .executeTakeFirst();
   return row ? connectionOf(row) : null;
@@ -159,7 +137,7 @@ export async function authenticateConnection(
   const rows = wanted.length
     ? await db
         .selectFrom("punchout_connections")
-        .select(COLUMNS)
+        .selectAll()
         .where("protocol", "=", protocol)
         .where((eb) =>
           eb.or(
