@@ -46,13 +46,8 @@ export async function connectionOfCompany(companyId: number, { executor = db }: 
   return row ? connectionOf(row) : null;
 }
 
-export type ConnectionSettings = {
-  protocol: PunchoutProtocol;
-  domain: string;
-  identity: string;
-  systemName: string;
-  actingUserId: number | null;
-  membersFromEmail: boolean;
+/** What staff set on a connection. */
+export type ConnectionSettings = Omit<PunchoutConnection, "id" | "companyId" | "updatedAt"> & {
   /** A new shared secret: always for a new connection; for an existing one when staff ask. */
   newSecret: boolean;
 };
