@@ -4,10 +4,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireUser } from "~/auth/permissions.server";
 import { clearSessionCookie, startSession } from "~/auth/session.server";
-import { FormErrors } from "~/components/forms";
 import { GoogleSignIn } from "~/components/profile/google-sign-in-settings";
 import { EmailForm, PasswordForm, ProfileForm } from "~/components/profile/profile-forms";
-import { SessionList, SignOutEverywhere } from "~/components/profile/sessions";
+import { Sessions } from "~/components/profile/sessions";
+import { PERSONAL_DATA_PATH, YourData } from "~/components/profile/your-data";
 import { passwordMinLength } from "~/config/env.server";
 import { countLiveApiKeysOf } from "~/models/api-key.server";
 import { isEmailFree } from "~/models/email-verification.server";
@@ -102,6 +102,10 @@ export const action = formAction({
         if (value.sessionId === user.sessionId) return signedOut("You have been signed out.");
         return redirectWithFlash("/dashboard/my-profile", "Session ended.");
       }
+      // A page's action answers the page (Remix renders what it returns as the page's data): the
+      // file is the download address's own answer (decision 52).
+      case "export-data":
+        return redirect(PERSONAL_DATA_PATH, 303);
       case "sign-out-everywhere": {
         const { apiKeysRevoked } = await signOutEverywhere(user.id, { keepApiKeys: value.keepApiKeys ?? false });
         return signedOut(`You have been signed out on every device.${keysRevoked(apiKeysRevoked)}`);
@@ -133,14 +137,8 @@ export default function MyProfile() {
 
       <GoogleSignIn google={google} hasPassword={hasPassword} lastResult={replyTo("unlink-google")} />
 
-      <section aria-labelledby="sessions-heading" className="mt-10 border-t border-slate-200 pt-6">
-        <h2 id="sessions-heading" className="text-xl font-semibold">
-          Sessions
-        </h2>
-        <FormErrors errors={replyTo("end-session")?.error?.[""] ?? null} />
-        <SessionList sessions={sessions} />
-        <SignOutEverywhere liveApiKeys={liveApiKeys} />
-      </section>
+      <Sessions sessions={sessions} liveApiKeys={liveApiKeys} errors={replyTo("end-session")?.error?.[""] ?? null} />
+      <YourData />
     </section>
   );
 }

@@ -52,6 +52,9 @@ export const UnlinkGoogleSchema = z.object({
   currentPassword: currentPasswordField,
 });
 
+/** "Download my data": everything the shop holds about the account, as one file. */
+export const ExportDataSchema = z.object({ intent: z.literal("export-data") });
+
 /** Everything My Profile posts, told apart by `intent`. */
 export const profileActionSchema = (passwordMinLength: number) =>
   z.discriminatedUnion("intent", [
@@ -61,6 +64,7 @@ export const profileActionSchema = (passwordMinLength: number) =>
     SignOutEverywhereSchema,
     EndSessionSchema,
     UnlinkGoogleSchema,
+    ExportDataSchema,
   ]);
 
 /** My Profile's forms as the original minimum allows; the page builds its own with the shop's. */

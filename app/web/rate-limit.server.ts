@@ -48,6 +48,8 @@ const POLICIES = {
    * its secret is checked: its engineers punch out many times a day; guessing its secret cannot.
    */
   punchout: () => ({ points: base().points * 30, duration: base().window }),
+  /** "Download my data", per account: each reads everything the account has, so a few an hour. */
+  dataExport: () => ({ points: Math.max(1, Math.floor(base().points / 2)), duration: HOUR }),
   /** Visitors' carts made per client: a browser makes one, so a script cannot fill the table. */
   guestCarts: () => ({ points: base().points * 6, duration: base().window }),
 } as const;

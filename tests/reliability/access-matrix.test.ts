@@ -49,6 +49,12 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 200, 200],
     post: [SIGN_IN, 400, 400],
   },
+  // Everyone signed in downloads their own data, and only their own.
+  "routes/dashboard.my-profile_.data[.]json": {
+    path: () => "/dashboard/my-profile/data.json",
+    get: [SIGN_IN, 200, 200],
+    post: [405, 405, 405],
+  },
   // The matrix's customer is Bob and the order is Alice's: another customer's order is not found,
   // for an admin too (admins read orders on Manage Orders).
   "routes/dashboard.my-order_.$id": {

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 
-import { StatusButton } from "~/components/forms";
+import { FormErrors, StatusButton } from "~/components/forms";
 import { RowActionForm } from "~/components/row-action-form";
 import { useFormatDate } from "~/components/use-format-date";
 
@@ -73,5 +73,27 @@ export function SignOutEverywhere({ liveApiKeys }: { liveApiKeys: number }) {
         Sign out everywhere
       </StatusButton>
     </Form>
+  );
+}
+
+/** My Profile's sessions: every signed-in browser, ending one, and signing out everywhere. */
+export function Sessions({
+  sessions,
+  liveApiKeys,
+  errors,
+}: {
+  sessions: SessionRow[];
+  liveApiKeys: number;
+  errors: string[] | null;
+}) {
+  return (
+    <section aria-labelledby="sessions-heading" className="mt-10 border-t border-slate-200 pt-6">
+      <h2 id="sessions-heading" className="text-xl font-semibold">
+        Sessions
+      </h2>
+      <FormErrors errors={errors} />
+      <SessionList sessions={sessions} />
+      <SignOutEverywhere liveApiKeys={liveApiKeys} />
+    </section>
   );
 }
