@@ -39,9 +39,8 @@ export async function cxmlExchange(request: Request, handle: (source: string) =>
     const contentType = request.headers.get("Content-Type") ?? "";
     const source = new TextDecoder("utf-8", { fatal: true }).decode(await readCappedBody(request, MAX_CXML_BYTES));
     // Some systems post the document as a form field, as the browser does with the cart.
-    const document = contentType.startsWith("application/x-www-form-urlencoded")
-      ? (new URLSearchParams(source).get("cxml-urlencoded") ?? new URLSearchParams(source).get("cXML-urlencoded") ?? "")
-      : source;
+    const form = contentType.startsWith("application/x-www-form-urlencoded") ? new URLSearchParams(source) : null;
+    const document = form ? (form.get("cxml-urlencoded") ?? form.get("cXML-urlencoded") ?? "") : source;
     return cxmlAnswer(await handle(document), 200);
   } catch (error) {
     if (error instanceof CxmlProblem) return cxmlAnswer(cxmlStatusResponse(error.code, error.message), error.code);

@@ -3,6 +3,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/permissions.server";
 import { storeName } from "~/config/env.server";
 import { personalDataStream } from "~/models/personal-data.server";
+import { datedFileName } from "~/web/csv-download.server";
+import { jsonDownload } from "~/web/document-response.server";
 import { takePoints, tooManyAttemptsMessage } from "~/web/rate-limit.server";
 import { refusalPage } from "~/web/refusal-page.server";
 
@@ -21,13 +23,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(personalDataStream(user), {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${brand || "shop"}-my-data-${day}.json"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return jsonDownload(personalDataStream(user), datedFileName(`${brand || "shop"}-my-data`, new Date(), "json"));
 }

@@ -3,7 +3,7 @@ import { db } from "~/db/db.server";
 import { cxmlOrderMessage, type TransferredLine } from "~/documents/cxml.server";
 import { ociItemFields } from "~/documents/oci-fields.server";
 import { partNumberKey } from "~/lib/part-number";
-import { addLinesToCart, getCart, itemsByPartNumber } from "~/models/cart";
+import { addLinesToCart, getCart, itemsByPartNumber, removeOrderedLines } from "~/models/cart";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import {
   openPunchoutSession,
@@ -106,10 +106,7 @@ export async function returnCart(session: PunchoutSession): Promise<CartReturn |
         priceSource: line.priceSource,
       })),
     );
-    await trx
-      .deleteFrom("cart_lines")
-      .where("cart_id", "in", (eb) => eb.selectFrom("carts").select("id").where("user_id", "=", userId))
-      .execute();
+    await removeOrderedLines(userId, itemIds, { executor: trx });
     const fields: [string, string][] =
       session.protocol === "oci"
         ? [["~OkCode", "ADDI"], ["~CALLER", "CTLG"], ...ociItemFields(lines, reference)]

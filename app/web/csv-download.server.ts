@@ -40,6 +40,6 @@ export function csvDownload(
 }
 
 /** "orders-2026-11-27.csv": what an export is called, by the day it was made. */
-export function datedFileName(stem: string, now = new Date()) {
-  return `${stem}-${now.toISOString().slice(0, 10)}.csv`;
+export function datedFileName(stem: string, now = new Date(), extension = "csv") {
+  return `${stem}-${now.toISOString().slice(0, 10)}.${extension}`;
 }

@@ -1,14 +1,17 @@
-/** A file the shop made, never cached and its type never sniffed: shown (`inline`) or saved (`attachment`). */
+/**
+ * A file the shop made, never cached and its type never sniffed: shown (`inline`) or saved
+ * (`attachment`); whole, or written as it is read (a stream, its length unknown).
+ */
 function documentResponse(
-  bytes: Uint8Array<ArrayBuffer>,
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>,
   type: string,
   disposition: "inline" | "attachment",
   fileName: string,
 ) {
-  return new Response(bytes, {
+  return new Response(body, {
     headers: {
       "Content-Type": type,
-      "Content-Length": String(bytes.byteLength),
+      ...(body instanceof Uint8Array ? { "Content-Length": String(body.byteLength) } : {}),
       "Content-Disposition": `${disposition}; filename="${fileName}"`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
@@ -32,4 +35,9 @@ export function noDocument(what: string) {
 /** An e-invoice to save (`fileName`) and hand to an accounts system. */
 export function xmlResponse(xml: string, fileName: string) {
   return documentResponse(new TextEncoder().encode(xml), "application/xml; charset=utf-8", "attachment", fileName);
+}
+
+/** A JSON document to save (`fileName`), written as it is read. */
+export function jsonDownload(body: ReadableStream<Uint8Array>, fileName: string) {
+  return documentResponse(body, "application/json; charset=utf-8", "attachment", fileName);
 }
