@@ -5,6 +5,7 @@ import path from "node:path";
 import { ensureBuild } from "./lib/build.mjs";
 import { ensureHeadlessShell } from "./lib/chromium.mjs";
 import { ensureDependenciesKeepingLockfile } from "./lib/ensure-deps.mjs";
+import { printFailedTests } from "./lib/failures.mjs";
 import { ensureNginx } from "./lib/nginx.mjs";
 import { ensurePoppler } from "./lib/poppler.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
@@ -138,6 +139,12 @@ try {
 }
 
 log("Finished");
+printFailedTests(
+  fs
+    .readdirSync(reportDir)
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => path.join(reportDir, file)),
+);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(", ")}`);
 // The plain closing line CI reads.
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
