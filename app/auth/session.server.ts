@@ -104,6 +104,13 @@ export async function clearSessionCookie() {
   return cookieStorage.destroySession(await cookieStorage.getSession());
 }
 
+/** A redirect that removes this browser's session cookie and says `message` on the page it lands on. */
+export async function redirectSignedOut(to: string, message: string) {
+  const headers = new Headers({ "Set-Cookie": await clearSessionCookie() });
+  headers.append("Set-Cookie", await flashCookieHeader(message));
+  return redirect(to, { headers });
+}
+
 /**
  * Starts a brand-new session for the user (nothing from an earlier cookie carries over, so a session
  * fixed before sign-in is worthless) and returns its Set-Cookie.

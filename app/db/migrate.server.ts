@@ -47,6 +47,7 @@ import * as priceListImports from "./migrations/0044_price_list_imports";
 import * as companyEInvoicing from "./migrations/0045_company_e_invoicing";
 import * as invoicesByTaxPoint from "./migrations/0046_invoices_by_tax_point";
 import * as punchout from "./migrations/0047_punchout";
+import * as accountErasure from "./migrations/0048_account_erasure";
 
 // A static list rather than a folder scan, so migrations ship inside the server build.
 const migrations: Record<string, Migration> = {
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   "0045_company_e_invoicing": companyEInvoicing,
   "0046_invoices_by_tax_point": invoicesByTaxPoint,
   "0047_punchout": punchout,
+  "0048_account_erasure": accountErasure,
 };
 
 /** Every migration the code knows: a database at this version has them all. */

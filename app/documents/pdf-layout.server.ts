@@ -190,7 +190,8 @@ export function renderDocument(content: DocumentContent): Promise<Buffer> {
 
 /**
  * Whom a priced document is for: the company and, under it, the person (or the person alone), the
- * billing address when there is one, the email, and the buyer's VAT number when they gave one.
+ * billing address when there is one, the email (none on an erased account's kept invoice), and the
+ * buyer's VAT number when they gave one.
  */
 export function billTo(buyer: {
   companyName: string | null;
@@ -204,7 +205,7 @@ export function billTo(buyer: {
     lines: [
       ...(buyer.companyName ? [buyer.companyName, `For ${buyer.personName}`] : [buyer.personName]),
       ...(buyer.address ? addressLines(buyer.address) : []),
-      buyer.email,
+      ...(buyer.email ? [buyer.email] : []),
       ...(buyer.vatNumber ? [`VAT number ${formatGbVatNumber(buyer.vatNumber)}`] : []),
     ],
   };

@@ -3,12 +3,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { isGoogleEnabled } from "~/auth/authenticator.server";
 import { requireUser } from "~/auth/permissions.server";
-import { clearSessionCookie, startSession } from "~/auth/session.server";
+import { redirectSignedOut, startSession } from "~/auth/session.server";
 import { GoogleSignIn } from "~/components/profile/google-sign-in-settings";
 import { EmailForm, PasswordForm, ProfileForm } from "~/components/profile/profile-forms";
 import { Sessions } from "~/components/profile/sessions";
-import { PERSONAL_DATA_PATH, YourData } from "~/components/profile/your-data";
+import { DeleteAccount, PERSONAL_DATA_PATH, YourData } from "~/components/profile/your-data";
 import { passwordMinLength } from "~/config/env.server";
+import { eraseAccount, whyNotErasable } from "~/models/account-erasure.server";
 import { countLiveApiKeysOf } from "~/models/api-key.server";
 import { isEmailFree } from "~/models/email-verification.server";
 import { deleteUserSession, listUserSessions } from "~/models/session.server";
@@ -17,7 +18,7 @@ import { changePasswordAndTell, signOutEverywhere, unlinkGoogleAndTell } from "~
 import { sendEmailProof } from "~/services/email-proof.server";
 import { passwordProblem } from "~/validation/password-policy.server";
 import { profileActionSchema } from "~/validation/profile";
-import { flashCookieHeader, redirectWithFlash } from "~/web/flash.server";
+import { redirectWithFlash } from "~/web/flash.server";
 import { formAction, refuse } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
@@ -45,23 +46,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Back to sign-in with a message, this browser's cookie removed. */
-async function signedOut(message: string) {
-  const headers = new Headers({ "Set-Cookie": await clearSessionCookie() });
-  headers.append("Set-Cookie", await flashCookieHeader(message));
-  return redirect("/sign-in", { headers });
-}
-
 const WRONG_PASSWORD = { fieldErrors: { currentPassword: ["Current password is not right"] } };
+const WRONG_DELETE_PASSWORD = { fieldErrors: { password: ["Password is not right"] } };
 const keysRevoked = (count: number) =>
   count ? ` ${count === 1 ? "Your API key was" : `Your ${count} API keys were`} revoked.` : "";
 
 export const action = formAction({
   guard: requireUser,
   schema: () => profileActionSchema(passwordMinLength()),
-  hideFields: ["currentPassword", "newPassword"],
+  hideFields: ["currentPassword", "newPassword", "password"],
   // A point per password check, taken before the hash: a stolen cookie must not guess its way to the account.
-  limits: ({ user, value }) => ("currentPassword" in value ? [["passwordChange", `user:${user.id}`] as const] : []),
+  limits: ({ user, value }) =>
+    "currentPassword" in value || "password" in value ? [["passwordChange", `user:${user.id}`] as const] : [],
   refundOnSuccess: true,
   async run({ request, context, user, value }) {
     switch (value.intent) {
@@ -99,16 +95,25 @@ export const action = formAction({
       case "end-session": {
         const ended = await deleteUserSession(user.id, value.sessionId);
         if (!ended) return refuse(404, "That session has already ended.");
-        if (value.sessionId === user.sessionId) return signedOut("You have been signed out.");
+        if (value.sessionId === user.sessionId) return redirectSignedOut("/sign-in", "You have been signed out.");
         return redirectWithFlash("/dashboard/my-profile", "Session ended.");
       }
       // A page's action answers the page (Remix renders what it returns as the page's data): the
       // file is the download address's own answer (decision 52).
       case "export-data":
         return redirect(PERSONAL_DATA_PATH, 303);
+      case "delete-account": {
+        if (!(await passwordMatches(user.id, value.password))) return refuse(400, WRONG_DELETE_PASSWORD);
+        const erased = await eraseAccount(user.id);
+        if (!erased.ok) return refuse(409, whyNotErasable(erased));
+        return redirectSignedOut(
+          "/",
+          "Your account has been deleted. Invoices we must keep by law keep only the name and address printed on them.",
+        );
+      }
       case "sign-out-everywhere": {
         const { apiKeysRevoked } = await signOutEverywhere(user.id, { keepApiKeys: value.keepApiKeys ?? false });
-        return signedOut(`You have been signed out on every device.${keysRevoked(apiKeysRevoked)}`);
+        return redirectSignedOut("/sign-in", `You have been signed out on every device.${keysRevoked(apiKeysRevoked)}`);
       }
     }
   },
@@ -139,6 +144,7 @@ export default function MyProfile() {
 
       <Sessions sessions={sessions} liveApiKeys={liveApiKeys} errors={replyTo("end-session")?.error?.[""] ?? null} />
       <YourData />
+      <DeleteAccount hasPassword={hasPassword} lastResult={replyTo("delete-account")} />
     </section>
   );
 }

@@ -55,6 +55,9 @@ export const UnlinkGoogleSchema = z.object({
 /** "Download my data": everything the shop holds about the account, as one file. */
 export const ExportDataSchema = z.object({ intent: z.literal("export-data") });
 
+/** "Delete my account": the password, so a browser left signed in cannot erase its owner. */
+export const DeleteAccountSchema = z.object({ intent: z.literal("delete-account"), password: currentPasswordField });
+
 /** Everything My Profile posts, told apart by `intent`. */
 export const profileActionSchema = (passwordMinLength: number) =>
   z.discriminatedUnion("intent", [
@@ -65,6 +68,7 @@ export const profileActionSchema = (passwordMinLength: number) =>
     EndSessionSchema,
     UnlinkGoogleSchema,
     ExportDataSchema,
+    DeleteAccountSchema,
   ]);
 
 /** My Profile's forms as the original minimum allows; the page builds its own with the shop's. */

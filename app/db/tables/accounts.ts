@@ -24,6 +24,8 @@ export interface UsersTable {
   /** When the owner proved the email is theirs (a verification link, or Google's verified email). */
   email_verified_at: Timestamp | null;
   created_at: Timestamp;
+  /** When the owner deleted the account (migration 0048): the row stays, emptied, for the documents on it. */
+  erased_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 /** A signed-in browser. The cookie carries a random token; the row is keyed by its SHA-256. */
