@@ -18,6 +18,8 @@ function nest<Line extends Record<string, unknown>, Key extends keyof Line>(line
   return (owner: unknown) => groups.get(owner) ?? [];
 }
 
+const ids = (rows: readonly { id: number }[]) => rows.map((row) => row.id);
+
 async function account({ id }: Person) {
   const { password_hash: passwordHash, ...user } = await db
     .selectFrom("users")
@@ -62,11 +64,7 @@ async function orders({ id }: Person) {
     ? await db
         .selectFrom("order_lines")
         .select(["order_id", "part_number", "item_name", "quantity", "unit_price_cents", "line_total_cents"])
-        .where(
-          "order_id",
-          "in",
-          headers.map((order) => order.id),
-        )
+        .where("order_id", "in", ids(headers))
         .orderBy("order_id")
         .orderBy("position")
         .execute()
@@ -86,11 +84,7 @@ async function quotes({ id }: Person) {
     ? await db
         .selectFrom("quote_lines")
         .select(["quote_id", "part_number", "item_name", "quantity"])
-        .where(
-          "quote_id",
-          "in",
-          headers.map((quote) => quote.id),
-        )
+        .where("quote_id", "in", ids(headers))
         .orderBy("quote_id")
         .orderBy("position")
         .execute()
@@ -111,11 +105,7 @@ async function partsLists({ id }: Person) {
         .selectFrom("parts_list_lines")
         .innerJoin("items", "items.id", "parts_list_lines.item_id")
         .select(["parts_list_lines.list_id", "items.part_number", "items.name", "parts_list_lines.quantity"])
-        .where(
-          "parts_list_lines.list_id",
-          "in",
-          lists.map((list) => list.id),
-        )
+        .where("parts_list_lines.list_id", "in", ids(lists))
         .orderBy("parts_list_lines.list_id")
         .orderBy("parts_list_lines.position")
         .execute()
@@ -226,6 +216,39 @@ export const PERSONAL_DATA_SECTIONS: readonly Section[] = [
         .select(["created_at", "last_seen_at", "expires_at", "user_agent", "ip"])
         .where("user_id", "=", id)
         .orderBy("created_at")
+        .execute(),
+  },
+  {
+    name: "your_price_lists",
+    read: ({ id }) =>
+      db
+        .selectFrom("price_list_assignments")
+        .innerJoin("price_lists", "price_lists.id", "price_list_assignments.price_list_id")
+        .select([
+          "price_lists.name",
+          "price_lists.valid_from",
+          "price_lists.valid_until",
+          "price_list_assignments.priority",
+        ])
+        .where("price_list_assignments.user_id", "=", id)
+        .orderBy("price_list_assignments.priority")
+        .execute(),
+  },
+  {
+    name: "procurement_punchouts",
+    read: ({ id }) =>
+      db
+        .selectFrom("punchout_sessions")
+        .innerJoin("punchout_connections", "punchout_connections.id", "punchout_sessions.connection_id")
+        .select([
+          "punchout_connections.system_name",
+          "punchout_sessions.operation",
+          "punchout_sessions.created_at",
+          "punchout_sessions.started_at",
+          "punchout_sessions.transferred_at",
+        ])
+        .where("punchout_sessions.user_id", "=", id)
+        .orderBy("punchout_sessions.id")
         .execute(),
   },
   {

@@ -1,19 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
-import { saveAddress } from "~/models/address.server";
-import { createApiKey } from "~/models/api-key.server";
-import { addLinesToCart } from "~/models/cart";
-import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
-import { createMessage } from "~/models/message.server";
-import { saveCartAsList } from "~/models/parts-lists";
-import { createQuote } from "~/models/quote";
-import { createReview } from "~/models/review.server";
-import { shipReadyParts } from "~/services/order-status.server";
 
-import { newItem } from "../support/builders";
-import { newCompany } from "../support/companies";
-import { placeTestOrder, TEST_SHIPMENT } from "../support/orders";
+import { columnsPointingAtUsers, personWithEverything } from "../support/personal-data";
 import { postForm, type ServerProcess, startServer } from "../support/server";
 import { createSignedInUser } from "../support/users";
 
@@ -31,36 +20,34 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A customer with a row in every table that holds something of theirs. */
-async function customerWithEverything() {
-  const { admin: buyer } = await newCompany();
-  const { user } = buyer;
-  const part = await newItem({ name: "Export Test Bearing", price_cents: 1_500, quantity: 50 });
-  const address = { name: "Ada Turner", company: null, line1: "4 Forge Lane", line2: null, town: "Sheffield" };
-  await saveAddress(
-    { userId: user.id },
-    undefined,
-    { ...address, postcode: "S3 8RA", country: "GB", phone: null },
-    { defaultBilling: true, defaultDelivery: true },
-  );
-  const placed = await placeTestOrder(user.id, { itemId: part.id, quantity: 2 }, { poNumber: "PO-EXPORT-1" });
-  if (!placed.ok) throw new Error(placed.reason);
-  const shipped = await shipReadyParts(placed.orderId, TEST_SHIPMENT);
-  if (!shipped.ok) throw new Error(shipped.reason);
-  const quote = await db
-    .transaction()
-    .execute((trx) =>
-      createQuote(trx, { userId: user.id, note: "Export quote note", lines: [{ itemId: part.id, quantity: 100 }] }),
-    );
-  if (!quote.ok) throw new Error("no quote");
-  await addLinesToCart(user.id, [{ itemId: part.id, quantity: 3 }]);
-  if (!(await saveCartAsList(user.id, "Export kit")).ok) throw new Error("no list");
-  await setCustomerPartNumber(user.id, part.id, "ADA-BRG-01");
-  await createReview({ userId: user.id, name: "Ada T.", rating: 5, review: "Export review text", itemId: part.id });
-  await createMessage({ name: "Ada Turner", email: user.email, message: "Export contact message" });
-  const key = await createApiKey({ userId: user.id, name: "Export key" });
-  return { buyer, part, invoiceNumber: shipped.invoice.number, key };
-}
+/**
+ * Every column that points at an account, and the export's section that holds the rows pointing at
+ * the customer, or why there is none. A new such column fails the test until it is decided here
+ * and in app/models/personal-data.server.ts.
+ */
+const EXPORTED_AS: Record<string, string | { not: string }> = {
+  "addresses.user_id": "addresses",
+  "api_keys.user_id": "api_keys",
+  "carts.user_id": "cart",
+  "catalog_imports.user_id": { not: "a catalog import staff ran: the shop's record of its own work" },
+  "company_invitations.invited_by": { not: "an invitation they sent for their company: the company's" },
+  "company_members.user_id": "company_memberships",
+  "customer_part_numbers.user_id": "your_part_numbers",
+  "email_tokens.user_id": { not: "hashes of one-time links: keys to the account, not data about them" },
+  "invoices.user_id": "invoices_and_credit_notes",
+  "orders.user_id": "orders",
+  "outbox.user_id": "mail_sent_to_you",
+  "parts_lists.user_id": "parts_lists",
+  "price_list_assignments.user_id": "your_price_lists",
+  "price_list_imports.user_id": { not: "a price list file staff imported: the shop's record" },
+  "punchout_connections.acting_user_id": { not: "their company's setting; their punchouts are exported" },
+  "punchout_sessions.user_id": "procurement_punchouts",
+  "quotes.user_id": "quotes",
+  "reviews.user_id": "reviews",
+  "sessions.user_id": "sessions",
+  "shipments.user_id": { not: "a shipment staff sent: the shop's record (the buyer's is in orders)" },
+  "stock_movements.user_id": { not: "a stock change staff made: the shop's record" },
+};
 
 /** My Profile's button: the post, then the address it answers with, as a browser follows it. */
 async function download(origin: string, cookie: string) {
@@ -71,9 +58,9 @@ async function download(origin: string, cookie: string) {
 
 describe("Download my data", () => {
   test("one JSON file with every section of the account's own, and nothing that opens it", async () => {
-    const { buyer, part, invoiceNumber, key } = await customerWithEverything();
-    const stranger = await customerWithEverything();
-    const response = await download(server.origin, buyer.cookie);
+    const person = await personWithEverything();
+    const stranger = await personWithEverything();
+    const response = await download(server.origin, person.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(
@@ -83,39 +70,57 @@ describe("Download my data", () => {
     const text = await response.text();
     const data = JSON.parse(text);
 
-    expect(data.account).toMatchObject({ email: buyer.user.email, display_name: "Carla Admin", password_set: true });
-    expect(data.addresses).toEqual([expect.objectContaining({ name: "Ada Turner", postcode: "S3 8RA" })]);
+    // Every kind of row that points at the account is in its section.
+    expect(await columnsPointingAtUsers()).toEqual(Object.keys(EXPORTED_AS).sort());
+    for (const [pointer, section] of Object.entries(EXPORTED_AS)) {
+      if (typeof section === "string") expect(data[section], `${pointer} → ${section}`).not.toEqual([]);
+    }
+    expect(data.account).toMatchObject({ email: person.user.email, display_name: person.name, password_set: true });
+    expect(data.addresses).toEqual([expect.objectContaining({ name: person.name, postcode: "LS1 4AB" })]);
     expect(data.company_memberships).toEqual([
       expect.objectContaining({ company: "Northern Presswork Ltd", role: "admin" }),
     ]);
     expect(data.orders).toEqual([
       expect.objectContaining({
-        po_number: "PO-EXPORT-1",
-        lines: [expect.objectContaining({ part_number: part.part_number, quantity: 2 })],
+        po_number: "PO-ERASE-1",
+        status: "delivered",
+        lines: [expect.objectContaining({ part_number: person.part.part_number, quantity: 2 })],
       }),
+      expect.objectContaining({ status: "cancelled" }),
     ]);
-    expect(data.invoices_and_credit_notes).toEqual([expect.objectContaining({ number: invoiceNumber })]);
+    expect(data.invoices_and_credit_notes).toEqual([expect.objectContaining({ number: person.invoiceNumber })]);
     expect(data.quotes).toEqual([
-      expect.objectContaining({ note: "Export quote note", lines: [expect.objectContaining({ quantity: 100 })] }),
+      expect.objectContaining({
+        note: `Quote for ${person.name}`,
+        lines: [expect.objectContaining({ quantity: 100 })],
+      }),
     ]);
     expect(data.parts_lists).toEqual([
       expect.objectContaining({
-        name: "Export kit",
-        lines: [expect.objectContaining({ part_number: part.part_number, quantity: 3 })],
+        name: `${person.name}'s kit`,
+        lines: [expect.objectContaining({ part_number: person.part.part_number, quantity: 3 })],
       }),
     ]);
-    expect(data.cart).toEqual([expect.objectContaining({ part_number: part.part_number, quantity: 3 })]);
-    expect(data.your_part_numbers).toEqual([{ our_part_number: part.part_number, customer_part_number: "ADA-BRG-01" }]);
-    expect(data.reviews).toEqual([expect.objectContaining({ review: "Export review text", rating: 5 })]);
-    expect(data.contact_messages).toEqual([expect.objectContaining({ message: "Export contact message" })]);
-    expect(data.api_keys).toEqual([expect.objectContaining({ name: "Export key", prefix: key.prefix })]);
+    expect(data.cart).toEqual([expect.objectContaining({ part_number: person.part.part_number, quantity: 3 })]);
+    expect(data.your_part_numbers).toEqual([
+      { our_part_number: person.part.part_number, customer_part_number: "QE-BRG-01" },
+    ]);
+    expect(data.reviews).toEqual([expect.objectContaining({ review: "Runs quiet at speed", rating: 5 })]);
+    expect(data.contact_messages).toEqual([expect.objectContaining({ message: `Call me on ${person.phone}` })]);
+    expect(data.api_keys).toEqual([expect.objectContaining({ name: "Workshop PC", prefix: person.apiKey.prefix })]);
+    expect(data.your_price_lists).toEqual([
+      expect.objectContaining({ name: expect.stringMatching(/^Agreed prices /), priority: 1 }),
+    ]);
+    expect(data.procurement_punchouts).toEqual([
+      expect.objectContaining({ system_name: "Coupa", operation: "create" }),
+    ]);
     expect(data.sessions).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ created_at: expect.any(String), user_agent: expect.any(String) }),
       ]),
     );
     expect(data.mail_sent_to_you.length).toBeGreaterThanOrEqual(1);
-    expect(data.mail_sent_to_you.every((mail: { recipient: string }) => mail.recipient === buyer.user.email)).toBe(
+    expect(data.mail_sent_to_you.every((mail: { recipient: string }) => mail.recipient === person.user.email)).toBe(
       true,
     );
 
@@ -123,19 +128,20 @@ describe("Download my data", () => {
     const { password_hash: passwordHash } = await db
       .selectFrom("users")
       .select("password_hash")
-      .where("id", "=", buyer.user.id)
+      .where("id", "=", person.user.id)
       .executeTakeFirstOrThrow();
     const { key_hash: keyHash } = await db
       .selectFrom("api_keys")
       .select("key_hash")
-      .where("user_id", "=", buyer.user.id)
+      .where("user_id", "=", person.user.id)
       .executeTakeFirstOrThrow();
-    const sessions = await db.selectFrom("sessions").select("id").where("user_id", "=", buyer.user.id).execute();
-    for (const secret of [passwordHash!, key.key, keyHash, ...sessions.map((session) => session.id)]) {
+    const sessions = await db.selectFrom("sessions").select("id").where("user_id", "=", person.user.id).execute();
+    for (const secret of [passwordHash!, person.apiKey.key, keyHash, ...sessions.map((session) => session.id)]) {
       expect(text).not.toContain(secret);
     }
     // Nothing of anyone else's.
-    expect(text).not.toContain(stranger.buyer.user.email);
+    expect(text).not.toContain(stranger.user.email);
+    expect(text).not.toContain(stranger.name);
     expect(text).not.toContain(stranger.invoiceNumber);
   });
 

@@ -11,6 +11,8 @@ import { addMember, createInvitation } from "~/models/company";
 import { setCustomerPartNumber } from "~/models/customer-part-numbers.server";
 import { createMessage } from "~/models/message.server";
 import { saveCartAsList } from "~/models/parts-lists";
+import { assignPriceList, createPriceList } from "~/models/price-lists";
+import { openPunchoutSession } from "~/models/punchout";
 import { createQuote } from "~/models/quote";
 import { createReview } from "~/models/review.server";
 import { updateProfile } from "~/models/user.server";
@@ -21,6 +23,7 @@ import { changeOrderStatus, shipReadyParts } from "~/services/order-status.serve
 import { newItem } from "./builders";
 import { newCompany } from "./companies";
 import { TEST_SHIPMENT } from "./orders";
+import { newConnection } from "./punchout";
 import { uniqueEmail, uniqueToken } from "./unique";
 import { createSignedInUser } from "./users";
 
@@ -97,12 +100,33 @@ export async function personWithEverything() {
   await setCustomerPartNumber(user.id, part.id, "QE-BRG-01");
   await createReview({ userId: user.id, name, rating: 5, review: "Runs quiet at speed", itemId: part.id });
   await createMessage({ name, email: user.email, message: `Call me on ${phone}` });
-  await createApiKey({ userId: user.id, name: "Workshop PC" });
+  const apiKey = await createApiKey({ userId: user.id, name: "Workshop PC" });
   await inviteToCompany(
     { id: companyId, name: "Northern Presswork Ltd" },
     { email: uniqueEmail("colleague"), role: "buyer", orderLimitCents: null, monthlyLimitCents: null },
     { id: user.id, name },
   );
+  const priceListId = await createPriceList({
+    name: `Agreed prices ${uniqueToken()}`,
+    validFrom: null,
+    validUntil: null,
+    fixedEvenIfHigher: false,
+  });
+  const assigned = await assignPriceList(priceListId, { email: user.email }, 1);
+  if (!assigned.ok) throw new Error(assigned.reason);
+  const connection = await newConnection(companyId, { systemName: "Coupa", actingUserId: user.id });
+  const { id: connectionId } = await db
+    .selectFrom("punchout_connections")
+    .select("id")
+    .where("identity", "=", connection.identity)
+    .executeTakeFirstOrThrow();
+  await openPunchoutSession({
+    connectionId,
+    userId: user.id,
+    operation: "create",
+    buyerCookie: `cookie-${uniqueToken()}`,
+    returnUrl: "https://procurement.example/punchout/return",
+  });
   const { companyId: otherCompanyId } = await newCompany();
   await createInvitation(
     otherCompanyId,
@@ -117,6 +141,7 @@ export async function personWithEverything() {
     part,
     otherAdmin,
     companyId,
+    apiKey,
     invoiceNumber: shipped.invoice.number,
     deliveredOrderId: delivered.orderId,
     cancelledOrderId: cancelled.orderId,
