@@ -24,7 +24,7 @@ export function YourData() {
       <p className="mt-2 text-sm text-slate-700">
         One file (JSON) with everything we hold about you: your account, addresses, company membership, orders,
         invoices, quotes, parts lists, cart, your part numbers, reviews, contact messages, API keys (names and dates),
-        sessions and the mail we sent you.
+        sessions, the price lists agreed with you, your punchouts from a procurement system, and the mail we sent you.
       </p>
       <Form method="post" reloadDocument className="mt-4">
         <button
