@@ -25,6 +25,7 @@ const adminPages = [
   "/dashboard/add-product",
   "/dashboard/make-admin",
   "/dashboard/messages",
+  "/dashboard/customer-data",
   "/dashboard/api-keys",
   "/dashboard/outbox",
 ];

@@ -104,6 +104,7 @@ const STAFF_PAGES = (history: History) => [
   "/dashboard/add-product",
   "/dashboard/make-admin",
   "/dashboard/messages",
+  "/dashboard/customer-data",
   "/dashboard/outbox",
   "/dashboard/import",
   "/dashboard/manage-quotes",

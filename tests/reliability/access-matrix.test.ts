@@ -229,6 +229,17 @@ const matrix: Record<string, Row> = {
     get: [SIGN_IN, 403, 200],
     post: [SIGN_IN, 403, 400],
   },
+  // Staff download a customer's data for one who asks by mail; customers download only their own.
+  "routes/dashboard.customer-data": {
+    path: () => "/dashboard/customer-data",
+    get: [SIGN_IN, 403, 200],
+    post: [SIGN_IN, 403, 400],
+  },
+  "routes/dashboard.customer-data_.$userId.data[.]json": {
+    path: (shop) => `/dashboard/customer-data/${shop.alice.id}/data.json`,
+    get: [SIGN_IN, 403, 200],
+    post: [405, 405, 405],
+  },
   "routes/dashboard.make-admin": {
     path: () => "/dashboard/make-admin",
     get: [SIGN_IN, 403, 200],

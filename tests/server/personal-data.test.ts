@@ -4,7 +4,7 @@ import { db } from "~/db/db.server";
 
 import { columnsPointingAtUsers, personWithEverything } from "../support/personal-data";
 import { postForm, type ServerProcess, startServer } from "../support/server";
-import { createSignedInUser } from "../support/users";
+import { createSignedInUser, TEST_PASSWORD } from "../support/users";
 
 // Issue 53, "Download my data" through the built server: My Profile's intent=export-data leads to one
 // JSON file with everything the shop holds about the signed-in customer, nothing of anyone else's,
@@ -166,6 +166,50 @@ describe("Download my data", () => {
       body: "intent=export-data",
     });
     expect(crossSite.status).toBe(403);
+  });
+});
+
+describe("for a customer who asks by mail", () => {
+  test("staff download the customer's file from their email; customers cannot, and an unknown or erased account has none", async () => {
+    const person = await personWithEverything();
+    const staff = await createSignedInUser({ role: "admin" });
+    const posted = await postForm(
+      server.origin,
+      "/dashboard/customer-data",
+      { intent: "export-data", email: person.user.email.toUpperCase() },
+      { cookie: staff.cookie },
+    );
+    expect(posted.status).toBe(303);
+    const location = posted.headers.get("location")!;
+    expect(location).toBe(`/dashboard/customer-data/${person.user.id}/data.json`);
+    const file = await fetch(new URL(location, server.origin), { headers: { Cookie: staff.cookie } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toMatch(
+      new RegExp(`^attachment; filename="[a-z-]+-customer-${person.user.id}-data-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
+    const data = await file.json();
+    expect(data.account).toMatchObject({ email: person.user.email, display_name: person.name });
+    expect(data.invoices_and_credit_notes).toEqual([expect.objectContaining({ number: person.invoiceNumber })]);
+
+    const customer = await createSignedInUser();
+    expect((await fetch(new URL(location, server.origin), { headers: { Cookie: customer.cookie } })).status).toBe(403);
+    const unknown = await postForm(
+      server.origin,
+      "/dashboard/customer-data",
+      { intent: "export-data", email: "nobody-here@example.com" },
+      { cookie: staff.cookie },
+    );
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("No account has this email.");
+
+    const erased = await postForm(
+      server.origin,
+      "/dashboard/my-profile",
+      { intent: "delete-account", password: TEST_PASSWORD },
+      { cookie: person.cookie },
+    );
+    expect(erased.status).toBe(302);
+    expect((await fetch(new URL(location, server.origin), { headers: { Cookie: staff.cookie } })).status).toBe(404);
   });
 });
 

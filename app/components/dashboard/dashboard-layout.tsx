@@ -36,6 +36,7 @@ const MENU: { to: string; label: string; for: "customer" | "member" | "approver"
   { to: "/dashboard/import", label: "Import Catalog", for: "staff" },
   { to: "/dashboard/make-admin", label: "Make Admin", for: "staff" },
   { to: "/dashboard/messages", label: "Messages", for: "staff" },
+  { to: "/dashboard/customer-data", label: "Customer Data", for: "staff" },
   { to: "/dashboard/outbox", label: "Outbox", for: "staff" },
 ];
 
