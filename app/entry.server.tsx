@@ -16,6 +16,7 @@ import { startOutboxSender, stopOutboxSender } from "~/mail/sender.server";
 import { startCatalogImportRunner, stopCatalogImportRunner } from "~/services/catalog-import-runner.server";
 import { startApprovalSweeper, stopApprovalSweeper } from "~/services/companies.server";
 import { messageAttachments } from "~/services/mail-attachments.server";
+import { startRetentionSweeper, stopRetentionSweeper } from "~/services/retention.server";
 import { preloadCommonPasswords } from "~/validation/password-policy.server";
 import { closeRateLimiters } from "~/web/rate-limit.server";
 import { refusalPage } from "~/web/refusal-page.server";
@@ -124,6 +125,7 @@ export function startBackgroundWork({
   startCatalogImportRunner({ workerFile: catalogImportWorker });
   startOffThreadReads({ workerFile: catalogReadWorker });
   startApprovalSweeper();
+  startRetentionSweeper();
   // The common-password list is read once, ahead of the first sign-up that needs it.
   preloadCommonPasswords();
 }
@@ -134,6 +136,7 @@ export async function closeResources() {
   await stopCatalogImportRunner();
   await stopOffThreadReads();
   stopApprovalSweeper();
+  await stopRetentionSweeper();
   await closeRateLimiters();
   await db.destroy();
 }

@@ -42,6 +42,7 @@ export const mailFrom = () => config().mailFrom;
 export const orderNotifyEmail = () => config().orderNotifyEmail;
 /** How often each process looks for mail to send. */
 export const outboxPollMs = () => config().outboxPollMs;
+export const retentionSweepMs = () => config().retentionSweepMs;
 /** How long a sender's claim on a message lasts: a message a dead process claimed is sent by another after this. */
 export const outboxLeaseMs = () => config().outboxLeaseMs;
 

@@ -125,6 +125,7 @@ export const VARIABLES = {
   MAIL_FROM: optional(text()),
   ORDER_NOTIFY_EMAIL: optional(email()),
   OUTBOX_POLL_MS: withDefault(milliseconds(10), 1000),
+  RETENTION_SWEEP_MS: withDefault(milliseconds(1000), 3_600_000),
   /** Longer than a send may take: the SMTP connection's timeouts (app/mail/sender.server.ts) are below it. */
   OUTBOX_LEASE_MS: withDefault(milliseconds(1000), 60_000),
 
@@ -222,6 +223,8 @@ function toConfig(env: z.output<typeof variables>, refuse: (variable: VariableNa
     mailFrom: env.MAIL_FROM ?? `${storeName} <shop@localhost>`,
     orderNotifyEmail: env.ORDER_NOTIFY_EMAIL ?? null,
     outboxPollMs: env.OUTBOX_POLL_MS,
+    /** How often each app process sweeps what the shop no longer keeps (app/models/retention.server.ts). */
+    retentionSweepMs: env.RETENTION_SWEEP_MS,
     outboxLeaseMs: env.OUTBOX_LEASE_MS,
 
     passwordMinLength: env.PASSWORD_MIN_LENGTH,

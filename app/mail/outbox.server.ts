@@ -156,23 +156,6 @@ export async function markSent(id: number) {
     .execute();
 }
 
-/**
- * How long a sent message stays readable in the outbox. Sent rows are only a record (the order and
- * its history are kept elsewhere), and without a bound the table grew by every message forever.
- * Pending and failed messages are never removed: they are still to be sent, or waiting for an admin.
- */
-export const SENT_MESSAGES_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** Removes sent messages older than `keptMs`; returns how many went. */
-export async function pruneSentMessages(keptMs = SENT_MESSAGES_KEPT_MS) {
-  const result = await db
-    .deleteFrom("outbox")
-    .where("status", "=", "sent")
-    .where("sent_at", "<", new Date(Date.now() - keptMs).toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 /** The delay before attempt `attempts + 1`: doubling from two seconds, at most half an hour. */
 export function retryDelayMs(attempts: number) {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);

@@ -3,13 +3,9 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { mailFrom, outboxPollMs, smtpUrl } from "~/config/env.server";
 
 import { hasLinkMarker, openLinkToken, withLinkToken } from "./one-time-links.server";
-import { claimDueMessages, type ClaimedMessage, markAttemptFailed, markSent, pruneSentMessages } from "./outbox.server";
-
-// Pruning is a write on the whole table's sent rows: once an hour per process is plenty.
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
+import { claimDueMessages, type ClaimedMessage, markAttemptFailed, markSent } from "./outbox.server";
 
 let timer: ReturnType<typeof setInterval> | undefined;
-let prunedAt = 0;
 let transport: Transporter | undefined;
 let working: Promise<void> | undefined;
 
@@ -84,11 +80,6 @@ export function startOutboxSender(attachmentOf: AttachmentMaker) {
   const sender = transport;
   timer = setInterval(() => {
     working ??= sendDueMessages(sender, attachmentOf)
-      .then(async () => {
-        if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
-        prunedAt = Date.now();
-        await pruneSentMessages();
-      })
       .catch((error) => console.error("The outbox sender failed; it tries again shortly:", error))
       .finally(() => {
         working = undefined;

@@ -70,7 +70,15 @@ function limiter(policy: LimitPolicy): RateLimiterAbstract {
   let existing = state.limiters.get(cacheKey);
   if (!existing) {
     const client = (state.store ??= createRawClient());
-    const options = { keyPrefix: policy, tableName: "rate_limits", tableCreated: true, ...settings };
+    // Expired counters go with the shop's retention sweep (app/models/retention.server.ts), not a
+    // timer per limiter.
+    const options = {
+      keyPrefix: policy,
+      tableName: "rate_limits",
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      ...settings,
+    };
     existing =
       client.kind === "postgres"
         ? new RateLimiterPostgres({ ...options, storeClient: client.pool, storeType: "pool" })

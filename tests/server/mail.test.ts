@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
-import { MAX_ATTEMPTS, pruneSentMessages, SENT_MESSAGES_KEPT_MS } from "~/mail/outbox.server";
+import { MAX_ATTEMPTS } from "~/mail/outbox.server";
+import { SENT_MAIL_KEPT_MS, sweepRetention } from "~/models/retention.server";
 
 import { newItem } from "../support/builders";
 import { newCompany } from "../support/companies";
@@ -771,7 +772,7 @@ describe("the outbox's upkeep", () => {
   test("sent messages older than the kept time are removed; pending, failed and newer sent ones stay", async () => {
     const tag = randomUUID().slice(0, 8);
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
-    const keptDays = SENT_MESSAGES_KEPT_MS / (24 * 60 * 60 * 1000);
+    const keptDays = SENT_MAIL_KEPT_MS / (24 * 60 * 60 * 1000);
     const rows = [
       { name: "old sent", status: "sent", at: daysAgo(keptDays + 1), stays: false },
       { name: "recent sent", status: "sent", at: daysAgo(keptDays - 1), stays: true },
@@ -794,7 +795,7 @@ describe("the outbox's upkeep", () => {
         })
         .execute();
     }
-    expect(await pruneSentMessages()).toBeGreaterThanOrEqual(1);
+    expect((await sweepRetention()).mail).toBeGreaterThanOrEqual(1);
     const left = await db
       .selectFrom("outbox")
       .select("subject")
