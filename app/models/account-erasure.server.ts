@@ -38,7 +38,11 @@ export function whyNotErasable(refusal: ErasureRefusal) {
  * admins' rows are locked first on PostgreSQL, so two admins leaving at once cannot both pass.
  */
 async function refusal(trx: Transaction, userId: number): Promise<ErasureRefusal | null> {
-  const person = await trx.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirstOrThrow();
+  // The account's row first: a checkout holds it while it writes an order (models/checkout), so the
+  // open orders counted below include every order that will ever be placed for this account.
+  let row = trx.selectFrom("users").select("role").where("id", "=", userId);
+  if (isPostgres(trx)) row = row.forUpdate();
+  const person = await row.executeTakeFirstOrThrow();
   if (person.role === "admin") {
     let admins = trx.selectFrom("users").select("id").where("role", "=", "admin");
     if (isPostgres(trx)) admins = admins.forUpdate();

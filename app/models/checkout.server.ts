@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 
-import { db, now, Rollback } from "~/db/db.server";
+import { db, isPostgres, now, Rollback } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { PostalAddress } from "~/lib/addresses";
 import { allocateStock, type Allocation } from "~/models/backorders.server";
@@ -53,6 +53,8 @@ export type CheckoutResult =
   /** Lines short of stock or below their minimum, each with its `problem`. */
   | { ok: false; reason: "problems"; bill: Bill }
   | { ok: false; reason: "total-changed"; bill: Bill }
+  /** The buyer's account was deleted while the order was on its way in (decision 53). */
+  | { ok: false; reason: "no-account" }
   /** A company order on account that its credit limit, or an overdue invoice, refuses. */
   | CreditRefusal;
 
@@ -100,6 +102,18 @@ async function answerForToken(input: CheckoutInput): Promise<CheckoutResult | un
  * `beforeCommit` runs inside that transaction once the order is written (the checkout service
  * writes the order's mail there), so the order and what it brings commit together or not at all.
  */
+/**
+ * Whether the buyer's account is still there, its row held (on PostgreSQL) until the order commits:
+ * erasing the account locks the same row, so an order is never written for an account erased
+ * meanwhile, and an erasure sees every order placed before it (decision 53).
+ */
+async function buyerStaysFor(trx: Transaction<Database>, userId: number) {
+  let buyer = trx.selectFrom("users").select("erased_at").where("id", "=", userId);
+  if (isPostgres(trx)) buyer = buyer.forShare();
+  const row = await buyer.executeTakeFirst();
+  return row !== undefined && row.erased_at === null;
+}
+
 export async function writeOrder(
   input: CheckoutInput,
   { beforeCommit }: { beforeCommit?: (trx: Transaction<Database>, orderId: number) => Promise<void> } = {},
@@ -109,6 +123,7 @@ export async function writeOrder(
   if (earlier) return earlier;
   try {
     return await db.transaction().execute(async (trx): Promise<CheckoutResult> => {
+      if (!(await buyerStaysFor(trx, userId))) throw new Rollback<CheckoutResult>({ ok: false, reason: "no-account" });
       const fromCart = input.lines === "cart";
       const wanted = mergeLines(input.lines === "cart" ? await cartLinesOf(userId, { executor: trx }) : input.lines);
       if (!wanted.length) throw new Rollback<CheckoutResult>({ ok: false, reason: "empty" });

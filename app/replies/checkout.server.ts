@@ -114,6 +114,9 @@ export function creditRefusalText(result: CreditRefusal) {
   return `This order (${formatPrice(result.totalCents)}) is over your company's credit limit: ${formatPrice(result.availableCents)} is available. Nothing was ordered; order less, or ask your accounts team to pay open invoices.`;
 }
 
+/** An order that arrived as its account was deleted (decision 53). */
+export const ACCOUNT_DELETED = "This account has been deleted; nothing was ordered.";
+
 /**
  * Why an order was not placed, as the checkout and order forms show it: nothing was written, and
  * the page shows the bill as it is now so that the buyer can confirm the new figures.
@@ -141,6 +144,8 @@ export function checkoutRefusal(result: Exclude<CheckoutResult, { ok: true }>) {
     case "credit-limit":
     case "overdue":
       return refuse(409, creditRefusalText(result));
+    case "no-account":
+      return refuse(409, ACCOUNT_DELETED);
     case "token-reused":
       // Pages send no request hash: only the API meets this; a page is told as plainly.
       return refuse(409, "This form was already used for another order. Reload the page and place the order again.");

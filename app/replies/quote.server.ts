@@ -81,7 +81,8 @@ export function acceptRefusal(result: Exclude<AcceptQuoteResult, { ok: true }>, 
     case "overdue":
       return say(409, creditRefusalText(result));
     case "problems":
-    case "total-changed": {
+    case "total-changed":
+    case "no-account": {
       // The checkout's own words: short of stock, below a minimum, or a total the page did not show.
       const { status, formErrors } = checkoutRefusal(result);
       return say(status, formErrors!.join(" "));

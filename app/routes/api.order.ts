@@ -7,7 +7,7 @@ import { toApiOrder, toApiRefusal } from "~/api/shapes.server";
 import { partNumberKey } from "~/lib/part-number";
 import { itemsByPartNumber } from "~/models/cart";
 import { getOrder, linesOfOrders, listOrdersPage } from "~/models/order";
-import { creditRefusalText } from "~/replies/checkout.server";
+import { ACCOUNT_DELETED, creditRefusalText } from "~/replies/checkout.server";
 import { placeOrder } from "~/services/checkout.server";
 import { orderingLimits } from "~/web/rate-limit.server";
 
@@ -73,6 +73,8 @@ const handleApiCall = apiRoute({
         case "credit-limit":
         case "overdue":
           throw new ApiError(409, creditRefusalText(result));
+        case "no-account":
+          throw new ApiError(409, ACCOUNT_DELETED);
         case "token-reused":
           throw new ApiError(
             422,

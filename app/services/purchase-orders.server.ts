@@ -219,5 +219,7 @@ function refusalOf(result: Exclude<Awaited<ReturnType<typeof placeOrder>>, { ok:
       return new CxmlProblem(400, "The order has no lines.");
     case "total-changed":
       return new CxmlProblem(409, "The order's total changed while it was placed: send it again.");
+    case "no-account":
+      return new CxmlProblem(403, "The member this order was placed for has deleted their account: contact us.");
   }
 }

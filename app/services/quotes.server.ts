@@ -97,7 +97,7 @@ export type AcceptQuoteResult =
   /** Staff changed the quote between the page and the press: its prices are read again. */
   | { ok: false; reason: "changed"; number: string }
   | { ok: false; reason: "part-gone"; number: string; partNumbers: string[] }
-  | (Extract<CheckoutResult, { reason: "problems" | "total-changed" | "credit-limit" | "overdue" }> & {
+  | (Extract<CheckoutResult, { reason: "problems" | "total-changed" | "credit-limit" | "overdue" | "no-account" }> & {
       number: string;
     });
 
