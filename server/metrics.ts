@@ -1,5 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import net from "node:net";
+import { constants as performance, PerformanceObserver } from "node:perf_hooks";
+import v8 from "node:v8";
 
 import type { ServerBuild } from "@remix-run/node";
 import { type AgnosticRouteObject, matchRoutes } from "@remix-run/router";
@@ -93,12 +95,40 @@ type MetricsOptions = {
   token: string | undefined;
 };
 
+/**
+ * The heap a full collection left, as the process's last one left it: what the process really
+ * holds, without the garbage that heap-used counts between collections. Flat under steady load
+ * means no leak (docs/benchmarks.md, "Soak"). 0 until the first full collection.
+ */
+function watchHeapAfterCollections() {
+  let heapAfterFullCollection = 0;
+  const observer = new PerformanceObserver((entries) => {
+    for (const entry of entries.getEntries()) {
+      const { detail } = entry as PerformanceEntry & { detail?: { kind?: number } };
+      if (detail?.kind === performance.NODE_PERFORMANCE_GC_MAJOR) {
+        heapAfterFullCollection = v8.getHeapStatistics().used_heap_size;
+      }
+    }
+  });
+  observer.observe({ entryTypes: ["gc"] });
+  return () => heapAfterFullCollection;
+}
+
 /** The registry, the middleware that counts every request, and the /metrics handler. */
 export function createMetrics({ build, pageCache, shopMetrics, token }: MetricsOptions) {
   const registry = new Registry();
   // Process metrics, the event loop's delay (nodejs_eventloop_lag_*) among them.
   collectDefaultMetrics({ register: registry });
   const labelOf = routeLabeller(build);
+  const heapAfterCollection = watchHeapAfterCollections();
+  new Gauge({
+    name: "storefront_heap_after_full_gc_bytes",
+    help: "Heap in use just after this process's last full garbage collection (0 before the first).",
+    registers: [registry],
+    collect() {
+      this.set(heapAfterCollection());
+    },
+  });
 
   const requests = new Counter({
     name: "http_requests_total",

@@ -48,6 +48,7 @@ describe("who may read it", () => {
       "storefront_outbox_messages",
       "storefront_outbox_oldest_unsent_age_seconds",
       "storefront_orders_placed",
+      "storefront_heap_after_full_gc_bytes",
       "storefront_database_connections",
       "nodejs_eventloop_lag_p99_seconds",
     ]) {
