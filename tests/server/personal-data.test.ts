@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 
-import { columnsPointingAtUsers, personWithEverything } from "../support/personal-data";
+import { ACCOUNT_POINTERS, columnsPointingAtUsers, personWithEverything } from "../support/personal-data";
 import { postForm, type ServerProcess, startServer } from "../support/server";
 import { createSignedInUser, TEST_PASSWORD } from "../support/users";
 
@@ -19,35 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-/**
- * Every column that points at an account, and the export's section that holds the rows pointing at
- * the customer, or why there is none. A new such column fails the test until it is decided here
- * and in app/models/personal-data.server.ts.
- */
-const EXPORTED_AS: Record<string, string | { not: string }> = {
-  "addresses.user_id": "addresses",
-  "api_keys.user_id": "api_keys",
-  "carts.user_id": "cart",
-  "catalog_imports.user_id": { not: "a catalog import staff ran: the shop's record of its own work" },
-  "company_invitations.invited_by": { not: "an invitation they sent for their company: the company's" },
-  "company_members.user_id": "company_memberships",
-  "customer_part_numbers.user_id": "your_part_numbers",
-  "email_tokens.user_id": { not: "hashes of one-time links: keys to the account, not data about them" },
-  "invoices.user_id": "invoices_and_credit_notes",
-  "orders.user_id": "orders",
-  "outbox.user_id": "mail_sent_to_you",
-  "parts_lists.user_id": "parts_lists",
-  "price_list_assignments.user_id": "your_price_lists",
-  "price_list_imports.user_id": { not: "a price list file staff imported: the shop's record" },
-  "punchout_connections.acting_user_id": { not: "their company's setting; their punchouts are exported" },
-  "punchout_sessions.user_id": "procurement_punchouts",
-  "quotes.user_id": "quotes",
-  "reviews.user_id": "reviews",
-  "sessions.user_id": "sessions",
-  "shipments.user_id": { not: "a shipment staff sent: the shop's record (the buyer's is in orders)" },
-  "stock_movements.user_id": { not: "a stock change staff made: the shop's record" },
-};
 
 /** My Profile's button: the post, then the address it answers with, as a browser follows it. */
 async function download(origin: string, cookie: string) {
@@ -71,8 +42,8 @@ describe("Download my data", () => {
     const data = JSON.parse(text);
 
     // Every kind of row that points at the account is in its section.
-    expect(await columnsPointingAtUsers()).toEqual(Object.keys(EXPORTED_AS).sort());
-    for (const [pointer, section] of Object.entries(EXPORTED_AS)) {
+    expect(await columnsPointingAtUsers()).toEqual(Object.keys(ACCOUNT_POINTERS).sort());
+    for (const [pointer, { exported: section }] of Object.entries(ACCOUNT_POINTERS)) {
       if (typeof section === "string") expect(data[section], `${pointer} → ${section}`).not.toEqual([]);
     }
     expect(data.account).toMatchObject({ email: person.user.email, display_name: person.name, password_set: true });

@@ -190,6 +190,54 @@ export async function whereTheyAppear(texts: string[]) {
   return [...found].sort();
 }
 
+const STAFF = "the staff member's own work: the shop's record, not about the person";
+
+/**
+ * Every column that points at an account, and what becomes of the rows that point at a person:
+ * the export's section that holds them (or why none does), and what erasure does with them
+ * ("emptied": none left; or kept, and why). A new such column fails both tests (Download my data,
+ * Delete my account) until it is decided here, and in app/models/personal-data.server.ts and
+ * app/models/account-erasure.server.ts.
+ */
+export const ACCOUNT_POINTERS: Record<
+  string,
+  { exported: string | { not: string }; erased: "emptied" | { kept: string } }
+> = {
+  "addresses.user_id": { exported: "addresses", erased: "emptied" },
+  "api_keys.user_id": { exported: "api_keys", erased: "emptied" },
+  "carts.user_id": { exported: "cart", erased: "emptied" },
+  "catalog_imports.user_id": { exported: { not: STAFF }, erased: { kept: STAFF } },
+  "company_invitations.invited_by": {
+    exported: { not: "an invitation they sent for their company: the company's" },
+    erased: { kept: "an invitation taken up: the company's history" },
+  },
+  "company_members.user_id": { exported: "company_memberships", erased: "emptied" },
+  "customer_part_numbers.user_id": { exported: "your_part_numbers", erased: "emptied" },
+  "email_tokens.user_id": {
+    exported: { not: "hashes of one-time links: keys to the account, not data about them" },
+    erased: "emptied",
+  },
+  "invoices.user_id": { exported: "invoices_and_credit_notes", erased: { kept: "the law's six years" } },
+  "orders.user_id": {
+    exported: "orders",
+    erased: { kept: "the orders behind the invoices, and the shop's sales" },
+  },
+  "outbox.user_id": { exported: "mail_sent_to_you", erased: "emptied" },
+  "parts_lists.user_id": { exported: "parts_lists", erased: "emptied" },
+  "price_list_assignments.user_id": { exported: "your_price_lists", erased: "emptied" },
+  "price_list_imports.user_id": { exported: { not: STAFF }, erased: { kept: STAFF } },
+  "punchout_connections.acting_user_id": {
+    exported: { not: "their company's setting; their punchouts are exported" },
+    erased: "emptied",
+  },
+  "punchout_sessions.user_id": { exported: "procurement_punchouts", erased: "emptied" },
+  "quotes.user_id": { exported: "quotes", erased: "emptied" },
+  "reviews.user_id": { exported: "reviews", erased: "emptied" },
+  "sessions.user_id": { exported: "sessions", erased: "emptied" },
+  "shipments.user_id": { exported: { not: STAFF }, erased: { kept: STAFF } },
+  "stock_movements.user_id": { exported: { not: STAFF }, erased: { kept: STAFF } },
+};
+
 /** Every "table.column" whose foreign key points at users.id, read from the database itself. */
 export async function columnsPointingAtUsers() {
   if (isPostgres(db)) {
