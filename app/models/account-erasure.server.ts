@@ -6,7 +6,7 @@ import { ERASED_ADDRESS, ERASED_NAME, ERASED_REVIEWER, erasedEmail } from "~/lib
 import { containsPattern } from "~/lib/like-pattern";
 import { OPEN_ORDER_STATUSES } from "~/lib/statuses";
 
-// "Delete my account" (UK GDPR article 17; issue 53, docs/decisions/0053-account-erasure.md). The
+// "Delete my account" (UK GDPR article 17; issue 53, docs/decisions/0053-account-erasure-and-retention.md). The
 // account's row stays, emptied, because the documents kept for the law point at it: invoices and
 // credit notes, and the orders behind them, keep the buyer's name and addresses as they were printed
 // and nothing more (no email, no phone). Everything else that names the person goes, in one
@@ -20,7 +20,7 @@ export type ErasureRefusal =
   | { reason: "last-shop-admin" };
 export type ErasureResult = { ok: true } | ({ ok: false } & ErasureRefusal);
 
-/** Why the account cannot be deleted yet, in the words My Profile (and staff) show. */
+/** Why the account cannot be deleted yet, in the words My Profile shows. */
 export function whyNotErasable(refusal: ErasureRefusal) {
   switch (refusal.reason) {
     case "open-orders":
@@ -35,18 +35,27 @@ export function whyNotErasable(refusal: ErasureRefusal) {
 /**
  * What stops the account being erased now: an order still on its way (the shop owes it parts, or
  * the person owes an approval), a company it is the last admin of, or the shop's last admin. The
- * admins' rows are locked first on PostgreSQL, so two admins leaving at once cannot both pass.
+ * rows counted are locked first on PostgreSQL, so two admins leaving at once cannot both pass.
  */
 async function refusal(trx: Transaction, userId: number): Promise<ErasureRefusal | null> {
   // The account's row first: a checkout holds it while it writes an order (models/checkout), so the
-  // open orders counted below include every order that will ever be placed for this account.
-  let row = trx.selectFrom("users").select("role").where("id", "=", userId);
-  if (isPostgres(trx)) row = row.forUpdate();
-  const person = await row.executeTakeFirstOrThrow();
-  if (person.role === "admin") {
-    let admins = trx.selectFrom("users").select("id").where("role", "=", "admin");
-    if (isPostgres(trx)) admins = admins.forUpdate();
-    if ((await admins.execute()).length <= 1) return { reason: "last-shop-admin" };
+  // open orders counted below include every order that will ever be placed for this account. An
+  // admin's erasure locks every admin's row in one statement, in id order: two admins leaving at
+  // once wait for each other instead of each holding their own row and waiting for the other's.
+  const { role } = await trx.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirstOrThrow();
+  let rows = trx
+    .selectFrom("users")
+    .select(["id", "role"])
+    .where((eb) =>
+      role === "admin" ? eb.or([eb("id", "=", userId), eb("role", "=", "admin")]) : eb("id", "=", userId),
+    )
+    .orderBy("id");
+  if (isPostgres(trx)) rows = rows.forUpdate();
+  const locked = await rows.execute();
+  const person = locked.find((row) => row.id === userId);
+  if (!person) throw new Error(`No account ${userId} to erase`);
+  if (person.role === "admin" && locked.filter((row) => row.role === "admin").length <= 1) {
+    return { reason: "last-shop-admin" };
   }
   const open = await trx
     .selectFrom("orders")

@@ -68,6 +68,18 @@ test("10 companies' two admins delete their accounts at the same moment: each co
   }
 });
 
+test("10 staff delete their accounts at the same moment: none waits on another in a circle, and the shop keeps an admin", async () => {
+  const staff = await Promise.all(Array.from({ length: 10 }, () => createSignedInUser({ role: "admin" })));
+  const admins = () =>
+    db.selectFrom("users").select("id").where("role", "=", "admin").where("erased_at", "is", null).execute();
+  const others = (await admins()).length - staff.length;
+  const answers = await Promise.all(staff.map((admin) => deleteAccount(admin.cookie)));
+  const statuses = answers.map((answer) => answer.status).sort();
+  // With no other admin, exactly one of the ten is refused as the shop's last: whichever came last.
+  expect(statuses).toEqual(others > 0 ? Array(10).fill(302) : [...Array(9).fill(302), 409]);
+  expect((await admins()).length).toBe(Math.max(others, 1));
+});
+
 test("20 customers place an order and delete their account at the same moment: never an open order on an erased account", async () => {
   const part = await newItem({ price_cents: 1_200, quantity: 1_000 });
   const customers = await Promise.all(
