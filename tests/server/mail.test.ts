@@ -795,7 +795,9 @@ describe("the outbox's upkeep", () => {
         })
         .execute();
     }
-    expect((await sweepRetention()).mail).toBeGreaterThanOrEqual(1);
+    // The sweep every app process runs (a server of another test file may have run it first: what
+    // is left is what counts).
+    await sweepRetention();
     const left = await db
       .selectFrom("outbox")
       .select("subject")
