@@ -203,6 +203,12 @@ ${legend.join("\n")}
 `;
 }
 
+/** "2 cores (model), 23.5 GiB, Node v20…": the machine the figures are from. */
+function onMachine() {
+  const { cores, cpu, memoryGiB, node } = machine();
+  return `${cores} cores (${cpu}), ${memoryGiB} GiB, Node ${node}`;
+}
+
 export function writeReport(result) {
   fs.writeFileSync(PLOT_FILE, memoryPlot(result));
   const body = `## Soak
@@ -213,7 +219,7 @@ search, buyers filling carts and checking out (every part takes backorders), a q
 priced and accepted, staff shipping the oldest order and importing a price list's rules file back,
 buyers downloading invoice PDFs. One app server is killed (\`kill -9\`) and restarted every
 ${Math.round(Math.min(10, result.minutes / 3))} minutes, app 1 never; a backup is taken halfway.
-Run on ${machine()}, ${new Date(result.began).toISOString().slice(0, 16)}Z.
+Run on ${onMachine()}, ${new Date(result.began).toISOString().slice(0, 16)}Z.
 
 ${result.records.length} requests; answers by status: ${Object.entries(result.statuses)
     .map(([status, count]) => `${status === "0" ? "no answer" : status} ${count}`)
