@@ -183,14 +183,17 @@ export function Pagination({
   page,
   pageCount,
   hrefFor,
+  label = "Pagination",
 }: {
   page: number;
   pageCount: number;
   hrefFor: (page: number) => string;
+  /** The navigation's name, told apart from another list's pages on the same page. */
+  label?: string;
 }) {
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
+    <nav aria-label={label} className="mt-8 flex items-center justify-center gap-4">
       {page > 1 ? (
         <AppLink to={hrefFor(page - 1)} rel="prev" className={linkClass}>
           Previous

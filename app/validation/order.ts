@@ -61,6 +61,15 @@ export function orderSchema(available: number, minimum = 1, allowBackorder = fal
 
 export const FORM_EXPIRED = "This form has expired. Reload the page and try again.";
 
+const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
+
+/** My Orders' URL: which page of each list, and `cancel`, the confirmation step without JavaScript. */
+export const MyOrdersQuerySchema = z.object({
+  page: pageNumber,
+  colleaguesPage: pageNumber,
+  cancel: z.string().optional().catch(undefined),
+});
+
 export const CancelOrderSchema = z.object({ intent: z.literal("cancel"), orderId: idField });
 
 /** What is left of one line given up, on the buyer's order page or staff's. */

@@ -154,6 +154,8 @@ async function main() {
     RATE_LIMIT_POINTS: "1000000",
     APP_URL: `http://127.0.0.1:${nginxPort}`,
     SESSION_SECRET: "soak-session-secret",
+    // e.g. "--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp/heaps", to see what a server's heap holds.
+    ...(process.env.SOAK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS } : {}),
   };
   const lives = [];
   const servers = [];
@@ -167,6 +169,7 @@ async function main() {
     });
     servers[index] = server;
     lives.push({ server: index + 1, pid: server.pid, startedAt: Date.now(), samples: [] });
+    log(`app server ${index + 1}: pid ${server.pid}, port ${ports[index]}`);
     return server;
   }
   for (let index = 0; index < SERVERS; index++) await start(index);

@@ -8,7 +8,7 @@ import { addLinesToCart, cartLinesOf } from "~/models/cart";
 import { acceptInvitation, changeMember, createInvitation, getCompany, invitationByToken } from "~/models/company";
 import { customerPartNumbersOf } from "~/models/customer-part-numbers.server";
 import { getInvoiceDocument, listInvoices } from "~/models/invoice";
-import { orderCsvBatches } from "~/models/order";
+import { MY_ORDERS_PER_PAGE, orderCsvBatches } from "~/models/order";
 import { getQuote } from "~/models/quote";
 import { creditUsed, recordPayment } from "~/models/trade-terms.server";
 import * as cartPage from "~/routes/cart";
@@ -389,6 +389,26 @@ describe("what members see of their company", () => {
     expect((listed.data as { companyOrders: { id: number }[] }).companyOrders.map((order) => order.id)).toEqual([
       orderId,
     ]);
+  });
+});
+
+describe("My Orders for a company's member", () => {
+  test("the colleagues' orders come a page at a time, each list paged on its own", async () => {
+    const { members } = await newCompany({ members: [{ role: "buyer" }, { role: "buyer" }] });
+    const [placer, reader] = members;
+    const part = await newItem({ price_cents: 100, quantity: 100 });
+    const colleagues: number[] = [];
+    for (let count = 0; count <= MY_ORDERS_PER_PAGE; count++) colleagues.push(await placed(placer.user.id, part.id, 1));
+    const own = await placed(reader.user.id, part.id, 1);
+
+    const pageTwo = await call(
+      myOrdersPage.loader,
+      getRequest("/dashboard/my-order?colleaguesPage=2", { cookie: reader.cookie }),
+    );
+    const data = pageTwo.data as { orders: { id: number }[]; companyOrders: { id: number }[] };
+    expect(data.orders.map((order) => order.id)).toEqual([own]);
+    expect(data.companyOrders.map((order) => order.id)).toEqual([colleagues[0]]);
+    expect(pageTwo.data.pageCounts).toEqual({ page: 1, colleaguesPage: 2 });
   });
 });
 

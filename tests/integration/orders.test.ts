@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 
 import { db } from "~/db/db.server";
 import { deleteItem, updateItem } from "~/models/item";
-import { getOrder, listOrdersForUser } from "~/models/order";
+import { getOrder, listOrdersForUser, MY_ORDERS_PER_PAGE } from "~/models/order";
 import * as manageOrder from "~/routes/dashboard.manage-order";
 import * as myOrder from "~/routes/dashboard.my-order";
 import * as orderPage from "~/routes/order.$id";
@@ -142,6 +142,35 @@ describe("placing an order", () => {
     const page = await call(myOrder.loader, getRequest("/dashboard/my-order", { cookie }));
     expect(page.status).toBe(200);
     expect(page.data.orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
+  });
+});
+
+describe("My Orders, a page at a time", () => {
+  test("25 orders a page, newest first; a page past the last shows the last; a cancel question keeps its page", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const item = await newItem({ quantity: 100 });
+    const placed: number[] = [];
+    for (let count = 0; count < MY_ORDERS_PER_PAGE + 3; count++) placed.push(await placePending(user.id, item.id, 1));
+    const newestFirst = [...placed].reverse();
+    const idsOf = (outcome: Outcome) => (outcome.data.orders as { id: number }[]).map((order) => order.id);
+
+    const first = await call(myOrder.loader, getRequest("/dashboard/my-order", { cookie }));
+    expect(idsOf(first)).toEqual(newestFirst.slice(0, MY_ORDERS_PER_PAGE));
+    expect(first.data.pages).toEqual({ page: 1, colleaguesPage: 1 });
+    expect(first.data.pageCounts).toEqual({ page: 2, colleaguesPage: 1 });
+
+    const second = await call(myOrder.loader, getRequest("/dashboard/my-order?page=2", { cookie }));
+    expect(idsOf(second)).toEqual(newestFirst.slice(MY_ORDERS_PER_PAGE));
+    for (const odd of ["?page=99", "?page=-1", "?page=abc"]) {
+      const outcome = await call(myOrder.loader, getRequest(`/dashboard/my-order${odd}`, { cookie }));
+      expect(outcome.status).toBe(200);
+      expect(idsOf(outcome)).toEqual(odd === "?page=99" ? idsOf(second) : idsOf(first));
+    }
+
+    // The oldest order is on page 2; its question shows there, though page 1 does not list it.
+    const oldest = placed[0];
+    const confirm = await call(myOrder.loader, getRequest(`/dashboard/my-order?page=2&cancel=${oldest}`, { cookie }));
+    expect(confirm.data.confirmCancel).toEqual({ id: oldest, summary: item.name });
   });
 });
 

@@ -34,10 +34,12 @@ export {
 export type { OrderFilter, OrderSummary } from "./lists.server";
 export {
   listAllOrders,
-  listCompanyOrders,
   listOrdersForUser,
   listOrdersPage,
+  MY_ORDERS_PER_PAGE,
+  myOrdersPages,
   ORDERS_PER_PAGE,
+  ownOrderSummary,
   shippingDefaultsFor,
 } from "./lists.server";
 export type { RecordReturnResult, ReturnableLine } from "./returns.server";

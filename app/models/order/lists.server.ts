@@ -1,6 +1,6 @@
 // Lists of orders: a buyer's, a company's, staff's search, and where a buyer's next order ships by
 // default. Every list that names a buyer keeps to what they may read.
-import { type ExpressionBuilder, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, sql,type SqlBool } from "kysely";
 
 import { db, type Executor } from "~/db/db.server";
 import type { Database, OrderStatus } from "~/db/schema";
@@ -37,8 +37,24 @@ function firstItemName(eb: ExpressionBuilder<Database, "orders">) {
     .as("first_item_name");
 }
 
-export function listOrdersForUser(userId: number) {
-  return summaries().where("orders.user_id", "=", userId).orderBy("orders.id", "desc").limit(200).execute();
+/** How many orders each of My Orders' lists shows at a time: the page costs the same at any history. */
+export const MY_ORDERS_PER_PAGE = 25;
+
+const ownOrders = (userId: number) => (eb: ExpressionBuilder<Database, "orders">) => eb("orders.user_id", "=", userId);
+
+/** A buyer's own orders, newest first, a page of My Orders at a time. */
+export function listOrdersForUser(userId: number, { page = 1 } = {}) {
+  return summaries()
+    .where(ownOrders(userId))
+    .orderBy("orders.id", "desc")
+    .limit(MY_ORDERS_PER_PAGE)
+    .offset((page - 1) * MY_ORDERS_PER_PAGE)
+    .execute();
+}
+
+/** One of the buyer's own orders as My Orders lists it (its confirmation to cancel), if it is theirs. */
+export function ownOrderSummary(userId: number, orderId: number) {
+  return summaries().where(ownOrders(userId)).where("orders.id", "=", orderId).executeTakeFirst();
 }
 
 /**
@@ -62,16 +78,55 @@ export function listOrdersPage({
   return query.execute();
 }
 
-/** The orders colleagues placed for the member's company (not the member's own), newest first. */
-export function listCompanyOrders(companyId: number, exceptUserId: number) {
+const colleaguesOrders = (companyId: number, exceptUserId: number) => (eb: ExpressionBuilder<Database, "orders">) =>
+  eb.and([eb("orders.company_id", "=", companyId), eb("orders.user_id", "!=", exceptUserId)]);
+
+/** The orders colleagues placed for the member's company (not the member's own), newest first, a page at a time. */
+export function listCompanyOrders(companyId: number, exceptUserId: number, { page = 1 } = {}) {
   return summaries()
     .innerJoin("users", "users.id", "orders.user_id")
     .select("users.display_name as placed_by")
-    .where("orders.company_id", "=", companyId)
-    .where("orders.user_id", "!=", exceptUserId)
+    .where(colleaguesOrders(companyId, exceptUserId))
     .orderBy("orders.id", "desc")
-    .limit(200)
+    .limit(MY_ORDERS_PER_PAGE)
+    .offset((page - 1) * MY_ORDERS_PER_PAGE)
     .execute();
+}
+
+/**
+ * A page of a list on My Orders and how many pages it has. A page past the last shows the last, as
+ * a bookmark kept while orders were cancelled away would want.
+ */
+async function pageOfOrders<Row>(
+  scope: (eb: ExpressionBuilder<Database, "orders">) => Expression<SqlBool>,
+  requestedPage: number,
+  list: (page: number) => Promise<Row[]>,
+) {
+  const { n } = await db
+    .selectFrom("orders")
+    .where(scope)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const pageCount = Math.max(1, Math.ceil(Number(n) / MY_ORDERS_PER_PAGE));
+  const page = Math.min(requestedPage, pageCount);
+  return { orders: await list(page), page, pageCount };
+}
+
+/** My Orders: a page of the buyer's own orders, and one of their company's others (none without a company). */
+export async function myOrdersPages(
+  user: { id: number; companyId: number | null },
+  pages: { page: number; colleaguesPage: number },
+) {
+  const { companyId } = user;
+  const [own, colleagues] = await Promise.all([
+    pageOfOrders(ownOrders(user.id), pages.page, (page) => listOrdersForUser(user.id, { page })),
+    companyId
+      ? pageOfOrders(colleaguesOrders(companyId, user.id), pages.colleaguesPage, (page) =>
+          listCompanyOrders(companyId, user.id, { page }),
+        )
+      : { orders: [], page: 1, pageCount: 1 },
+  ]);
+  return { own, colleagues };
 }
 
 /** How a list of orders is narrowed (app/validation/order.ts, OrderSearchSchema); `ownerId` keeps one buyer's. */
