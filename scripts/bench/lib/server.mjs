@@ -275,6 +275,8 @@ export async function startServer({
     origin,
     pid: child.pid,
     logFile,
+    /** The exit code, or the signal that ended the process. */
+    exited,
     cpuSeconds: () => processCpuSeconds(child.pid),
     residentBytes: () => residentBytes(child.pid),
     mainThreadCpuSeconds: () => mainThreadCpuSeconds(child.pid),
