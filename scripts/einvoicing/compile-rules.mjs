@@ -1,17 +1,22 @@
 // Compiles the e-invoice rules in vendor/einvoicing/ for SaxonJS (npm's xslt3, no Java): the Peppol
 // Schematron through SchXslt to XSLT, then it and CEN's XSLT to SEF, the form SaxonJS runs. The
-// result is 10 MB of JSON and takes about 20 s, so it is kept in .tmp/einvoicing/ under a hash of
-// its sources and rebuilt only when they change. `node scripts/einvoicing/compile-rules.mjs`.
+// result is 10 MB of JSON and takes two processes about 20 s, so it is kept in .tmp/einvoicing/
+// under a hash of its sources, and committed gzipped (250 KB) in vendor/einvoicing/compiled/<hash>/
+// so that a clean clone unpacks it instead: `node scripts/einvoicing/compile-rules.mjs --commit`
+// after changing a source or xslt3 writes it again. Without a committed copy for the hash, it compiles.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const vendor = path.join(root, "vendor", "einvoicing");
 const xslt3 = path.join(root, "node_modules", "xslt3", "xslt3.js");
 
+const committedRoot = path.join(vendor, "compiled");
+const RULES = ["peppol", "cen"];
 const SOURCES = ["peppol/PEPPOL-EN16931-UBL.sch", "cen/EN16931-UBL-validation.xslt", "schxslt/2.0"];
 
 function filesUnder(relative) {
@@ -24,7 +29,8 @@ function filesUnder(relative) {
     .sort();
 }
 
-function sourcesHash() {
+/** The compiled rules' folder name: a hash of xslt3's version and every source file. */
+export function sourcesHash() {
   const hash = createHash("sha256");
   hash.update(JSON.parse(fs.readFileSync(path.join(root, "node_modules", "xslt3", "package.json"), "utf8")).version);
   for (const file of SOURCES.flatMap(filesUnder)) {
@@ -57,6 +63,25 @@ export async function compiledRules() {
 
   const work = `${folder}.${process.pid}`;
   fs.mkdirSync(work, { recursive: true });
+  const committed = path.join(committedRoot, path.basename(folder));
+  if (RULES.every((name) => fs.existsSync(path.join(committed, `${name}.sef.json.gz`)))) {
+    for (const name of RULES) {
+      const packed = fs.readFileSync(path.join(committed, `${name}.sef.json.gz`));
+      fs.writeFileSync(path.join(work, `${name}.sef.json`), zlib.gunzipSync(packed));
+    }
+  } else {
+    await compileInto(work);
+  }
+  try {
+    fs.renameSync(work, folder);
+  } catch {
+    // Another process put its copy in place first: the same bytes.
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  return paths;
+}
+
+async function compileInto(work) {
   const peppolXsl = path.join(work, "peppol.xsl");
   await Promise.all([
     xslt3Run([
@@ -70,17 +95,27 @@ export async function compiledRules() {
       "-nogo",
     ]),
   ]);
-  try {
-    fs.renameSync(work, folder);
-  } catch {
-    // Another process put its copy in place first: the same bytes.
-    fs.rmSync(work, { recursive: true, force: true });
+}
+
+/** Writes the compiled rules, gzipped, where a clean clone finds them; copies for other sources go. */
+async function commitCompiled() {
+  const paths = await compiledRules();
+  fs.rmSync(committedRoot, { recursive: true, force: true });
+  const folder = path.join(committedRoot, sourcesHash());
+  fs.mkdirSync(folder, { recursive: true });
+  for (const name of RULES) {
+    const packed = zlib.gzipSync(fs.readFileSync(paths[name]), { level: 9 });
+    fs.writeFileSync(path.join(folder, `${name}.sef.json.gz`), packed);
   }
-  return paths;
+  return folder;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now();
-  const paths = await compiledRules();
-  console.log(`E-invoice rules ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${path.dirname(paths.cen)}`);
+  if (process.argv.includes("--commit")) {
+    console.log(`E-invoice rules compiled and packed into ${path.relative(root, await commitCompiled())}`);
+  } else {
+    const paths = await compiledRules();
+    console.log(`E-invoice rules ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${path.dirname(paths.cen)}`);
+  }
 }

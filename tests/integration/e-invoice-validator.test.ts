@@ -3,6 +3,7 @@ import path from "node:path";
 
 import { describe, expect, test } from "vitest";
 
+import { sourcesHash } from "../../scripts/einvoicing/compile-rules.mjs";
 import { checkEInvoices, problemsOf } from "../support/e-invoice-validator";
 
 // The validator the e-invoice tests rely on, shown to work: OpenPEPPOL's own examples pass every
@@ -12,6 +13,11 @@ const EXAMPLES = path.resolve(import.meta.dirname, "..", "..", "vendor", "einvoi
 const read = (file: string) => fs.readFileSync(path.join(EXAMPLES, file), "utf8");
 
 describe("the e-invoice validator", () => {
+  test("the committed compiled rules are those of the vendored sources (else: compile-rules.mjs --commit)", () => {
+    const committed = fs.readdirSync(path.join("vendor", "einvoicing", "compiled"));
+    expect(committed).toEqual([sourcesHash()]);
+  });
+
   test("OpenPEPPOL's valid examples pass the schema, the CEN rules and the Peppol rules", async () => {
     const files = fs.readdirSync(EXAMPLES).filter((file) => file.endsWith(".xml") && !file.startsWith("broken-"));
     expect(files.length).toBeGreaterThanOrEqual(9);
