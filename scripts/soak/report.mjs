@@ -12,6 +12,8 @@ const MINUTE = 60_000;
 const P99_SAMPLES = 200;
 const P99_RATIO = 1.5;
 const MEMORY_TOLERANCE = 0.1;
+/** How often the run reads each server's memory (scripts/soak/soak.mjs). */
+export const MEMORY_SAMPLE_SECONDS = 5;
 export const PLOT_FILE = path.join(root, "docs", "soak-memory.svg");
 
 const inKill = (kills, at) => kills.some((kill) => at >= kill.from && at <= (kill.to || Infinity));
@@ -56,20 +58,52 @@ function latencyWindows({ records, kills, began, minutes }) {
   return { rows, problems, windowMinutes: windowMs / MINUTE };
 }
 
-/** Each server process's RSS and heap after a collection, against its own level ten minutes into its life. */
+/**
+ * A process's memory level over a window of its samples: the median of its RSS, and the least heap a
+ * full collection left. A single reading is a moment: a collection in the middle of a PDF or a
+ * 500-row page counts the work in flight as held (readings a minute apart moved 20% with nothing
+ * leaking). What the process holds with nothing in flight is the floor, and a leak lifts the floor.
+ */
+function levelOf(samples) {
+  const median = (values) => {
+    const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+    return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : NaN;
+  };
+  const heaps = samples.map((sample) => sample.heap).filter((heap) => Number.isFinite(heap) && heap > 0);
+  return {
+    at: samples[0].at,
+    rss: median(samples.map((sample) => sample.rss)),
+    heap: heaps.length ? Math.min(...heaps) : NaN,
+  };
+}
+
+/** A life's levels, window by window from `from` (its start, or its settling), whole windows only. */
+function levelsOf(life, from, windowMs) {
+  const levels = [];
+  const lastAt = life.samples.findLast((sample) => Number.isFinite(sample.rss))?.at ?? from;
+  for (let start = from; start + windowMs <= lastAt + 1; start += windowMs) {
+    const inWindow = life.samples.filter((sample) => sample.at >= start && sample.at < start + windowMs);
+    if (!inWindow.length) break;
+    levels.push(levelOf(inWindow));
+  }
+  return levels;
+}
+
+/** Each server process's memory level, window by window, against its own level ten minutes into its life. */
 function memory({ lives, minutes }) {
   const settleMs = Math.min(10, minutes / 3) * MINUTE;
+  const windowMs = Math.min(2, minutes / 15) * MINUTE;
   const problems = [];
   const rows = [];
   for (const life of lives) {
-    const settled = life.samples.filter((sample) => sample.at - life.startedAt >= settleMs);
+    const settled = levelsOf(life, life.startedAt + settleMs, windowMs);
     if (settled.length < 2) {
       rows.push([`app ${life.server} (pid ${life.pid})`, "–", "–", "–", "–", "lived too short to judge"]);
       continue;
     }
     const [base, ...later] = settled;
     const drift = (field) =>
-      Math.max(...later.map((sample) => Math.abs(sample[field] / base[field] - 1)).filter(Number.isFinite), 0);
+      Math.max(...later.map((level) => Math.abs(level[field] / base[field] - 1)).filter(Number.isFinite), 0);
     const last = settled.at(-1);
     for (const field of ["rss", "heap"]) {
       if (drift(field) > MEMORY_TOLERANCE) {
@@ -84,10 +118,10 @@ function memory({ lives, minutes }) {
       `${(drift("rss") * 100).toFixed(1)}%`,
       `${mb(base.heap)} → ${mb(last.heap)}`,
       `${(drift("heap") * 100).toFixed(1)}%`,
-      `${Math.round((last.at - life.startedAt) / MINUTE)} min`,
+      `${Math.round((last.at + windowMs - life.startedAt) / MINUTE)} min`,
     ]);
   }
-  return { rows, problems, settleMinutes: settleMs / MINUTE };
+  return { rows, problems, settleMinutes: settleMs / MINUTE, windowMs };
 }
 
 /** Every check the run is held to, and the text that says how each went. */
@@ -153,13 +187,14 @@ export function analyse(run) {
   return { ...run, checks, latency, memory: mem, statuses, kindStatuses, ok, text };
 }
 
-/** The plot: each server process's RSS (solid) and heap after a collection (dashed), over the run's minutes. */
-function memoryPlot({ lives, began, minutes }) {
+/** The plot: each server process's RSS (solid) and heap after a collection (dashed), levels over the run's minutes. */
+function memoryPlot({ lives, began, minutes, memory: { windowMs } }) {
   const width = 760;
   const height = 320;
   const pad = { left: 56, right: 150, top: 20, bottom: 36 };
-  const values = lives
-    .flatMap((life) => life.samples.flatMap((sample) => [sample.rss, sample.heap]))
+  const levels = new Map(lives.map((life) => [life, levelsOf(life, life.startedAt, windowMs)]));
+  const values = [...levels.values()]
+    .flatMap((each) => each.flatMap((level) => [level.rss, level.heap]))
     .filter(Number.isFinite);
   const top = Math.max(...values, 1) * 1.1;
   const x = (at) => pad.left + ((at - began) / (minutes * MINUTE)) * (width - pad.left - pad.right);
@@ -167,9 +202,10 @@ function memoryPlot({ lives, began, minutes }) {
   const colours = ["#1d4ed8", "#b45309", "#15803d"];
   const lines = lives.flatMap((life) =>
     ["rss", "heap"].map((field) => {
-      const points = life.samples
-        .filter((sample) => Number.isFinite(sample[field]))
-        .map((sample) => `${x(sample.at).toFixed(1)},${y(sample[field]).toFixed(1)}`);
+      const points = levels
+        .get(life)
+        .filter((level) => Number.isFinite(level[field]))
+        .map((level) => `${x(level.at).toFixed(1)},${y(level[field]).toFixed(1)}`);
       const dash = field === "heap" ? ' stroke-dasharray="5 3"' : "";
       return points.length > 1
         ? `<polyline fill="none" stroke="${colours[(life.server - 1) % 3]}" stroke-width="1.5"${dash} points="${points.join(" ")}"/>`
@@ -235,8 +271,11 @@ the worst later window of that length:
 
 ${table(["Kind", "Answers", "p99 first", "p99 worst later", "Ratio"], result.latency.rows)}
 
-Memory of each app server process, from ${result.memory.settleMinutes} minutes into its life to its last
-sample (the largest move from that level beside each):
+Memory of each app server process, read every ${MEMORY_SAMPLE_SECONDS} s and judged by its level over
+each ${Number((result.memory.windowMs / MINUTE).toFixed(1))}-minute window (RSS: the median; heap: the least a full
+collection left, so that work in flight at a collection does not count as held), from
+${result.memory.settleMinutes} minutes into its life to its last window (the largest move from that
+level beside each):
 
 ${table(["Process", "RSS (MB)", "Moved", "Heap after GC (MB)", "Moved", "Lived"], result.memory.rows)}
 

@@ -21,7 +21,7 @@ import { ensureNginx, startNginx } from "../lib/nginx.mjs";
 import { startPostgres } from "../lib/postgres.mjs";
 import { bin, log, root } from "../lib/run.mjs";
 import { requester, startActors } from "./actors.mjs";
-import { analyse, writeReport } from "./report.mjs";
+import { analyse, MEMORY_SAMPLE_SECONDS, writeReport } from "./report.mjs";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 60);
 if (!(MINUTES >= 1))
@@ -254,12 +254,16 @@ async function main() {
   const request = requester(origin, (entry) => records.push(entry));
   const actors = startActors({ request, running, world, failures, query });
 
-  async function sample() {
+  async function sampleMemory() {
     const at = Date.now();
     for (const server of servers) {
       const life = lives.findLast((candidate) => candidate.pid === server.pid);
       life?.samples.push({ at, rss: residentBytes(server.pid), heap: await heapAfterCollection(server.origin) });
     }
+  }
+
+  async function sample() {
+    const at = Date.now();
     const { rows } = await database.query("select status, count(*)::int as n from outbox group by status");
     minutes.push({ at, outbox: Object.fromEntries(rows.map((row) => [row.status, row.n])), requests: records.length });
     const minute = Math.round((at - began) / MINUTE);
@@ -274,10 +278,15 @@ async function main() {
   const backupDir = path.join(dir, "backups");
   let nextKill = began + KILL_EVERY_MS;
   let nextSample = began + MINUTE;
+  let nextMemorySample = began;
   let victim = 1;
   await sample();
   while (running()) {
     await sleep(1_000);
+    if (Date.now() >= nextMemorySample) {
+      nextMemorySample += MEMORY_SAMPLE_SECONDS * 1_000;
+      await sampleMemory();
+    }
     if (Date.now() >= nextSample) {
       nextSample += MINUTE;
       await sample();

@@ -28,9 +28,10 @@ function run({
   for (let at = began; at < began + minutes * MINUTE; at += 100) {
     for (const kind of ["home", "search"]) records.push({ at, kind, status: status(at), ms: ms(at) });
   }
-  const samples = Array.from({ length: minutes + 1 }, (_, minute) => ({
-    at: began + minute * MINUTE,
-    ...memory(minute),
+  // Read every 5 s, as the run reads them.
+  const samples = Array.from({ length: minutes * 12 + 1 }, (_, index) => ({
+    at: began + index * 5_000,
+    ...memory(index / 12),
   }));
   return analyse({
     minutes,
@@ -75,6 +76,18 @@ describe("the soak's checks", () => {
     expect(verdict(leak, "memory")).toBe(false);
     const warming = run({ memory: (minute) => ({ rss: 100e6 + Math.min(minute, 10) * 10e6, heap: 60e6 }) });
     expect(verdict(warming, "memory")).toBe(true);
+  });
+
+  test("a heap reading that caught work in flight does not count as held; a floor that rises does", () => {
+    // Every other minute, one collection lands in the middle of a large page: 20% more for a moment.
+    const spiky = run({
+      memory: (minute) => ({ rss: 200e6, heap: 60e6 * (minute % 2 < 1 / 12 && minute > 12 ? 1.2 : 1) }),
+    });
+    expect(verdict(spiky, "memory")).toBe(true);
+    const risingFloor = run({ memory: (minute) => ({ rss: 200e6, heap: minute > 20 ? 67e6 : 60e6 }) });
+    expect(verdict(risingFloor, "memory")).toBe(false);
+    const risingRss = run({ memory: (minute) => ({ rss: minute > 20 ? 225e6 : 200e6, heap: 60e6 }) });
+    expect(verdict(risingRss, "memory")).toBe(false);
   });
 
   test("mail left unsent, a database that does not add up, or a backup that does not restore fail", () => {
