@@ -4,6 +4,7 @@
 import { sql } from "kysely";
 
 import { db, type DbOptions, now, Rollback } from "~/db/db.server";
+import { holdPartsInIdOrder } from "~/models/part-locks.server";
 import { type WantedLine } from "~/models/pricing.server";
 import { MAX_CART_LINES } from "~/validation/cart";
 import { MAX_ORDER_QUANTITY } from "~/validation/order";
@@ -121,6 +122,7 @@ export async function removeOrderedLines(userId: number, itemIds: readonly numbe
  * up to MAX_ORDER_QUANTITY. Parts there is no room for are left out and returned.
  */
 async function putLines(trx: Trx, cartId: number, wanted: ReadonlyMap<number, number>) {
+  await holdPartsInIdOrder(trx, wanted.keys());
   const noRoom = await partsWithoutRoom(trx, cartId, [...wanted.keys()]);
   const timestamp = now();
   for (const [itemId, quantity] of wanted) {

@@ -2,6 +2,7 @@
 
 import { db, now } from "~/db/db.server";
 import type { CartMerge } from "~/lib/cart-merge";
+import { holdPartsInIdOrder } from "~/models/part-locks.server";
 import { MAX_ORDER_QUANTITY } from "~/validation/order";
 
 import { cartForWriting, guestCartHashOf } from "./carts.server";
@@ -40,6 +41,7 @@ export async function mergeGuestCart(guestToken: string, userId: number): Promis
     taken.sort((a, b) => a.added_at.localeCompare(b.added_at) || a.item_id - b.item_id);
     const itemIds = taken.map((line) => line.item_id);
     const accountCartId = (await cartForWriting(trx, userId, { create: true }))!;
+    await holdPartsInIdOrder(trx, itemIds);
     const [items, held] = await Promise.all([
       trx
         .selectFrom("items")

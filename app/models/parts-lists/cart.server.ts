@@ -3,6 +3,7 @@
 
 import { db, isUniqueViolation, now } from "~/db/db.server";
 import { addLinesToCartNoting, cartLinesOf } from "~/models/cart";
+import { holdPartsInIdOrder } from "~/models/part-locks.server";
 import { MAX_ORDER_QUANTITY } from "~/validation/order";
 import { MAX_PARTS_LISTS } from "~/validation/parts-lists";
 
@@ -36,6 +37,10 @@ export async function saveCartAsList(userId: number, name: string): Promise<Save
       if (lines.length > MAX_LIST_LINES) return { ok: false, reason: "too-many-lines", lines: lines.length };
       if (same) return { ok: false, reason: "duplicate" };
       if (Number(count.count) >= MAX_PARTS_LISTS) return { ok: false, reason: "too-many-lists" };
+      await holdPartsInIdOrder(
+        trx,
+        lines.map((line) => line.itemId),
+      );
       const timestamp = now();
       const list = await trx
         .insertInto("parts_lists")

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 
 import { db, isPostgres, now } from "~/db/db.server";
+import { holdPartsInIdOrder } from "~/models/part-locks.server";
 
 import { PRICE_RULES_LOCK } from "./buyer-lists.server";
 import { chunks, type StoredRule } from "./imports.server";
@@ -27,15 +28,8 @@ export async function applyPriceListImport(listId: number, importId: number): Pr
     if (!pending) return { ok: false, reason: "gone" };
     if (pending.updated_at !== pending.list_updated_at) return { ok: false, reason: "changed" };
     const rules = JSON.parse(pending.rules) as StoredRule[];
-    const itemIds = rules.flatMap((rule) => (rule.itemId === null ? [] : [rule.itemId]));
-    for (const chunk of chunks(itemIds)) {
-      const found = await trx
-        .selectFrom("items")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("id", "in", chunk)
-        .executeTakeFirstOrThrow();
-      if (Number(found.n) !== chunk.length) return { ok: false, reason: "changed" };
-    }
+    const itemIds = new Set(rules.flatMap((rule) => (rule.itemId === null ? [] : [rule.itemId])));
+    if ((await holdPartsInIdOrder(trx, itemIds)).size !== itemIds.size) return { ok: false, reason: "changed" };
 
     await trx.deleteFrom("price_list_rules").where("price_list_id", "=", listId).execute();
     for (const chunk of chunks(rules)) {

@@ -1,5 +1,6 @@
 import { db, isUniqueViolation, now } from "~/db/db.server";
 import type { PriceBreak } from "~/lib/pricing";
+import { holdPartsInIdOrder } from "~/models/part-locks.server";
 
 export type NewPriceList = {
   name: string;
@@ -224,6 +225,10 @@ export async function duplicatePriceList(listId: number) {
       .returning("id")
       .executeTakeFirstOrThrow();
     const rules = await trx.selectFrom("price_list_rules").selectAll().where("price_list_id", "=", listId).execute();
+    await holdPartsInIdOrder(
+      trx,
+      rules.flatMap((rule) => (rule.item_id === null ? [] : [rule.item_id])),
+    );
     for (const rule of rules) {
       const { id: ruleId } = await trx
         .insertInto("price_list_rules")

@@ -5,6 +5,7 @@ import { type Transaction } from "kysely";
 import { db, type DbOptions, now } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { LIST_PRICE, type PriceRuleKind, type PriceSource } from "~/lib/contract-prices";
+import { holdPartsInIdOrder } from "~/models/part-locks.server";
 
 /** How long a start link is good for: the procurement system opens it at once. */
 export const START_LINK_LIFETIME_MS = 5 * 60_000;
@@ -101,6 +102,10 @@ export async function recordTransfer(
 ) {
   await trx.deleteFrom("punchout_transferred_lines").where("punchout_session_id", "=", sessionId).execute();
   if (lines.length) {
+    await holdPartsInIdOrder(
+      trx,
+      lines.map((line) => line.itemId),
+    );
     await trx
       .insertInto("punchout_transferred_lines")
       .values(

@@ -5,6 +5,7 @@ import { storeToday } from "~/config/env.server";
 import type { Database } from "~/db/schema";
 import { MAX_QUOTE_LINES } from "~/lib/quotes";
 import { takeDocumentNumber } from "~/models/document-numbers.server";
+import { holdPartsInIdOrder } from "~/models/part-locks.server";
 import { priceLines, type WantedLine } from "~/models/pricing.server";
 
 export type CreateQuoteResult =
@@ -30,6 +31,10 @@ export async function createQuote(
   const { bill } = await priceLines(lines, { executor: trx, buyerId: userId });
   if (!bill.lines.length) return { ok: false, reason: "empty" };
   if (bill.lines.length > MAX_QUOTE_LINES) return { ok: false, reason: "too-many", lines: bill.lines.length };
+  await holdPartsInIdOrder(
+    trx,
+    bill.lines.map((line) => line.itemId),
+  );
   const year = Number(storeToday(now).slice(0, 4));
   const { number } = await takeDocumentNumber(trx, "quote", year);
   const timestamp = now.toISOString();
