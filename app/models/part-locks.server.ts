@@ -4,7 +4,8 @@
 // rules, a punchout's transferred lines) takes a key-share lock on each part as PostgreSQL checks
 // the reference, in the order the rows are written: a quote of parts C and A and a checkout of A
 // and C each held one part and waited for the other (the soak run's one 500, "deadlock detected").
-// Such a write takes its parts' locks here first, in id order. SQLite runs one writer at a time.
+// Such a write takes its parts' locks here first, in id order (decision 54). SQLite runs one writer
+// at a time.
 import type { Transaction } from "kysely";
 
 import { isPostgres } from "~/db/db.server";
