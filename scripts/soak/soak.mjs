@@ -156,7 +156,8 @@ async function main() {
     RATE_LIMIT_POINTS: "1000000",
     APP_URL: `http://127.0.0.1:${nginxPort}`,
     SESSION_SECRET: "soak-session-secret",
-    // e.g. "--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp/heaps", to see what a server's heap holds.
+    // Node options for the servers, e.g. "--heap-prof --heap-prof-dir=/tmp/heaps". Heap snapshots
+    // (--heapsnapshot-signal) of a server under this load crashed it (SIGSEGV) in three of six tries.
     ...(process.env.SOAK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS } : {}),
   };
   const lives = [];
