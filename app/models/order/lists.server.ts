@@ -1,6 +1,6 @@
 // Lists of orders: a buyer's, a company's, staff's search, and where a buyer's next order ships by
 // default. Every list that names a buyer keeps to what they may read.
-import { type Expression, type ExpressionBuilder, sql,type SqlBool } from "kysely";
+import { type Expression, type ExpressionBuilder, sql, type SqlBool } from "kysely";
 
 import { db, type Executor } from "~/db/db.server";
 import type { Database, OrderStatus } from "~/db/schema";
