@@ -333,17 +333,22 @@ export async function sendResponse(res: ExpressResponse, response: Response) {
  */
 function drainWaiter(res: ExpressResponse) {
   let wake: ((ok: boolean) => void) | null = null;
+  let listening = false;
   const settle = (ok: boolean) => {
     const waiting = wake;
     wake = null;
     waiting?.(ok);
   };
-  res.on("drain", () => settle(true));
-  res.once("close", () => settle(false));
-  return () =>
-    res.destroyed || res.writableEnded
-      ? Promise.resolve(false)
-      : new Promise<boolean>((resolve) => {
-          wake = resolve;
-        });
+  return () => {
+    if (res.destroyed || res.writableEnded) return Promise.resolve(false);
+    // Most answers never wait: they get no listeners.
+    if (!listening) {
+      listening = true;
+      res.on("drain", () => settle(true));
+      res.once("close", () => settle(false));
+    }
+    return new Promise<boolean>((resolve) => {
+      wake = resolve;
+    });
+  };
 }

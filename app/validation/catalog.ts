@@ -2,6 +2,8 @@ import { z } from "zod";
 
 import { CATALOG_SORT_OPTIONS, type CatalogSort, MAX_SEARCH_LENGTH } from "~/lib/catalog-links";
 
+import { pageNumberField } from "./common";
+
 /**
  * The most spec values a catalog URL may choose: more than a buyer ticks (a category lists at most 30
  * values of each spec), so a URL with more was not made by the page; the catalog refuses it with a
@@ -62,7 +64,7 @@ export const MAX_CATALOG_PAGE = 1_000;
  */
 export const CatalogQuerySchema = z.object({
   q: searchText,
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageNumberField(),
   category: z
     .string()
     .regex(/^[a-z0-9-]{1,60}$/)

@@ -9,6 +9,11 @@ export const idField = z
   .positive("Not a valid id")
   .max(MAX_ID, "Not a valid id");
 
+/** A page number from a link or bookmark: anything odd is the first page, never an error. */
+export function pageNumberField(max = 100_000) {
+  return z.coerce.number().int().min(1).max(max).catch(1).default(1);
+}
+
 export function parseId(value: string | undefined) {
   if (!value || !/^\d{1,10}$/.test(value)) return null;
   const result = idField.safeParse(Number(value));

@@ -4,7 +4,15 @@ import { CARRIER_IDS, carrierOf, carrierTracks, cleanTrackingNumber, TRACKING_NU
 import { isCalendarDate } from "~/lib/quotes";
 import { ORDER_STATUSES } from "~/lib/statuses";
 
-import { firstIssueByField, idField, optionalText, phoneField, requiredText, wholeNumberField } from "./common";
+import {
+  firstIssueByField,
+  idField,
+  optionalText,
+  pageNumberField,
+  phoneField,
+  requiredText,
+  wholeNumberField,
+} from "./common";
 
 export const MAX_ORDER_QUANTITY = 10_000;
 
@@ -61,12 +69,10 @@ export function orderSchema(available: number, minimum = 1, allowBackorder = fal
 
 export const FORM_EXPIRED = "This form has expired. Reload the page and try again.";
 
-const pageNumber = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
-
 /** My Orders' URL: which page of each list, and `cancel`, the confirmation step without JavaScript. */
 export const MyOrdersQuerySchema = z.object({
-  page: pageNumber,
-  colleaguesPage: pageNumber,
+  page: pageNumberField(),
+  colleaguesPage: pageNumberField(),
   cancel: z.string().optional().catch(undefined),
 });
 

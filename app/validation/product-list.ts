@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { pageNumberField } from "./common";
+
 /** The product list's columns a staff member may sort by; `-` before one sorts it descending. */
 export const PRODUCT_LIST_COLUMNS = ["partNumber", "name", "category", "stock", "price", "status"] as const;
 export type ProductListColumn = (typeof PRODUCT_LIST_COLUMNS)[number];
@@ -43,7 +45,7 @@ export const ProductListQuerySchema = z.object({
     .catch(undefined)
     .transform((value) => value === "1"),
   sort: z.enum(SORTS).catch("newest").default("newest"),
-  page: z.coerce.number().int().min(1).max(MAX_PRODUCT_LIST_PAGE).catch(1).default(1),
+  page: pageNumberField(MAX_PRODUCT_LIST_PAGE),
 });
 
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { percentile } from "../bench/lib/load.mjs";
-import { fmt, machine, table, writeSection } from "../bench/lib/report.mjs";
+import { fmt, machineLine, table, writeSection } from "../bench/lib/report.mjs";
 import { root } from "../lib/run.mjs";
 
 const MINUTE = 60_000;
@@ -65,14 +65,11 @@ function latencyWindows({ records, kills, began, minutes }) {
  * leaking). What the process holds with nothing in flight is the floor, and a leak lifts the floor.
  */
 function levelOf(samples) {
-  const median = (values) => {
-    const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-    return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : NaN;
-  };
+  const rss = samples.map((sample) => sample.rss).filter(Number.isFinite);
   const heaps = samples.map((sample) => sample.heap).filter((heap) => Number.isFinite(heap) && heap > 0);
   return {
     at: samples[0].at,
-    rss: median(samples.map((sample) => sample.rss)),
+    rss: rss.length ? percentile(rss, 0.5) : NaN,
     heap: heaps.length ? Math.min(...heaps) : NaN,
   };
 }
@@ -239,12 +236,6 @@ ${legend.join("\n")}
 `;
 }
 
-/** "2 cores (model), 23.5 GiB, Node v20…": the machine the figures are from. */
-function onMachine() {
-  const { cores, cpu, memoryGiB, node } = machine();
-  return `${cores} cores (${cpu}), ${memoryGiB} GiB, Node ${node}`;
-}
-
 export function writeReport(result) {
   fs.writeFileSync(PLOT_FILE, memoryPlot(result));
   const body = `## Soak
@@ -255,7 +246,7 @@ search, buyers filling carts and checking out (every part takes backorders), a q
 priced and accepted, staff shipping the oldest order and importing a price list's rules file back,
 buyers downloading invoice PDFs. One app server is killed (\`kill -9\`) and restarted every
 ${Math.round(Math.min(10, result.minutes / 3))} minutes, app 1 never; a backup is taken halfway.
-Run on ${onMachine()}, ${new Date(result.began).toISOString().slice(0, 16)}Z.
+Run on ${machineLine()}, ${new Date(result.began).toISOString().slice(0, 16)}Z.
 
 ${result.records.length} requests; answers by status: ${Object.entries(result.statuses)
     .map(([status, count]) => `${status === "0" ? "no answer" : status} ${count}`)

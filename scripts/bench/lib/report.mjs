@@ -19,6 +19,11 @@ export function machine() {
   };
 }
 
+/** "2 cores (model), 23.5 GiB memory, Node v20…": the machine figures come from, as reports name it. */
+export function machineLine(m = machine()) {
+  return `${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB memory, Node ${m.node}`;
+}
+
 export function loadAverage() {
   return os
     .loadavg()

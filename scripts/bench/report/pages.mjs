@@ -1,6 +1,6 @@
 // The report's opening (the machine, the catalog, the columns) and the page sections: every page,
 // their latency with a few buyers, and growth with the catalog. Each returns its Markdown lines.
-import { fmt, table } from "../lib/report.mjs";
+import { fmt, machineLine, table } from "../lib/report.mjs";
 import { GROWTH_PAIRS } from "../scenarios/growth.mjs";
 import { LATENCY_CONNECTIONS } from "../scenarios/latency.mjs";
 import { both, ratio, showRatio, showTimes } from "./ratios.mjs";
@@ -10,7 +10,7 @@ export function opening(info) {
   return [
     `## Latest run: ${m.date}`,
     "",
-    `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB memory, Node ${m.node}, ${m.platform}. ` +
+    `Machine: ${machineLine(m)}, ${m.platform}. ` +
       `Load average (1/5/15 min) at start ${info.loadAtStart}, at the end ${info.finishedLoad}. ` +
       `autocannon with ${c.connections} connections from the same machine; each page warmed up for ${c.warmup} s, then measured for ` +
       `${c.duration} s in ${c.rounds} rounds of ${c.slice} s (every page once per round, so drift hits all pages alike; ` +
