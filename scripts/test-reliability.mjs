@@ -8,13 +8,11 @@ import { RELIABILITY_CONFIG, runVitest } from "./lib/suites.mjs";
 ensureDependencies();
 ensureNginx();
 ensureBuild();
-const results = [
-  await runVitest("reliability-sqlite", { config: RELIABILITY_CONFIG, env: { TEST_DATABASE: "sqlite" } }),
-];
+const results = [runVitest("reliability-sqlite", { config: RELIABILITY_CONFIG, env: { TEST_DATABASE: "sqlite" } })];
 const postgres = startPostgres();
 try {
   results.push(
-    await runVitest("reliability-postgres", {
+    runVitest("reliability-postgres", {
       config: RELIABILITY_CONFIG,
       env: { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url },
     }),

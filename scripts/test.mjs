@@ -9,7 +9,7 @@ import { printFailedTests } from "./lib/failures.mjs";
 import { ensureNginx } from "./lib/nginx.mjs";
 import { ensurePoppler } from "./lib/poppler.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
-import { bin, log, printOutput, root, runToFile } from "./lib/run.mjs";
+import { bin, log, printOutput, root, runToFile, tryRun } from "./lib/run.mjs";
 import { RELIABILITY_CONFIG, runVitest, runVitestBeside, SERVER_CONFIG } from "./lib/suites.mjs";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -71,49 +71,47 @@ async function reliability(database, env) {
   const fuzz = runVitestBeside(`reliability-fuzz-${database}`, { config: RELIABILITY_CONFIG, env, files: [FUZZ] });
   count(
     `reliability (${database})`,
-    await runVitest(`reliability-${database}`, { config: RELIABILITY_CONFIG, env, exclude: [FUZZ] }),
+    runVitest(`reliability-${database}`, { config: RELIABILITY_CONFIG, env, exclude: [FUZZ] }),
   );
   count(`reliability fuzz (${database})`, await fuzz);
 }
 
+const sqlite = { TEST_DATABASE: "sqlite" };
+count("vitest (sqlite)", runVitest("sqlite", { env: sqlite }));
+count("server (sqlite)", runVitest("server-sqlite", { config: SERVER_CONFIG, env: sqlite }));
+await reliability("sqlite", sqlite);
+
 /**
- * CI keeps only the log, so each failed browser test's page goes into it: the ARIA snapshot
+ * CI keeps only the log, so each failed browser test's page is printed into it: the ARIA snapshot
  * Playwright writes beside the failure (test-results/<test>/error-context.md), cut to a length a log
- * can hold. Read before the next Playwright run empties test-results.
+ * can hold.
  */
-function failedPages() {
+function printFailedPages() {
   const results = path.join(root, "test-results");
   const contexts = fs.existsSync(results)
     ? fs.readdirSync(results, { recursive: true }).filter((file) => path.basename(String(file)) === "error-context.md")
     : [];
-  let pages = "";
   for (const file of contexts) {
     const text = fs.readFileSync(path.join(results, String(file)), "utf8");
     const start = text.indexOf("```yaml");
     if (start < 0) continue;
     const end = text.indexOf("# Test source", start);
     const snapshot = text.slice(start, end < 0 ? undefined : end).trim();
-    pages += `\nThe page when ${path.dirname(String(file))} failed:\n${snapshot.slice(0, 8000)}\n`;
+    console.log(`\nThe page when ${path.dirname(String(file))} failed:\n${snapshot.slice(0, 8000)}`);
   }
-  return pages;
 }
 
-/** One Playwright run beside the Vitest steps, its output to a file; resolves with what to print and count. */
-async function playwright(name, args, env = {}) {
+function playwright(name, args, env = {}) {
+  log(`Playwright: ${name}`);
   const report = path.join(reportDir, `playwright-${name}.json`);
-  const outputFile = path.join(reportDir, `playwright-${name}.log`);
   fs.rmSync(report, { force: true });
-  log(`Playwright: ${name}, beside the Vitest steps`);
-  const ok = await runToFile(bin("playwright"), ["test", "--reporter=list,json", ...args], outputFile, {
-    env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-  });
-  return { name, ok, report, outputFile, pages: failedPages() };
-}
-
-function countPlaywright({ name, ok, report, outputFile, pages }) {
-  printOutput(`Playwright: ${name}`, outputFile);
-  process.stdout.write(pages);
-  step(`playwright (${name})`, ok);
+  step(
+    `playwright (${name})`,
+    tryRun(bin("playwright"), ["test", "--reporter=list,json", ...args], {
+      env: { ...process.env, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    }),
+  );
+  printFailedPages();
   try {
     const { stats } = JSON.parse(fs.readFileSync(report, "utf8"));
     totals.passed += stats.expected + stats.flaky;
@@ -124,28 +122,18 @@ function countPlaywright({ name, ok, report, outputFile, pages }) {
   }
 }
 
-const sqlite = { TEST_DATABASE: "sqlite" };
+// The browser suite runs once per mode, each mode on one database: without JavaScript on SQLite, with
+// it on PostgreSQL. The pages are the same code on both; the databases' own paths are covered twice
+// over by the suites above, and running every browser test on both engines cost six minutes of CI.
+playwright("sqlite", ["--project=js-off"]);
+
 const postgres = startPostgres();
 try {
   const env = { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url };
-  /**
-   * The browser suite runs once per mode, each mode on one database: without JavaScript on SQLite,
-   * with it on PostgreSQL (the pages are the same code on both; the databases' own paths are covered
-   * twice over by the suites below). Its two runs, one after the other, go beside the Vitest and
-   * server suites: alone, Playwright kept about half of two cores busy, waiting on Chromium and the
-   * server. The reliability suite runs after, on its own: it times kills and restarts.
-   */
-  const browsers = (async () => [
-    await playwright("sqlite", ["--project=js-off"]),
-    await playwright("postgres", ["--project=js-on"], { E2E_POSTGRES_URL: postgres.url }),
-  ])();
-  count("vitest (sqlite)", await runVitest("sqlite", { env: sqlite }));
-  count("server (sqlite)", await runVitest("server-sqlite", { config: SERVER_CONFIG, env: sqlite }));
-  count("vitest (postgres)", await runVitest("postgres", { env }));
-  count("server (postgres)", await runVitest("server-postgres", { config: SERVER_CONFIG, env }));
-  for (const run of await browsers) countPlaywright(run);
-  await reliability("sqlite", sqlite);
+  count("vitest (postgres)", runVitest("postgres", { env }));
+  count("server (postgres)", runVitest("server-postgres", { config: SERVER_CONFIG, env }));
   await reliability("postgres", env);
+  playwright("postgres", ["--project=js-on"], { E2E_POSTGRES_URL: postgres.url });
 } finally {
   postgres.stop();
 }

@@ -42,19 +42,9 @@ export function run(command, args, options = {}) {
   }
 }
 
-function succeeded(child) {
-  return new Promise((resolve) => {
-    child.on("error", () => resolve(false));
-    child.on("exit", (code) => resolve(code === 0));
-  });
-}
-
-/**
- * Runs a command with inherited output; resolves with whether it succeeded. Not synchronous, so that
- * steps started beside it (`runToFile`) can start their next command when one ends.
- */
 export function tryRun(command, args, options = {}) {
-  return succeeded(spawn(command, args, { stdio: "inherit", cwd: root, ...options }));
+  const result = spawnSync(command, args, { stdio: "inherit", cwd: root, ...options });
+  return result.status === 0;
 }
 
 /**
@@ -65,7 +55,10 @@ export function runToFile(command, args, outputFile, options = {}) {
   const output = fs.openSync(outputFile, "w");
   const child = spawn(command, args, { stdio: ["ignore", output, output], cwd: root, ...options });
   fs.closeSync(output);
-  return succeeded(child);
+  return new Promise((resolve) => {
+    child.on("error", () => resolve(false));
+    child.on("exit", (code) => resolve(code === 0));
+  });
 }
 
 /** Prints what a command run beside others wrote, under its own heading, once it has finished. */

@@ -32,13 +32,13 @@ function resultOf(ok, output) {
 }
 
 /**
- * Runs one Vitest suite with a JSON report; resolves with { ok, passed, failed, skipped }. `files` narrows
+ * Runs one Vitest suite with a JSON report; returns { ok, passed, failed, skipped }. `files` narrows
  * it to the files matching them, `exclude` leaves files out.
  */
-export async function runVitest(name, { config, env = {}, files, exclude } = {}) {
+export function runVitest(name, { config, env = {}, files, exclude } = {}) {
   const { args, output } = vitestArgs(name, { config, files, exclude });
   log(`Vitest: ${name}`);
-  return resultOf(await tryRun(bin("vitest"), args, { env: { ...process.env, ...env } }), output);
+  return resultOf(tryRun(bin("vitest"), args, { env: { ...process.env, ...env } }), output);
 }
 
 /**
