@@ -9,22 +9,24 @@ export const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const startedAt = Date.now();
 
 /**
- * CPU seconds this process and every child it has waited for have used (Linux; 0 elsewhere). Beside
- * the wall time it tells a step that waits from a step that computes: on two cores, only the first
- * can be sped up by running something beside it.
+ * CPU seconds the whole machine has spent busy since this script started (Linux; 0 elsewhere).
+ * Beside the wall time it tells a step that waits from a step that computes: on two cores, only the
+ * first can be sped up by running something beside it. The machine's, not this process's children's:
+ * Chromium's processes outlive the parents that would count them, so a browser run looked half idle.
  */
-function cpuSeconds() {
+function machineBusyTicks() {
   try {
-    const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
-    // utime, stime, cutime, cstime: fields 14–17 of proc(5), 12–15 here once pid and name are cut.
-    const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
-    return Math.round(ticks / 100);
+    const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+    // user, nice, system, idle, iowait, irq, softirq, steal: all but idle and iowait are busy.
+    return fields.slice(0, 8).reduce((sum, ticks, index) => (index === 3 || index === 4 ? sum : sum + ticks), 0);
   } catch {
     return 0;
   }
 }
+const busyAtStart = machineBusyTicks();
+const cpuSeconds = () => Math.round((machineBusyTicks() - busyAtStart) / 100);
 
-/** A step heading, with the time since the script started and the CPU used so far (to see where the minutes go). */
+/** A step heading, with the time since the script started and the machine's CPU used since (where the minutes go). */
 export function log(message) {
   const elapsed = Math.round((Date.now() - startedAt) / 1000);
   const clock = `${Math.floor(elapsed / 60)}:${String(elapsed % 60).padStart(2, "0")}`;

@@ -65,13 +65,50 @@ function latencyWindows({ records, kills, began, minutes }) {
  * leaking). What the process holds with nothing in flight is the floor, and a leak lifts the floor.
  */
 function levelOf(samples) {
-  const rss = samples.map((sample) => sample.rss).filter(Number.isFinite);
+  const median = (field) => {
+    const values = samples.map((sample) => sample[field]).filter(Number.isFinite);
+    return values.length ? percentile(values, 0.5) : NaN;
+  };
   const heaps = samples.map((sample) => sample.heap).filter((heap) => Number.isFinite(heap) && heap > 0);
   return {
     at: samples[0].at,
-    rss: rss.length ? percentile(rss, 0.5) : NaN,
+    rss: median("rss"),
     heap: heaps.length ? Math.min(...heaps) : NaN,
+    heapTotal: median("heapTotal"),
+    external: median("external"),
+    requests: requestsBetween(samples[0], samples.at(-1)),
   };
+}
+
+/** A process's requests by route between two of its samples (its /metrics counters count from its start). */
+function requestsBetween(first, last) {
+  const counts = {};
+  for (const [route, count] of Object.entries(last.requests ?? {})) {
+    counts[route] = count - (first.requests?.[route] ?? 0);
+  }
+  return counts;
+}
+
+/**
+ * Where a process's furthest RSS level stood against its base: V8's heap as held from the system and
+ * the memory outside it, and the routes it answered most more often than in its base window.
+ */
+function furthestLevel(life, base, later) {
+  const furthest = later.reduce((most, level) =>
+    Math.abs(level.rss / base.rss - 1) > Math.abs(most.rss / base.rss - 1) ? level : most,
+  );
+  const routes = Object.entries(furthest.requests)
+    .map(([route, count]) => [route, count - (base.requests[route] ?? 0), count])
+    .filter(([, more]) => more > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([route, more, count]) => `${route.replace(/^routes\//, "")} ${count} (+${more})`);
+  const minute = Math.round((furthest.at - life.startedAt) / MINUTE);
+  return (
+    `app ${life.server} (pid ${life.pid}), from minute ${minute} of its life: RSS ${mb(furthest.rss)} MB (base ${mb(base.rss)}); ` +
+    `V8 heap held ${mb(furthest.heapTotal)} (${mb(base.heapTotal)}); outside the heap ${mb(furthest.external)} (${mb(base.external)}); ` +
+    `requests most above its base window: ${routes.join(", ") || "none"}`
+  );
 }
 
 /** A life's levels, window by window from `from` (its start, or its settling), whole windows only. */
@@ -92,6 +129,7 @@ function memory({ lives, minutes }) {
   const windowMs = Math.min(2, minutes / 15) * MINUTE;
   const problems = [];
   const rows = [];
+  const furthest = [];
   for (const life of lives) {
     const settled = levelsOf(life, life.startedAt + settleMs, windowMs);
     if (settled.length < 2) {
@@ -102,6 +140,7 @@ function memory({ lives, minutes }) {
     const drift = (field) =>
       Math.max(...later.map((level) => Math.abs(level[field] / base[field] - 1)).filter(Number.isFinite), 0);
     const last = settled.at(-1);
+    furthest.push(furthestLevel(life, base, later));
     for (const field of ["rss", "heap"]) {
       if (drift(field) > MEMORY_TOLERANCE) {
         problems.push(
@@ -118,7 +157,7 @@ function memory({ lives, minutes }) {
       `${Math.round((last.at + windowMs - life.startedAt) / MINUTE)} min`,
     ]);
   }
-  return { rows, problems, settleMinutes: settleMs / MINUTE, windowMs };
+  return { rows, problems, furthest, settleMinutes: settleMs / MINUTE, windowMs };
 }
 
 /** Every check the run is held to, and the text that says how each went. */
@@ -179,6 +218,7 @@ export function analyse(run) {
       )}), ${kills.length} kills, ${failures.length} rounds that threw${failures.length ? ` (first: ${failures[0]})` : ""}`,
     ...checks.map(([name, passed, detail]) => `${passed ? "PASS" : "FAIL"} ${name}: ${detail}`),
     ...(serverErrors.length ? [`5xx and failures outside kills, by kind: ${JSON.stringify(byKind)}`] : []),
+    ...mem.furthest.map((line) => `furthest memory level of ${line}`),
     `answers by kind: ${JSON.stringify(kindStatuses)}`,
   ].join("\n");
   return { ...run, checks, latency, memory: mem, statuses, kindStatuses, ok, text };
@@ -269,6 +309,11 @@ ${result.memory.settleMinutes} minutes into its life to its last window (the lar
 level beside each):
 
 ${table(["Process", "RSS (MB)", "Moved", "Heap after GC (MB)", "Moved", "Lived"], result.memory.rows)}
+
+Each process's window furthest from its base level, with what stood beside its RSS there (the base
+window's figure in brackets; requests counted in that window):
+
+${result.memory.furthest.map((line) => `- ${line}`).join("\n")}
 
 ![Memory of each app server over the run: RSS solid, heap after a full collection dashed](soak-memory.svg)
 `;

@@ -20,6 +20,7 @@ import { prepareDatabase } from "../lib/database.mjs";
 import { ensureNginx, startNginx } from "../lib/nginx.mjs";
 import { startPostgres } from "../lib/postgres.mjs";
 import { bin, log, root } from "../lib/run.mjs";
+import { serverProcessEnv } from "../lib/server-env.mjs";
 import { requester, startActors } from "./actors.mjs";
 import { analyse, MEMORY_SAMPLE_SECONDS, writeReport } from "./report.mjs";
 
@@ -103,13 +104,28 @@ async function staffPost(origin, cookie, pathname, form) {
   return response.headers.get("location");
 }
 
-/** The heap a server's last full collection left (/metrics, read from the server's own port). */
-async function heapAfterCollection(origin) {
+/**
+ * What a server's /metrics (read from its own port) says of its memory beside RSS: the heap its last
+ * full collection left, the heap V8 holds from the system, memory outside the heap (buffers, zlib,
+ * database replies), and its requests so far by route, so that a window whose RSS moves can be
+ * set beside what the process was doing.
+ */
+async function processMetrics(origin) {
   try {
     const text = await (await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
-    return Number(/^storefront_heap_after_full_gc_bytes (\d+)/m.exec(text)?.[1] ?? NaN);
+    const gauge = (name) => Number(new RegExp(`^${name} (\\d+)`, "m").exec(text)?.[1] ?? NaN);
+    const requests = {};
+    for (const [, route, count] of text.matchAll(/^http_requests_total\{[^}]*route="([^"]*)"[^}]*\} (\d+)/gm)) {
+      requests[route] = (requests[route] ?? 0) + Number(count);
+    }
+    return {
+      heap: gauge("storefront_heap_after_full_gc_bytes"),
+      heapTotal: gauge("nodejs_heap_size_total_bytes"),
+      external: gauge("nodejs_external_memory_bytes"),
+      requests,
+    };
   } catch {
-    return NaN;
+    return { heap: NaN, heapTotal: NaN, external: NaN, requests: {} };
   }
 }
 
@@ -149,6 +165,8 @@ async function main() {
   const nginxPort = await freePort();
   const ports = await Promise.all(Array.from({ length: SERVERS }, () => freePort()));
   const serverEnv = {
+    // As `npm start` runs a server (MALLOC_ARENA_MAX), with the run's own settings.
+    ...serverProcessEnv(),
     DATABASE_URL: databaseUrl,
     SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: "250",
@@ -259,7 +277,7 @@ async function main() {
     const at = Date.now();
     for (const server of servers) {
       const life = lives.findLast((candidate) => candidate.pid === server.pid);
-      life?.samples.push({ at, rss: residentBytes(server.pid), heap: await heapAfterCollection(server.origin) });
+      life?.samples.push({ at, rss: residentBytes(server.pid), ...(await processMetrics(server.origin)) });
     }
   }
 

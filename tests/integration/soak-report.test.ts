@@ -14,7 +14,13 @@ type Run = {
   ms?: (at: number) => number;
   status?: (at: number) => number;
   kills?: { from: number; to: number }[];
-  memory?: (minute: number) => { rss: number; heap: number };
+  memory?: (minute: number) => {
+    rss: number;
+    heap: number;
+    heapTotal?: number;
+    external?: number;
+    requests?: Record<string, number>;
+  };
 };
 
 function run({
@@ -88,6 +94,35 @@ describe("the soak's checks", () => {
     expect(verdict(risingFloor, "memory")).toBe(false);
     const risingRss = run({ memory: (minute) => ({ rss: minute > 20 ? 225e6 : 200e6, heap: 60e6 }) });
     expect(verdict(risingRss, "memory")).toBe(false);
+  });
+
+  test("the window furthest from its base says what stood beside its RSS: memory outside the heap, and the routes answered more", () => {
+    const MB = 2 ** 20;
+    const burst = (minute: number) => minute >= 20 && minute < 22;
+    // Invoice PDFs: 6 a minute, 300 a minute in the burst. Catalog pages: 120 a minute throughout.
+    const pdfsBy = (minute: number) =>
+      Math.round(
+        Math.min(minute, 20) * 6 + Math.max(0, Math.min(minute, 22) - 20) * 300 + Math.max(0, minute - 22) * 6,
+      );
+    const result = run({
+      memory: (minute) => ({
+        rss: (burst(minute) ? 260 : 200) * MB,
+        heap: 60 * MB,
+        heapTotal: 80 * MB,
+        external: (burst(minute) ? 70 : 10) * MB,
+        requests: { "routes/items._index": Math.round(minute * 120), "routes/invoices.$number[.pdf]": pdfsBy(minute) },
+      }),
+    });
+    expect(verdict(result, "memory")).toBe(false);
+    const furthest = result.text.split("\n").find((line: string) => line.startsWith("furthest memory level of app 1"));
+    expect(furthest).toContain("from minute 20 of its life: RSS 260.0 MB (base 200.0)");
+    expect(furthest).toContain("V8 heap held 80.0 (80.0)");
+    expect(furthest).toContain("outside the heap 70.0 (10.0)");
+    // The PDFs come first: their count rose by hundreds; the catalog's by none.
+    expect(furthest).toMatch(/requests most above its base window: invoices\.\$number\[\.pdf\] (\d+) \(\+(\d+)\)$/);
+    const [, count, more] = /pdf\] (\d+) \(\+(\d+)\)/.exec(furthest!)!;
+    expect(Number(count)).toBeGreaterThan(500);
+    expect(Number(more)).toBeGreaterThan(500);
   });
 
   test("mail left unsent, a database that does not add up, or a backup that does not restore fail", () => {
