@@ -8,7 +8,6 @@ import { ensureBuild } from "./lib/build.mjs";
 import { prepareDatabase } from "./lib/database.mjs";
 import { ensureDependencies } from "./lib/ensure-deps.mjs";
 import { log, root, start } from "./lib/run.mjs";
-import { serverProcessEnv } from "./lib/server-env.mjs";
 
 if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 
@@ -36,7 +35,7 @@ ensureBuild();
 const { port, storeName, webConcurrency } = config;
 log(`Serving ${storeName} on http://localhost:${port}${webConcurrency > 1 ? ` (${webConcurrency} processes)` : ""}`);
 const server = start(process.execPath, ["build/start.js"], {
-  env: { ...process.env, ...serverProcessEnv(), NODE_ENV: "production", PORT: String(port) },
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.child.kill(signal));
 process.exitCode = await server.exited;

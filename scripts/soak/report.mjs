@@ -75,6 +75,12 @@ function levelOf(samples) {
     rss: median("rss"),
     heap: heaps.length ? Math.min(...heaps) : NaN,
     heapTotal: median("heapTotal"),
+    spaces: Object.fromEntries(
+      Object.keys(samples[0].spaces ?? {}).map((space) => {
+        const values = samples.map((sample) => sample.spaces?.[space]).filter(Number.isFinite);
+        return [space, values.length ? percentile(values, 0.5) : NaN];
+      }),
+    ),
     external: median("external"),
     requests: requestsBetween(samples[0], samples.at(-1)),
   };
@@ -104,9 +110,13 @@ function furthestLevel(life, base, later) {
     .slice(0, 4)
     .map(([route, more, count]) => `${route.replace(/^routes\//, "")} ${count} (+${more})`);
   const minute = Math.round((furthest.at - life.startedAt) / MINUTE);
+  const spaces = Object.keys(furthest.spaces)
+    .map((space) => `${space} ${mb(furthest.spaces[space])} (${mb(base.spaces[space])})`)
+    .join(", ");
   return (
     `app ${life.server} (pid ${life.pid}), from minute ${minute} of its life: RSS ${mb(furthest.rss)} MB (base ${mb(base.rss)}); ` +
-    `V8 heap held ${mb(furthest.heapTotal)} (${mb(base.heapTotal)}); outside the heap ${mb(furthest.external)} (${mb(base.external)}); ` +
+    `V8 heap held ${mb(furthest.heapTotal)} (${mb(base.heapTotal)})${spaces ? `, by space ${spaces}` : ""}; ` +
+    `outside the heap ${mb(furthest.external)} (${mb(base.external)}); ` +
     `requests most above its base window: ${routes.join(", ") || "none"}`
   );
 }

@@ -20,7 +20,6 @@ import { prepareDatabase } from "../lib/database.mjs";
 import { ensureNginx, startNginx } from "../lib/nginx.mjs";
 import { startPostgres } from "../lib/postgres.mjs";
 import { bin, log, root } from "../lib/run.mjs";
-import { serverProcessEnv } from "../lib/server-env.mjs";
 import { requester, startActors } from "./actors.mjs";
 import { analyse, MEMORY_SAMPLE_SECONDS, writeReport } from "./report.mjs";
 
@@ -113,7 +112,13 @@ async function staffPost(origin, cookie, pathname, form) {
 async function processMetrics(origin) {
   try {
     const text = await (await fetch(`${origin}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
-    const gauge = (name) => Number(new RegExp(`^${name} (\\d+)`, "m").exec(text)?.[1] ?? NaN);
+    const gauge = (series) =>
+      Number(
+        text
+          .split("\n")
+          .find((line) => line.startsWith(`${series} `))
+          ?.split(" ")[1] ?? NaN,
+      );
     const requests = {};
     for (const [, route, count] of text.matchAll(/^http_requests_total\{[^}]*route="([^"]*)"[^}]*\} (\d+)/gm)) {
       requests[route] = (requests[route] ?? 0) + Number(count);
@@ -121,6 +126,12 @@ async function processMetrics(origin) {
     return {
       heap: gauge("storefront_heap_after_full_gc_bytes"),
       heapTotal: gauge("nodejs_heap_size_total_bytes"),
+      spaces: Object.fromEntries(
+        ["new", "old", "code", "large_object"].map((space) => [
+          space,
+          gauge(`nodejs_heap_space_size_total_bytes{space="${space}"}`),
+        ]),
+      ),
       external: gauge("nodejs_external_memory_bytes"),
       requests,
     };
@@ -165,8 +176,6 @@ async function main() {
   const nginxPort = await freePort();
   const ports = await Promise.all(Array.from({ length: SERVERS }, () => freePort()));
   const serverEnv = {
-    // As `npm start` runs a server (MALLOC_ARENA_MAX), with the run's own settings.
-    ...serverProcessEnv(),
     DATABASE_URL: databaseUrl,
     SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: "250",

@@ -18,6 +18,7 @@ type Run = {
     rss: number;
     heap: number;
     heapTotal?: number;
+    spaces?: Record<string, number>;
     external?: number;
     requests?: Record<string, number>;
   };
@@ -96,7 +97,7 @@ describe("the soak's checks", () => {
     expect(verdict(risingRss, "memory")).toBe(false);
   });
 
-  test("the window furthest from its base says what stood beside its RSS: memory outside the heap, and the routes answered more", () => {
+  test("the window furthest from its base says what stood beside its RSS: V8's heap by space, memory outside it, and the routes answered more", () => {
     const MB = 2 ** 20;
     const burst = (minute: number) => minute >= 20 && minute < 22;
     // Invoice PDFs: 6 a minute, 300 a minute in the burst. Catalog pages: 120 a minute throughout.
@@ -108,16 +109,17 @@ describe("the soak's checks", () => {
       memory: (minute) => ({
         rss: (burst(minute) ? 260 : 200) * MB,
         heap: 60 * MB,
-        heapTotal: 80 * MB,
-        external: (burst(minute) ? 70 : 10) * MB,
+        heapTotal: (burst(minute) ? 120 : 80) * MB,
+        spaces: { new: 32 * MB, old: (burst(minute) ? 80 : 40) * MB },
+        external: (burst(minute) ? 30 : 10) * MB,
         requests: { "routes/items._index": Math.round(minute * 120), "routes/invoices.$number[.pdf]": pdfsBy(minute) },
       }),
     });
     expect(verdict(result, "memory")).toBe(false);
     const furthest = result.text.split("\n").find((line: string) => line.startsWith("furthest memory level of app 1"));
     expect(furthest).toContain("from minute 20 of its life: RSS 260.0 MB (base 200.0)");
-    expect(furthest).toContain("V8 heap held 80.0 (80.0)");
-    expect(furthest).toContain("outside the heap 70.0 (10.0)");
+    expect(furthest).toContain("V8 heap held 120.0 (80.0), by space new 32.0 (32.0), old 80.0 (40.0)");
+    expect(furthest).toContain("outside the heap 30.0 (10.0)");
     // The PDFs come first: their count rose by hundreds; the catalog's by none.
     expect(furthest).toMatch(/requests most above its base window: invoices\.\$number\[\.pdf\] (\d+) \(\+(\d+)\)$/);
     const [, count, more] = /pdf\] (\d+) \(\+(\d+)\)/.exec(furthest!)!;
