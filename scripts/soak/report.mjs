@@ -65,23 +65,20 @@ function latencyWindows({ records, kills, began, minutes }) {
  * leaking). What the process holds with nothing in flight is the floor, and a leak lifts the floor.
  */
 function levelOf(samples) {
-  const median = (field) => {
-    const values = samples.map((sample) => sample[field]).filter(Number.isFinite);
+  const median = (pick) => {
+    const values = samples.map(pick).filter(Number.isFinite);
     return values.length ? percentile(values, 0.5) : NaN;
   };
   const heaps = samples.map((sample) => sample.heap).filter((heap) => Number.isFinite(heap) && heap > 0);
   return {
     at: samples[0].at,
-    rss: median("rss"),
+    rss: median((sample) => sample.rss),
     heap: heaps.length ? Math.min(...heaps) : NaN,
-    heapTotal: median("heapTotal"),
+    heapTotal: median((sample) => sample.heapTotal),
     spaces: Object.fromEntries(
-      Object.keys(samples[0].spaces ?? {}).map((space) => {
-        const values = samples.map((sample) => sample.spaces?.[space]).filter(Number.isFinite);
-        return [space, values.length ? percentile(values, 0.5) : NaN];
-      }),
+      Object.keys(samples[0].spaces ?? {}).map((space) => [space, median((sample) => sample.spaces?.[space])]),
     ),
-    external: median("external"),
+    external: median((sample) => sample.external),
     requests: requestsBetween(samples[0], samples.at(-1)),
   };
 }

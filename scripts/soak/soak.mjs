@@ -136,7 +136,7 @@ async function processMetrics(origin) {
       requests,
     };
   } catch {
-    return { heap: NaN, heapTotal: NaN, external: NaN, requests: {} };
+    return { heap: NaN, heapTotal: NaN, spaces: {}, external: NaN, requests: {} };
   }
 }
 
