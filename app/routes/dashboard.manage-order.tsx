@@ -2,13 +2,20 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/permissions.server";
+import { Pagination } from "~/components/catalog-controls";
 import { AdminOrderButtons } from "~/components/dashboard/order-buttons";
-import { OrderSearchForm, orderSearchQuery } from "~/components/dashboard/order-search-form";
+import { OrderSearchForm, orderSearchQuery, type OrderSearchValues } from "~/components/dashboard/order-search-form";
 import { OrderTable } from "~/components/dashboard/order-table";
 import { ReplyErrors } from "~/components/forms";
-import { listAllOrders, orderButtonsFor } from "~/models/order";
+import { orderButtonsFor, pageOfAllOrders } from "~/models/order";
 import { moveOrderAlong } from "~/replies/order.server";
-import { ChangeOrderStatusSchema, readOrderSearch, searchErrors, typedOrderSearch } from "~/validation/order";
+import {
+  ChangeOrderStatusSchema,
+  ManageOrdersPageSchema,
+  readOrderSearch,
+  searchErrors,
+  typedOrderSearch,
+} from "~/validation/order";
 import { formAction } from "~/web/form-action.server";
 import { routeHeaders } from "~/web/headers";
 import { pageTitle } from "~/web/meta";
@@ -24,14 +31,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!read.success) {
     // The search as typed, with what is wrong with it: nothing is listed until it is a search.
     const search = { ...typedOrderSearch(params), errors: searchErrors(read.error) };
-    return data({ orders: [], search }, { status: 400 });
+    return data({ orders: [], page: 1, pageCount: 1, search }, { status: 400 });
   }
-  const orders = await listAllOrders(read.data);
+  const { page: requestedPage } = ManageOrdersPageSchema.parse({ page: params.get("page") ?? undefined });
+  const { orders, page, pageCount } = await pageOfAllOrders(read.data, requestedPage);
   return {
     orders: orders.map((order) => ({
       ...order,
       actions: orderButtonsFor(order),
     })),
+    page,
+    pageCount,
     search: { ...typedOrderSearch(params), q: read.data.q, status: read.data.status ?? "", errors: {} },
   };
 }
@@ -43,8 +53,16 @@ export const action = formAction({
     moveOrderAlong(value, `/dashboard/manage-order${new URL(request.url).search}`, user.id),
 });
 
+/** Manage Orders at a page of the same search (the first page needs no parameter). */
+function manageOrdersHref(search: OrderSearchValues, page: number) {
+  const params = new URLSearchParams(orderSearchQuery(search));
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/dashboard/manage-order?${query}` : "/dashboard/manage-order";
+}
+
 export default function ManageOrders() {
-  const { orders, search } = useLoaderData<typeof loader>();
+  const { orders, page, pageCount, search } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <section>
@@ -57,6 +75,12 @@ export default function ManageOrders() {
         detailPath="/dashboard/manage-order"
         emptyText={orderSearchQuery(search) ? "No orders match." : "No orders yet."}
         actions={(order) => <AdminOrderButtons orderId={order.id} actions={order.actions} reply={reply} />}
+      />
+      <Pagination
+        label="Pages of orders"
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(to) => manageOrdersHref(search, to)}
       />
     </section>
   );

@@ -203,6 +203,9 @@ export function typedOrderSearch(params: URLSearchParams) {
   return { q: typed("q"), status: typed("status"), from: typed("from"), to: typed("to") };
 }
 
+/** Which page of Manage Orders' results (`?page=`, the first needs none); a page that is not one shows the first. */
+export const ManageOrdersPageSchema = z.object({ page: pageNumberField() });
+
 /** The first message for each field a search got wrong. */
 export function searchErrors(error: z.ZodError) {
   return firstIssueByField(error, ["q", "from", "to"] as const);

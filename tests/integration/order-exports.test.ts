@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { appUrl, storeToday } from "~/config/env.server";
 import { db } from "~/db/db.server";
 import { csvAmount } from "~/lib/csv";
-import { listAllOrders } from "~/models/order";
+import { listAllOrders, ORDERS_PER_PAGE } from "~/models/order";
 import * as invoicesCsv from "~/routes/dashboard.export.invoices[.]csv";
 import * as ordersCsv from "~/routes/dashboard.export.orders[.]csv";
 import * as manageOrdersPage from "~/routes/dashboard.manage-order";
@@ -73,6 +73,29 @@ describe("finding orders", () => {
     expect(await found({ q: token, from: "2026-01-16" })).toEqual([third, second]);
     // A buyer's own orders only, whatever the search.
     expect(await found({ q: `BRG-${token}`, ownerId: other.user.id })).toEqual([third]);
+  });
+
+  test("Manage Orders shows fifty a page, newest first; its other pages keep the search, and a page past the last shows the last", async () => {
+    const token = uniqueToken().toUpperCase();
+    const buyer = await buyerOf(`Paged Works ${token}`);
+    const part = await newItem({ quantity: 500 });
+    const placed: number[] = [];
+    for (let index = 0; index < ORDERS_PER_PAGE + 3; index++) {
+      placed.push(await order(buyer.user.id, [{ itemId: part.id, quantity: 1 }]));
+    }
+    const newestFirst = [...placed].reverse();
+    const admin = await createSignedInUser({ role: "admin" });
+    const search = `q=${encodeURIComponent(`Paged Works ${token}`)}`;
+    const pageOf = (query: string) =>
+      call(manageOrdersPage.loader, getRequest(`/dashboard/manage-order?${query}`, { cookie: admin.cookie }));
+
+    const first = await pageOf(search);
+    expect(first.data.orders.map((row: { id: number }) => row.id)).toEqual(newestFirst.slice(0, ORDERS_PER_PAGE));
+    expect(first.data).toMatchObject({ page: 1, pageCount: 2 });
+    const second = await pageOf(`${search}&page=2`);
+    expect(second.data.orders.map((row: { id: number }) => row.id)).toEqual(newestFirst.slice(ORDERS_PER_PAGE));
+    expect((await pageOf(`${search}&page=40`)).data).toMatchObject({ page: 2, pageCount: 2 });
+    expect((await pageOf(`${search}&page=nonsense`)).data).toMatchObject({ page: 1 });
   });
 
   test.each([

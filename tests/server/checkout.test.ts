@@ -6,10 +6,12 @@ import { db } from "~/db/db.server";
 import { DEFAULT_PRICING_RULES, totalsFor } from "~/lib/pricing";
 import { cartLinesOf } from "~/models/cart";
 import { updateItem } from "~/models/item";
+import { ORDERS_PER_PAGE } from "~/models/order";
 
 import { newItem } from "../support/builders";
-import { linesOf, ordersOfItem, SHIP_FIELDS, SHIPPING, stockOf } from "../support/orders";
+import { linesOf, ordersOfItem, placeTestOrder, SHIP_FIELDS, SHIPPING, stockOf } from "../support/orders";
 import { postForm, type ServerProcess, startServer } from "../support/server";
+import { uniqueToken } from "../support/unique";
 import { createSignedInUser } from "../support/users";
 
 // The cart, checkout, quick order and order pages through the built server over real HTTP: what a
@@ -663,6 +665,33 @@ describe("the admin's orders", () => {
     // A search with LIKE's wildcards finds what it says, not everything.
     const wildcard = await htmlOf(await get("/dashboard/manage-order?q=%25%25", admin.cookie));
     expect(wildcard).toContain("No orders match.");
+  });
+
+  test("the list pages at fifty orders, its Next and Previous links keeping the search", async () => {
+    const admin = await createSignedInUser({ role: "admin" });
+    const customer = await createSignedInUser({ displayName: `Paula Pages ${uniqueToken()}` });
+    const item = await newItem({ quantity: 100 });
+    for (let index = 0; index <= ORDERS_PER_PAGE; index++) {
+      const placed = await placeTestOrder(customer.user.id, { itemId: item.id, quantity: 1 });
+      if (!placed.ok) throw new Error(placed.reason);
+    }
+    const [oldest] = (await ordersOfItem(item.id)).map((order) => order.id).sort((a, b) => a - b);
+    const search = `q=${encodeURIComponent(customer.user.email)}`;
+
+    const first = await htmlOf(await get(`/dashboard/manage-order?${search}`, admin.cookie));
+    expect(first).toContain("Page 1 of 2");
+    expect(first).not.toContain(`/dashboard/manage-order/${oldest}"`);
+    const next = /<a[^>]*href="([^"]*)"[^>]*rel="next"|<a[^>]*rel="next"[^>]*href="([^"]*)"/.exec(first);
+    const nextHref = (next?.[1] ?? next?.[2])!.replaceAll("&amp;", "&");
+    expect(nextHref).toBe(`/dashboard/manage-order?${search}&page=2`);
+    const second = await htmlOf(await get(nextHref, admin.cookie));
+    expect(second).toContain("Page 2 of 2");
+    expect(second).toContain(`/dashboard/manage-order/${oldest}"`);
+    expect(second).toMatch(
+      new RegExp(
+        `href="/dashboard/manage-order\\?q=[^"]*"[^>]*rel="prev"|rel="prev"[^>]*href="/dashboard/manage-order\\?q=`,
+      ),
+    );
   });
 
   test("the order page names the customer, address and phone, and ships, delivers and refuses a cancel", async () => {

@@ -40,6 +40,7 @@ export {
   myOrdersPages,
   ORDERS_PER_PAGE,
   ownOrderSummary,
+  pageOfAllOrders,
   shippingDefaultsFor,
 } from "./lists.server";
 export type { RecordReturnResult, ReturnableLine } from "./returns.server";

@@ -171,11 +171,27 @@ export function filteredOrders(executor: Executor, { q, status, from, to, ownerI
   );
 }
 
-/** How many orders a page of search results shows at most; the CSV export has them all. */
-export const ORDERS_PER_PAGE = 500;
+/**
+ * How many orders a page of Manage Orders shows; the CSV export has them all. Each row carries its
+ * shipping form, so 500 rows were 2 MB of HTML that held a server's thread for a quarter of a second.
+ */
+export const ORDERS_PER_PAGE = 50;
 
-/** Manage Orders (and a buyer's own, with `ownerId`): newest first, narrowed by the filter. */
-export function listAllOrders(filter: OrderFilter) {
+/**
+ * Manage Orders: a page of the orders the filter keeps, newest first, and how many pages there are.
+ * A page past the last shows the last, as a bookmark kept while orders were cancelled away would want.
+ */
+export async function pageOfAllOrders(filter: OrderFilter, requestedPage: number) {
+  const { n } = await filteredOrders(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const pageCount = Math.max(1, Math.ceil(Number(n) / ORDERS_PER_PAGE));
+  const page = Math.min(requestedPage, pageCount);
+  return { orders: await listAllOrders(filter, { page }), page, pageCount };
+}
+
+/** Manage Orders' rows (and a buyer's own, with `ownerId`): newest first, narrowed by the filter. */
+export function listAllOrders(filter: OrderFilter, { page = 1 } = {}) {
   return filteredOrders(db, filter)
     .select(orderColumns)
     .select((eb) => [
@@ -187,6 +203,7 @@ export function listAllOrders(filter: OrderFilter) {
     ])
     .orderBy("orders.id", "desc")
     .limit(ORDERS_PER_PAGE)
+    .offset((page - 1) * ORDERS_PER_PAGE)
     .execute();
 }
 
