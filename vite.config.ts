@@ -14,6 +14,27 @@ declare module "@remix-run/node" {
   }
 }
 
+/**
+ * Test files that never reach the database: each file of the in-process suite otherwise gets a
+ * database of its own, made and dropped around it, and npm test runs the suite on both engines.
+ * These run once, in their own project (`--project database-free`), with no database to reach.
+ */
+const DATABASE_FREE_TESTS = [
+  "app/lib/**/*.test.ts",
+  "app/documents/**/*.test.ts",
+  "app/db/reads-in-turn.test.ts",
+  "app/models/catalog/filter.test.ts",
+  "app/models/catalog/ranked.test.ts",
+  "app/validation/catalog-import.test.ts",
+  "tests/integration/code-size.test.ts",
+  "tests/integration/dispatch-clock.test.ts",
+  "tests/integration/docs.test.ts",
+  "tests/integration/e-invoice-validator.test.ts",
+  "tests/integration/layers.test.ts",
+  "tests/integration/send-response.test.ts",
+  "tests/integration/soak-report.test.ts",
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: Number(process.env.PORT ?? 3000) },
   build: {
@@ -47,9 +68,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The in-process suite (npm run test:integration): no build needed. Tests against the built server
   // are vitest.server.config.ts's, the reliability suite vitest.reliability.config.ts's.
   test: {
-    include: ["tests/integration/**/*.test.ts", "app/**/*.test.ts"],
-    setupFiles: ["tests/support/setup-database.ts"],
-    globalSetup: ["tests/support/migrated-template.ts"],
     pool: "forks",
     // Vitest's default leaves a core idle (one fork on two cores), but a file waits on its database
     // and the processes it starts about as long as it computes: one fork a core ran the suite in
@@ -59,5 +77,26 @@ export default defineConfig(({ isSsrBuild }) => ({
     hookTimeout: 60_000,
     // A shop that issues VAT invoices has a VAT number: its e-invoices cannot pass the rules without one.
     env: { STORE_VAT_NUMBER: "GB999999973" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "database",
+          include: ["tests/integration/**/*.test.ts", "app/**/*.test.ts"],
+          exclude: DATABASE_FREE_TESTS,
+          setupFiles: ["tests/support/setup-database.ts"],
+          globalSetup: ["tests/support/migrated-template.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "database-free",
+          include: DATABASE_FREE_TESTS,
+          // A file listed here that queries the database fails at once, naming this list.
+          env: { DATABASE_URL: "postgres://listed-as-database-free-in-vite-config.invalid/none" },
+        },
+      },
+    ],
   },
 }));

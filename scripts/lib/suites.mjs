@@ -5,12 +5,13 @@ import { bin, log, printOutput, root, runToFile, tryRun } from "./run.mjs";
 
 const reportDir = path.join(root, ".tmp", "reports");
 
-function vitestArgs(name, { config, files = [], exclude = [] }) {
+function vitestArgs(name, { config, files = [], exclude = [], project }) {
   fs.mkdirSync(reportDir, { recursive: true });
   const output = path.join(reportDir, `vitest-${name}.json`);
   fs.rmSync(output, { force: true });
   const args = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`];
   if (config) args.push("--config", config);
+  if (project) args.push("--project", project);
   for (const pattern of exclude) args.push("--exclude", pattern);
   args.push(...files);
   return { args, output };
@@ -33,10 +34,10 @@ function resultOf(ok, output) {
 
 /**
  * Runs one Vitest suite with a JSON report; returns { ok, passed, failed, skipped }. `files` narrows
- * it to the files matching them, `exclude` leaves files out.
+ * it to the files matching them, `exclude` leaves files out, `project` runs one of its projects.
  */
-export function runVitest(name, { config, env = {}, files, exclude } = {}) {
-  const { args, output } = vitestArgs(name, { config, files, exclude });
+export function runVitest(name, { config, env = {}, files, exclude, project } = {}) {
+  const { args, output } = vitestArgs(name, { config, files, exclude, project });
   log(`Vitest: ${name}`);
   return resultOf(tryRun(bin("vitest"), args, { env: { ...process.env, ...env } }), output);
 }
