@@ -94,9 +94,15 @@ export function listCompanyOrders(companyId: number, exceptUserId: number, { pag
 }
 
 /**
- * A page of a list on My Orders and how many pages it has. A page past the last shows the last, as
- * a bookmark kept while orders were cancelled away would want.
+ * Which page a list shows of `total` rows, `perPage` a page, and how many pages it has. A page past
+ * the last shows the last, as a bookmark kept while orders were cancelled away would want.
  */
+function pageWithin(total: number, perPage: number, requestedPage: number) {
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  return { page: Math.min(requestedPage, pageCount), pageCount };
+}
+
+/** A page of a list on My Orders and how many pages it has. */
 async function pageOfOrders<Row>(
   scope: (eb: ExpressionBuilder<Database, "orders">) => Expression<SqlBool>,
   requestedPage: number,
@@ -107,8 +113,7 @@ async function pageOfOrders<Row>(
     .where(scope)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(Number(n) / MY_ORDERS_PER_PAGE));
-  const page = Math.min(requestedPage, pageCount);
+  const { page, pageCount } = pageWithin(Number(n), MY_ORDERS_PER_PAGE, requestedPage);
   return { orders: await list(page), page, pageCount };
 }
 
@@ -177,16 +182,12 @@ export function filteredOrders(executor: Executor, { q, status, from, to, ownerI
  */
 export const ORDERS_PER_PAGE = 50;
 
-/**
- * Manage Orders: a page of the orders the filter keeps, newest first, and how many pages there are.
- * A page past the last shows the last, as a bookmark kept while orders were cancelled away would want.
- */
+/** Manage Orders: a page of the orders the filter keeps, newest first, and how many pages there are. */
 export async function pageOfAllOrders(filter: OrderFilter, requestedPage: number) {
   const { n } = await filteredOrders(db, filter)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(Number(n) / ORDERS_PER_PAGE));
-  const page = Math.min(requestedPage, pageCount);
+  const { page, pageCount } = pageWithin(Number(n), ORDERS_PER_PAGE, requestedPage);
   return { orders: await listAllOrders(filter, { page }), page, pageCount };
 }
 
