@@ -27,10 +27,12 @@ if (process.argv.includes("--cluster") && !process.env.WEB_CONCURRENCY) {
   process.env.WEB_CONCURRENCY = String(os.availableParallelism());
 }
 
-ensureDependencies();
+const nativeModuleReady = ensureDependencies();
 const config = await checkedConfig({ ...process.env, NODE_ENV: "production" });
-prepareDatabase(process.env, { demoAsConfigured: true });
+// Built while better-sqlite3 compiles (a fresh install's longest step), then the database.
 ensureBuild();
+await nativeModuleReady;
+prepareDatabase(process.env, { demoAsConfigured: true });
 
 const { port, storeName, webConcurrency } = config;
 log(`Serving ${storeName} on http://localhost:${port}${webConcurrency > 1 ? ` (${webConcurrency} processes)` : ""}`);

@@ -5,9 +5,10 @@ import { ensureNginx } from "./lib/nginx.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import { RELIABILITY_CONFIG, runVitest } from "./lib/suites.mjs";
 
-ensureDependencies();
+const nativeModuleReady = ensureDependencies();
 ensureNginx();
 ensureBuild();
+await nativeModuleReady;
 const results = [runVitest("reliability-sqlite", { config: RELIABILITY_CONFIG, env: { TEST_DATABASE: "sqlite" } })];
 const postgres = startPostgres();
 try {

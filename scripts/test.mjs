@@ -26,7 +26,7 @@ function count(name, result) {
   totals.skipped += result.skipped;
 }
 
-const lockfileKept = ensureDependenciesKeepingLockfile();
+const { lockfileKept, nativeModuleReady } = ensureDependenciesKeepingLockfile();
 ensureHeadlessShell();
 ensureNginx();
 ensurePoppler();
@@ -60,15 +60,20 @@ for (const check of checks) {
   printOutput(`${check.name[0].toUpperCase()}${check.name.slice(1)}: ${ok ? "passed" : "FAILED"}`, check.outputFile);
   step(check.name, ok);
 }
+// Everything from here opens a database.
+await nativeModuleReady;
 
 /**
- * The reliability suite runs its files one at a time, except the fuzz: one process computing
- * (fifteen thousand requests through the handler in-process) while the others mostly wait on the
- * servers they start, load and kill. Side by side they take the time of the longer.
+ * The built server's suites on one database: the server suite, then the reliability suite. The
+ * fuzz (fifteen thousand requests through the handler in one process: one core's work for a
+ * minute and a half, waiting on nothing) runs beside both, from the server suite's start to the
+ * reliability suite's end: those files spend much of their time waiting on the servers they start,
+ * load and kill, and the fuzz fills the core they leave idle.
  */
 const FUZZ = "tests/reliability/fuzz.test.ts";
-async function reliability(database, env) {
+async function builtServerSuites(database, env) {
   const fuzz = runVitestBeside(`reliability-fuzz-${database}`, { config: RELIABILITY_CONFIG, env, files: [FUZZ] });
+  count(`server (${database})`, runVitest(`server-${database}`, { config: SERVER_CONFIG, env }));
   count(
     `reliability (${database})`,
     runVitest(`reliability-${database}`, { config: RELIABILITY_CONFIG, env, exclude: [FUZZ] }),
@@ -78,8 +83,7 @@ async function reliability(database, env) {
 
 const sqlite = { TEST_DATABASE: "sqlite" };
 count("vitest (sqlite)", runVitest("sqlite", { env: sqlite }));
-count("server (sqlite)", runVitest("server-sqlite", { config: SERVER_CONFIG, env: sqlite }));
-await reliability("sqlite", sqlite);
+await builtServerSuites("sqlite", sqlite);
 
 /**
  * CI keeps only the log, so each failed browser test's page is printed into it: the ARIA snapshot
@@ -132,8 +136,7 @@ try {
   const env = { TEST_DATABASE: "postgres", TEST_POSTGRES_URL: postgres.url };
   // The in-process files that reach no database ran above, once: vite.config.ts lists them.
   count("vitest (postgres)", runVitest("postgres", { env, project: "database" }));
-  count("server (postgres)", runVitest("server-postgres", { config: SERVER_CONFIG, env }));
-  await reliability("postgres", env);
+  await builtServerSuites("postgres", env);
   playwright("postgres", ["--project=js-on"], { E2E_POSTGRES_URL: postgres.url });
 } finally {
   postgres.stop();

@@ -57,7 +57,10 @@ export { sqlitePathOf };
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 function createPool(url: string, max: number) {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // allowExitOnIdle: a process with nothing left to do (a script, a one-off handler, a finished
+  // import thread) exits when its queries are done, not ten seconds later when idle connections
+  // time out. A server is kept alive by its listening socket, as before.
+  const pool = new pg.Pool({ connectionString: url, max, allowExitOnIdle: true });
   // An idle connection the server closes (a restart, a failover) must not crash the process:
   // the pool drops it and the next query opens a new one.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
