@@ -27,12 +27,10 @@ if (process.argv.includes("--cluster") && !process.env.WEB_CONCURRENCY) {
   process.env.WEB_CONCURRENCY = String(os.availableParallelism());
 }
 
-const nativeModuleReady = ensureDependencies();
+ensureDependencies();
 const config = await checkedConfig({ ...process.env, NODE_ENV: "production" });
-// Built while better-sqlite3 compiles (a fresh install's longest step), then the database.
-ensureBuild();
-await nativeModuleReady;
 prepareDatabase(process.env, { demoAsConfigured: true });
+ensureBuild();
 
 const { port, storeName, webConcurrency } = config;
 log(`Serving ${storeName} on http://localhost:${port}${webConcurrency > 1 ? ` (${webConcurrency} processes)` : ""}`);

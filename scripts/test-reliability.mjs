@@ -5,10 +5,9 @@ import { ensureNginx } from "./lib/nginx.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import { RELIABILITY_CONFIG, runVitest } from "./lib/suites.mjs";
 
-const nativeModuleReady = ensureDependencies();
+ensureDependencies();
 ensureNginx();
 ensureBuild();
-await nativeModuleReady;
 const results = [runVitest("reliability-sqlite", { config: RELIABILITY_CONFIG, env: { TEST_DATABASE: "sqlite" } })];
 const postgres = startPostgres();
 try {

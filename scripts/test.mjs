@@ -3,13 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { ensureBuild } from "./lib/build.mjs";
-import { ensureHeadlessShell } from "./lib/chromium.mjs";
+import { HEADLESS_SHELL } from "./lib/chromium.mjs";
 import { ensureDependenciesKeepingLockfile } from "./lib/ensure-deps.mjs";
 import { printFailedTests } from "./lib/failures.mjs";
-import { ensureNginx } from "./lib/nginx.mjs";
-import { ensurePoppler } from "./lib/poppler.mjs";
-import { startPostgres } from "./lib/postgres.mjs";
-import { bin, log, printOutput, root, runToFile, tryRun } from "./lib/run.mjs";
+import { NGINX } from "./lib/nginx.mjs";
+import { POPPLER } from "./lib/poppler.mjs";
+import { POSTGRESQL, startPostgres } from "./lib/postgres.mjs";
+import { aptInstallBeside, bin, log, printOutput, root, runToFile, tryRun } from "./lib/run.mjs";
 import { RELIABILITY_CONFIG, runVitest, runVitestBeside, SERVER_CONFIG } from "./lib/suites.mjs";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -26,10 +26,10 @@ function count(name, result) {
   totals.skipped += result.skipped;
 }
 
-const { lockfileKept, nativeModuleReady } = ensureDependenciesKeepingLockfile();
-ensureHeadlessShell();
-ensureNginx();
-ensurePoppler();
+// What a fresh machine lacks of Debian's packages installs beside npm's packages; nothing before the
+// test suites needs it.
+const debianPackagesReady = aptInstallBeside([HEADLESS_SHELL, NGINX, POPPLER, POSTGRESQL]);
+const lockfileKept = ensureDependenciesKeepingLockfile();
 step("lockfile unchanged by install", lockfileKept);
 
 // The checks run beside the build: each is one process, mostly on one core, as the build is.
@@ -60,8 +60,8 @@ for (const check of checks) {
   printOutput(`${check.name[0].toUpperCase()}${check.name.slice(1)}: ${ok ? "passed" : "FAILED"}`, check.outputFile);
   step(check.name, ok);
 }
-// Everything from here opens a database.
-await nativeModuleReady;
+// The test suites drive Chromium, run nginx and PostgreSQL, and read PDFs back with poppler.
+await debianPackagesReady;
 
 /**
  * The built server's suites on one database: the server suite, then the reliability suite. The

@@ -1,7 +1,5 @@
 import fs from "node:fs";
 
-import { aptInstall } from "./run.mjs";
-
 /** Debian's full Chromium: Lighthouse (`npm run bench:lighthouse`) needs the whole browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -23,6 +21,8 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /** Playwright cannot download its own browser here, so the suite drives Debian's headless shell. */
-export function ensureHeadlessShell() {
-  if (!fs.existsSync(HEADLESS_SHELL_PATH)) aptInstall("chromium-headless-shell", { missing: HEADLESS_SHELL_PATH });
-}
+export const HEADLESS_SHELL = {
+  debianPackage: "chromium-headless-shell",
+  missing: HEADLESS_SHELL_PATH,
+  isPresent: () => fs.existsSync(HEADLESS_SHELL_PATH),
+};

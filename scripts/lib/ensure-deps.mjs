@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-import { log, root, run, runToFile } from "./run.mjs";
+import { log, root, run } from "./run.mjs";
 
 const stampFile = path.join(root, "node_modules", ".storefront-install-stamp");
 const nativeModule = path.join(root, "node_modules", "better-sqlite3", "build", "Release", "better_sqlite3.node");
@@ -41,57 +41,38 @@ function removePatchedPackages() {
   }
 }
 
-/**
- * Installs dependencies when they are missing or when package.json, the lockfile or patches/ changed
- * since. Returns once the JavaScript packages are in place, with a promise of better-sqlite3's native
- * module: compiling it from source (prebuild-install cannot download here) is a minute on one core,
- * and what comes next (the build, the type check, the lint) needs no database, so it compiles beside
- * them. Whatever opens a database awaits the promise first.
- * @returns {Promise<void>}
- */
+/** Installs dependencies when they are missing or when package.json, the lockfile or patches/ changed since. */
 export function ensureDependencies() {
   const fingerprint = dependencyFingerprint();
   const stamp = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, "utf8") : "";
-  if (stamp === fingerprint && fs.existsSync(nativeModule)) return Promise.resolve();
-  log("Installing dependencies");
-  removePatchedPackages();
-  // The lockfile holds every platform's optional native packages (Rollup's, esbuild's, Tailwind's
-  // oxide, lightningcss), so this install changes nothing in it on any machine: `npm test` checks
-  // that with lockfileUnchanged(). The install runs no scripts, and then the ones it would have run:
-  // esbuild's (package.json's allowScripts lists it), the project's postinstall, which applies
-  // patches/ (patch-package) and fails the install if a patch no longer applies, and last
-  // better-sqlite3's compile, in the background.
-  run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts"]);
-  run("npm", ["rebuild", "esbuild"]);
-  run("npm", ["run", "postinstall"]);
-  const written = () => fs.writeFileSync(stampFile, fingerprint);
-  if (fs.existsSync(nativeModule)) {
-    written();
-    return Promise.resolve();
-  }
-  log("Compiling better-sqlite3, beside the next steps");
-  const compileLog = path.join(root, "node_modules", ".better-sqlite3-compile.log");
-  return runToFile("npm", ["rebuild", "better-sqlite3"], compileLog).then((ok) => {
-    if (!ok || !fs.existsSync(nativeModule)) {
-      process.stdout.write(fs.readFileSync(compileLog, "utf8"));
-      throw new Error("better-sqlite3 did not compile: its output is above");
+  if (stamp !== fingerprint || !fs.existsSync(nativeModule)) {
+    log("Installing dependencies");
+    removePatchedPackages();
+    // The lockfile holds every platform's optional native packages (Rollup's, esbuild's, Tailwind's
+    // oxide, lightningcss), so this install changes nothing in it on any machine: `npm test` checks
+    // that with lockfileUnchanged(). better-sqlite3 compiles from source here; npm runs its build
+    // because package.json lists it under allowScripts. The project's own postinstall then applies
+    // patches/ (patch-package), and fails the install if a patch no longer applies.
+    run("npm", ["install", "--no-audit", "--no-fund"]);
+    if (!fs.existsSync(nativeModule)) {
+      log("Building better-sqlite3");
+      run("npm", ["rebuild", "better-sqlite3"]);
     }
-    written();
-    log("better-sqlite3 compiled");
-  });
+    fs.writeFileSync(stampFile, fingerprint);
+  }
 }
 
 /**
- * Installs like ensureDependencies() and answers whether package-lock.json came out as it went in,
- * with the promise of the native module. A lockfile that lacks another platform's optional packages
- * is rewritten by `npm install` there (a Mac then misses @rollup/rollup-darwin-arm64 and the clone is
- * left dirty), so `npm test` fails the run when an install here rewrites it.
+ * Installs like ensureDependencies() and answers whether package-lock.json came out as it went in.
+ * A lockfile that lacks another platform's optional packages is rewritten by `npm install` there
+ * (a Mac then misses @rollup/rollup-darwin-arm64 and the clone is left dirty), so `npm test` fails
+ * the run when an install here rewrites it.
  */
 export function ensureDependenciesKeepingLockfile() {
   const lockfile = path.join(root, "package-lock.json");
   const before = fs.readFileSync(lockfile, "utf8");
-  const nativeModuleReady = ensureDependencies();
-  const lockfileKept = fs.readFileSync(lockfile, "utf8") === before;
-  if (!lockfileKept) console.error("package-lock.json changed during install: commit the lockfile npm wrote");
-  return { lockfileKept, nativeModuleReady };
+  ensureDependencies();
+  if (fs.readFileSync(lockfile, "utf8") === before) return true;
+  console.error("package-lock.json changed during install: commit the lockfile npm wrote");
+  return false;
 }

@@ -13,8 +13,15 @@ export const NGINX_SITE = path.join(root, "deploy", "nginx", "storefront.conf");
  * The reliability suite runs three app servers behind nginx (tests/reliability/several-servers.test.ts),
  * as deploy/nginx/storefront.conf ships: Debian's nginx, installed with apt when it is missing.
  */
+export const NGINX = {
+  debianPackage: "nginx-light",
+  missing: "nginx",
+  recommends: false,
+  isPresent: () => spawnSync("nginx", ["-v"]).status === 0,
+};
+
 export function ensureNginx() {
-  if (spawnSync("nginx", ["-v"]).status !== 0) aptInstall("nginx-light", { missing: "nginx", recommends: false });
+  aptInstall([NGINX]);
 }
 
 function freePort() {

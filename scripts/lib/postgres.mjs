@@ -20,11 +20,16 @@ function findPgBin() {
   );
 }
 
+/** PostgreSQL's server binaries, which `startPostgres` runs: Debian's postgresql, installed with apt when missing. */
+export const POSTGRESQL = {
+  debianPackage: "postgresql",
+  missing: "PostgreSQL's server binaries (initdb, pg_ctl)",
+  isPresent: () => Boolean(findPgBin()),
+};
+
 function ensurePostgresInstalled() {
-  let dir = findPgBin();
-  if (dir) return dir;
-  aptInstall("postgresql", { missing: "PostgreSQL's server binaries (initdb, pg_ctl)" });
-  dir = findPgBin();
+  aptInstall([POSTGRESQL]);
+  const dir = findPgBin();
   if (!dir) throw new Error("PostgreSQL was installed but initdb was not found");
   return dir;
 }

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -79,15 +80,67 @@ export function start(command, args, options = {}) {
 export const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 /**
- * Installs a Debian package the tests need and the machine lacks (Chromium's headless shell, nginx,
- * poppler, PostgreSQL), as root; anyone else is told what to install. `missing` says what is absent.
- * @param {string} debianPackage
- * @param {{ missing: string, recommends?: boolean }} options
+ * A Debian package a script needs: `isPresent` says whether the machine has it, `missing` names
+ * what is absent for a reader, `recommends: false` leaves out the packages apt would add with it.
+ * @typedef {{ debianPackage: string, missing: string, recommends?: boolean, isPresent: () => boolean }} DebianPackage
  */
-export function aptInstall(debianPackage, { missing, recommends = true }) {
-  if (!isRoot) throw new Error(`${missing} is missing: install Debian's ${debianPackage} package`);
-  log(`Installing ${debianPackage} with apt`);
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  run("apt-get", ["update", "-qq"]);
-  run("apt-get", ["install", "-y", "-qq", ...(recommends ? [] : ["--no-install-recommends"]), debianPackage], { env });
+
+/**
+ * What the machine lacks of `needed`, and the apt commands that install it as root, with one
+ * `apt-get update` for them all; anyone else is told what to install.
+ * @param {DebianPackage[]} needed
+ */
+function aptPlan(needed) {
+  const absent = needed.filter((debian) => !debian.isPresent());
+  if (absent.length && !isRoot) {
+    throw new Error(
+      absent
+        .map((debian) => `${debian.missing} is missing: install Debian's ${debian.debianPackage} package`)
+        .join("\n"),
+    );
+  }
+  const names = (recommends) =>
+    absent.filter((debian) => (debian.recommends ?? true) === recommends).map((debian) => debian.debianPackage);
+  /** @type {string[][]} */
+  const commands = [
+    ["apt-get", "update", "-qq"],
+    ["apt-get", "install", "-y", "-qq", ...names(true)],
+    ["apt-get", "install", "-y", "-qq", "--no-install-recommends", ...names(false)],
+  ].filter((command) => !command.at(-1).startsWith("-"));
+  return { packages: absent.map((debian) => debian.debianPackage).join(", "), commands: absent.length ? commands : [] };
+}
+
+const aptEnvironment = () => ({ ...process.env, DEBIAN_FRONTEND: "noninteractive" });
+
+/**
+ * Installs the Debian packages a script needs and the machine lacks (Chromium's headless shell,
+ * nginx, poppler, PostgreSQL) with apt.
+ * @param {DebianPackage[]} needed
+ */
+export function aptInstall(needed) {
+  const { packages, commands } = aptPlan(needed);
+  if (commands.length) log(`Installing ${packages} with apt`);
+  for (const [command, ...args] of commands) run(command, args, { env: aptEnvironment() });
+}
+
+/**
+ * The same, beside what this process does next (on a fresh machine, npm's install: both mostly wait
+ * on downloads). What is missing is known, and a machine where apt cannot install it refused, at
+ * once; the promise resolves once apt is done, and rejects after printing its output when it fails.
+ * @param {DebianPackage[]} needed
+ * @returns {Promise<void>}
+ */
+export function aptInstallBeside(needed) {
+  const { packages, commands } = aptPlan(needed);
+  if (commands.length === 0) return Promise.resolve();
+  log(`Installing ${packages} with apt, beside the next steps`);
+  const outputFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "storefront-apt-")), "apt.log");
+  const script = commands.map((command) => command.join(" ")).join(" && ");
+  const installed = runToFile("sh", ["-c", script], outputFile, { env: aptEnvironment() }).then((ok) => {
+    printOutput(`apt: ${packages} ${ok ? "installed" : "FAILED"}`, outputFile);
+    if (!ok) throw new Error(`apt could not install ${packages}: its output is above`);
+  });
+  // Awaited later, by whatever needs the packages: its failure is thrown there, not as an unhandled rejection.
+  installed.catch(() => undefined);
+  return installed;
 }
