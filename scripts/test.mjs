@@ -68,7 +68,7 @@ await debianPackagesReady;
  * fuzz (fifteen thousand requests through the handler in one process: one core's work for a
  * minute and a half, waiting on nothing) runs beside both, from the server suite's start to the
  * reliability suite's end: those files spend much of their time waiting on the servers they start,
- * load and kill, and the fuzz fills the core they leave idle.
+ * load and kill (the reliability suite's one at a time), and the fuzz fills the core they leave idle.
  */
 const FUZZ = "tests/reliability/fuzz.test.ts";
 async function builtServerSuites(database, env) {
